@@ -1,0 +1,1 @@
+"""twentyone: a rules-exact casino blackjack system."""

@@ -1,0 +1,346 @@
+"""One frozen, validated rule set for the casino game, and the named presets.
+
+Every option the seeds disagree on is a field here, so each seed's game is just a preset. The
+option names are a contract shared by the command line (``--set key=value``), TOML rule files and
+every part of the package that reads rules (engine, exact analysis, simulator).
+
+Money fields are integer cents in Python; in TOML and on the command line they are dollars as
+strings ("2", "7.50").
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from .errors import RulesError
+from .money import Cents, dollars, parse_dollars
+
+DOUBLE_ON = ("any", "9-11", "10-11")
+SPLIT_BY = ("rank", "value")
+SURRENDER = ("none", "late", "early")
+INSURANCE = ("up-to-half", "exactly-half", "none")
+PLAYER_CARDS = ("up", "down", "down-up")
+RESHUFFLE = ("cut-card", "below")
+
+#: The standard casino colours (seeds 000 and 003), in cents.
+STANDARD_CHIPS: tuple[tuple[str, Cents], ...] = (
+    ("yellow", 50),
+    ("white", 100),
+    ("red", 500),
+    ("green", 2500),
+    ("black", 10000),
+    ("purple", 50000),
+)
+
+MONEY_FIELDS = ("min_bet", "max_bet", "bet_unit", "payout_rounding")
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Every option of the casino game. Construct with keywords; invalid combinations raise.
+
+    Where a seed is silent the default is what casinos commonly do, noted per field.
+    """
+
+    #: Packs shuffled together (1–8).
+    decks: int = 6
+    #: Dealer hits soft 17 (H17). Seeds 001/002/004 have the dealer stand on every 17.
+    hit_soft_17: bool = False
+    #: True: the dealer takes a hole card and checks it for blackjack (002/004).
+    #: False: European no-hole-card; the dealer's second card comes after the players, and a
+    #: dealer blackjack then takes every bet on the table, doubles and splits included.
+    peek: bool = True
+    #: With ``peek``: also check under a ten-card. Seed 001 checks only under an ace.
+    peek_tens: bool = True
+    #: Payout for a natural, "a:b".
+    blackjack_pays: str = "3:2"
+    #: Which two-card totals may be doubled: "any", "9-11", "10-11" (002/004: 9-11).
+    double_on: str = "any"
+    #: A double may be for any amount up to the original bet (000).
+    double_for_less: bool = False
+    #: Split hands may be doubled.
+    double_after_split: bool = True
+    #: "rank": only same-rank pairs split (002/004 "same denomination"); "value": any two tens.
+    split_by: str = "rank"
+    #: Most hands a player may make by splitting; 1 forbids splitting, 2 forbids resplits.
+    max_hands: int = 4
+    #: Split aces may be split again.
+    resplit_aces: bool = False
+    #: Split aces may draw more than one card (most casinos: no, 002/004).
+    hit_split_aces: bool = False
+    #: "none", "late" (after the peek) or "early" (before it).
+    surrender: str = "none"
+    #: "up-to-half" (002/004), "exactly-half" (001) or "none".
+    insurance: str = "up-to-half"
+    #: A player blackjack against an ace may take even money at once (000).
+    even_money: bool = True
+    #: Share of the shoe dealt before the cut card (when ``cut_behind`` is not given).
+    penetration: float = 0.75
+    #: Inclusive range of cards left behind the cut card, placed at random in it (002/004: the
+    #: last 60 to 75 cards are not used). Overrides ``penetration``.
+    cut_behind: tuple[int, int] | None = None
+    #: Cards burned after each shuffle (000 burns one).
+    burn: int = 0
+    #: "cut-card": reshuffle after the round in which the cut card came out (000/002/004);
+    #: "below": reshuffle before a round when fewer than ``reshuffle_below`` cards remain (001).
+    #: Either way a shoe that runs dry mid-round is refilled from the shuffled discards (001).
+    reshuffle: str = "cut-card"
+    reshuffle_below: int = 25
+    min_bet: Cents = 200
+    max_bet: Cents = 50000
+    #: Bets are whole multiples of this (000: "whole unit amounts"; 001: $10).
+    bet_unit: Cents = 100
+    #: Odd payouts are rounded down to a multiple of this (the house keeps the odd change);
+    #: 50¢, the smallest standard chip.
+    payout_rounding: Cents = 50
+    #: Player seats at the table (1–7).
+    seats: int = 7
+    #: How player cards fall: "up" (shoe games), "down" (single-deck pitch: held face down),
+    #: "down-up" (001: the first card face down, the second face up).
+    player_cards: str = "up"
+    #: The dealer's first card is the hole card (001) rather than the second (002/004).
+    hole_card_first: bool = False
+    #: A double-down card is dealt face down and shown at settlement (002/004).
+    double_face_down: bool = False
+    #: Chip set as (colour, cents), smallest first.
+    chips: tuple[tuple[str, Cents], ...] = field(default=STANDARD_CHIPS)
+
+    def __post_init__(self) -> None:
+        _validate(self)
+
+    # --- derived values -----------------------------------------------------------------
+
+    @property
+    def blackjack_ratio(self) -> Fraction:
+        num, den = self.blackjack_pays.split(":")
+        return Fraction(int(num), int(den))
+
+    @property
+    def shoe_size(self) -> int:
+        return 52 * self.decks
+
+    def replace(self, **changes: Any) -> Rules:
+        """A copy with some options changed (validated again)."""
+        return dataclasses.replace(self, **changes)
+
+    def to_mapping(self) -> dict[str, Any]:
+        """Options as TOML-ready values (money as dollar strings)."""
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if f.name in MONEY_FIELDS:
+                value = dollars(value).lstrip("$").replace(",", "")
+            elif f.name == "chips":
+                value = {c: dollars(v).lstrip("$").replace(",", "") for c, v in value}
+            elif f.name == "cut_behind":
+                if value is None:
+                    continue
+                value = list(value)
+            out[f.name] = value
+        return out
+
+    @classmethod
+    def from_mapping(cls, options: dict[str, Any], base: Rules | None = None) -> Rules:
+        """Rules from TOML-style values (strings or native), on top of ``base``."""
+        known = {f.name: f for f in dataclasses.fields(cls)}
+        changes: dict[str, Any] = {}
+        for key, raw in options.items():
+            name = key.replace("-", "_")
+            if name not in known:
+                raise RulesError(f"unknown rule option {key!r}; known: {', '.join(sorted(known))}")
+            changes[name] = _coerce(name, raw, base or cls())
+        return dataclasses.replace(base or cls(), **changes)
+
+
+def _coerce(name: str, raw: Any, base: Rules) -> Any:
+    """Turn one TOML or ``--set`` value into the field's Python type."""
+    current = getattr(base, name)
+    try:
+        if name in MONEY_FIELDS:
+            return parse_dollars(raw)
+        if name == "chips":
+            if not isinstance(raw, dict):
+                raise RulesError("chips must be a table of colour = dollars")
+            return tuple(sorted(((str(c), parse_dollars(v)) for c, v in raw.items()),
+                                key=lambda cv: cv[1]))
+        if name == "cut_behind":
+            if raw is None or raw == "" or raw == "none":
+                return None
+            if isinstance(raw, str):
+                lo, _, hi = raw.partition("-")
+                return (int(lo), int(hi or lo))
+            lo_hi = list(raw)
+            return (int(lo_hi[0]), int(lo_hi[-1]))
+        if isinstance(current, bool):
+            if isinstance(raw, bool):
+                return raw
+            text = str(raw).strip().lower()
+            if text in ("true", "yes", "1", "on"):
+                return True
+            if text in ("false", "no", "0", "off"):
+                return False
+            raise RulesError(f"{name} must be true or false, not {raw!r}")
+        if isinstance(current, int):
+            if isinstance(raw, bool):
+                return int(raw)
+            return int(raw)
+        if isinstance(current, float):
+            return float(raw)
+        return str(raw)
+    except (ValueError, TypeError) as exc:
+        raise RulesError(f"bad value for {name}: {raw!r} ({exc})") from None
+
+
+def _validate(r: Rules) -> None:
+    def need(ok: bool, message: str) -> None:
+        if not ok:
+            raise RulesError(message)
+
+    need(1 <= r.decks <= 8, f"decks must be 1 to 8, not {r.decks}")
+    try:
+        ratio = r.blackjack_ratio
+    except (ValueError, ZeroDivisionError):
+        raise RulesError(f'blackjack_pays must look like "3:2", not {r.blackjack_pays!r}') from None
+    need(ratio > 0, "blackjack_pays must be positive")
+    need(r.double_on in DOUBLE_ON, f"double_on must be one of {DOUBLE_ON}")
+    need(r.split_by in SPLIT_BY, f"split_by must be one of {SPLIT_BY}")
+    need(1 <= r.max_hands <= 8, f"max_hands must be 1 to 8, not {r.max_hands}")
+    need(r.surrender in SURRENDER, f"surrender must be one of {SURRENDER}")
+    need(r.insurance in INSURANCE, f"insurance must be one of {INSURANCE}")
+    need(r.player_cards in PLAYER_CARDS, f"player_cards must be one of {PLAYER_CARDS}")
+    need(r.reshuffle in RESHUFFLE, f"reshuffle must be one of {RESHUFFLE}")
+    need(0.0 < r.penetration < 1.0, f"penetration must be between 0 and 1, not {r.penetration}")
+    if r.cut_behind is not None:
+        lo, hi = r.cut_behind
+        need(0 < lo <= hi < r.shoe_size - r.burn,
+             f"cut_behind {lo}-{hi} does not fit a {r.shoe_size}-card shoe")
+    need(0 <= r.burn <= 5, f"burn must be 0 to 5 cards, not {r.burn}")
+    need(0 <= r.reshuffle_below < r.shoe_size, "reshuffle_below must be smaller than the shoe")
+    need(1 <= r.seats <= 7, f"seats must be 1 to 7, not {r.seats}")
+    need(len(r.chips) > 0, "a chip set needs at least one chip")
+    values = [v for _, v in r.chips]
+    need(all(v > 0 for v in values) and values == sorted(set(values)),
+         "chip values must be positive, distinct and smallest first")
+    need(len({c for c, _ in r.chips}) == len(r.chips), "chip colours must be distinct")
+    need(r.bet_unit > 0, "bet_unit must be positive")
+    need(r.bet_unit % values[0] == 0,
+         f"bet_unit {dollars(r.bet_unit)} cannot be made with {dollars(values[0])} chips")
+    need(0 < r.min_bet <= r.max_bet, "need 0 < min_bet <= max_bet")
+    need(r.min_bet % r.bet_unit == 0 and r.max_bet % r.bet_unit == 0,
+         "min_bet and max_bet must be multiples of bet_unit")
+    need(r.payout_rounding > 0, "payout_rounding must be positive")
+
+
+# --- presets ------------------------------------------------------------------------------
+
+PRESETS: dict[str, Rules] = {
+    # 002/004: six decks, the last 60-75 cards behind the cut card, double on 9-11 only with a
+    # bet equal to the original, the doubled card face down, one card to split aces, insurance
+    # up to half, $2-$500, S17. Silent on resplits, DAS and surrender: resplit to four hands
+    # (common), no double after split and no surrender (the traditional Strip game).
+    "classic": Rules(
+        decks=6, hit_soft_17=False, peek=True, blackjack_pays="3:2", double_on="9-11",
+        double_for_less=False, double_after_split=False, split_by="rank", max_hands=4,
+        resplit_aces=False, hit_split_aces=False, surrender="none", insurance="up-to-half",
+        even_money=True, cut_behind=(60, 75), burn=0, min_bet=200, max_bet=50000,
+        bet_unit=100, double_face_down=True,
+    ),
+    # 001: two decks, reshuffle below about 25 cards, refill from the discards mid-round, bets in
+    # $10 multiples, insurance exactly half, peek under an ace only, no resplits, one card to
+    # split aces, double on any two (also after a split: split hands play "as above"), first
+    # card face down. Silent on the maximum: $500.
+    "casino-party": Rules(
+        decks=2, hit_soft_17=False, peek=True, peek_tens=False, blackjack_pays="3:2",
+        double_on="any", double_for_less=False, double_after_split=True, split_by="rank",
+        max_hands=2, resplit_aces=False, hit_split_aces=False, surrender="none",
+        insurance="exactly-half", even_money=False, reshuffle="below", reshuffle_below=25,
+        burn=0, min_bet=1000, max_bet=50000, bet_unit=1000, player_cards="down-up",
+        hole_card_first=True,
+    ),
+    # 000: burn one card, double any first two cards and for less, split hands may double and
+    # split again, split aces may only be resplit, even money, cut card about one deck from the
+    # end of a six-deck shoe. Silent on limits: $5-$1,000.
+    "modern-casino": Rules(
+        decks=6, hit_soft_17=False, peek=True, blackjack_pays="3:2", double_on="any",
+        double_for_less=True, double_after_split=True, split_by="rank", max_hands=4,
+        resplit_aces=True, hit_split_aces=False, surrender="none", insurance="up-to-half",
+        even_money=True, cut_behind=(48, 56), burn=1, min_bet=500, max_bet=100000, bet_unit=100,
+    ),
+    # The analysts' baseline: 6 decks, S17, DAS, double any two, split to 4 hands, no resplit
+    # aces, no surrender, 3:2, peek, 75% penetration.
+    "six-deck-s17": Rules(
+        decks=6, hit_soft_17=False, peek=True, blackjack_pays="3:2", double_on="any",
+        double_for_less=False, double_after_split=True, split_by="rank", max_hands=4,
+        resplit_aces=False, hit_split_aces=False, surrender="none", insurance="up-to-half",
+        even_money=True, penetration=0.75, burn=1, min_bet=500, max_bet=100000, bet_unit=100,
+    ),
+    # A single-deck pitch game: cards held face down, dealer hits soft 17, double any two, no
+    # double after split, about 60% dealt, one burn.
+    "single-deck": Rules(
+        decks=1, hit_soft_17=True, peek=True, blackjack_pays="3:2", double_on="any",
+        double_for_less=False, double_after_split=False, split_by="rank", max_hands=4,
+        resplit_aces=False, hit_split_aces=False, surrender="none", insurance="up-to-half",
+        even_money=True, penetration=0.6, burn=1, min_bet=500, max_bet=50000, bet_unit=100,
+        player_cards="down", seats=5,
+    ),
+    # European no-hole-card: the dealer's second card comes after the players; six decks, S17,
+    # double on 9-11 (also after a split), no resplits.
+    "european": Rules(
+        decks=6, hit_soft_17=False, peek=False, blackjack_pays="3:2", double_on="9-11",
+        double_for_less=False, double_after_split=True, split_by="rank", max_hands=2,
+        resplit_aces=False, hit_split_aces=False, surrender="none", insurance="up-to-half",
+        even_money=True, penetration=0.75, burn=1, min_bet=500, max_bet=100000, bet_unit=100,
+    ),
+}
+
+PRESET_DESCRIPTIONS: dict[str, str] = {
+    "classic": "Seeds 002/004: six decks, 60-75 cards behind the cut card, double on 9-11, $2-$500",
+    "casino-party": "Seed 001: two decks, $10 bets, insurance exactly half, no resplits",
+    "modern-casino": "Seed 000: burn card, double any two and for less, resplits, even money",
+    "six-deck-s17": "Analysts' baseline: 6D S17 DAS DA2 SP4 NRSA no surrender 3:2, 75% pen.",
+    "single-deck": "Single-deck pitch game, cards held face down, H17, no DAS",
+    "european": "European no hole card: dealer's second card after the players",
+}
+
+
+def load_rules(preset_or_file: str = "classic",
+               overrides: dict[str, Any] | None = None) -> Rules:
+    """A preset name or a TOML file path, then ``--set`` style overrides.
+
+    A TOML file may name ``preset = "..."`` as its starting point; otherwise it starts from the
+    defaults of ``Rules``.
+    """
+    if preset_or_file in PRESETS:
+        rules = PRESETS[preset_or_file]
+    else:
+        path = Path(preset_or_file)
+        if not path.is_file():
+            raise RulesError(
+                f"no preset or rules file named {preset_or_file!r}; presets: {', '.join(PRESETS)}")
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except tomllib.TOMLDecodeError as exc:
+            raise RulesError(f"{path}: not valid TOML ({exc})") from None
+        base_name = data.pop("preset", None)
+        if base_name is not None and base_name not in PRESETS:
+            raise RulesError(f"{path}: unknown preset {base_name!r}")
+        rules = Rules.from_mapping(data, PRESETS[base_name] if base_name else None)
+    if overrides:
+        rules = Rules.from_mapping(overrides, rules)
+    return rules
+
+
+def parse_set_options(pairs: list[str]) -> dict[str, str]:
+    """``["decks=2", "hit_soft_17=true"]`` to a mapping; a pair without ``=`` is an error."""
+    out: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise RulesError(f"--set needs key=value, not {pair!r}")
+        out[key.strip()] = value.strip()
+    return out
