@@ -12,7 +12,7 @@ from rich.table import Table as RichTable
 
 from .errors import RulesError
 from .money import dollars
-from .rules import PRESET_DESCRIPTIONS, PRESETS, load_rules, parse_set_options
+from .rules import PRESET_DESCRIPTIONS, PRESETS, Rules, load_rules, parse_set_options
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="twentyone: casino blackjack by the book.")
@@ -21,7 +21,7 @@ RulesOpt = Annotated[str, typer.Option("--rules", help="Preset name or TOML rule
 SetOpt = Annotated[list[str] | None, typer.Option("--set", help="Override one option: key=value.")]
 
 
-def rules_from_cli(rules: str, set_: list[str] | None):  # type: ignore[no-untyped-def]
+def rules_from_cli(rules: str, set_: list[str] | None) -> Rules:
     """Rules from ``--rules`` and ``--set``; a bad option exits with the reason, not a trace."""
     try:
         return load_rules(rules, parse_set_options(set_ or []))
