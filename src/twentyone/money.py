@@ -1,4 +1,4 @@
-"""Money is integer cents; dollars appear only at the edges (rules files, the command line, screens).
+"""Money is integer cents; dollars appear only at the edges (rules files, command line, screens).
 
 Parsing goes through ``Decimal`` so that "7.50" is exactly 750 cents and "7.505" is refused rather
 than silently rounded.
