@@ -1,0 +1,78 @@
+"""The table's append-only log.
+
+Every operation appends events; the log is the record a hand history saves, a client animates and
+an auditor reads. One small immutable record type keeps appending cheap in the hot loop and makes
+every event serialise the same way; ``kind`` says what happened.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any, NamedTuple
+
+from .cards import Card
+
+DEALER = 0
+
+
+class Kind(StrEnum):
+    SHUFFLED = "shuffled"              # amount = where the player cut; note = cards behind cut card
+    BURNED = "burned"                  # card = the burned card (face down)
+    SAT = "sat"                        # a player took a seat with chips
+    LEFT = "left"                      # a player left with chips
+    CHANGE = "change"                  # chips = chips in, chips2 = chips out (dealer made change)
+    COLOURED_UP = "coloured-up"        # chips in, chips2 out
+    BET = "bet"                        # amount, chips
+    ROUND_STARTED = "round-started"    # amount = round number
+    DEALT = "dealt"                    # seat (0 = dealer), hand, card, face_up
+    INSURED = "insured"                # amount
+    EVEN_MONEY = "even-money"          # amount = paid
+    DECLINED = "declined"              # insurance / even money declined
+    PEEKED = "peeked"                  # note = "blackjack" or "no blackjack"
+    HIT = "hit"
+    STOOD = "stood"
+    DOUBLED = "doubled"                # amount added
+    SPLIT = "split"                    # hand = the new hand's index; amount added
+    SURRENDERED = "surrendered"        # amount = returned
+    TURNED = "turned"                  # a face-down card turned face up (hole card, pitch hands)
+    DEALER_STOOD = "dealer-stood"      # amount = total
+    DEALER_BUSTED = "dealer-busted"    # amount = total
+    SETTLED = "settled"                # note = outcome; amount = net result; chips = paid chips
+    INSURANCE_SETTLED = "insurance-settled"  # amount = net result
+    FILL = "fill"                      # chips brought from the vault to the rack
+    CREDIT = "credit"                  # chips sent from the rack to the vault
+    CUT_CARD = "cut-card"              # the cut card came out
+    REFILLED = "refilled"              # the shoe ran dry; discards shuffled to finish the round
+    ROUND_ENDED = "round-ended"
+
+
+class Event(NamedTuple):
+    kind: Kind
+    seat: int = DEALER
+    hand: int = 0
+    card: Card | None = None
+    face_up: bool = True
+    amount: int = 0
+    chips: tuple[int, ...] = ()
+    chips2: tuple[int, ...] = ()
+    note: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind.value}
+        if self.seat:
+            out["seat"] = self.seat
+        if self.hand:
+            out["hand"] = self.hand
+        if self.card is not None:
+            out["card"] = self.card.code
+            out["deck"] = self.card.deck
+            out["face_up"] = self.face_up
+        if self.amount:
+            out["amount"] = self.amount
+        if self.chips:
+            out["chips"] = list(self.chips)
+        if self.chips2:
+            out["chips2"] = list(self.chips2)
+        if self.note:
+            out["note"] = self.note
+        return out

@@ -1,0 +1,95 @@
+"""Hands on the layout. Internal, mutable state of the table; the outside world sees them
+through views, never directly."""
+
+from __future__ import annotations
+
+from .cards import Card
+from .chips import Counts
+
+
+class CardsInHand:
+    """Cards with their faces, and the running total kept incrementally: the hot loop asks for
+    the total after every card."""
+
+    __slots__ = ("cards", "face_up", "hard", "has_ace")
+
+    def __init__(self) -> None:
+        self.cards: list[Card] = []
+        self.face_up: list[bool] = []
+        self.hard = 0
+        self.has_ace = False
+
+    def add(self, card: Card, face_up: bool = True) -> None:
+        self.cards.append(card)
+        self.face_up.append(face_up)
+        v = card.value
+        self.hard += v
+        if v == 1:
+            self.has_ace = True
+
+    @property
+    def total(self) -> int:
+        if self.has_ace and self.hard <= 11:
+            return self.hard + 10
+        return self.hard
+
+    @property
+    def soft(self) -> bool:
+        return self.has_ace and self.hard <= 11
+
+    @property
+    def busted(self) -> bool:
+        return self.hard > 21
+
+    def values(self) -> tuple[int, ...]:
+        return tuple(c.value for c in self.cards)
+
+
+class Hand(CardsInHand):
+    """A player's hand with its wager."""
+
+    __slots__ = (
+        "bet",
+        "chips",
+        "done",
+        "doubled",
+        "from_split",
+        "outcome",
+        "settled",
+        "split_aces",
+    )
+
+    def __init__(self, bet: int, chips: Counts, from_split: bool = False) -> None:
+        super().__init__()
+        self.bet = bet
+        self.chips = chips
+        self.doubled = False
+        self.from_split = from_split
+        self.split_aces = False
+        #: No more decisions for this hand (stood, doubled, bust, one-card split ace, 21...).
+        self.done = False
+        #: Its wager has been paid or collected.
+        self.settled = False
+        self.outcome = ""
+
+    @property
+    def natural(self) -> bool:
+        """Ace and ten-card as the first two cards of an unsplit hand (002: split 21 is not)."""
+        return len(self.cards) == 2 and self.hard == 11 and self.has_ace and not self.from_split
+
+
+class DealerHand(CardsInHand):
+    __slots__ = ("up_index",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        #: Which of the dealer's cards is the up card (the second in 001, the first elsewhere).
+        self.up_index = 0
+
+    @property
+    def natural(self) -> bool:
+        return len(self.cards) == 2 and self.hard == 11 and self.has_ace
+
+    @property
+    def up(self) -> Card:
+        return self.cards[self.up_index]

@@ -1,0 +1,168 @@
+"""The shoe: shuffled packs, a player's cut, the cut card, burn cards and the discard tray.
+
+Randomness is injected through a ``Shuffler`` so that live play can use the operating system's
+secure source, simulations and tests a seeded generator, and tests an explicit stacked order,
+all through the same code path the table uses.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from .cards import Card, fresh_shoe, parse_card
+from .rules import Rules
+
+
+class RandomSource(Protocol):
+    def shuffle(self, x: list[Card]) -> None: ...
+    def randint(self, a: int, b: int) -> int: ...
+
+
+@dataclass(frozen=True, slots=True)
+class ShuffleResult:
+    order: list[Card]
+    #: Where a player cut the shuffled pack (cards moved from the top to the bottom), if cut.
+    cut_at: int | None
+
+
+class Shuffler(Protocol):
+    """Puts the cards of a shoe in dealing order (top first)."""
+
+    def shuffle(self, cards: list[Card], rules: Rules) -> ShuffleResult: ...
+
+    def cut_card_behind(self, rules: Rules) -> int: ...
+
+
+class RandomShuffler:
+    """A thorough shuffle, then a cut by a player at a random point, then the cut card placed
+    where the rules say (a random spot in ``cut_behind``, or by ``penetration``)."""
+
+    def __init__(self, rng: RandomSource) -> None:
+        self.rng = rng
+
+    @classmethod
+    def seeded(cls, seed: int | None) -> RandomShuffler:
+        """A reproducible shuffler for a seed, or a cryptographically secure one for None."""
+        return cls(random.Random(seed) if seed is not None else secrets.SystemRandom())
+
+    def shuffle(self, cards: list[Card], rules: Rules) -> ShuffleResult:
+        order = list(cards)
+        self.rng.shuffle(order)
+        n = len(order)
+        # A player may cut anywhere but near the ends; a cut is a rotation of the pack.
+        cut_at = self.rng.randint(n // 10, n - n // 10) if n >= 10 else 0
+        return ShuffleResult(order[cut_at:] + order[:cut_at], cut_at)
+
+    def cut_card_behind(self, rules: Rules) -> int:
+        if rules.cut_behind is not None:
+            return self.rng.randint(*rules.cut_behind)
+        return round(rules.shoe_size * (1.0 - rules.penetration))
+
+
+class StackedShuffler:
+    """For tests and replays: each shuffle deals the named cards first (after any burn), the
+    rest of the shoe following in the order another shuffler gives. A stack is a list of card
+    codes ("As", "10h", "K") or Cards; physical cards are taken from the shoe, so a stack can
+    never deal a card twice."""
+
+    def __init__(self, stacks: Iterable[Sequence[Card | str]],
+                 then: Shuffler | None = None, cut_behind: int | None = None) -> None:
+        self.stacks = [list(s) for s in stacks]
+        self.then = then or RandomShuffler(random.Random(0))
+        self._cut_behind = cut_behind
+
+    def shuffle(self, cards: list[Card], rules: Rules) -> ShuffleResult:
+        rest = self.then.shuffle(cards, rules).order
+        if not self.stacks:
+            return ShuffleResult(rest, None)
+        wanted = self.stacks.pop(0)
+        top: list[Card] = []
+        for w in wanted:
+            want = parse_card(w) if isinstance(w, str) else w
+            top.append(_take_matching(rest, want, match_suit=isinstance(w, Card) or
+                                      (isinstance(w, str) and w.strip()[-1:].lower() in "cdhs")))
+        burn = rest[: rules.burn]
+        return ShuffleResult(burn + top + rest[rules.burn:], None)
+
+    def cut_card_behind(self, rules: Rules) -> int:
+        if self._cut_behind is not None:
+            return self._cut_behind
+        return self.then.cut_card_behind(rules)
+
+
+def _take_matching(cards: list[Card], want: Card, match_suit: bool) -> Card:
+    for i, c in enumerate(cards):
+        if c.rank == want.rank and (not match_suit or c.suit == want.suit):
+            return cards.pop(i)
+    raise ValueError(f"the shoe has no more {want} to stack")
+
+
+class Shoe:
+    """Cards in dealing order with a position, the cut card and the discard tray."""
+
+    __slots__ = ("burned", "cards", "cut_index", "discards", "pos", "refilled", "rules",
+                 "shuffler")
+
+    def __init__(self, rules: Rules, shuffler: Shuffler) -> None:
+        self.rules = rules
+        self.shuffler = shuffler
+        self.cards: list[Card] = fresh_shoe(rules.decks)
+        self.pos = 0
+        #: Index in ``cards`` at which the cut card sits; None when the rules use no cut card.
+        self.cut_index: int | None = None
+        self.discards: list[Card] = []
+        self.burned: list[Card] = []
+        #: The shoe ran dry and was refilled from the discards since the last shuffle.
+        self.refilled = False
+
+    @property
+    def remaining(self) -> int:
+        return len(self.cards) - self.pos
+
+    @property
+    def cut_card_out(self) -> bool:
+        return self.cut_index is not None and self.pos >= self.cut_index
+
+    def shuffle(self, on_table: Sequence[Card] = ()) -> ShuffleResult:
+        """Gather every card not on the table, shuffle, cut, place the cut card, burn."""
+        held = set(on_table)
+        pack = [c for c in fresh_shoe(self.rules.decks) if c not in held]
+        result = self.shuffler.shuffle(pack, self.rules)
+        self.cards = result.order
+        self.discards = []
+        self.pos = 0
+        self.refilled = False
+        if self.rules.reshuffle == "cut-card":
+            behind = self.shuffler.cut_card_behind(self.rules)
+            self.cut_index = max(1, len(self.cards) - behind)
+        else:
+            self.cut_index = None
+        self.burned = self.cards[: self.rules.burn]
+        self.pos = self.rules.burn
+        self.discards.extend(self.burned)
+        return result
+
+    def draw(self) -> Card:
+        if self.pos >= len(self.cards):
+            self.refill()
+        c = self.cards[self.pos]
+        self.pos += 1
+        return c
+
+    def refill(self) -> None:
+        """The shoe ran dry mid-round: shuffle the discards and deal on (001)."""
+        if not self.discards:
+            raise RuntimeError("no cards left anywhere to deal")
+        result = self.shuffler.shuffle(self.discards, self.rules)
+        self.cards = result.order
+        self.pos = 0
+        self.discards = []
+        self.cut_index = None
+        self.refilled = True
+
+    def discard(self, cards: Iterable[Card]) -> None:
+        self.discards.extend(cards)

@@ -1,0 +1,973 @@
+"""The casino table: one state machine of explicit operations, the single authority on the rules.
+
+Every face of twentyone (terminal, bots, simulator checks, trainers) drives this class. Each
+player request has three forms: ``verify_x`` raises a typed ``TableError`` and changes nothing,
+``can_x`` answers yes or no, and ``x`` applies it and returns a frozen ``Record`` of the events
+it appended. The dealer's part (the deal, the peek, the draw, settlement, the shuffle) has no
+choices and runs by itself as soon as the players' decisions allow.
+
+Why operations are checked by one function each (``_refuse_x`` returns the refusal or None):
+the same rule then answers ``verify``, ``can`` and ``legal_actions``, so they cannot disagree.
+
+Clause references name the seeds in ``shared/seeds``: 000 dealer procedures and chips, 001 the
+casino-party game, 002 the permanent-bank game, 004 the same rules as 002.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import StrEnum
+from typing import NamedTuple
+
+from .cards import Card
+from .chips import ChipSet, Counts, Rack, add, break_down, take
+from .errors import (
+    BetError,
+    ChipError,
+    IllegalActionError,
+    InsufficientChipsError,
+    InsuranceError,
+    NotYourTurnError,
+    SeatError,
+    TableError,
+    WrongPhaseError,
+)
+from .events import DEALER, Event, Kind
+from .hand import DealerHand, Hand
+from .money import Cents, dollars
+from .rules import Rules
+from .shoe import RandomShuffler, Shoe, Shuffler
+
+
+class Phase(StrEnum):
+    """Where the round stands between two operations. Dealing, the peek, the dealer's draw and
+    settlement happen inside the operation that makes them due, so a caller only ever sees the
+    three phases that wait for a player."""
+
+    BETTING = "betting"
+    INSURANCE = "insurance"   # insurance, even money and early surrender, seat by seat
+    PLAYERS = "players"       # player turns, seat by seat, hand by hand
+
+
+class Action(StrEnum):
+    SIT = "sit"
+    BET = "bet"
+    DEAL = "deal"
+    INSURE = "insure"
+    EVEN_MONEY = "even-money"
+    DECLINE = "decline"
+    SURRENDER = "surrender"
+    HIT = "hit"
+    STAND = "stand"
+    DOUBLE = "double"
+    SPLIT = "split"
+    CHANGE = "change"
+    COLOUR_UP = "colour-up"
+    LEAVE = "leave"
+
+
+class Record(NamedTuple):
+    """What an operation did: the events it appended to the log."""
+
+    action: Action
+    seat: int
+    events: tuple[Event, ...]
+
+
+Refusal = tuple[type[TableError], str] | None
+
+
+class Seat:
+    __slots__ = ("chips", "declined", "hands", "insurance", "insurance_chips", "number")
+
+    def __init__(self, number: int, chips: Counts) -> None:
+        self.number = number
+        self.chips = chips
+        self.hands: list[Hand] = []
+        self.insurance = 0
+        self.insurance_chips: Counts = []
+        #: Has answered the insurance / even-money / early-surrender offer this round.
+        self.declined = False
+
+
+class Table:
+    """A casino blackjack table for ``rules.seats`` players, numbered 1 (the dealer's left, who
+    acts first) upwards."""
+
+    def __init__(self, rules: Rules, shuffler: Shuffler | None = None, *, seed: int | None = None,
+                 rack: Rack | None = None) -> None:
+        self.rules = rules
+        self.chipset = ChipSet.of(rules.chips)
+        self.rack = rack or Rack.standard_rack(self.chipset)
+        self.shoe = Shoe(rules, shuffler or RandomShuffler.seeded(seed))
+        self.seats: dict[int, Seat] = {}
+        self.dealer = DealerHand()
+        self.phase = Phase.BETTING
+        self.round = 0
+        self.log: list[Event] = []
+        #: Seats in the current round, in playing order (dealer's left first).
+        self._order: list[int] = []
+        #: Index into ``_order`` and the hand of that seat now to act.
+        self._turn = 0
+        self._hand = 0
+        #: The dealer has looked at the hole card (or has none to look at yet).
+        self._peeked = False
+        self._bj_ratio = rules.blackjack_ratio
+        self._shuffle()
+
+    # --- seats and chips -------------------------------------------------------------------
+
+    def sit(self, seat: int, bankroll: Cents | Mapping[str, int]) -> Record:
+        """Seat a player with a buy-in (cents, changed into chips) or with named chips."""
+        start = len(self.log)
+        self._check_seat_number(seat)
+        if seat in self.seats:
+            raise SeatError(f"seat {seat} is taken")
+        if self.phase is not Phase.BETTING:
+            raise WrongPhaseError("players sit down between rounds")
+        if isinstance(bankroll, int):
+            if bankroll <= 0:
+                raise ChipError("a buy-in must be positive")
+            chips = self.buy_in_chips(bankroll)
+        else:
+            chips = self.chipset.counts(bankroll)
+        self.seats[seat] = Seat(seat, chips)
+        self.log.append(Event(Kind.SAT, seat, amount=self.chipset.value(chips), chips=tuple(chips)))
+        return Record(Action.SIT, seat, tuple(self.log[start:]))
+
+    def buy_in_chips(self, amount: Cents) -> Counts:
+        """Chips the cashier hands over for a buy-in: up to 20 of each colour from the table
+        minimum's colour upwards, the rest in the fewest chips, so the first bets need no change."""
+        values = self.chipset.values
+        counts = self.chipset.zero()
+        rest = amount
+        low = max((i for i, v in enumerate(values) if v <= self.rules.min_bet), default=0)
+        for i in range(low, len(values)):
+            n = min(20, rest // values[i])
+            counts[i] += n
+            rest -= n * values[i]
+        extra = self.chipset.fewest(rest)
+        if extra is None:
+            raise ChipError(f"{dollars(amount)} cannot be made in this table's chips")
+        add(counts, extra)
+        return counts
+
+    def bankroll(self, seat: int) -> Cents:
+        """The value of the chips in front of a seat (not counting chips on the layout)."""
+        return self.chipset.value(self._seat(seat).chips)
+
+    def change(self, seat: int, colour: str) -> Record:
+        """Break one chip into smaller ones (000, "making change")."""
+        self.verify_change(seat, colour)
+        start = len(self.log)
+        s = self.seats[seat]
+        i = self.chipset.colours.index(colour)
+        self._break_chip(s, i)
+        return Record(Action.CHANGE, seat, tuple(self.log[start:]))
+
+    def verify_change(self, seat: int, colour: str) -> None:
+        s = self._seat(seat)
+        if colour not in self.chipset.colours:
+            raise ChipError(f"no {colour!r} chips at this table")
+        i = self.chipset.colours.index(colour)
+        if s.chips[i] == 0:
+            raise InsufficientChipsError(f"seat {seat} has no {colour} chip to change")
+        if i == 0:
+            raise ChipError(f"a {colour} chip is the smallest; it cannot be broken")
+
+    def colour_up(self, seat: int) -> Record:
+        """Exchange a seat's chips for the fewest chips of the same value (000, "always colour
+        up"), between rounds."""
+        if self.phase is not Phase.BETTING:
+            raise WrongPhaseError("colour up between rounds")
+        s = self._seat(seat)
+        start = len(self.log)
+        chips_in = list(s.chips)
+        out, fill, credit = self.rack.exchange(chips_in)
+        s.chips = out
+        self._vault_events(fill, credit)
+        self.log.append(Event(Kind.COLOURED_UP, seat, amount=self.chipset.value(out),
+                              chips=tuple(chips_in), chips2=tuple(out)))
+        return Record(Action.COLOUR_UP, seat, tuple(self.log[start:]))
+
+    def leave(self, seat: int) -> Counts:
+        """A player leaves between rounds, taking their chips."""
+        if self.phase is not Phase.BETTING:
+            raise WrongPhaseError("players leave between rounds")
+        s = self._seat(seat)
+        if s.hands:
+            raise WrongPhaseError("take your bet back before leaving")
+        del self.seats[seat]
+        self.log.append(Event(Kind.LEFT, seat, amount=self.chipset.value(s.chips),
+                              chips=tuple(s.chips)))
+        return s.chips
+
+    # --- betting ---------------------------------------------------------------------------
+
+    def bet(self, seat: int, amount: Cents) -> Record:
+        """Place a wager in chips before the deal (000: between min and max, in whole units)."""
+        self.verify_bet(seat, amount)
+        start = len(self.log)
+        s = self.seats[seat]
+        chips = self._take_chips(s, amount)
+        s.hands = [Hand(amount, chips)]
+        self.log.append(Event(Kind.BET, seat, amount=amount, chips=tuple(chips)))
+        return Record(Action.BET, seat, tuple(self.log[start:]))
+
+    def verify_bet(self, seat: int, amount: Cents) -> None:
+        self._raise(self._refuse_bet(seat, amount))
+
+    def can_bet(self, seat: int, amount: Cents) -> bool:
+        return self._refuse_bet(seat, amount) is None
+
+    def _refuse_bet(self, seat: int, amount: Cents) -> Refusal:
+        r = self.rules
+        if seat not in self.seats:
+            return SeatError, f"nobody is sitting at seat {seat}"
+        if self.phase is not Phase.BETTING:
+            return WrongPhaseError, "bets are placed before the deal"
+        if self.seats[seat].hands:
+            return BetError, f"seat {seat} has already bet this round"
+        if amount < r.min_bet:
+            return BetError, f"the minimum bet is {dollars(r.min_bet)}"
+        if amount > r.max_bet:
+            return BetError, f"the maximum bet is {dollars(r.max_bet)}"
+        if amount % r.bet_unit:
+            return BetError, f"bets must be in multiples of {dollars(r.bet_unit)}"
+        have = self.chipset.value(self.seats[seat].chips)
+        if amount > have:
+            return InsufficientChipsError, f"seat {seat} has only {dollars(have)} in chips"
+        return None
+
+    def deal(self) -> Record:
+        """Deal the round: two cards to each seat that bet and to the dealer (002: one at a time
+        from the dealer's left), then offer insurance or peek as the rules say."""
+        self.verify_deal()
+        start = len(self.log)
+        r = self.rules
+        if r.reshuffle == "below" and self.shoe.remaining < r.reshuffle_below:
+            self._shuffle()  # 001: fewer than ~25 cards left before a game
+        self.round += 1
+        self.log.append(Event(Kind.ROUND_STARTED, amount=self.round))
+        self._order = sorted(n for n, s in self.seats.items() if s.hands)
+        self.dealer = DealerHand()
+        self.dealer.up_index = 1 if (r.hole_card_first and r.peek) else 0
+        self._peeked = False
+        for s in self.seats.values():
+            s.insurance = 0
+            s.insurance_chips = []
+            s.declined = False
+        for lap in (0, 1):
+            face_up = r.player_cards == "up" if lap == 0 else r.player_cards != "down"
+            for n in self._order:
+                self._deal_to(n, 0, face_up)
+            if lap == 1 and not r.peek:
+                break  # European: the dealer's second card comes after the players
+            self._deal_to_dealer(lap == self.dealer.up_index)
+        self.phase = Phase.INSURANCE
+        self._turn = -1
+        self._next_offer()
+        return Record(Action.DEAL, DEALER, tuple(self.log[start:]))
+
+    def verify_deal(self) -> None:
+        if self.phase is not Phase.BETTING:
+            raise WrongPhaseError("the round is already dealt")
+        if not any(s.hands for s in self.seats.values()):
+            raise BetError("nobody has bet")
+
+    def can_deal(self) -> bool:
+        return self.phase is Phase.BETTING and any(s.hands for s in self.seats.values())
+
+    # --- insurance, even money, early surrender ----------------------------------------------
+
+    def insure(self, seat: int, amount: Cents | None = None) -> Record:
+        """An insurance side bet against a dealer ace: up to half the bet (002) or exactly half
+        (001); pays 2 to 1 if the hole card makes a blackjack. ``None`` means half."""
+        hand_bet = self._seat(seat).hands[0].bet if self._seat(seat).hands else 0
+        amount = self._half(hand_bet) if amount is None else amount
+        self._raise(self._refuse_insure(seat, amount))
+        start = len(self.log)
+        s = self.seats[seat]
+        s.insurance_chips = self._take_chips(s, amount)
+        s.insurance = amount
+        s.declined = True
+        self.log.append(Event(Kind.INSURED, seat, amount=amount, chips=tuple(s.insurance_chips)))
+        self._next_offer()
+        return Record(Action.INSURE, seat, tuple(self.log[start:]))
+
+    def verify_insure(self, seat: int, amount: Cents | None = None) -> None:
+        s = self._seat(seat)
+        bet = s.hands[0].bet if s.hands else 0
+        self._raise(self._refuse_insure(seat, self._half(bet) if amount is None else amount))
+
+    def can_insure(self, seat: int, amount: Cents | None = None) -> bool:
+        try:
+            self.verify_insure(seat, amount)
+        except TableError:
+            return False
+        return True
+
+    def _refuse_insure(self, seat: int, amount: Cents | None) -> Refusal:
+        refusal = self._refuse_offer(seat)
+        if refusal:
+            return refusal
+        r = self.rules
+        if r.insurance == "none" or self.dealer.up.value != 1:
+            return InsuranceError, "insurance is only offered against a dealer ace"
+        bet = self.seats[seat].hands[0].bet
+        if amount is None or amount <= 0:
+            return InsuranceError, "an insurance bet must be positive"
+        if r.insurance == "exactly-half" and amount * 2 != bet:
+            return InsuranceError, f"insurance here is exactly half the bet: {dollars(bet // 2)}"
+        if amount * 2 > bet:
+            return InsuranceError, f"insurance is at most half the bet: {dollars(bet // 2)}"
+        if amount % self.chipset.values[0]:
+            smallest = dollars(self.chipset.values[0])
+            return InsuranceError, f"insurance must be made in chips of {smallest}"
+        if amount > self.chipset.value(self.seats[seat].chips):
+            return InsufficientChipsError, f"seat {seat} has only {dollars(self.bankroll(seat))}"
+        return None
+
+    def even_money(self, seat: int) -> Record:
+        """A blackjack against a dealer ace paid 1 to 1 at once, before the peek (000)."""
+        self._raise(self._refuse_even_money(seat))
+        start = len(self.log)
+        s = self.seats[seat]
+        s.declined = True
+        hand = s.hands[0]
+        self.log.append(Event(Kind.EVEN_MONEY, seat, amount=hand.bet))
+        self._win(s, 0, hand, hand.bet, "even-money")
+        self._next_offer()
+        return Record(Action.EVEN_MONEY, seat, tuple(self.log[start:]))
+
+    def verify_even_money(self, seat: int) -> None:
+        self._raise(self._refuse_even_money(seat))
+
+    def can_even_money(self, seat: int) -> bool:
+        return self._refuse_even_money(seat) is None
+
+    def _refuse_even_money(self, seat: int) -> Refusal:
+        refusal = self._refuse_offer(seat)
+        if refusal:
+            return refusal
+        if not self.rules.even_money:
+            return InsuranceError, "this table does not pay even money"
+        if self.dealer.up.value != 1:
+            return InsuranceError, "even money is only offered against a dealer ace"
+        if not self.seats[seat].hands[0].natural:
+            return InsuranceError, "even money is for a blackjack"
+        return None
+
+    def decline(self, seat: int) -> Record:
+        """No insurance (or no even money) for this seat."""
+        self._raise(self._refuse_offer(seat))
+        start = len(self.log)
+        self.seats[seat].declined = True
+        self.log.append(Event(Kind.DECLINED, seat))
+        self._next_offer()
+        return Record(Action.DECLINE, seat, tuple(self.log[start:]))
+
+    def _refuse_offer(self, seat: int) -> Refusal:
+        if seat not in self.seats:
+            return SeatError, f"nobody is sitting at seat {seat}"
+        if self.phase is not Phase.INSURANCE:
+            return WrongPhaseError, "insurance is not on offer now"
+        current = self._order[self._turn]
+        if seat != current:
+            return NotYourTurnError, f"seat {current} answers the insurance offer first"
+        return None
+
+    # --- player turns ----------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> tuple[int, int] | None:
+        """(seat, hand index) whose decision the table waits for, or None between rounds."""
+        if self.phase is Phase.BETTING:
+            return None
+        return self._order[self._turn], (self._hand if self.phase is Phase.PLAYERS else 0)
+
+    def hit(self, seat: int) -> Record:
+        self._raise(self._refuse_hit(seat))
+        start = len(self.log)
+        s = self.seats[seat]
+        hand = s.hands[self._hand]
+        self.log.append(Event(Kind.HIT, seat, self._hand))
+        self._deal_to(seat, self._hand, self.rules.player_cards != "down")
+        if hand.busted:
+            hand.done = True
+            self._lose(s, self._hand, hand, "bust")  # 000: a bust is collected at once
+        elif hand.total == 21:
+            hand.done = True
+        self._advance()
+        return Record(Action.HIT, seat, tuple(self.log[start:]))
+
+    def verify_hit(self, seat: int) -> None:
+        self._raise(self._refuse_hit(seat))
+
+    def can_hit(self, seat: int) -> bool:
+        return self._refuse_hit(seat) is None
+
+    def _refuse_hit(self, seat: int) -> Refusal:
+        refusal = self._refuse_turn(seat)
+        if refusal:
+            return refusal
+        hand = self.seats[seat].hands[self._hand]
+        if hand.split_aces and not self.rules.hit_split_aces:
+            return IllegalActionError, "split aces get one card each"
+        return None
+
+    def stand(self, seat: int) -> Record:
+        self._raise(self._refuse_turn(seat))
+        start = len(self.log)
+        self.seats[seat].hands[self._hand].done = True
+        self.log.append(Event(Kind.STOOD, seat, self._hand))
+        self._advance()
+        return Record(Action.STAND, seat, tuple(self.log[start:]))
+
+    def verify_stand(self, seat: int) -> None:
+        self._raise(self._refuse_turn(seat))
+
+    def can_stand(self, seat: int) -> bool:
+        return self._refuse_turn(seat) is None
+
+    def double(self, seat: int, amount: Cents | None = None) -> Record:
+        """Double down: one more wager, one more card, no more decisions. ``None`` doubles the
+        full bet; a smaller amount is doubling for less where allowed (000)."""
+        self._raise(self._refuse_double(seat, amount))
+        start = len(self.log)
+        s = self.seats[seat]
+        hand = s.hands[self._hand]
+        add_amount = hand.bet if amount is None else amount
+        add(hand.chips, self._take_chips(s, add_amount))
+        hand.bet += add_amount
+        hand.doubled = True
+        hand.done = True
+        self.log.append(Event(Kind.DOUBLED, seat, self._hand, amount=add_amount))
+        face_up = self.rules.player_cards != "down" and not self.rules.double_face_down
+        self._deal_to(seat, self._hand, face_up)
+        if hand.busted and face_up:
+            self._lose(s, self._hand, hand, "bust")
+        self._advance()
+        return Record(Action.DOUBLE, seat, tuple(self.log[start:]))
+
+    def verify_double(self, seat: int, amount: Cents | None = None) -> None:
+        self._raise(self._refuse_double(seat, amount))
+
+    def can_double(self, seat: int, amount: Cents | None = None) -> bool:
+        return self._refuse_double(seat, amount) is None
+
+    def _refuse_double(self, seat: int, amount: Cents | None) -> Refusal:
+        refusal = self._refuse_turn(seat)
+        if refusal:
+            return refusal
+        r = self.rules
+        hand = self.seats[seat].hands[self._hand]
+        if len(hand.cards) != 2:
+            return IllegalActionError, "you may double only on your first two cards"
+        if hand.from_split and not r.double_after_split:
+            return IllegalActionError, "no doubling after a split at this table"
+        if hand.split_aces and not r.hit_split_aces:
+            return IllegalActionError, "split aces get one card each"
+        total = hand.total
+        if r.double_on == "9-11" and not 9 <= total <= 11:
+            return IllegalActionError, "you may double only on a total of 9, 10 or 11"
+        if r.double_on == "10-11" and not 10 <= total <= 11:
+            return IllegalActionError, "you may double only on a total of 10 or 11"
+        if amount is not None and amount != hand.bet:
+            if not r.double_for_less:
+                return IllegalActionError, (
+                    f"a double is a bet equal to the original: {dollars(hand.bet)}")
+            if not 0 < amount <= hand.bet:
+                return IllegalActionError, f"double for any amount up to {dollars(hand.bet)}"
+            if amount % self.chipset.values[0]:
+                return IllegalActionError, "a double must be made in chips"
+        need = hand.bet if amount is None else amount
+        if need > self.chipset.value(self.seats[seat].chips):
+            return InsufficientChipsError, f"doubling needs {dollars(need)} more in chips"
+        return None
+
+    def split(self, seat: int) -> Record:
+        """Split a pair into two hands with equal bets (002); the left hand is played first."""
+        self._raise(self._refuse_split(seat))
+        start = len(self.log)
+        s = self.seats[seat]
+        i = self._hand
+        hand = s.hands[i]
+        chips = self._take_chips(s, hand.bet)
+        moved = hand.cards.pop()
+        hand.face_up.pop()
+        hand.hard -= moved.value
+        hand.has_ace = hand.cards[0].value == 1
+        hand.from_split = True
+        new = Hand(hand.bet, chips, from_split=True)
+        new.add(moved)
+        aces = moved.value == 1
+        hand.split_aces = new.split_aces = aces
+        s.hands.insert(i + 1, new)
+        self.log.append(Event(Kind.SPLIT, seat, i + 1, amount=hand.bet))
+        self._deal_to(seat, i, self.rules.player_cards != "down")
+        self._after_split_card(s, hand)
+        self._advance()
+        return Record(Action.SPLIT, seat, tuple(self.log[start:]))
+
+    def verify_split(self, seat: int) -> None:
+        self._raise(self._refuse_split(seat))
+
+    def can_split(self, seat: int) -> bool:
+        return self._refuse_split(seat) is None
+
+    def _refuse_split(self, seat: int) -> Refusal:
+        refusal = self._refuse_turn(seat)
+        if refusal:
+            return refusal
+        r = self.rules
+        s = self.seats[seat]
+        hand = s.hands[self._hand]
+        if len(hand.cards) != 2:
+            return IllegalActionError, "you may split only your first two cards"
+        a, b = hand.cards
+        if a.rank != b.rank and (r.split_by == "rank" or a.value != b.value):
+            return IllegalActionError, (
+                "only a pair of the same rank splits" if r.split_by == "rank"
+                else "only two cards of the same value split")
+        if len(s.hands) >= r.max_hands:
+            return IllegalActionError, (
+                "no splitting at this table" if r.max_hands == 1
+                else f"at most {r.max_hands} hands from splitting")
+        if hand.split_aces and not r.resplit_aces:
+            return IllegalActionError, "split aces may not be split again"
+        if hand.bet > self.chipset.value(s.chips):
+            return InsufficientChipsError, f"splitting needs {dollars(hand.bet)} more in chips"
+        return None
+
+    def surrender(self, seat: int) -> Record:
+        """Give up half the bet instead of playing: late after the peek, early before it."""
+        self._raise(self._refuse_surrender(seat))
+        start = len(self.log)
+        s = self.seats[seat]
+        hand = s.hands[0]
+        hand.done = True
+        back = self._half(hand.bet)
+        self.log.append(Event(Kind.SURRENDERED, seat, amount=back))
+        credit = self.rack.collect(hand.chips)
+        paid, fill = self.rack.pay(back)
+        add(s.chips, paid)
+        self._vault_events(fill, credit)
+        hand.settled = True
+        hand.outcome = "surrender"
+        self.log.append(Event(Kind.SETTLED, seat, 0, amount=back - hand.bet, chips=tuple(paid),
+                              note="surrender"))
+        if self.phase is Phase.INSURANCE:
+            s.declined = True
+            self._next_offer()
+        else:
+            self._advance()
+        return Record(Action.SURRENDER, seat, tuple(self.log[start:]))
+
+    def verify_surrender(self, seat: int) -> None:
+        self._raise(self._refuse_surrender(seat))
+
+    def can_surrender(self, seat: int) -> bool:
+        return self._refuse_surrender(seat) is None
+
+    def _refuse_surrender(self, seat: int) -> Refusal:
+        r = self.rules
+        if r.surrender == "none":
+            return IllegalActionError, "no surrender at this table"
+        if self.phase is Phase.INSURANCE:
+            refusal = self._refuse_offer(seat)
+            if refusal:
+                return refusal
+            if r.surrender != "early":
+                return IllegalActionError, "surrender comes after the dealer checks for blackjack"
+            return None
+        refusal = self._refuse_turn(seat)
+        if refusal:
+            return refusal
+        s = self.seats[seat]
+        if len(s.hands) != 1 or len(s.hands[0].cards) != 2:
+            return IllegalActionError, "surrender is only a first decision on your first two cards"
+        return None
+
+    def _refuse_turn(self, seat: int) -> Refusal:
+        if seat not in self.seats:
+            return SeatError, f"nobody is sitting at seat {seat}"
+        if self.phase is not Phase.PLAYERS:
+            return WrongPhaseError, (
+                "wait for the deal" if self.phase is Phase.BETTING
+                else "insurance is being offered first")
+        current = self._order[self._turn]
+        if seat != current:
+            return NotYourTurnError, f"it is seat {current}'s turn"
+        return None
+
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        """What this seat may do now, so no caller needs try/except to find out."""
+        if seat not in self.seats:
+            return ()
+        if self.phase is Phase.BETTING:
+            s = self.seats[seat]
+            acts: list[Action] = []
+            if not s.hands and self.chipset.value(s.chips) >= self.rules.min_bet:
+                acts.append(Action.BET)
+            if self.can_deal():
+                acts.append(Action.DEAL)
+            if any(s.chips[1:]):
+                acts.append(Action.CHANGE)
+            acts.append(Action.COLOUR_UP)
+            if not s.hands:
+                acts.append(Action.LEAVE)
+            return tuple(acts)
+        if self.phase is Phase.INSURANCE:
+            if self._order[self._turn] != seat:
+                return ()
+            acts = []
+            if self.can_insure(seat):
+                acts.append(Action.INSURE)
+            if self._refuse_even_money(seat) is None:
+                acts.append(Action.EVEN_MONEY)
+            if self._refuse_surrender(seat) is None:
+                acts.append(Action.SURRENDER)
+            acts.append(Action.DECLINE)
+            return tuple(acts)
+        if self._order[self._turn] != seat:
+            return ()
+        acts = [Action.STAND]
+        if self._refuse_hit(seat) is None:
+            acts.append(Action.HIT)
+        if self._refuse_double(seat, None) is None:
+            acts.append(Action.DOUBLE)
+        if self._refuse_split(seat) is None:
+            acts.append(Action.SPLIT)
+        if self._refuse_surrender(seat) is None:
+            acts.append(Action.SURRENDER)
+        return tuple(acts)
+
+    # --- the dealer's part -----------------------------------------------------------------
+
+    def _next_offer(self) -> None:
+        """Move the offer to the next seat with something to decide; peek when none is left."""
+        while True:
+            self._turn += 1
+            if self._turn >= len(self._order):
+                self._peek_and_play()
+                return
+            seat = self._order[self._turn]
+            if self._has_offer(seat):
+                return
+
+    def _has_offer(self, seat: int) -> bool:
+        s = self.seats[seat]
+        if s.declined or s.hands[0].settled:
+            return False
+        r = self.rules
+        if self._dealer_bj_checkable_now() and r.surrender == "early":
+            return True
+        if self.dealer.up.value != 1:
+            return False
+        if r.even_money and s.hands[0].natural:
+            return True
+        return (r.insurance != "none"
+                and self._refuse_insure(seat, self._min_insurance(seat)) is None)
+
+    def _min_insurance(self, seat: int) -> Cents:
+        bet = self.seats[seat].hands[0].bet
+        return self._half(bet) if self.rules.insurance == "exactly-half" else self.chipset.values[0]
+
+    def _dealer_bj_checkable_now(self) -> bool:
+        r = self.rules
+        up = self.dealer.up.value
+        return r.peek and (up == 1 or (up == 10 and r.peek_tens))
+
+    def _dealer_bj_possible(self) -> bool:
+        """Could the dealer still turn out to hold a blackjack? Not after the peek, never under
+        a 2-9; under an unchecked ace or ten (no hole card, or 001's ace-only peek) a player's
+        blackjack waits for the dealer's hand before it is paid."""
+        return not self._peeked and self.dealer.up.value in (1, 10)
+
+    def _peek_and_play(self) -> None:
+        """The dealer checks for blackjack under an ace or ten (002); with one, every bet but a
+        player blackjack's is collected (a blackjack pushes) and insurance is paid 2 to 1."""
+        self.phase = Phase.PLAYERS
+        if self._dealer_bj_checkable_now():
+            self._peeked = True
+            bj = self.dealer.natural
+            self.log.append(Event(Kind.PEEKED, note="blackjack" if bj else "no blackjack"))
+            if bj:
+                self._finish_round()
+                return
+            self._settle_insurance(won=False)
+        self._turn = 0
+        self._hand = 0
+        self._advance()
+
+    def _advance(self) -> None:
+        """Find the next hand that needs a decision, dealing split hands their second card and
+        paying blackjacks on the player's turn; when none is left, the dealer plays."""
+        order = self._order
+        while self._turn < len(order):
+            s = self.seats[order[self._turn]]
+            while self._hand < len(s.hands):
+                hand = s.hands[self._hand]
+                if not (hand.done or hand.settled):
+                    if len(hand.cards) == 1:
+                        self._deal_to(s.number, self._hand, self.rules.player_cards != "down")
+                        if self._after_split_card(s, hand):
+                            return
+                        continue
+                    if hand.natural:
+                        hand.done = True
+                        if not self._dealer_bj_possible():
+                            self._pay_natural(s, self._hand, hand)
+                    elif hand.total == 21:
+                        hand.done = True
+                    else:
+                        return
+                self._hand += 1
+            self._turn += 1
+            self._hand = 0
+        self._finish_round()
+
+    def _after_split_card(self, s: Seat, hand: Hand) -> bool:
+        """After a split hand's second card: is a decision still needed on it?"""
+        r = self.rules
+        if hand.split_aces and not r.hit_split_aces:
+            can_resplit = (r.resplit_aces and hand.cards[1].value == 1
+                           and len(s.hands) < r.max_hands)
+            if not can_resplit:
+                hand.done = True
+            return can_resplit
+        if hand.total == 21:
+            hand.done = True
+            return False
+        return True
+
+    def _finish_round(self) -> None:
+        """Dealer's turn and settlement, right to left (000), then clear the table."""
+        r = self.rules
+        d = self.dealer
+        live = [h for s in self._seats_in_order() for h in s.hands if not h.settled]
+        insured = any(s.insurance for s in self.seats.values())
+        if len(d.cards) == 1 and (live or insured):
+            self._deal_to_dealer(True)  # European: the second card now
+        self._turn_dealer_cards()
+        dealer_bj = d.natural
+        if dealer_bj and not self._peeked:
+            self.log.append(Event(Kind.PEEKED, note="blackjack"))
+        # The dealer draws while any hand stands against it; a face-down double (002) counts, as
+        # the dealer cannot know it is bust. "If all players bust, simply reveal" (000).
+        if not dealer_bj and any(not h.natural for h in live):
+            while d.total < 17 or (d.total == 17 and d.soft and r.hit_soft_17):
+                self._deal_to_dealer(True)
+        if not dealer_bj:
+            self.log.append(Event(Kind.DEALER_BUSTED if d.busted else Kind.DEALER_STOOD,
+                                  amount=d.total))
+        for s in reversed(self._seats_in_order()):
+            for i in range(len(s.hands) - 1, -1, -1):
+                h = s.hands[i]
+                if h.settled:
+                    continue
+                self._turn_hand_cards(s.number, i, h)
+                if dealer_bj:
+                    if h.natural:
+                        self._push(s, i, h)
+                    else:
+                        self._lose(s, i, h, "dealer blackjack")
+                elif h.busted:
+                    self._lose(s, i, h, "bust")
+                elif h.natural:
+                    self._pay_natural(s, i, h)
+                elif d.busted or h.total > d.total:
+                    self._win(s, i, h, h.bet, "win")
+                elif h.total == d.total:
+                    self._push(s, i, h)
+                else:
+                    self._lose(s, i, h, "lose")
+        if any(s.insurance for s in self.seats.values()):
+            self._settle_insurance(won=dealer_bj)
+        self._end_round()
+
+    def _end_round(self) -> None:
+        for s in self.seats.values():
+            for h in s.hands:
+                self.shoe.discard(h.cards)
+            s.hands = []
+        self.shoe.discard(self.dealer.cards)
+        self.log.append(Event(Kind.ROUND_ENDED, amount=self.round))
+        self.phase = Phase.BETTING
+        self._order = []
+        if self.rules.reshuffle == "cut-card" and (self.shoe.cut_card_out or self.shoe.refilled):
+            self._shuffle()  # 002: shuffle once the round in which the cut card came out is over
+
+    def _turn_dealer_cards(self) -> None:
+        d = self.dealer
+        for i, up in enumerate(d.face_up):
+            if not up:
+                d.face_up[i] = True
+                self.log.append(Event(Kind.TURNED, DEALER, 0, d.cards[i]))
+
+    def _turn_hand_cards(self, seat: int, i: int, h: Hand) -> None:
+        for j, up in enumerate(h.face_up):
+            if not up:
+                h.face_up[j] = True
+                self.log.append(Event(Kind.TURNED, seat, i, h.cards[j]))
+
+    def _seats_in_order(self) -> list[Seat]:
+        return [self.seats[n] for n in self._order]
+
+    # --- money movements -------------------------------------------------------------------
+
+    def _pay_natural(self, s: Seat, i: int, h: Hand) -> None:
+        """3:2 (or the table's ratio) paid at once, rounded down to the table's smallest payout."""
+        ratio = self._bj_ratio
+        won = h.bet * ratio.numerator // ratio.denominator
+        won -= won % self.rules.payout_rounding
+        self._turn_hand_cards(s.number, i, h)
+        self._win(s, i, h, won, "blackjack")
+
+    def _win(self, s: Seat, i: int, h: Hand, won: Cents, outcome: str) -> None:
+        paid, fill = self.rack.pay(won)
+        add(s.chips, paid)
+        add(s.chips, h.chips)
+        h.settled = True
+        h.done = True
+        h.outcome = outcome
+        self._vault_events(fill, None)
+        self.log.append(Event(Kind.SETTLED, s.number, i, amount=won, chips=tuple(paid),
+                              note=outcome))
+
+    def _push(self, s: Seat, i: int, h: Hand) -> None:
+        add(s.chips, h.chips)
+        h.settled = True
+        h.outcome = "push"
+        self.log.append(Event(Kind.SETTLED, s.number, i, note="push"))
+
+    def _lose(self, s: Seat, i: int, h: Hand, outcome: str) -> None:
+        credit = self.rack.collect(h.chips)
+        h.settled = True
+        h.outcome = outcome
+        self._vault_events(None, credit)
+        self.log.append(Event(Kind.SETTLED, s.number, i, amount=-h.bet, note=outcome))
+
+    def _settle_insurance(self, won: bool) -> None:
+        for s in reversed(self._seats_in_order()):
+            if not s.insurance:
+                continue
+            if won:
+                paid, fill = self.rack.pay(2 * s.insurance)
+                add(s.chips, paid)
+                add(s.chips, s.insurance_chips)
+                self._vault_events(fill, None)
+                self.log.append(Event(Kind.INSURANCE_SETTLED, s.number, amount=2 * s.insurance,
+                                      chips=tuple(paid)))
+            else:
+                credit = self.rack.collect(s.insurance_chips)
+                self._vault_events(None, credit)
+                self.log.append(Event(Kind.INSURANCE_SETTLED, s.number, amount=-s.insurance))
+            s.insurance = 0
+            s.insurance_chips = []
+
+    def _take_chips(self, s: Seat, amount: Cents) -> Counts:
+        """Chips worth ``amount`` from a player's stack, the dealer breaking chips as needed."""
+        chips = self.chipset.fewest(amount, s.chips)
+        while chips is None:
+            values = self.chipset.values
+            held = [i for i in range(1, len(values)) if s.chips[i]]
+            if not held:
+                raise ChipError(f"{dollars(amount)} cannot be made from these chips")
+            big = [i for i in held if values[i] >= amount]
+            self._break_chip(s, big[0] if big else held[0])
+            chips = self.chipset.fewest(amount, s.chips)
+        take(s.chips, chips)
+        return chips
+
+    def _break_chip(self, s: Seat, i: int) -> None:
+        chip_in = self.chipset.zero()
+        chip_in[i] = 1
+        out, fill, credit = self.rack.exchange(chip_in, break_down(self.chipset, i))
+        take(s.chips, chip_in)
+        add(s.chips, out)
+        self._vault_events(fill, credit)
+        self.log.append(Event(Kind.CHANGE, s.number, amount=self.chipset.values[i],
+                              chips=tuple(chip_in), chips2=tuple(out)))
+
+    def _vault_events(self, fill: Counts | None, credit: Counts | None) -> None:
+        if fill:
+            self.log.append(Event(Kind.FILL, amount=self.chipset.value(fill), chips=tuple(fill)))
+        if credit:
+            self.log.append(Event(Kind.CREDIT, amount=self.chipset.value(credit),
+                                  chips=tuple(credit)))
+
+    def _half(self, amount: Cents) -> Cents:
+        """Half a bet, rounded down to what the smallest chip can make."""
+        smallest = self.chipset.values[0]
+        half = amount // 2
+        return half - half % smallest
+
+    # --- cards -----------------------------------------------------------------------------
+
+    def _deal_to(self, seat: int, hand: int, face_up: bool) -> None:
+        c = self._draw()
+        self.seats[seat].hands[hand].add(c, face_up)
+        self.log.append(Event(Kind.DEALT, seat, hand, c, face_up))
+
+    def _deal_to_dealer(self, face_up: bool) -> None:
+        c = self._draw()
+        self.dealer.add(c, face_up)
+        self.log.append(Event(Kind.DEALT, DEALER, 0, c, face_up))
+
+    def _draw(self) -> Card:
+        shoe = self.shoe
+        was_out = shoe.cut_card_out
+        if shoe.pos >= len(shoe.cards):
+            shoe.refill()
+            self.log.append(Event(Kind.REFILLED, amount=shoe.remaining))
+        c = shoe.draw()
+        if not was_out and shoe.cut_card_out:
+            self.log.append(Event(Kind.CUT_CARD, amount=shoe.remaining))
+        return c
+
+    def _shuffle(self) -> None:
+        result = self.shoe.shuffle()
+        cut = self.shoe.cut_index
+        behind = "" if cut is None else str(len(self.shoe.cards) - cut)
+        self.log.append(Event(Kind.SHUFFLED, amount=result.cut_at or 0, note=behind))
+        for c in self.shoe.burned:
+            self.log.append(Event(Kind.BURNED, card=c, face_up=False))
+
+    # --- helpers ---------------------------------------------------------------------------
+
+    def _seat(self, seat: int) -> Seat:
+        if seat not in self.seats:
+            self._check_seat_number(seat)
+            raise SeatError(f"nobody is sitting at seat {seat}")
+        return self.seats[seat]
+
+    def _check_seat_number(self, seat: int) -> None:
+        if not 1 <= seat <= self.rules.seats:
+            raise SeatError(f"this table has seats 1 to {self.rules.seats}, not {seat}")
+
+    @staticmethod
+    def _raise(refusal: Refusal) -> None:
+        if refusal is not None:
+            cls, message = refusal
+            raise cls(message)
+
+    def cards_in_play(self) -> list[Card]:
+        """Every card on the layout now (for checks that no card is in two places)."""
+        out = list(self.dealer.cards)
+        for s in self.seats.values():
+            for h in s.hands:
+                out.extend(h.cards)
+        return out
+
+    def chips_total(self) -> Cents:
+        """Players' stacks + bets on the layout + rack - fills + credits: constant forever."""
+        cs = self.chipset
+        total = self.rack.value - self.rack.fills + self.rack.credits
+        for s in self.seats.values():
+            total += cs.value(s.chips)
+            if s.insurance_chips:
+                total += cs.value(s.insurance_chips)
+            total += sum(cs.value(h.chips) for h in s.hands if not h.settled)
+        return total
