@@ -61,6 +61,11 @@ class Card(NamedTuple):
         return 10 if self.rank >= 10 else int(self.rank)
 
     @property
+    def id(self) -> int:
+        """A number unique to this physical card in an eight-deck shoe (0–415)."""
+        return self.deck * 52 + int(self.suit) * 13 + int(self.rank) - 1
+
+    @property
     def code(self) -> str:
         """A compact, parseable name: ``As``, ``10h``, ``Kd``; used in hand histories."""
         return RANK_LABELS[self.rank] + SUIT_LETTERS[self.suit]
@@ -75,6 +80,13 @@ _ALL: dict[tuple[int, int, int], Card] = {
     for r in range(1, 14)
     for s in range(4)
 }
+
+
+def card_by_id(card_id: int) -> Card:
+    """The physical card with this ``Card.id``."""
+    deck, rest = divmod(card_id, 52)
+    suit, rank = divmod(rest, 13)
+    return _ALL[(rank + 1, suit, deck)]
 
 
 def card(rank: int, suit: int = 0, deck: int = 0) -> Card:

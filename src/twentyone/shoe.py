@@ -29,6 +29,16 @@ class ShuffleResult:
     cut_at: int | None
 
 
+@dataclass(frozen=True, slots=True)
+class ShuffleRecord:
+    """One shuffle as it happened, so a hand history can deal the same cards again."""
+
+    order: list[Card]
+    cut_at: int | None
+    #: Cards placed behind the cut card; None for a refill or a shoe without a cut card.
+    behind: int | None
+
+
 class Shuffler(Protocol):
     """Puts the cards of a shoe in dealing order (top first)."""
 
@@ -94,6 +104,30 @@ class StackedShuffler:
         return self.then.cut_card_behind(rules)
 
 
+class ReplayShuffler:
+    """Deals recorded shuffles again, in order (hand-history replay)."""
+
+    def __init__(self, records: Sequence[ShuffleRecord]) -> None:
+        self.records = list(records)
+        self._next = 0
+        self._behind: int | None = None
+
+    def shuffle(self, cards: list[Card], rules: Rules) -> ShuffleResult:
+        if self._next >= len(self.records):
+            raise ValueError("the history has no record of this shuffle")
+        rec = self.records[self._next]
+        self._next += 1
+        if sorted(rec.order) != sorted(cards):
+            raise ValueError("the recorded shuffle holds other cards than the shoe")
+        self._behind = rec.behind
+        return ShuffleResult(list(rec.order), rec.cut_at)
+
+    def cut_card_behind(self, rules: Rules) -> int:
+        if self._behind is None:
+            raise ValueError("the history has no cut card for this shuffle")
+        return self._behind
+
+
 def _take_matching(cards: list[Card], want: Card, match_suit: bool) -> Card:
     for i, c in enumerate(cards):
         if c.rank == want.rank and (not match_suit or c.suit == want.suit):
@@ -104,8 +138,8 @@ def _take_matching(cards: list[Card], want: Card, match_suit: bool) -> Card:
 class Shoe:
     """Cards in dealing order with a position, the cut card and the discard tray."""
 
-    __slots__ = ("burned", "cards", "cut_index", "discards", "pos", "refilled", "rules",
-                 "shuffler")
+    __slots__ = ("burned", "cards", "cut_index", "discards", "history", "pos", "refilled",
+                 "rules", "shuffler")
 
     def __init__(self, rules: Rules, shuffler: Shuffler) -> None:
         self.rules = rules
@@ -118,6 +152,8 @@ class Shoe:
         self.burned: list[Card] = []
         #: The shoe ran dry and was refilled from the discards since the last shuffle.
         self.refilled = False
+        #: Every shuffle and refill, for hand histories.
+        self.history: list[ShuffleRecord] = []
 
     @property
     def remaining(self) -> int:
@@ -136,11 +172,13 @@ class Shoe:
         self.discards = []
         self.pos = 0
         self.refilled = False
+        behind: int | None = None
         if self.rules.reshuffle == "cut-card":
             behind = self.shuffler.cut_card_behind(self.rules)
             self.cut_index = max(1, len(self.cards) - behind)
         else:
             self.cut_index = None
+        self.history.append(ShuffleRecord(list(self.cards), result.cut_at, behind))
         self.burned = self.cards[: self.rules.burn]
         self.pos = self.rules.burn
         self.discards.extend(self.burned)
@@ -158,6 +196,7 @@ class Shoe:
         if not self.discards:
             raise RuntimeError("no cards left anywhere to deal")
         result = self.shuffler.shuffle(self.discards, self.rules)
+        self.history.append(ShuffleRecord(list(result.order), result.cut_at, None))
         self.cards = result.order
         self.pos = 0
         self.discards = []

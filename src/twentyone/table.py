@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .cards import Card
 from .chips import ChipSet, Counts, Rack, add, break_down, take
@@ -95,7 +95,8 @@ class Table:
     acts first) upwards."""
 
     def __init__(self, rules: Rules, shuffler: Shuffler | None = None, *, seed: int | None = None,
-                 rack: Rack | None = None) -> None:
+                 rack: Rack | None = None, shuffle_now: bool = True) -> None:
+        """``shuffle_now=False`` leaves the shoe in new-pack order, for restoring a snapshot."""
         self.rules = rules
         self.chipset = ChipSet.of(rules.chips)
         self.rack = rack or Rack.standard_rack(self.chipset)
@@ -113,7 +114,11 @@ class Table:
         #: The dealer has looked at the hole card (or has none to look at yet).
         self._peeked = False
         self._bj_ratio = rules.blackjack_ratio
-        self._shuffle()
+        #: Every applied player operation as (name, arguments): with the shoe's shuffle records
+        #: this is all a hand history needs to deal the same round again.
+        self.ops: list[tuple[str, dict[str, Any]]] = []
+        if shuffle_now:
+            self._shuffle()
 
     # --- seats and chips -------------------------------------------------------------------
 
@@ -132,6 +137,7 @@ class Table:
         else:
             chips = self.chipset.counts(bankroll)
         self.seats[seat] = Seat(seat, chips)
+        self.ops.append(("sit", {"seat": seat, "bankroll": self.chipset.by_colour(chips)}))
         self.log.append(Event(Kind.SAT, seat, amount=self.chipset.value(chips), chips=tuple(chips)))
         return Record(Action.SIT, seat, tuple(self.log[start:]))
 
@@ -162,6 +168,7 @@ class Table:
         start = len(self.log)
         s = self.seats[seat]
         i = self.chipset.colours.index(colour)
+        self.ops.append(("change", {"seat": seat, "colour": colour}))
         self._break_chip(s, i)
         return Record(Action.CHANGE, seat, tuple(self.log[start:]))
 
@@ -182,6 +189,7 @@ class Table:
             raise WrongPhaseError("colour up between rounds")
         s = self._seat(seat)
         start = len(self.log)
+        self.ops.append(("colour_up", {"seat": seat}))
         chips_in = list(s.chips)
         out, fill, credit = self.rack.exchange(chips_in)
         s.chips = out
@@ -198,6 +206,7 @@ class Table:
         if s.hands:
             raise WrongPhaseError("take your bet back before leaving")
         del self.seats[seat]
+        self.ops.append(("leave", {"seat": seat}))
         self.log.append(Event(Kind.LEFT, seat, amount=self.chipset.value(s.chips),
                               chips=tuple(s.chips)))
         return s.chips
@@ -209,6 +218,7 @@ class Table:
         self.verify_bet(seat, amount)
         start = len(self.log)
         s = self.seats[seat]
+        self.ops.append(("bet", {"seat": seat, "amount": amount}))
         chips = self._take_chips(s, amount)
         s.hands = [Hand(amount, chips)]
         self.log.append(Event(Kind.BET, seat, amount=amount, chips=tuple(chips)))
@@ -244,6 +254,7 @@ class Table:
         from the dealer's left), then offer insurance or peek as the rules say."""
         self.verify_deal()
         start = len(self.log)
+        self.ops.append(("deal", {}))
         r = self.rules
         if r.reshuffle == "below" and self.shoe.remaining < r.reshuffle_below:
             self._shuffle()  # 001: fewer than ~25 cards left before a game
@@ -288,6 +299,7 @@ class Table:
         self._raise(self._refuse_insure(seat, amount))
         start = len(self.log)
         s = self.seats[seat]
+        self.ops.append(("insure", {"seat": seat, "amount": amount}))
         s.insurance_chips = self._take_chips(s, amount)
         s.insurance = amount
         s.declined = True
@@ -333,6 +345,7 @@ class Table:
         self._raise(self._refuse_even_money(seat))
         start = len(self.log)
         s = self.seats[seat]
+        self.ops.append(("even_money", {"seat": seat}))
         s.declined = True
         hand = s.hands[0]
         self.log.append(Event(Kind.EVEN_MONEY, seat, amount=hand.bet))
@@ -362,6 +375,7 @@ class Table:
         """No insurance (or no even money) for this seat."""
         self._raise(self._refuse_offer(seat))
         start = len(self.log)
+        self.ops.append(("decline", {"seat": seat}))
         self.seats[seat].declined = True
         self.log.append(Event(Kind.DECLINED, seat))
         self._next_offer()
@@ -391,6 +405,7 @@ class Table:
         start = len(self.log)
         s = self.seats[seat]
         hand = s.hands[self._hand]
+        self.ops.append(("hit", {"seat": seat}))
         self.log.append(Event(Kind.HIT, seat, self._hand))
         self._deal_to(seat, self._hand, self.rules.player_cards != "down")
         if hand.busted:
@@ -419,6 +434,7 @@ class Table:
     def stand(self, seat: int) -> Record:
         self._raise(self._refuse_turn(seat))
         start = len(self.log)
+        self.ops.append(("stand", {"seat": seat}))
         self.seats[seat].hands[self._hand].done = True
         self.log.append(Event(Kind.STOOD, seat, self._hand))
         self._advance()
@@ -438,6 +454,7 @@ class Table:
         s = self.seats[seat]
         hand = s.hands[self._hand]
         add_amount = hand.bet if amount is None else amount
+        self.ops.append(("double", {"seat": seat, "amount": add_amount}))
         add(hand.chips, self._take_chips(s, add_amount))
         hand.bet += add_amount
         hand.doubled = True
@@ -493,6 +510,7 @@ class Table:
         s = self.seats[seat]
         i = self._hand
         hand = s.hands[i]
+        self.ops.append(("split", {"seat": seat}))
         chips = self._take_chips(s, hand.bet)
         moved = hand.cards.pop()
         hand.face_up.pop()
@@ -546,6 +564,7 @@ class Table:
         start = len(self.log)
         s = self.seats[seat]
         hand = s.hands[0]
+        self.ops.append(("surrender", {"seat": seat}))
         hand.done = True
         back = self._half(hand.bet)
         self.log.append(Event(Kind.SURRENDERED, seat, amount=back))

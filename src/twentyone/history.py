@@ -1,0 +1,121 @@
+"""Hand histories: JSON records that deal exactly the same rounds again.
+
+A history is the table as it stood before (seats' chips, the rack, the shoe in order), every
+player operation since, every shuffle since, and the events the table logged. Replaying runs the
+same operations against a table restored from the snapshot, with the recorded shuffles, and
+demands the very same events. Replaying the operations, rather than folding the events into a
+second copy of the state, means the rules are applied by one piece of code only: a replay can
+never disagree with the table about what the rules say, only show that a record was altered.
+
+The same snapshot lets a game resume after a crash: restore it and carry on.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from .cards import card_by_id
+from .chips import ChipSet, Rack
+from .errors import ReplayError, TableError
+from .hand import DealerHand
+from .rules import Rules
+from .shoe import ReplayShuffler, Shuffler, ShuffleRecord
+from .table import Phase, Seat, Table
+
+FORMAT = "twentyone-history/1"
+
+
+def snapshot(table: Table) -> dict[str, Any]:
+    """The table between rounds, as JSON-ready data (the shoe's order included: this is the
+    house's record, never shown to a player)."""
+    if table.phase is not Phase.BETTING or any(s.hands for s in table.seats.values()):
+        raise TableError("a snapshot is taken between rounds, before any bet is placed")
+    shoe = table.shoe
+    return {
+        "rules": table.rules.to_mapping(),
+        "round": table.round,
+        "seats": {str(n): list(s.chips) for n, s in sorted(table.seats.items())},
+        "rack": {"counts": list(table.rack.counts), "capacity": table.rack.capacity,
+                 "standard": table.rack.standard, "fills": table.rack.fills,
+                 "credits": table.rack.credits},
+        "shoe": {"cards": [c.id for c in shoe.cards], "pos": shoe.pos,
+                 "cut_index": shoe.cut_index, "discards": [c.id for c in shoe.discards],
+                 "refilled": shoe.refilled},
+    }
+
+
+def restore(state: dict[str, Any], shuffler: Shuffler | None = None) -> Table:
+    """A table exactly as a snapshot left it."""
+    rules = Rules.from_mapping(state["rules"])
+    table = Table(rules, shuffler or ReplayShuffler([]), rack=Rack(
+        chipset=ChipSet.of(rules.chips), counts=list(state["rack"]["counts"]),
+        capacity=state["rack"]["capacity"], standard=state["rack"]["standard"],
+        fills=state["rack"]["fills"], credits=state["rack"]["credits"]),
+        shuffle_now=False)
+    table.round = state["round"]
+    table.seats = {int(n): Seat(int(n), list(chips)) for n, chips in state["seats"].items()}
+    shoe = table.shoe
+    shoe.cards = [card_by_id(i) for i in state["shoe"]["cards"]]
+    shoe.pos = state["shoe"]["pos"]
+    shoe.cut_index = state["shoe"]["cut_index"]
+    shoe.discards = [card_by_id(i) for i in state["shoe"]["discards"]]
+    shoe.refilled = state["shoe"]["refilled"]
+    table.dealer = DealerHand()
+    return table
+
+
+class Recorder:
+    """Records a table from now on; ``history()`` gives the JSON record."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.before = snapshot(table)
+        self._log = len(table.log)
+        self._ops = len(table.ops)
+        self._shuffles = len(table.shoe.history)
+
+    def history(self) -> dict[str, Any]:
+        t = self.table
+        return {
+            "format": FORMAT,
+            "before": self.before,
+            "operations": [{"op": name, **args} for name, args in t.ops[self._ops:]],
+            "shuffles": [{"order": [c.id for c in r.order], "cut_at": r.cut_at,
+                          "behind": r.behind} for r in t.shoe.history[self._shuffles:]],
+            "events": [e.to_json() for e in t.log[self._log:]],
+        }
+
+
+def replay(history: dict[str, Any]) -> Table:
+    """Deal a history again; raises ``ReplayError`` at the first event that differs."""
+    if history.get("format") != FORMAT:
+        raise ReplayError(f"not a {FORMAT} record")
+    shuffles = [ShuffleRecord([card_by_id(i) for i in s["order"]], s["cut_at"], s["behind"])
+                for s in history["shuffles"]]
+    table = restore(history["before"], ReplayShuffler(shuffles))
+    start = len(table.log)
+    for op in history["operations"]:
+        args = {k: v for k, v in op.items() if k != "op"}
+        try:
+            getattr(table, op["op"])(**args)
+        except (TableError, TypeError, AttributeError) as exc:
+            raise ReplayError(f"operation {op} failed on replay: {exc}") from None
+    got = [e.to_json() for e in table.log[start:]]
+    want = history["events"]
+    for i, (g, w) in enumerate(zip(got, want, strict=False)):
+        if g != w:
+            raise ReplayError(f"event {i} differs: recorded {w}, replayed {g}")
+    if len(got) != len(want):
+        raise ReplayError(f"recorded {len(want)} events, replayed {len(got)}")
+    return table
+
+
+def save(history: dict[str, Any], path: Path) -> None:
+    path.write_text(json.dumps(history, separators=(",", ":")), encoding="utf-8")
+
+
+def load(path: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
