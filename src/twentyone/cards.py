@@ -49,16 +49,16 @@ MAX_DECKS = 8
 
 
 class Card(NamedTuple):
-    """One physical card. ``deck`` tells identical-looking cards of a multi-deck shoe apart."""
+    """One physical card. ``deck`` tells identical-looking cards of a multi-deck shoe apart.
+
+    ``value`` (ace low, tens and courts 10) is stored rather than computed: it is read for every
+    card of every hand in the hot loop. Build cards with ``card()``, which keeps it consistent.
+    """
 
     rank: Rank
     suit: Suit
-    deck: int = 0
-
-    @property
-    def value(self) -> int:
-        """Blackjack value with the ace counted low (1); tens and courts are 10."""
-        return 10 if self.rank >= 10 else int(self.rank)
+    deck: int
+    value: int
 
     @property
     def id(self) -> int:
@@ -75,7 +75,7 @@ class Card(NamedTuple):
 
 
 _ALL: dict[tuple[int, int, int], Card] = {
-    (r, s, d): Card(Rank(r), Suit(s), d)
+    (r, s, d): Card(Rank(r), Suit(s), d, min(r, 10))
     for d in range(MAX_DECKS)
     for r in range(1, 14)
     for s in range(4)

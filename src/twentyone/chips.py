@@ -12,8 +12,10 @@ Counts are lists of ints indexed like ``ChipSet.values`` (smallest first); that 
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from operator import mul
 
 from .errors import ChipError
 from .money import Cents, dollars
@@ -37,7 +39,7 @@ class ChipSet:
         return [0] * len(self.values)
 
     def value(self, counts: Sequence[int]) -> Cents:
-        return sum(n * v for n, v in zip(counts, self.values, strict=True))
+        return sum(map(mul, counts, self.values))
 
     def counts(self, by_colour: Mapping[str, int]) -> Counts:
         """Counts from ``{"red": 3, "white": 2}``; an unknown colour is an error."""
@@ -115,15 +117,14 @@ def values_gcd(values: Sequence[int]) -> int:
 
 
 def add(into: Counts, chips: Sequence[int]) -> None:
-    for i, n in enumerate(chips):
-        into[i] += n
+    into[:] = map(operator.add, into, chips)
 
 
 def take(from_: Counts, chips: Sequence[int]) -> None:
-    for i, n in enumerate(chips):
-        if from_[i] < n:
-            raise ChipError("taking chips that are not there")
-        from_[i] -= n
+    left = list(map(operator.sub, from_, chips))
+    if min(left) < 0:
+        raise ChipError("taking chips that are not there")
+    from_[:] = left
 
 
 @dataclass(slots=True)
@@ -178,7 +179,7 @@ class Rack:
         add(self.counts, chips)
         credit: Counts | None = None
         for i, n in enumerate(self.counts):
-            if n > self.capacity:
+            if n > self.capacity and chips[i]:
                 if credit is None:
                     credit = self.chipset.zero()
                 credit[i] = n - self.standard

@@ -11,11 +11,13 @@ class CardsInHand:
     """Cards with their faces, and the running total kept incrementally: the hot loop asks for
     the total after every card."""
 
-    __slots__ = ("cards", "face_up", "hard", "has_ace")
+    __slots__ = ("cards", "face_up", "hard", "has_ace", "values")
 
     def __init__(self) -> None:
         self.cards: list[Card] = []
         self.face_up: list[bool] = []
+        #: Card values (ace 1), kept alongside the cards for strategy look-ups.
+        self.values: list[int] = []
         self.hard = 0
         self.has_ace = False
 
@@ -23,9 +25,19 @@ class CardsInHand:
         self.cards.append(card)
         self.face_up.append(face_up)
         v = card.value
+        self.values.append(v)
         self.hard += v
         if v == 1:
             self.has_ace = True
+
+    def remove_last(self) -> Card:
+        """Take the last card away (a split moves it to the new hand)."""
+        card = self.cards.pop()
+        self.face_up.pop()
+        self.values.pop()
+        self.hard -= card.value
+        self.has_ace = 1 in self.values
+        return card
 
     @property
     def total(self) -> int:
@@ -40,9 +52,6 @@ class CardsInHand:
     @property
     def busted(self) -> bool:
         return self.hard > 21
-
-    def values(self) -> tuple[int, ...]:
-        return tuple(c.value for c in self.cards)
 
 
 class Hand(CardsInHand):

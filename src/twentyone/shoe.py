@@ -13,6 +13,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+import numpy as np
+
 from .cards import Card, fresh_shoe, parse_card
 from .rules import Rules
 
@@ -56,8 +58,11 @@ class RandomShuffler:
 
     @classmethod
     def seeded(cls, seed: int | None) -> RandomShuffler:
-        """A reproducible shuffler for a seed, or a cryptographically secure one for None."""
-        return cls(random.Random(seed) if seed is not None else secrets.SystemRandom())
+        """A reproducible shuffler for a seed (NumPy's PCG64: one C call per shuffle), or the
+        operating system's cryptographically secure source for None (live play)."""
+        if seed is None:
+            return cls(secrets.SystemRandom())
+        return cls(_NumpySource(np.random.Generator(np.random.PCG64(seed))))
 
     def shuffle(self, cards: list[Card], rules: Rules) -> ShuffleResult:
         order = list(cards)
@@ -71,6 +76,19 @@ class RandomShuffler:
         if rules.cut_behind is not None:
             return self.rng.randint(*rules.cut_behind)
         return round(rules.shoe_size * (1.0 - rules.penetration))
+
+
+class _NumpySource:
+    """A NumPy generator behind the ``RandomSource`` protocol."""
+
+    def __init__(self, gen: np.random.Generator) -> None:
+        self.gen = gen
+
+    def shuffle(self, x: list[Card]) -> None:
+        x[:] = [x[i] for i in self.gen.permutation(len(x))]
+
+    def randint(self, a: int, b: int) -> int:
+        return int(self.gen.integers(a, b + 1))
 
 
 class StackedShuffler:
@@ -183,13 +201,6 @@ class Shoe:
         self.pos = self.rules.burn
         self.discards.extend(self.burned)
         return result
-
-    def draw(self) -> Card:
-        if self.pos >= len(self.cards):
-            self.refill()
-        c = self.cards[self.pos]
-        self.pos += 1
-        return c
 
     def refill(self) -> None:
         """The shoe ran dry mid-round: shuffle the discards and deal on (001)."""
