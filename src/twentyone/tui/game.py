@@ -1,0 +1,244 @@
+"""The terminal game loop: people and bots at one table, round after round.
+
+The loop only ever offers what ``legal_actions`` allows, applies a choice through the table's own
+operations, and shows a refusal as the engine's typed message before asking again. Each person
+sees the table through their own seat's view when it is their turn, so several people can share
+one terminal at a pitch game without seeing each other's cards.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import deque
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Protocol
+
+from rich.console import Console, RenderableType
+from rich.text import Text
+
+from .. import views
+from ..errors import ChipError, TableError
+from ..history import Recorder
+from ..money import Cents
+from ..table import Action, Phase, Table
+from .narrate import Narrator
+from .prompt import Command, Extra, InputError, menu, parse
+from .render import TableView
+
+#: Reads one line for a prompt (Rich markup); raises EOFError or KeyboardInterrupt to quit.
+Ask = Callable[[str], str]
+#: The odds for the hand to act in a seat's view: lines to show. The flag asks for the cards
+#: left in the shoe rather than a full shoe.
+Hint = Callable[[views.TableView, bool], list[str]]
+
+
+class Bot(Protocol):
+    def act(self, table: Table, seat: int) -> None: ...
+
+
+class Game:
+    """One terminal session at ``table``: ``humans`` prompt, ``bots`` play by themselves."""
+
+    def __init__(self, table: Table, *, humans: Sequence[int], bots: Mapping[int, Bot],
+                 console: Console, ask: Ask | None = None, title: str = "",
+                 hint: Hint | None = None, history: Path | None = None) -> None:
+        self.table = table
+        self.humans = list(humans)
+        self.bots = dict(bots)
+        self.console = console
+        self.ask: Ask = ask or (lambda markup: console.input(markup))
+        self.hint = hint
+        self.history = history
+        self.view = TableView(table.rules, title=title, bots=list(bots))
+        #: One human narrates in their own view (their pitch cards by name); several humans on
+        #: one terminal share the spectator's narration, which names nobody's hidden card.
+        self.narrator_seat = self.humans[0] if len(self.humans) == 1 else views.SPECTATOR
+        self.narrator = Narrator(table.rules)
+        self.log: deque[str] = deque(maxlen=50)
+        self._mark = 0
+        self.notes: list[RenderableType] = []
+        self.last_bet: dict[int, Cents] = {n: table.rules.min_bet for n in self.humans}
+        #: Final chips of each person who has left, for the goodbye.
+        self.left: dict[int, list[int]] = {}
+
+    # --- the loop --------------------------------------------------------------------------
+
+    def run(self) -> None:
+        """Play until every person has left; Ctrl-D or Ctrl-C leaves cleanly at any prompt."""
+        try:
+            while self._seated_humans():
+                recorder = Recorder(self.table) if self.history else None
+                self._betting()
+                if not self.table.can_deal():
+                    if self._seated_humans():
+                        self.notes.append(Text("Nobody bet; the dealer waits.", style="yellow"))
+                    continue
+                self._play_round()
+                if recorder is not None and self.history is not None:
+                    with self.history.open("a", encoding="utf-8") as f:
+                        f.write(json.dumps(recorder.history(), separators=(",", ":")) + "\n")
+        except (EOFError, KeyboardInterrupt):
+            self.console.print()
+            self._walk_away()
+        self._goodbye()
+
+    def _seated_humans(self) -> list[int]:
+        return [n for n in self.humans if n in self.table.seats]
+
+    def _betting(self) -> None:
+        t = self.table
+        for seat in sorted(t.seats):
+            if seat in self.bots:
+                if t.can_bet(seat, t.rules.min_bet):
+                    t.bet(seat, t.rules.min_bet)
+                elif not t.seats[seat].hands:
+                    t.colour_up(seat)
+                    t.leave(seat)  # a broke bot gets up
+            else:
+                self._ask_bet(seat)
+            self._narrate()
+
+    def _ask_bet(self, seat: int) -> None:
+        t = self.table
+        while True:
+            v = self._show(seat)
+            last = self.last_bet.get(seat)
+            text = self.ask(self.view.prompt(v, menu(Phase.BETTING, v.legal, last_bet=last)))
+            try:
+                cmd = parse(text, Phase.BETTING, v.legal, last_bet=last)
+            except InputError as exc:
+                self._error(str(exc))
+                continue
+            if cmd.what is Extra.SIT_OUT:
+                return
+            try:
+                if cmd.what is Action.BET and cmd.amount is not None:
+                    t.bet(seat, cmd.amount)
+                    self.last_bet[seat] = cmd.amount
+                    return
+                if cmd.what is Action.COLOUR_UP:
+                    t.colour_up(seat)
+                    self._narrate()
+                    continue
+                if cmd.what is Action.LEAVE:
+                    self._leave(seat)
+                    return
+            except (TableError, ChipError) as exc:
+                self._error(str(exc))
+
+    def _play_round(self) -> None:
+        t = self.table
+        t.deal()
+        self._narrate()
+        while t.phase is not Phase.BETTING:
+            to_act = t.to_act
+            assert to_act is not None
+            seat = to_act[0]
+            if seat in self.bots:
+                self.bots[seat].act(t, seat)
+            else:
+                self._ask_action(seat)
+            self._narrate()
+
+    def _ask_action(self, seat: int) -> None:
+        while True:
+            v = self._show(seat)
+            offer = self._insurance_offer(seat) if v.phase is Phase.INSURANCE else None
+            markup = menu(v.phase, v.legal, insurance=offer, hints=self.hint is not None)
+            text = self.ask(self.view.prompt(v, markup))
+            try:
+                cmd = parse(text, v.phase, v.legal)
+            except InputError as exc:
+                self._error(str(exc))
+                continue
+            if isinstance(cmd.what, Extra):
+                self._hint(v, cmd.what is Extra.SHOE_HINT)
+                continue
+            try:
+                self._apply(seat, cmd)
+                return
+            except (TableError, ChipError) as exc:
+                self._error(str(exc))
+
+    def _insurance_offer(self, seat: int) -> Cents | None:
+        """What the insurance choice bets without an amount: half the bet, chip-rounded."""
+        hands = self.table.seats[seat].hands
+        if not hands:
+            return None
+        smallest = self.table.chipset.values[0]
+        half = hands[0].bet // 2
+        return half - half % smallest
+
+    def _apply(self, seat: int, cmd: Command) -> None:
+        t = self.table
+        what, amount = cmd.what, cmd.amount
+        if what is Action.HIT:
+            t.hit(seat)
+        elif what is Action.STAND:
+            t.stand(seat)
+        elif what is Action.DOUBLE:
+            t.double(seat, amount)
+        elif what is Action.SPLIT:
+            t.split(seat)
+        elif what is Action.SURRENDER:
+            t.surrender(seat)
+        elif what is Action.INSURE:
+            t.insure(seat, amount)
+        elif what is Action.EVEN_MONEY:
+            t.even_money(seat)
+        elif what is Action.DECLINE:
+            t.decline(seat)
+
+    def _hint(self, v: views.TableView, shoe: bool) -> None:
+        if self.hint is None:
+            self._error("no odds at this table")
+            return
+        lines = self.hint(v, shoe)
+        self.notes.append(Text("\n".join(lines), style="cyan"))
+
+    # --- leaving ---------------------------------------------------------------------------
+
+    def _leave(self, seat: int) -> None:
+        """Colour up (000: always colour up!) and take the chips."""
+        t = self.table
+        t.colour_up(seat)
+        self.left[seat] = t.leave(seat)
+        self._narrate()
+
+    def _walk_away(self) -> None:
+        """Ctrl-D / Ctrl-C: between rounds everyone colours up and leaves; mid-round the chips
+        on the layout stay in play and each person's stack is shown as it is."""
+        if self.table.phase is Phase.BETTING:
+            for seat in self._seated_humans():
+                if not self.table.seats[seat].hands:
+                    self._leave(seat)
+        for seat in self._seated_humans():
+            self.left[seat] = list(self.table.seats[seat].chips)
+
+    def _goodbye(self) -> None:
+        for seat, chips in sorted(self.left.items()):
+            line = Text(f"Seat {seat} leaves with ")
+            line.append_text(self.view.stack(chips))
+            self.console.print(line)
+
+    # --- the screen ------------------------------------------------------------------------
+
+    def _narrate(self) -> None:
+        events = views.visible_events(self.table, self.narrator_seat, self._mark)
+        self._mark = len(self.table.log)
+        self.log.extend(self.narrator.feed(events))
+        self.log.extend(self.narrator.flush())
+
+    def _show(self, seat: int) -> views.TableView:
+        """Draw the table as ``seat`` sees it, with any errors or odds since the last draw."""
+        v = views.view(self.table, seat)
+        shown = self.narrator.last_round(v)
+        if self.console.is_terminal:
+            self.console.clear()
+        self.console.print(self.view.screen(shown, list(self.log), self.notes))
+        self.notes = []
+        return v
+
+    def _error(self, message: str) -> None:
+        self.notes.append(Text(f"✗ {message}", style="bold red"))

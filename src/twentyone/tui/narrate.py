@@ -1,0 +1,294 @@
+"""The table log in words, and the round as it last looked.
+
+A ``Narrator`` reads a viewer's ``visible_events`` and says what a dealer would call out ("Seat 2
+hits: 7♦ — 18", "Dealer turns 10♠ — 20", "Seat 1 paid 3:2 in 1 red, 2 white, 1 yellow"). It also
+keeps the hands it has seen, because the engine clears the layout the moment a round is settled:
+the finished round (final cards and each hand's result) exists only in the events, and a player
+wants to see it before betting again.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from .. import views
+from ..cards import Card, hand_total
+from ..chips import ChipSet
+from ..events import DEALER, Event, Kind
+from ..money import dollars
+from ..rules import Rules
+
+
+@dataclass
+class SeenHand:
+    """One hand as the viewer saw it (None for a face-down card)."""
+
+    cards: list[Card | None]
+    bet: int
+    doubled: bool = False
+    from_split: bool = False
+    outcome: str = ""
+
+    def total(self) -> tuple[int | None, bool]:
+        return shown_total(self.cards)
+
+
+@dataclass
+class _Round:
+    dealer: list[Card | None] = field(default_factory=list)
+    hands: dict[int, list[SeenHand]] = field(default_factory=dict)
+    insurance: dict[int, int] = field(default_factory=dict)
+
+
+def shown_total(cards: Sequence[Card | None]) -> tuple[int | None, bool]:
+    """Total and softness of the cards, or (None, False) while any is face down."""
+    if any(c is None for c in cards):
+        return None, False
+    return hand_total([c.value for c in cards if c is not None])
+
+
+def card_text(c: Card | None) -> str:
+    return "a card face down" if c is None else str(c)
+
+
+def cards_text(cards: Sequence[Card | None]) -> str:
+    return " ".join("▒▒" if c is None else str(c) for c in cards)
+
+
+class Narrator:
+    """Feeds on visible events, returns lines for the log, remembers the round's hands."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.chipset = ChipSet.of(rules.chips)
+        self.round = _Round()
+        #: The dealer's cards in a complete deal: no second card in the European game.
+        self._dealer_deal = 2 if rules.peek else 1
+        self._dealing = False
+        self._deferred: list[str] = []
+        self._pending: tuple[Kind, int, int, int] | None = None
+        self._ended = False
+
+    # --- names and totals ------------------------------------------------------------------
+
+    def _who(self, seat: int, hand: int) -> str:
+        hands = self.round.hands.get(seat, [])
+        return f"Seat {seat} hand {hand + 1}" if len(hands) > 1 else f"Seat {seat}"
+
+    def _hand(self, seat: int, hand: int) -> SeenHand:
+        hands = self.round.hands.setdefault(seat, [])
+        while len(hands) <= hand:
+            hands.append(SeenHand([], 0))
+        return hands[hand]
+
+    def _describe(self, chips: Sequence[int]) -> str:
+        """A dealer's call of chips ("1 red, 2 white"); an event without chips has none."""
+        return self.chipset.describe(chips) if chips else "no chips"
+
+    @staticmethod
+    def _total_text(cards: Sequence[Card | None]) -> str:
+        total, soft = shown_total(cards)
+        if total is None:
+            return "?"
+        if total > 21:
+            return f"bust ({total})"
+        return f"soft {total}" if soft else str(total)
+
+    def _deal_summary(self) -> str:
+        parts = []
+        for seat in sorted(self.round.hands):
+            h = self.round.hands[seat][0]
+            total, _ = shown_total(h.cards)
+            shown = f" ({self._total_text(h.cards)})" if total is not None else ""
+            parts.append(f"Seat {seat} {cards_text(h.cards)}{shown}")
+        parts.append(f"Dealer {cards_text(self.round.dealer)}")
+        return "Dealt: " + " · ".join(parts)
+
+    # --- feeding ---------------------------------------------------------------------------
+
+    def feed(self, events: Iterable[Event]) -> list[str]:
+        """Lines for these events (in order); the round's hands are updated as they go."""
+        out: list[str] = []
+        for e in events:
+            if self._dealing and not self._continues_deal(e):
+                self._dealing = False
+                out.append(self._deal_summary())
+                out.extend(self._deferred)
+                self._deferred.clear()
+            line = self._line(e)
+            if line is None:
+                continue
+            (self._deferred if self._dealing else out).append(line)
+        return out
+
+    def flush(self) -> list[str]:
+        """End of a batch: a deal that stopped waiting for a player is summed up now."""
+        if not self._dealing:
+            return []
+        self._dealing = False
+        out = [self._deal_summary(), *self._deferred]
+        self._deferred.clear()
+        return out
+
+    def _continues_deal(self, e: Event) -> bool:
+        if e.kind in (Kind.CUT_CARD, Kind.REFILLED):
+            return True
+        if e.kind is not Kind.DEALT:
+            return False
+        if e.seat == DEALER:
+            return len(self.round.dealer) < self._dealer_deal
+        return len(self._hand(e.seat, e.hand).cards) < 2
+
+    def _line(self, e: Event) -> str | None:
+        k = e.kind
+        r = self.round
+        if k is Kind.BET:
+            if self._ended:
+                self.round = r = _Round()
+                self._ended = False
+            r.hands[e.seat] = [SeenHand([], e.amount)]
+            return f"Seat {e.seat} bets {dollars(e.amount)}"
+        if k is Kind.ROUND_STARTED:
+            self._dealing = True
+            r.dealer = []
+            return None
+        if k is Kind.DEALT:
+            return self._dealt(e)
+        if k in (Kind.HIT, Kind.DOUBLED):
+            if k is Kind.DOUBLED:
+                h = self._hand(e.seat, e.hand)
+                h.bet += e.amount
+                h.doubled = True
+            self._pending = (k, e.seat, e.hand, e.amount)
+            return None
+        if k is Kind.SPLIT:
+            hands = r.hands.setdefault(e.seat, [])
+            old = self._hand(e.seat, e.hand - 1)
+            moved = old.cards.pop() if old.cards else None
+            old.from_split = True
+            hands.insert(e.hand, SeenHand([moved], e.amount, from_split=True))
+            pair = "pair" if moved is None else f"{moved.rank.name.lower()}s"
+            return f"Seat {e.seat} splits the {pair} ({dollars(e.amount)} more)"
+        if k is Kind.STOOD:
+            h = self._hand(e.seat, e.hand)
+            return f"{self._who(e.seat, e.hand)} stands on {self._total_text(h.cards)}"
+        if k is Kind.TURNED:
+            cards = r.dealer if e.seat == DEALER else self._hand(e.seat, e.hand).cards
+            if None in cards:
+                cards[cards.index(None)] = e.card
+            who = "Dealer" if e.seat == DEALER else self._who(e.seat, e.hand)
+            return f"{who} turns {card_text(e.card)} — {self._total_text(cards)}"
+        if k is Kind.PEEKED:
+            if e.note == "blackjack":
+                return "Dealer has blackjack!"
+            return "Dealer checks the hole card: no blackjack"
+        if k is Kind.INSURED:
+            r.insurance[e.seat] = e.amount
+            return f"Seat {e.seat} takes insurance: {dollars(e.amount)}"
+        if k is Kind.EVEN_MONEY:
+            return f"Seat {e.seat} takes even money"
+        if k is Kind.DECLINED:
+            return f"Seat {e.seat} says no"
+        if k is Kind.SURRENDERED:
+            return f"Seat {e.seat} surrenders: half back ({dollars(e.amount)})"
+        if k is Kind.DEALER_STOOD:
+            return f"Dealer stands on {e.amount}"
+        if k is Kind.DEALER_BUSTED:
+            return f"Dealer busts with {e.amount}"
+        if k is Kind.SETTLED:
+            return self._settled(e)
+        if k is Kind.INSURANCE_SETTLED:
+            if e.amount > 0:
+                return (f"Seat {e.seat}'s insurance pays 2:1: {dollars(e.amount)} in "
+                        f"{self._describe(e.chips)}")
+            return f"Seat {e.seat} loses the {dollars(-e.amount)} insurance"
+        if k is Kind.ROUND_ENDED:
+            self._ended = True
+            return None
+        return self._housekeeping(e)
+
+    def _housekeeping(self, e: Event) -> str | None:
+        """Shuffles, the cut card, chips changing hands between rounds."""
+        k = e.kind
+        if k is Kind.SHUFFLED:
+            where = f"; the cut card goes {e.note} cards from the end" if e.note else ""
+            return f"Dealer shuffles{where}"
+        if k is Kind.BURNED:
+            return "Dealer burns a card"
+        if k is Kind.CUT_CARD:
+            return "The cut card is out: last round before the shuffle"
+        if k is Kind.REFILLED:
+            return "The shoe ran dry: the discards are shuffled to finish the round"
+        if k is Kind.CHANGE:
+            return (f"Seat {e.seat}: change for {self._describe(e.chips)}: "
+                    f"{self._describe(e.chips2)}")
+        if k is Kind.COLOURED_UP:
+            return (f"Seat {e.seat} colours up {self._describe(e.chips)} → "
+                    f"{self._describe(e.chips2)} ({dollars(e.amount)})")
+        if k is Kind.SAT:
+            return f"Seat {e.seat} sits down with {dollars(e.amount)}"
+        if k is Kind.LEFT:
+            return f"Seat {e.seat} leaves with {dollars(e.amount)} in {self._describe(e.chips)}"
+        if k is Kind.FILL:
+            return f"Fill from the vault: {self._describe(e.chips)}"
+        if k is Kind.CREDIT:
+            return f"Credit to the vault: {self._describe(e.chips)}"
+        return None
+
+    def _dealt(self, e: Event) -> str | None:
+        if e.seat == DEALER:
+            self.round.dealer.append(e.card)
+            if self._dealing:
+                return None
+            return f"Dealer draws {card_text(e.card)} — {self._total_text(self.round.dealer)}"
+        h = self._hand(e.seat, e.hand)
+        h.cards.append(e.card)
+        if self._dealing:
+            return None
+        who = self._who(e.seat, e.hand)
+        pending, self._pending = self._pending, None
+        if pending is not None and pending[1:3] == (e.seat, e.hand):
+            if pending[0] is Kind.HIT:
+                return f"{who} hits: {card_text(e.card)} — {self._total_text(h.cards)}"
+            total = "" if e.card is None else f" — {self._total_text(h.cards)}"
+            return f"{who} doubles for {dollars(pending[3])}: {card_text(e.card)}{total}"
+        return f"{who} takes {card_text(e.card)} — {self._total_text(h.cards)}"
+
+    def _settled(self, e: Event) -> str:
+        h = self._hand(e.seat, e.hand)
+        h.outcome = e.note
+        who = self._who(e.seat, e.hand)
+        paid = self._describe(e.chips)
+        if e.note == "blackjack":
+            return f"{who} paid {self.rules.blackjack_pays} in {paid} ({dollars(e.amount)})"
+        if e.note == "even-money":
+            return f"{who} paid even money: {dollars(e.amount)} in {paid}"
+        if e.note == "win":
+            return f"{who} wins: paid {dollars(e.amount)} in {paid}"
+        if e.note == "push":
+            return f"{who} pushes"
+        if e.note == "surrender":
+            return f"{who} loses {dollars(-e.amount)} by surrendering"
+        reason = {"bust": " (bust)", "dealer blackjack": " to the dealer's blackjack"}
+        return f"{who} loses {dollars(-e.amount)}{reason.get(e.note, '')}"
+
+    # --- the finished round ----------------------------------------------------------------
+
+    def last_round(self, v: views.TableView) -> views.TableView:
+        """``v`` with the layout of the round just settled (cards, bets, results) put back,
+        so a player sees how it ended; ``v`` itself once new bets go down."""
+        if not self._ended or any(s.hands for s in v.seats):
+            return v
+        r = self.round
+        dealer_total, _ = shown_total(r.dealer)
+        seats = []
+        for s in v.seats:
+            hands = tuple(
+                views.HandView(tuple(h.cards), *h.total(), bet=h.bet, doubled=h.doubled,
+                               from_split=h.from_split, outcome=h.outcome, to_act=False)
+                for h in r.hands.get(s.number, []))
+            seats.append(dataclasses.replace(s, hands=hands))
+        return dataclasses.replace(v, dealer=tuple(r.dealer), dealer_total=dealer_total,
+                                   seats=tuple(seats))

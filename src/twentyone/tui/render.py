@@ -1,0 +1,241 @@
+"""Drawing a seat's view of the table with Rich.
+
+``TableView`` turns the engine's projection (``views.TableView``) into renderables and never looks
+at the ``Table`` itself: whatever the projection hides, the screen cannot show. Each piece (a card,
+a chip stack, a hand's total, the shoe) is its own method so tests can check it as plain text.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+
+from rich.color import Color, ColorParseError
+from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from .. import views
+from ..cards import RANK_LABELS, SUIT_SYMBOLS, Card, Suit
+from ..chips import ChipSet
+from ..money import Cents, dollars
+from ..rules import Rules
+from ..table import Phase
+
+#: How the standard colours (seeds 000/003) look as tokens: the chip's colour as background,
+#: with a text colour that stays readable on it.
+CHIP_STYLES: dict[str, str] = {
+    "yellow": "bold black on yellow",
+    "white": "bold black on white",
+    "red": "bold white on red",
+    "green": "bold white on green",
+    "black": "bold white on grey15",
+    "purple": "bold white on purple",
+}
+RED_SUITS = (Suit.HEARTS, Suit.DIAMONDS)
+CARD_BACK = "░░░"
+
+
+def chip_label(value: Cents) -> str:
+    """A chip's face value as printed on it: ``50¢``, ``$5``, ``$100``."""
+    return f"{value}¢" if value < 100 else dollars(value)
+
+
+def chip_style(colour: str) -> str:
+    """The token style for a colour; a custom chip set's colour is used if Rich knows it."""
+    if colour in CHIP_STYLES:
+        return CHIP_STYLES[colour]
+    try:
+        Color.parse(colour)
+    except ColorParseError:
+        return "reverse"
+    return f"bold white on {colour}"
+
+
+class TableView:
+    """Renders views of one table: the rules it is playing and who sits where."""
+
+    def __init__(self, rules: Rules, *, title: str = "", bots: Sequence[int] = (),
+                 log_lines: int = 8) -> None:
+        self.rules = rules
+        self.chipset = ChipSet.of(rules.chips)
+        self.title = title
+        self.bots = frozenset(bots)
+        self.log_lines = log_lines
+
+    # --- small pieces ----------------------------------------------------------------------
+
+    def card(self, c: Card | None) -> Text:
+        """A card face with its suit symbol (red suits in red), or a card back for a card this
+        viewer may not see."""
+        if c is None:
+            return Text(f" {CARD_BACK} ", style="bold bright_white on blue")
+        colour = "red" if c.suit in RED_SUITS else "black"
+        label = f"{RANK_LABELS[c.rank]}{SUIT_SYMBOLS[c.suit]}"
+        return Text(f" {label:<3}", style=f"bold {colour} on bright_white")
+
+    def cards(self, cards: Sequence[Card | None]) -> Text:
+        out = Text()
+        for i, c in enumerate(cards):
+            if i:
+                out.append(" ")
+            out.append_text(self.card(c))
+        return out
+
+    def hand_total(self, hand: views.HandView) -> Text:
+        """Soft/hard total of what the viewer sees; ``?`` while a card is face down."""
+        if hand.total is None:
+            return Text("?", style="dim")
+        if len(hand.cards) == 2 and hand.total == 21 and not hand.from_split:
+            return Text("blackjack", style="bold green")
+        if hand.total > 21:
+            return Text(f"bust {hand.total}", style="bold red")
+        return Text(f"{'soft' if hand.soft else 'hard'} {hand.total}")
+
+    def chips(self, counts: Sequence[int]) -> Text:
+        """Chips as coloured tokens with counts, highest value first (how a stack is sorted)."""
+        out = Text()
+        pairs = zip(self.chipset.colours, self.chipset.values, counts, strict=True)
+        for colour, value, n in reversed(list(pairs)):
+            if not n:
+                continue
+            if out:
+                out.append(" ")
+            out.append(f" {n}×{chip_label(value)} ", style=chip_style(colour))
+        return out if out else Text("no chips", style="dim")
+
+    def stack(self, counts: Sequence[int]) -> Text:
+        """Tokens followed by their value."""
+        out = self.chips(counts)
+        out.append(f"  {dollars(self.chipset.value(counts))}", style="bold")
+        return out
+
+    def bet(self, amount: Cents) -> Text:
+        """A wager as the fewest chips that make it, then its value. (The view gives the
+        amount, not which chips lie in the circle; the fewest is how a dealer sizes a bet.)"""
+        counts = self.chipset.fewest(amount) or self.chipset.zero()
+        out = self.chips(counts)
+        out.append(f" {dollars(amount)}")
+        return out
+
+    def seat_name(self, number: int, viewer: int) -> str:
+        if number == viewer:
+            return f"Seat {number} (you)"
+        if number in self.bots:
+            return f"Seat {number} (bot)"
+        return f"Seat {number}"
+
+    # --- the layout ------------------------------------------------------------------------
+
+    def dealer(self, v: views.TableView) -> Text:
+        out = Text("Dealer  ", style="bold")
+        if not v.dealer:
+            out.append("waiting for bets", style="dim")
+            return out
+        out.append_text(self.cards(v.dealer))
+        out.append("   ")
+        if v.dealer_total is None:
+            up = next(c for c in v.dealer if c is not None)
+            out.append(f"shows {'an ace' if up.value == 1 else up.value}")
+        elif len(v.dealer) == 2 and v.dealer_total == 21:
+            out.append("blackjack", style="bold red")
+        elif v.dealer_total > 21:
+            out.append(f"bust {v.dealer_total}", style="bold green")
+        else:
+            out.append(str(v.dealer_total), style="bold")
+        return out
+
+    def shoe(self, v: views.TableView) -> Text:
+        """Cards left as a bar, the discard tray, and whether the cut card has come out."""
+        size = self.rules.shoe_size
+        width = 20
+        filled = round(width * v.shoe_remaining / size)
+        out = Text("Shoe ")
+        out.append("█" * filled, style="cyan")
+        out.append("░" * (width - filled), style="dim")
+        out.append(f" {v.shoe_remaining} cards · discards {v.discards} · ")
+        if v.cut_card_out:
+            out.append("CUT CARD OUT: shuffle after this round", style="bold yellow")
+        else:
+            out.append("cut card still in the shoe", style="dim")
+        return out
+
+    def seats(self, v: views.TableView) -> RichTable:
+        grid = RichTable(box=None, pad_edge=False, show_edge=False)
+        grid.add_column("seat", no_wrap=True)
+        grid.add_column("hand")
+        grid.add_column("total", no_wrap=True)
+        grid.add_column("bet")
+        grid.add_column("result", no_wrap=True)
+        for s in v.seats:
+            name = Text(self.seat_name(s.number, v.viewer),
+                        style="bold cyan" if s.number == v.viewer else "bold")
+            if not s.hands:
+                grid.add_row(name, Text("no bet", style="dim"), "", "", "")
+            for i, h in enumerate(s.hands):
+                label = name if i == 0 else Text("")
+                pointer = Text("▶ ", style="bold yellow") if h.to_act else Text("  ")
+                if len(s.hands) > 1:
+                    pointer.append(f"{i + 1}: ", style="dim")
+                hand = pointer + self.cards(h.cards)
+                if h.doubled:
+                    hand.append(" doubled", style="italic")
+                grid.add_row(label, hand, self.hand_total(h), self.bet(h.bet),
+                             self.outcome(h.outcome))
+            if s.insurance:
+                grid.add_row("", Text("insurance", style="italic"), "", self.bet(s.insurance),
+                             "")
+            grid.add_row("", Text("chips", style="dim"), "", self.stack(s.chips), "")
+        return grid
+
+    @staticmethod
+    def outcome(outcome: str) -> Text:
+        styles = {"win": "bold green", "blackjack": "bold green", "even-money": "green",
+                  "push": "yellow", "surrender": "yellow"}
+        return Text(outcome, style=styles.get(outcome, "bold red" if outcome else ""))
+
+    def header(self, v: views.TableView) -> str:
+        r = self.rules
+        parts = [self.title or "twentyone", f"{dollars(r.min_bet)}–{dollars(r.max_bet)}",
+                 f"{r.decks} deck{'s' if r.decks > 1 else ''}",
+                 "H17" if r.hit_soft_17 else "S17", f"blackjack pays {r.blackjack_pays}"]
+        if v.round:
+            parts.append(f"round {v.round}")
+        return " · ".join(parts)
+
+    def screen(self, v: views.TableView, log: Sequence[str] = (),
+               notes: Sequence[RenderableType] = ()) -> RenderableType:
+        """The whole table for one viewer: dealer and shoe, every seat, the recent log."""
+        parts: list[RenderableType] = [self.dealer(v), self.shoe(v), Text(""), self.seats(v)]
+        body = Panel(Group(*parts), title=self.header(v), border_style="green")
+        out: list[RenderableType] = [body]
+        tail = list(log)[-self.log_lines:]
+        if tail:
+            out.append(Panel(Text("\n".join(tail)), title="table log", border_style="dim",
+                             title_align="left"))
+        out.extend(notes)
+        return Group(*out)
+
+    def prompt(self, v: views.TableView, menu: str) -> str:
+        """The prompt line (Rich markup): whose decision, about which hand, and the choices."""
+        seat = next((s for s in v.seats if s.number == v.viewer), None)
+        who = f"Seat {v.viewer}"
+        if seat is None:
+            return f"{who} › {menu} › "
+        if v.phase is Phase.BETTING:
+            return f"[bold cyan]{who}[/] ({dollars(seat.bankroll)}) › {menu} › "
+        hand_i = v.to_act[1] if v.to_act else 0
+        hand = seat.hands[hand_i] if hand_i < len(seat.hands) else None
+        about = ""
+        if hand is not None and hand.total is not None:
+            which = f" hand {hand_i + 1}" if len(seat.hands) > 1 else ""
+            about = f"{which} {self.hand_total(hand).plain}"
+        return f"[bold cyan]{who}[/]{about} › {menu} › "
+
+
+def plain(renderable: RenderableType, width: int = 100) -> str:
+    """A renderable as plain text, for tests and logs."""
+    console = Console(width=width, record=True, color_system=None, file=io.StringIO())
+    console.print(renderable)
+    return console.export_text()
