@@ -20,7 +20,7 @@ from rich.text import Text
 from .. import views
 from ..errors import ChipError, TableError
 from ..history import Recorder
-from ..money import Cents
+from ..money import Cents, dollars
 from ..table import Action, Phase, Table
 from .narrate import Narrator
 from .prompt import Command, Extra, InputError, menu, parse
@@ -87,16 +87,20 @@ class Game:
         return [n for n in self.humans if n in self.table.seats]
 
     def _betting(self) -> None:
+        """People first, then the bots, which bet the minimum only while someone is playing
+        (a bet cannot be taken back, and nobody is watching a table of bots)."""
         t = self.table
-        for seat in sorted(t.seats):
-            if seat in self.bots:
-                if t.can_bet(seat, t.rules.min_bet):
-                    t.bet(seat, t.rules.min_bet)
-                elif not t.seats[seat].hands:
-                    t.colour_up(seat)
-                    t.leave(seat)  # a broke bot gets up
+        for seat in self._seated_humans():
+            self._ask_bet(seat)
+            self._narrate()
+        if not self._seated_humans():
+            return
+        for seat in sorted(n for n in t.seats if n in self.bots):
+            if t.can_bet(seat, t.rules.min_bet):
+                t.bet(seat, t.rules.min_bet)
             else:
-                self._ask_bet(seat)
+                t.colour_up(seat)
+                t.leave(seat)  # a broke bot gets up
             self._narrate()
 
     def _ask_bet(self, seat: int) -> None:
@@ -215,6 +219,11 @@ class Game:
                     self._leave(seat)
         for seat in self._seated_humans():
             self.left[seat] = list(self.table.seats[seat].chips)
+            mine = next(s for s in views.view(self.table, seat).seats if s.number == seat)
+            in_play = sum(h.bet for h in mine.hands if not h.outcome) + mine.insurance
+            if in_play:
+                self.console.print(f"Seat {seat} walks away mid-round; {dollars(in_play)} "
+                                   "stays on the layout.", markup=False)
 
     def _goodbye(self) -> None:
         for seat, chips in sorted(self.left.items()):

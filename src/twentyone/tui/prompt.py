@@ -102,9 +102,13 @@ def parse(text: str, phase: Phase, legal: tuple[Action, ...], *,
         return Command(Extra.HINT if head == "?" else Extra.SHOE_HINT)
     if phase is Phase.BETTING and head == "x":
         return Command(Extra.SIT_OUT)
-    if phase is Phase.BETTING and _is_amount(head) and Action.BET in choices:
+    if phase is Phase.BETTING and _is_amount(head):
         head, rest = "b", words
     action = WORDS.get(head) or next((a for a, letter in LETTERS.items() if letter == head), None)
+    # A bet the table cannot take now (too few chips, already bet) goes to the table, whose
+    # refusal says why better than "not a choice" would.
+    if phase is Phase.BETTING and action is Action.BET:
+        choices = [*choices, Action.BET]
     if action is None or action not in choices:
         if action is not None and phase is not Phase.BETTING and action is Action.LEAVE:
             raise InputError("you can leave between rounds, once your bets are settled")

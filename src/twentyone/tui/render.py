@@ -153,7 +153,7 @@ class TableView:
         filled = round(width * v.shoe_remaining / size)
         out = Text("Shoe ")
         out.append("█" * filled, style="cyan")
-        out.append("░" * (width - filled), style="dim")
+        out.append("·" * (width - filled), style="dim")
         out.append(f" {v.shoe_remaining} cards · discards {v.discards} · ")
         if v.cut_card_out:
             out.append("CUT CARD OUT: shuffle after this round", style="bold yellow")

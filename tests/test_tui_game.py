@@ -1,0 +1,179 @@
+"""The terminal game loop driven by typed lines, as a person would play it."""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Iterable
+from pathlib import Path
+
+from rich.console import Console
+from rich.text import Text
+
+from twentyone.history import replay
+from twentyone.rules import PRESETS, Rules
+from twentyone.shoe import StackedShuffler
+from twentyone.table import Table
+from twentyone.tui.game import Bot, Game, Hint
+from twentyone.views import TableView
+
+CLASSIC = PRESETS["classic"]
+
+
+class Script:
+    """Feeds lines to the prompt and remembers what the screen showed before each one; runs
+    out with EOFError (Ctrl-D), or raises a given exception."""
+
+    def __init__(self, out: io.StringIO, lines: Iterable[str | type[BaseException]]) -> None:
+        self.lines = list(lines)
+        self.out = out
+        self.screens: list[str] = []
+        self.prompts: list[str] = []
+        self._seen = 0
+
+    def __call__(self, prompt: str) -> str:
+        text = self.out.getvalue()
+        self.screens.append(text[self._seen:])
+        self._seen = len(text)
+        self.prompts.append(Text.from_markup(prompt).plain)
+        if not self.lines:
+            raise EOFError
+        line = self.lines.pop(0)
+        if isinstance(line, type):
+            raise line()
+        return line
+
+
+def run(rules: Rules, stack: list[str], lines: list[str | type[BaseException]], *,
+        humans: tuple[int, ...] = (1,), bots: dict[int, Bot] | None = None,
+        hint: Hint | None = None, history: Path | None = None) -> tuple[Table, Script, str]:
+    t = Table(rules, StackedShuffler([stack]))
+    for seat in sorted({*humans, *(bots or {})}):
+        t.sit(seat, 100_000)
+    out = io.StringIO()
+    console = Console(file=out, width=110, color_system=None)
+    script = Script(out, lines)
+    Game(t, humans=humans, bots=bots or {}, console=console, ask=script, title="test",
+         hint=hint, history=history).run()
+    return t, script, out.getvalue()
+
+
+def test_a_split_played_hand_by_hand_then_colour_up_and_leave() -> None:
+    t, script, out = run(CLASSIC, ["8s", "10c", "8h", "7d", "3c", "Ks", "2d"],
+                         ["10", "p", "h", "s", "q"])
+    assert "Seat 1 splits the eights ($10 more)" in out
+    assert "hand 1 hard 11" in script.prompts[2]
+    assert "hand 2 hard 10" in script.prompts[3]
+    assert "Seat 1 hand 1 wins: paid $10 in 2 red" in out
+    assert "Seat 1 hand 2 loses $10" in out
+    # The betting screen after the round still shows how it ended.
+    assert "win" in script.screens[4] and "lose" in script.screens[4]
+    # q colours up and leaves: the fewest chips for the same $1,000.
+    assert 1 not in t.seats
+    assert "Seat 1 leaves with  2×$500 $1,000" in out.replace("   ", " ")
+
+
+def test_insurance_is_offered_against_an_ace_and_pays_2_to_1() -> None:
+    _, script, out = run(CLASSIC, ["10s", "Ac", "9h", "Kd"], ["10", "i", "q"])
+    assert "i insurance $5" in script.prompts[1]
+    assert "n no (Enter)" in script.prompts[1]
+    assert "Seat 1's insurance pays 2:1: $10 in 2 red" in out
+    assert "Seat 1 leaves with" in out and "$1,000" in out
+
+
+def test_even_money_for_a_blackjack_against_an_ace() -> None:
+    _, script, out = run(CLASSIC, ["As", "Ac", "Kh", "9d"], ["10", "e", "q"])
+    assert "e even money" in script.prompts[1]
+    assert "Seat 1 paid even money: $10 in 2 red" in out
+    assert "$1,010" in out
+
+
+def test_bad_input_reprompts_with_the_engines_message() -> None:
+    _, script, out = run(CLASSIC, ["10s", "6c", "9h", "10d"],
+                         ["b 1", "b 10000", "b 2.50", "zz", "10", "d", "p", "s", "q"])
+    assert "✗ the minimum bet is $2" in script.screens[1]
+    assert "✗ the maximum bet is $500" in script.screens[2]
+    assert "✗ bets must be in multiples of $1" in script.screens[3]
+    assert "✗ 'zz' is not a choice now" in script.screens[4]
+    # 19 may not be doubled at the classic table (002: 9-11 only) nor split: not offered, and
+    # typing them is refused without touching the table.
+    assert " d double" not in script.prompts[5]
+    assert "✗ double is not a choice now" in script.screens[6]
+    assert "✗ split is not a choice now" in script.screens[7]
+    assert "Seat 1 stands on 19" in out
+    assert "Seat 1 wins: paid $10 in 2 red" in out
+
+
+def test_ctrl_d_between_rounds_colours_up_and_shows_the_chips() -> None:
+    t, _, out = run(CLASSIC, [], [])
+    assert t.seats == {}
+    assert "Seat 1 colours up" in out or "Seat 1 leaves with" in out
+    assert "$1,000" in out.splitlines()[-1]
+
+
+def test_ctrl_c_mid_round_leaves_cleanly_and_says_what_is_still_in_play() -> None:
+    _, _, out = run(CLASSIC, ["10s", "6c", "9h", "10d"], ["25", KeyboardInterrupt])
+    assert "Seat 1 walks away mid-round; $25 stays on the layout." in out
+    assert "Seat 1 leaves with" in out and "$975" in out.splitlines()[-1]
+
+
+def test_each_person_sees_only_their_own_pitch_cards_when_it_is_their_turn() -> None:
+    rules = PRESETS["single-deck"]
+    _, script, _ = run(rules, ["2c", "4d", "9s", "3c", "5d", "Kh", "Qs", "Qc"],
+                       ["5", "5", "h", "s", "s"], humans=(1, 2))
+    seat1_turn = next(i for i, p in enumerate(script.prompts) if "Seat 1 hard 5" in p)
+    seat2_turn = next(i for i, p in enumerate(script.prompts) if "Seat 2" in p and "hard 9" in p)
+    screen1, screen2 = script.screens[seat1_turn], script.screens[seat2_turn]
+    assert "2♣" in screen1 and "3♣" in screen1
+    assert "4♦" not in screen1 and "5♦" not in screen1 and "K♥" not in screen1
+    assert "4♦" in screen2 and "5♦" in screen2
+    assert "2♣" not in screen2 and "3♣" not in screen2 and "K♥" not in screen2
+
+
+class Stands:
+    """The simplest bot: stands on everything, declines every offer."""
+
+    def __init__(self) -> None:
+        self.turns = 0
+
+    def act(self, table: Table, seat: int) -> None:
+        self.turns += 1
+        if table.can_stand(seat):
+            table.stand(seat)
+        else:
+            table.decline(seat)
+
+
+def test_bots_act_in_turn_and_their_moves_are_logged() -> None:
+    bot = Stands()
+    _, script, out = run(CLASSIC, ["10s", "9c", "6c", "10h", "8d", "7d"], ["10", "s", "q"],
+                         bots={2: bot})
+    assert bot.turns == 1
+    assert "Seat 2 (bot)" in script.screens[1]
+    assert "Seat 2 bets $2" in out and "Seat 2 stands on 17" in out
+
+
+def test_the_hint_is_asked_for_the_hand_to_act_and_shown_without_acting() -> None:
+    asked: list[tuple[int | None, bool]] = []
+
+    def hint(v: TableView, shoe: bool) -> list[str]:
+        seat = next(s for s in v.seats if s.number == v.viewer)
+        asked.append((seat.hands[0].total, shoe))
+        return ["Basic strategy: stand"]
+
+    _, script, _ = run(CLASSIC, ["10s", "6c", "9h", "10d"], ["10", "?", "??", "s", "q"],
+                       hint=hint)
+    assert asked == [(19, False), (19, True)]
+    assert "Basic strategy: stand" in script.screens[2]
+    assert "? odds" in script.prompts[1]
+
+
+def test_history_appends_one_replayable_json_line_per_round(tmp_path: Path) -> None:
+    path = tmp_path / "hands.jsonl"
+    run(CLASSIC, ["10s", "6c", "9h", "10d", "5c", "5d", "Kd", "4c"], ["10", "s", "", "s", "q"],
+        history=path)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 2
+    for line in lines:
+        replay(json.loads(line))  # raises if the record does not deal the same round
+

@@ -1,0 +1,94 @@
+"""The table log in words (000's dealer calls) and the finished round kept for the screen."""
+
+from __future__ import annotations
+
+from twentyone.rules import PRESETS, Rules
+from twentyone.shoe import StackedShuffler
+from twentyone.table import Table
+from twentyone.tui.narrate import Narrator
+from twentyone.views import SPECTATOR, view, visible_events
+
+
+def played(rules: Rules, stack: list[str], viewer: int, moves: list[str],
+           bet: int = 1000) -> tuple[Table, Narrator, list[str]]:
+    t = Table(rules, StackedShuffler([stack]))
+    t.sit(1, 100_000)
+    t.bet(1, bet)
+    t.deal()
+    for move in moves:
+        getattr(t, move)(1)
+    n = Narrator(rules)
+    lines = n.feed(visible_events(t, viewer)) + n.flush()
+    return t, n, lines
+
+
+def test_hits_and_the_dealers_draw_are_called_with_totals() -> None:
+    _, _, lines = played(PRESETS["classic"], ["10h", "6c", "2d", "10s", "7d", "5s"], 1,
+                         ["hit", "stand"])
+    assert "Dealt: Seat 1 10♥ 2♦ (12) · Dealer 6♣ ▒▒" in lines
+    assert "Seat 1 hits: 7♦ — 19" in lines
+    assert "Seat 1 stands on 19" in lines
+    assert "Dealer turns 10♠ — 16" in lines
+    assert "Dealer draws 5♠ — 21" in lines
+    assert "Seat 1 loses $10" in lines
+
+
+def test_a_blackjack_is_paid_3_to_2_in_chips_named_largest_first() -> None:
+    # 000: "a blackjack payout on $5 is $7.50: one red, two white and one yellow chip".
+    _, _, lines = played(PRESETS["classic"], ["Ah", "9c", "Kd", "7s"], 1, [], bet=500)
+    assert "Seat 1 paid 3:2 in 1 red, 2 white, 1 yellow ($7.50)" in lines
+
+
+def test_a_split_is_narrated_per_hand_and_the_finished_round_is_kept() -> None:
+    t, n, lines = played(PRESETS["classic"], ["8s", "10c", "8h", "7d", "3c", "Ks", "2d"], 1,
+                         ["split", "hit", "stand"])
+    assert "Seat 1 splits the eights ($10 more)" in lines
+    assert "Seat 1 hand 1 hits: K♠ — 21" in lines
+    assert "Seat 1 hand 2 takes 2♦ — 10" in lines
+    assert "Seat 1 hand 1 wins: paid $10 in 2 red" in lines
+    assert "Seat 1 hand 2 loses $10" in lines
+    # The engine has cleared the layout; the narrator still shows how the round ended.
+    v = view(t, 1)
+    assert v.seats[0].hands == ()
+    last = n.last_round(v)
+    hands = last.seats[0].hands
+    assert [h.outcome for h in hands] == ["win", "lose"]
+    assert [h.total for h in hands] == [21, 10]
+    assert last.dealer_total == 17
+
+
+def test_insurance_paid_2_to_1_against_a_dealer_blackjack() -> None:
+    t = Table(PRESETS["classic"], StackedShuffler([["10s", "Ac", "9h", "Kd"]]))
+    t.sit(1, 100_000)
+    t.bet(1, 1000)
+    t.deal()
+    t.insure(1)
+    lines = Narrator(t.rules).feed(visible_events(t, 1))
+    assert "Seat 1 takes insurance: $5" in lines
+    assert "Dealer has blackjack!" in lines
+    assert "Seat 1's insurance pays 2:1: $10 in 2 red" in lines
+    assert "Seat 1 loses $10 to the dealer's blackjack" in lines
+
+
+def test_a_face_down_double_is_not_named_until_it_is_turned() -> None:
+    # Classic (002): the double-down card is dealt face down and shown at settlement.
+    _, _, lines = played(PRESETS["classic"], ["6h", "9c", "4d", "8s", "Qd"], SPECTATOR,
+                         ["double"])
+    assert "Seat 1 doubles for $10: a card face down" in lines
+    turned = [line for line in lines if line.startswith("Seat 1 turns Q♦")]
+    assert turned == ["Seat 1 turns Q♦ — 20"]
+    assert lines.index("Seat 1 doubles for $10: a card face down") < lines.index(turned[0])
+
+
+def test_other_seats_pitch_cards_stay_unnamed_in_the_log() -> None:
+    t = Table(PRESETS["single-deck"], StackedShuffler([["2c", "4d", "9s", "3c", "5d", "Kh"]]))
+    for seat in (1, 2):
+        t.sit(seat, 10_000)
+        t.bet(seat, 500)
+    t.deal()
+    n = Narrator(t.rules)
+    lines = n.feed(visible_events(t, 1)) + n.flush()
+    text = "\n".join(lines)
+    assert "2♣ 3♣" in text
+    for hidden in ("4♦", "5♦", "K♥"):
+        assert hidden not in text

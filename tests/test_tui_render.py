@@ -1,0 +1,108 @@
+"""The terminal table's drawing: what a seat's screen shows, and what it must never show."""
+
+from __future__ import annotations
+
+from twentyone.cards import parse_card
+from twentyone.rules import PRESETS
+from twentyone.shoe import StackedShuffler
+from twentyone.table import Table
+from twentyone.tui.render import TableView, chip_label, chip_style, plain
+from twentyone.views import SPECTATOR, view
+
+
+def pitch_table() -> Table:
+    """Single-deck pitch game (cards held face down): seat 1 holds 2♣ 3♣, seat 2 holds 4♦ 5♦,
+    the dealer shows 9♠ over a K♥ in the hole. No rank repeats, so a leak cannot hide."""
+    t = Table(PRESETS["single-deck"],
+              StackedShuffler([["2c", "4d", "9s", "3c", "5d", "Kh"]]))
+    t.sit(1, 10_000)
+    t.sit(2, 10_000)
+    t.bet(1, 500)
+    t.bet(2, 500)
+    t.deal()
+    return t
+
+
+def test_a_seat_sees_its_own_pitch_cards_but_not_its_neighbours_nor_the_hole_card() -> None:
+    t = pitch_table()
+    tv = TableView(t.rules)
+    seat1 = plain(tv.screen(view(t, 1)))
+    assert "2♣" in seat1 and "3♣" in seat1 and "9♠" in seat1
+    for hidden in ("4♦", "5♦", "K♥"):
+        assert hidden not in seat1
+    seat2 = plain(tv.screen(view(t, 2)))
+    assert "4♦" in seat2 and "5♦" in seat2
+    for hidden in ("2♣", "3♣", "K♥"):
+        assert hidden not in seat2
+
+
+def test_a_spectator_sees_card_backs_for_every_face_down_card() -> None:
+    t = pitch_table()
+    text = plain(TableView(t.rules).screen(view(t, SPECTATOR)))
+    for hidden in ("2♣", "3♣", "4♦", "5♦", "K♥"):
+        assert hidden not in text
+    # Two backs for each seat and one for the hole card.
+    assert text.count("░░░") == 5
+    assert "shows 9" in text
+
+
+def test_totals_say_soft_or_hard_and_name_a_blackjack() -> None:
+    t = Table(PRESETS["classic"], StackedShuffler([["Ah", "9c", "6d", "7s"]]))
+    t.sit(1, 10_000)
+    t.bet(1, 1000)
+    t.deal()
+    text = plain(TableView(t.rules).screen(view(t, 1)))
+    assert "soft 17" in text
+    assert "shows 9" in text
+    assert "7♠" not in text  # the hole card
+
+    t2 = Table(PRESETS["classic"], StackedShuffler([["10h", "9c", "6d", "7s"]]))
+    t2.sit(1, 10_000)
+    t2.bet(1, 1000)
+    t2.deal()
+    assert "hard 16" in plain(TableView(t2.rules).screen(view(t2, 1)))
+
+
+def test_chips_are_tokens_largest_first_with_counts_and_a_total() -> None:
+    tv = TableView(PRESETS["classic"])
+    # yellow, white, red, green, black, purple
+    text = tv.stack([3, 2, 1, 0, 4, 0]).plain
+    assert text.index("4×$100") < text.index("1×$5") < text.index("2×$1") < text.index("3×50¢")
+    assert text.endswith("$408.50")
+    assert tv.chips([0] * 6).plain == "no chips"
+
+
+def test_chip_tokens_are_drawn_in_their_colours() -> None:
+    tv = TableView(PRESETS["classic"])
+    spans = tv.chips([0, 0, 1, 0, 0, 1]).spans
+    styles = {str(s.style) for s in spans}
+    assert "bold white on red" in styles and "bold white on purple" in styles
+    assert chip_style("mauve-ish") == "reverse"
+    assert chip_style("orange1") == "bold white on orange1"
+    assert chip_label(50) == "50¢" and chip_label(2500) == "$25"
+
+
+def test_red_suits_are_red_and_a_hidden_card_is_a_back() -> None:
+    tv = TableView(PRESETS["classic"])
+    assert "red" in str(tv.card(parse_card("Qh")).style)
+    assert "black" in str(tv.card(parse_card("Qs")).style)
+    assert tv.card(None).plain.strip() == "░░░"
+
+
+def test_the_shoe_shows_cards_left_and_the_cut_card() -> None:
+    t = Table(PRESETS["classic"], seed=1)
+    tv = TableView(t.rules)
+    text = tv.shoe(view(t)).plain
+    assert "312 cards" in text and "cut card still in the shoe" in text
+    t.shoe.pos = t.shoe.cut_index or 0
+    assert "CUT CARD OUT" in tv.shoe(view(t)).plain
+
+
+def test_the_prompt_names_the_hand_being_played() -> None:
+    t = Table(PRESETS["classic"], StackedShuffler([["8s", "10c", "8h", "7d", "3c"]]))
+    t.sit(1, 10_000)
+    t.bet(1, 1000)
+    t.deal()
+    t.split(1)
+    tv = TableView(t.rules)
+    assert "hand 1 hard 11" in tv.prompt(view(t, 1), "h hit")
