@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from rich.console import Console
 from rich.text import Text
 
+from twentyone.cards import Card
 from twentyone.history import replay
 from twentyone.rules import PRESETS, Rules
 from twentyone.shoe import StackedShuffler
@@ -154,16 +155,18 @@ def test_bots_act_in_turn_and_their_moves_are_logged() -> None:
 
 
 def test_the_hint_is_asked_for_the_hand_to_act_and_shown_without_acting() -> None:
-    asked: list[tuple[int | None, bool]] = []
+    asked: list[tuple[int | None, list[str] | None]] = []
 
-    def hint(v: TableView, shoe: bool) -> list[str]:
+    def hint(v: TableView, seen: Sequence[Card] | None) -> list[str]:
         seat = next(s for s in v.seats if s.number == v.viewer)
-        asked.append((seat.hands[0].total, shoe))
+        asked.append((seat.hands[0].total, None if seen is None else sorted(map(str, seen))))
         return ["Basic strategy: stand"]
 
     _, script, _ = run(CLASSIC, ["10s", "6c", "9h", "10d"], ["10", "?", "??", "s", "q"],
                        hint=hint)
-    assert asked == [(19, False), (19, True)]
+    # ?? counts what the seat has seen since the shuffle: its cards and the dealer's up card,
+    # never the hole card.
+    assert asked == [(19, None), (19, ["10♠", "6♣", "9♥"])]
     assert "Basic strategy: stand" in script.screens[2]
     assert "? odds" in script.prompts[1]
 

@@ -18,7 +18,9 @@ from rich.console import Console, RenderableType
 from rich.text import Text
 
 from .. import views
+from ..cards import Card
 from ..errors import ChipError, TableError
+from ..events import Kind
 from ..history import Recorder
 from ..money import Cents, dollars
 from ..table import Action, Phase, Table
@@ -28,9 +30,9 @@ from .render import TableView
 
 #: Reads one line for a prompt (Rich markup); raises EOFError or KeyboardInterrupt to quit.
 Ask = Callable[[str], str]
-#: The odds for the hand to act in a seat's view: lines to show. The flag asks for the cards
-#: left in the shoe rather than a full shoe.
-Hint = Callable[[views.TableView, bool], list[str]]
+#: The odds for the hand to act in a seat's view, as lines to show: for a full shoe (None), or
+#: for the shoe less the cards this seat has seen since the shuffle.
+Hint = Callable[[views.TableView, Sequence[Card] | None], list[str]]
 
 
 class Bot(Protocol):
@@ -198,8 +200,20 @@ class Game:
         if self.hint is None:
             self._error("no odds at this table")
             return
-        lines = self.hint(v, shoe)
+        lines = self.hint(v, self._seen(v.viewer) if shoe else None)
         self.notes.append(Text("\n".join(lines), style="cyan"))
+
+    def _seen(self, seat: int) -> list[Card]:
+        """Every card ``seat`` has seen since the last shuffle (each physical card once: a
+        pitch card is seen when dealt and again when turned). A refill from the discards starts
+        the count again, as the cards seen are back in the shoe."""
+        seen: dict[Card, None] = {}
+        for e in views.visible_events(self.table, seat):
+            if e.kind in (Kind.SHUFFLED, Kind.REFILLED):
+                seen.clear()
+            elif e.card is not None and e.kind in (Kind.DEALT, Kind.TURNED):
+                seen[e.card] = None
+        return list(seen)
 
     # --- leaving ---------------------------------------------------------------------------
 
