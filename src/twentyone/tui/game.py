@@ -68,6 +68,7 @@ class Game:
 
     def run(self) -> None:
         """Play until every person has left; Ctrl-D or Ctrl-C leaves cleanly at any prompt."""
+        self._narrate()
         try:
             while self._seated_humans():
                 recorder = Recorder(self.table) if self.history else None

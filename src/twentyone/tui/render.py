@@ -85,6 +85,8 @@ class TableView:
 
     def hand_total(self, hand: views.HandView) -> Text:
         """Soft/hard total of what the viewer sees; ``?`` while a card is face down."""
+        if not hand.cards:
+            return Text("")
         if hand.total is None:
             return Text("?", style="dim")
         if len(hand.cards) == 2 and hand.total == 21 and not hand.from_split:
@@ -178,7 +180,8 @@ class TableView:
                 pointer = Text("▶ ", style="bold yellow") if h.to_act else Text("  ")
                 if len(s.hands) > 1:
                     pointer.append(f"{i + 1}: ", style="dim")
-                hand = pointer + self.cards(h.cards)
+                hand = pointer + (self.cards(h.cards) if h.cards
+                                  else Text("waiting for the deal", style="dim"))
                 if h.doubled:
                     hand.append(" doubled", style="italic")
                 grid.add_row(label, hand, self.hand_total(h), self.bet(h.bet),
