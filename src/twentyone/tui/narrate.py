@@ -70,6 +70,7 @@ class Narrator:
         self._deferred: list[str] = []
         self._pending: tuple[Kind, int, int, int] | None = None
         self._ended = False
+        self._round_no = 0
 
     # --- names and totals ------------------------------------------------------------------
 
@@ -88,10 +89,13 @@ class Narrator:
         return self.chipset.describe(chips) if chips else "no chips"
 
     @staticmethod
-    def _total_text(cards: Sequence[Card | None]) -> str:
+    def _total_text(cards: Sequence[Card | None], natural: bool = False) -> str:
+        """``natural``: two cards making 21 are a blackjack (the dealer's, or an unsplit hand)."""
         total, soft = shown_total(cards)
         if total is None:
             return "?"
+        if natural and total == 21 and len(cards) == 2:
+            return "blackjack"
         if total > 21:
             return f"bust ({total})"
         return f"soft {total}" if soft else str(total)
@@ -120,7 +124,7 @@ class Narrator:
             line = self._line(e)
             if line is None:
                 continue
-            (self._deferred if self._dealing else out).append(line)
+            (self._deferred if self._dealing else out).extend(line.split("\n"))
         return out
 
     def flush(self) -> list[str]:
@@ -145,12 +149,15 @@ class Narrator:
         k = e.kind
         r = self.round
         if k is Kind.BET:
-            if self._ended:
+            first = ""
+            if self._ended or not r.hands:
                 self.round = r = _Round()
                 self._ended = False
+                first = f"── round {self._round_no + 1} ──\n"
             r.hands[e.seat] = [SeenHand([], e.amount)]
-            return f"Seat {e.seat} bets {dollars(e.amount)}"
+            return f"{first}Seat {e.seat} bets {dollars(e.amount)}"
         if k is Kind.ROUND_STARTED:
+            self._round_no = e.amount
             self._dealing = True
             r.dealer = []
             return None
@@ -178,8 +185,11 @@ class Narrator:
             cards = r.dealer if e.seat == DEALER else self._hand(e.seat, e.hand).cards
             if None in cards:
                 cards[cards.index(None)] = e.card
-            who = "Dealer" if e.seat == DEALER else self._who(e.seat, e.hand)
-            return f"{who} turns {card_text(e.card)} — {self._total_text(cards)}"
+            if e.seat == DEALER:
+                return f"Dealer turns {card_text(e.card)} — {self._total_text(cards, True)}"
+            natural = not self._hand(e.seat, e.hand).from_split
+            return (f"{self._who(e.seat, e.hand)} turns {card_text(e.card)} — "
+                    f"{self._total_text(cards, natural)}")
         if k is Kind.PEEKED:
             if e.note == "blackjack":
                 return "Dealer has blackjack!"
