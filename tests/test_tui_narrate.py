@@ -67,7 +67,8 @@ def test_insurance_paid_2_to_1_against_a_dealer_blackjack() -> None:
     assert "Seat 1 takes insurance: $5" in lines
     assert "Dealer has blackjack!" in lines
     assert "Dealer turns K♦ — blackjack" in lines
-    assert lines[:2] == ["── round 1 ──", "Seat 1 bets $10"]
+    start = lines.index("── round 1 ──")
+    assert lines[start + 1] == "Seat 1 bets $10"
     assert "Seat 1's insurance pays 2:1: $10 in 2 red" in lines
     assert "Seat 1 loses $10 to the dealer's blackjack" in lines
 
