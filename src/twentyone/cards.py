@@ -8,6 +8,7 @@ so dealing never allocates.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import IntEnum
 from typing import NamedTuple
 
@@ -119,7 +120,7 @@ def parse_card(text: str, deck: int = 0) -> Card:
     return card(parse_rank(t), Suit.CLUBS, deck)
 
 
-def hand_total(values: list[int] | tuple[int, ...]) -> tuple[int, bool]:
+def hand_total(values: Sequence[int]) -> tuple[int, bool]:
     """Best total of card values (aces given as 1) and whether it is soft (an ace counted 11)."""
     total = sum(values)
     if 1 in values and total <= 11:
