@@ -18,7 +18,7 @@ import time
 from twentyone.bots import play_auto
 from twentyone.rules import PRESETS
 
-REFERENCE_ROUNDS_PER_SECOND = 30_000
+REFERENCE_HANDS_PER_SECOND = 30_000
 
 
 def measure(seats: int, rounds: int, seed: int) -> tuple[float, int]:
@@ -39,9 +39,10 @@ def main() -> None:
     for seats in (1, 7):
         rates = [measure(seats, args.rounds // seats, seed)[0] for seed in range(args.repeats)]
         median = statistics.median(rates)
-        print(f"{seats} seat(s): median {median:,.0f} rounds/s "
-              f"({median * seats:,.0f} seat-hands/s; min {min(rates):,.0f}, max {max(rates):,.0f};"
-              f" {median / REFERENCE_ROUNDS_PER_SECOND:.2f}x the 30,000/s reference)")
+        hands = median * seats
+        print(f"{seats} seat(s): median {median:,.0f} rounds/s = {hands:,.0f} hands/s "
+              f"(min {min(rates):,.0f}, max {max(rates):,.0f} rounds/s; "
+              f"{hands / REFERENCE_HANDS_PER_SECOND:.2f}x the 30,000 hands/s reference)")
 
 
 if __name__ == "__main__":
