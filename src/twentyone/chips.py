@@ -16,6 +16,7 @@ import operator
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import mul
+from typing import Protocol
 
 from .errors import ChipError
 from .money import Cents, dollars
@@ -127,6 +128,27 @@ def take(from_: Counts, chips: Sequence[int]) -> None:
     from_[:] = left
 
 
+class Bank(Protocol):
+    """Where the table pays winners from and collects losers into. The casino's bank is the
+    rack (with the vault behind it); in a changing-bank game it is the banker's own stack, so
+    chips only move between players. The table settles against a ``Bank`` and never asks which.
+    """
+
+    def pay(self, amount: Cents) -> tuple[Counts, Counts | None]:
+        """Chips worth ``amount`` out of the bank, and any fill that was needed to make them."""
+        ...
+
+    def collect(self, chips: Sequence[int]) -> Counts | None:
+        """Chips into the bank; any credit sent on to a vault."""
+        ...
+
+    @property
+    def held(self) -> Cents:
+        """Chips this bank holds that no seat counts as its own, net of fills and credits: the
+        bank's share of the table's constant total."""
+        ...
+
+
 @dataclass(slots=True)
 class Rack:
     """The dealer's chip rack, with the vault behind it.
@@ -152,6 +174,10 @@ class Rack:
     @property
     def value(self) -> Cents:
         return self.chipset.value(self.counts)
+
+    @property
+    def held(self) -> Cents:
+        return self.value - self.fills + self.credits
 
     def pay(self, amount: Cents) -> tuple[Counts, Counts | None]:
         """Chips for a payout in the fewest chips; and the fill the rack needed, if any.

@@ -25,7 +25,7 @@ SPLIT_BY = ("rank", "value")
 SURRENDER = ("none", "late", "early")
 INSURANCE = ("up-to-half", "exactly-half", "none")
 PLAYER_CARDS = ("up", "down", "down-up")
-RESHUFFLE = ("cut-card", "below")
+RESHUFFLE = ("cut-card", "below", "burn-card")
 
 #: The standard casino colours (seeds 000 and 003), in cents.
 STANDARD_CHIPS: tuple[tuple[str, Cents], ...] = (
@@ -88,6 +88,8 @@ class Rules:
     burn: int = 0
     #: "cut-card": reshuffle after the round in which the cut card came out (000/002/004);
     #: "below": reshuffle before a round when fewer than ``reshuffle_below`` cards remain (001).
+    #: "burn-card" (002 Pontoon): no cut card; the burned card lies face up at the bottom with
+    #: the discards under it, and reaching it mid-deal shuffles, cuts and burns them again.
     #: Either way a shoe that runs dry mid-round is refilled from the shuffled discards (001).
     reshuffle: str = "cut-card"
     reshuffle_below: int = 25
@@ -107,6 +109,18 @@ class Rules:
     hole_card_first: bool = False
     #: A double-down card is dealt face down and shown at settlement (002/004).
     double_face_down: bool = False
+    #: The dealer draws by choice, through the table's dealer operations, instead of to a fixed
+    #: total (002 Pontoon: "not bound by the rules to stand on or draw to any total").
+    dealer_decides: bool = False
+    #: Equal totals lose to the dealer instead of pushing (002 Pontoon: "ties pay the dealer").
+    ties_to_dealer: bool = False
+    #: Times the bet a dealer's natural collects from a hand without one; a player's natural
+    #: pays one time less (casino 1: blackjack pushes; 002 Pontoon 2: "double", a natural "just
+    #: the amount of his bet").
+    dealer_natural_collects: int = 1
+    #: The dealer is a seated player whose own chips are the bank, so up to 14 seats (002
+    #: Pontoon, "Blackjack with a Changing Bank"); the casino table seats 1-7 against the house.
+    changing_bank: bool = False
     #: Chip set as (colour, cents), smallest first.
     chips: tuple[tuple[str, Cents], ...] = field(default=STANDARD_CHIPS)
 
@@ -221,7 +235,12 @@ def _validate(r: Rules) -> None:
              f"cut_behind {lo}-{hi} does not fit a {r.shoe_size}-card shoe")
     need(0 <= r.burn <= 5, f"burn must be 0 to 5 cards, not {r.burn}")
     need(0 <= r.reshuffle_below < r.shoe_size, "reshuffle_below must be smaller than the shoe")
-    need(1 <= r.seats <= 7, f"seats must be 1 to 7, not {r.seats}")
+    most = 14 if r.changing_bank else 7
+    need(1 <= r.seats <= most, f"seats must be 1 to {most}, not {r.seats}")
+    need(r.reshuffle != "burn-card" or r.burn >= 1,
+         "reshuffling at the burned card needs a burn card")
+    need(1 <= r.dealer_natural_collects <= 3,
+         f"dealer_natural_collects must be 1 to 3, not {r.dealer_natural_collects}")
     need(len(r.chips) > 0, "a chip set needs at least one chip")
     values = [v for _, v in r.chips]
     need(all(v > 0 for v in values) and values == sorted(set(values)),
