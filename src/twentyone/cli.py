@@ -42,3 +42,8 @@ def rules_cmd(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
         table.add_row(name, str(r.decks), "H17" if r.hit_soft_17 else "S17", r.double_on,
                       f"{dollars(r.min_bet)}-{dollars(r.max_bet)}", PRESET_DESCRIPTIONS[name])
     Console().print(table)
+
+
+from . import play_cli  # noqa: E402  (registered last: play_cli uses this module's helpers)
+
+app.command("play")(play_cli.play)

@@ -1,0 +1,125 @@
+"""``twentyone play``: sit down at the terminal table, or let bots play headless.
+
+With no options it seats one person at the classic table (seeds 002/004) with $1,000, the
+README's first command. ``--auto`` puts a bot in every seat and prints what the rounds did; its
+JSON is a contract for demos and checks: ``house_net`` is minus the seats' net, to the cent.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table as RichTable
+
+from .bots import STRATEGIES, ChartBot, play_auto
+from .errors import RulesError, TableError
+from .money import Cents, dollars, parse_dollars
+from .rules import Rules
+from .shoe import RandomShuffler, Shuffler, StackedShuffler
+from .table import Table
+from .tui.game import Bot, Game
+from .tui.hint import make_hint
+
+
+def play(
+    rules: Annotated[str, typer.Option("--rules", help="Preset name or TOML rules file.")]
+    = "classic",
+    set_: Annotated[list[str] | None,
+                    typer.Option("--set", help="Override one rule option: key=value.")] = None,
+    seats: Annotated[int, typer.Option("--seats", min=1, max=7,
+                                       help="Seats taken, numbered from the dealer's left.")] = 1,
+    bankroll: Annotated[str, typer.Option("--bankroll",
+                                          help="Buy-in per seat, in dollars.")] = "1000",
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed the shuffle (replayable).")]
+    = None,
+    bot: Annotated[list[int] | None, typer.Option(
+        "--bot", help="A seat played by a basic-strategy bot (repeat for more).")] = None,
+    auto: Annotated[str | None, typer.Option(
+        "--auto", help=f"Headless: bots in every seat play this ({', '.join(STRATEGIES)}).")]
+    = None,
+    rounds: Annotated[int, typer.Option("--rounds", min=1,
+                                        help="Rounds to play with --auto.")] = 100,
+    as_json: Annotated[bool, typer.Option("--json", help="With --auto: print JSON.")] = False,
+    history: Annotated[Path | None, typer.Option(
+        "--history", help="Append each round's JSON hand history to this file.")] = None,
+    stack: Annotated[str | None, typer.Option(
+        "--stack", hidden=True,
+        help="Testing: cards dealt first after the shuffle, e.g. 8s,10h,8d,Ac.")] = None,
+) -> None:
+    """Sit down at a blackjack table in the terminal (or let bots play with --auto)."""
+    from .cli import rules_from_cli  # cli registers this command, so import it late
+
+    table_rules = rules_from_cli(rules, set_)
+    stake = _dollars_option("--bankroll", bankroll)
+    bots = sorted(set(bot or []))
+    if bots and bots[0] < 1:
+        raise typer.BadParameter("seats are numbered from 1")
+    taken = max([seats, *bots])
+    if taken > table_rules.seats:
+        raise typer.BadParameter(f"this table has {table_rules.seats} seats, not {taken}")
+    if auto is not None:
+        if auto not in STRATEGIES:
+            raise typer.BadParameter(f"--auto must be one of {', '.join(STRATEGIES)}")
+        _auto(table_rules, rules, auto, seats=taken, rounds=rounds, seed=seed,
+              bankroll=stake, as_json=as_json)
+        return
+    humans = [n for n in range(1, taken + 1) if n not in bots]
+    if not humans:
+        raise typer.BadParameter("every seat is a bot: use --auto basic --rounds N to watch")
+    try:
+        table = Table(table_rules, _shuffler(stack, seed))
+    except ValueError as exc:  # a --stack naming cards the shoe does not have
+        raise typer.BadParameter(f"--stack: {exc}") from None
+    for n in range(1, taken + 1):
+        table.sit(n, stake)
+    chart = STRATEGIES["basic"](table_rules)
+    seat_bots: dict[int, Bot] = {n: ChartBot(chart) for n in bots}
+    title = Path(rules).stem if rules.endswith(".toml") else rules
+    Game(table, humans=humans, bots=seat_bots, console=Console(), title=title,
+         hint=make_hint(table_rules), history=history).run()
+
+
+def _dollars_option(name: str, text: str) -> Cents:
+    try:
+        amount = parse_dollars(text)
+    except ValueError as exc:
+        raise typer.BadParameter(f"{name}: {exc}") from None
+    if amount <= 0:
+        raise typer.BadParameter(f"{name} must be positive")
+    return amount
+
+
+def _shuffler(stack: str | None, seed: int | None) -> Shuffler:
+    """The shoe's shuffle: seeded or secure; ``--stack`` puts named cards on top of the first
+    shoe (for demonstrating a split or an insurance offer on purpose)."""
+    then = RandomShuffler.seeded(seed)
+    if not stack:
+        return then
+    return StackedShuffler([[c.strip() for c in stack.split(",") if c.strip()]], then=then)
+
+
+def _auto(rules: Rules, name: str, strategy: str, *, seats: int, rounds: int, seed: int | None,
+          bankroll: Cents, as_json: bool) -> None:
+    try:
+        result = play_auto(rules, seats=seats, rounds=rounds, seed=seed, strategy=strategy,
+                           bankroll=bankroll)
+    except (RulesError, TableError) as exc:
+        raise typer.BadParameter(str(exc)) from None
+    if as_json:
+        typer.echo(json.dumps({"rules": name, "seed": seed, "strategy": strategy,
+                               **result.to_json()}, indent=2))
+        return
+    out = RichTable(title=f"{result.rounds} rounds of {name}, {strategy} strategy")
+    for col in ("seat", "start", "end", "net", "wagered", "rounds"):
+        out.add_column(col, justify="right")
+    for n, s in sorted(result.seats.items()):
+        out.add_row(str(n), dollars(s.bankroll_start), dollars(s.bankroll_end),
+                    dollars(s.bankroll_end - s.bankroll_start), dollars(s.wagered),
+                    str(s.rounds))
+    console = Console()
+    console.print(out)
+    console.print(f"House net: {dollars(result.house_net)}")

@@ -1,0 +1,43 @@
+"""The ``?`` at a prompt: what basic strategy plays for this exact hand.
+
+It reads the same seat view the screen does, so a hint can never use a card the player could not
+see. ``??`` asks about the cards left in the shoe: the full shoe less every card this seat has
+seen since the shuffle, which is exactly what a card counter at the table knows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .. import views
+from ..cards import Card
+from ..rules import Rules
+from ..strategy import Chart, basic_chart
+from ..table import Action
+from .game import Hint
+
+
+def make_hint(rules: Rules) -> Hint:
+    """A hint for tables under ``rules``. The chart is computed exactly for the rules, so it is
+    worked out at the first ``?`` (and kept): a player who never asks never waits for it."""
+    charts: list[Chart] = []
+
+    def hint(v: views.TableView, seen: Sequence[Card] | None) -> list[str]:
+        if not charts:
+            charts.append(basic_chart(rules))
+        chart = charts[0]
+        seat = next(s for s in v.seats if s.number == v.viewer)
+        index = v.to_act[1] if v.to_act else 0
+        hand = seat.hands[index]
+        values = [c.value for c in hand.cards if c is not None]
+        up = next(c for c in v.dealer if c is not None)
+        choice = chart.decide(values, up.value, can_double=Action.DOUBLE in v.legal,
+                              can_split=Action.SPLIT in v.legal,
+                              can_surrender=Action.SURRENDER in v.legal)
+        total = f"{'soft' if hand.soft else 'hard'} {hand.total}"
+        lines = [f"Basic strategy, {total} against {up}: {choice}"]
+        if seen is not None:
+            lines.append(f"({len(seen)} cards seen since the shuffle)")
+        return lines
+
+    return hint

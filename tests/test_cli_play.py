@@ -1,0 +1,105 @@
+"""``twentyone play``: the headless JSON contract and the interactive table fed line by line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from twentyone.cli import app
+from twentyone.history import replay
+
+runner = CliRunner()
+
+AUTO = ["play", "--rules", "six-deck-s17", "--seats", "3", "--auto", "basic", "--rounds", "300",
+        "--json"]
+
+
+def auto(*extra: str) -> dict[str, object]:
+    result = runner.invoke(app, [*AUTO, *extra])
+    assert result.exit_code == 0, result.output
+    data: dict[str, object] = json.loads(result.output)
+    return data
+
+
+def test_auto_json_has_the_promised_keys_per_seat() -> None:
+    data = auto("--seed", "5")
+    assert data["rounds"] == 300
+    seats = data["seats"]
+    assert isinstance(seats, dict) and sorted(seats) == ["1", "2", "3"]
+    for s in seats.values():
+        assert {"bankroll_start", "bankroll_end", "wagered"} <= set(s)
+        assert s["bankroll_start"] == 1000
+        assert s["wagered"] >= 300 * 5  # at least the $5 minimum every round
+
+
+@pytest.mark.parametrize("seed", ["11", "12", "13"])
+def test_auto_accounts_for_every_dollar(seed: str) -> None:
+    data = auto("--seed", seed)
+    seats = data["seats"]
+    assert isinstance(seats, dict)
+    nets = [s["bankroll_end"] - s["bankroll_start"] for s in seats.values()]
+    assert isinstance(data["house_net"], float | int)
+    assert round(data["house_net"] + sum(nets), 2) == 0
+    assert any(nets)  # 300 rounds in which no seat won or lost would mean nothing was settled
+
+
+def test_auto_is_deterministic_for_a_seed() -> None:
+    assert auto("--seed", "3") == auto("--seed", "3")
+    assert auto("--seed", "3")["seats"] != auto("--seed", "4")["seats"]
+
+
+def test_auto_rejects_an_unknown_strategy_and_too_many_seats() -> None:
+    bad = runner.invoke(app, ["play", "--auto", "psychic", "--rounds", "1"])
+    assert bad.exit_code != 0 and "--auto must be one of" in bad.output
+    crowded = runner.invoke(app, ["play", "--rules", "single-deck", "--seats", "6", "--auto",
+                                  "basic"])
+    assert crowded.exit_code != 0 and "5 seats" in crowded.output
+
+
+def test_play_with_no_options_seats_one_person_with_1000_at_the_classic_table() -> None:
+    result = runner.invoke(app, ["play"], input="q\n")
+    assert result.exit_code == 0, result.output
+    assert "classic · $2–$500" in result.output
+    assert "Seat 1 (you)" in result.output
+    assert "Seat 1 leaves with" in result.output and "$1,000" in result.output
+
+
+def test_a_stacked_split_played_through_the_command_line(tmp_path: Path) -> None:
+    hands = tmp_path / "hands.jsonl"
+    result = runner.invoke(
+        app, ["play", "--stack", "8s,10c,8h,7d,3c,Ks,2d", "--seed", "1", "--history",
+              str(hands)], input="10\np\nh\ns\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "Seat 1 splits the eights ($10 more)" in result.output
+    assert "Seat 1 hand 1 wins: paid $10 in 2 red" in result.output
+    records = hands.read_text(encoding="utf-8").splitlines()
+    assert len(records) == 1
+    replay(json.loads(records[0]))
+
+
+def test_a_bot_seat_plays_alongside_a_person() -> None:
+    result = runner.invoke(app, ["play", "--bot", "2", "--seed", "8"], input="5\ns\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "Seat 2 (bot)" in result.output
+    assert "Seat 2 bets $2" in result.output
+
+
+def test_end_of_input_mid_game_exits_cleanly() -> None:
+    result = runner.invoke(app, ["play", "--stack", "10s,6c,9h,10d"], input="10\n")
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    assert "Seat 1 walks away mid-round; $10 stays on the layout." in result.output
+
+
+def test_every_seat_a_bot_is_refused_without_auto() -> None:
+    result = runner.invoke(app, ["play", "--bot", "1"])
+    assert result.exit_code != 0 and "every seat is a bot" in result.output
+
+
+def test_a_bad_stack_or_bankroll_is_a_clear_error() -> None:
+    assert "--bankroll" in runner.invoke(app, ["play", "--bankroll", "lots"]).output
+    assert "no more" in runner.invoke(app, ["play", "--rules", "single-deck", "--stack",
+                                            "As,As"]).output

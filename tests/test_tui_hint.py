@@ -1,0 +1,36 @@
+"""The ``?`` hint: basic strategy for the exact hand in the seat's view."""
+
+from __future__ import annotations
+
+from twentyone.rules import PRESETS
+from twentyone.shoe import StackedShuffler
+from twentyone.table import Table
+from twentyone.tui.hint import make_hint
+from twentyone.views import view
+
+CLASSIC = PRESETS["classic"]
+
+
+def hint_for(stack: list[str], *moves: str) -> list[str]:
+    t = Table(CLASSIC, StackedShuffler([stack]))
+    t.sit(1, 100_000)
+    t.bet(1, 1000)
+    t.deal()
+    for move in moves:
+        getattr(t, move)(1)
+    return make_hint(CLASSIC)(view(t, 1), None)
+
+
+def test_the_hint_names_the_hand_the_up_card_and_the_play() -> None:
+    # Seed 002: "With a total of 11, the player should always double down."
+    assert hint_for(["6h", "6c", "5d", "9s"])[0] == "Basic strategy, hard 11 against 6♣: double"
+    # Seed 002: "always split a pair of aces or 8s".
+    assert hint_for(["8h", "10c", "8d", "7s"])[0].endswith("against 10♣: split")
+    # Seed 002: with a poor up card (4, 5, 6) stop at 12 or more.
+    assert hint_for(["10h", "5c", "3d", "9s"])[0].endswith("hard 13 against 5♣: stand")
+
+
+def test_after_a_split_the_hint_is_for_the_hand_being_played() -> None:
+    lines = hint_for(["8h", "7c", "8d", "9s", "2c"], "split")
+    # No doubling after a split at the classic table (002), so 10 against 7 is a hit.
+    assert lines[0] == "Basic strategy, hard 10 against 7♣: hit"
