@@ -5,7 +5,7 @@ from __future__ import annotations
 from twentyone.rules import PRESETS
 from twentyone.shoe import StackedShuffler
 from twentyone.table import Table
-from twentyone.tui.hint import make_hint
+from twentyone.tui.hint import make_hint, unseen
 from twentyone.views import view
 
 CLASSIC = PRESETS["classic"]
@@ -34,3 +34,15 @@ def test_after_a_split_the_hint_is_for_the_hand_being_played() -> None:
     lines = hint_for(["8h", "7c", "8d", "9s", "2c"], "split")
     # No doubling after a split at the classic table (002), so 10 against 7 is a hit.
     assert lines[0] == "Basic strategy, hard 10 against 7♣: hit"
+
+
+def test_the_unseen_cards_are_the_shoe_less_what_the_seat_has_seen() -> None:
+    t = Table(CLASSIC, StackedShuffler([["Ah", "10c", "Ad", "5s"]]))
+    t.sit(1, 100_000)
+    t.bet(1, 1000)
+    t.deal()
+    seen = [c for c in t.cards_in_play() if str(c) != "5♠"]  # all but the hole card
+    left = unseen(CLASSIC, seen)
+    assert left[1] == 24 - 2 and left[10] == 96 - 1 and left[5] == 24
+    lines = make_hint(CLASSIC)(view(t, 1), seen)
+    assert lines[1].startswith("Unseen since the shuffle: 309 cards (A×22, 2×24")

@@ -106,3 +106,18 @@ def test_the_prompt_names_the_hand_being_played() -> None:
     t.split(1)
     tv = TableView(t.rules)
     assert "hand 1 hard 11" in tv.prompt(view(t, 1), "h hit")
+
+
+def test_a_shoe_without_a_cut_card_says_when_it_is_reshuffled() -> None:
+    # Seed 001: reshuffle when about 25 cards are left; there is no cut card to show.
+    t = Table(PRESETS["casino-party"], seed=1)
+    text = TableView(t.rules).shoe(view(t)).plain
+    assert "reshuffle below 25 cards" in text and "cut card" not in text
+
+
+def test_an_insurance_prompt_says_why_it_is_asked() -> None:
+    t = Table(PRESETS["classic"], StackedShuffler([["10s", "Ac", "9h", "Kd"]]))
+    t.sit(1, 10_000)
+    t.bet(1, 1000)
+    t.deal()
+    assert "hard 19 · the dealer shows an ace" in TableView(t.rules).prompt(view(t, 1), "n no")

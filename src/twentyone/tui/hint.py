@@ -37,7 +37,20 @@ def make_hint(rules: Rules) -> Hint:
         total = f"{'soft' if hand.soft else 'hard'} {hand.total}"
         lines = [f"Basic strategy, {total} against {up}: {choice}"]
         if seen is not None:
-            lines.append(f"({len(seen)} cards seen since the shuffle)")
+            left = unseen(rules, seen)
+            counts = ", ".join(f"{'A' if value == 1 else value}×{n}" for value, n in left.items())
+            lines.append(f"Unseen since the shuffle: {sum(left.values())} cards ({counts})")
         return lines
 
     return hint
+
+
+def unseen(rules: Rules, seen: Sequence[Card]) -> dict[int, int]:
+    """Cards by value (ace 1, tens 10) not yet seen by this seat: the shoe as it knows it. A
+    card it could not see (the hole card, a burn, a neighbour's pitch card) might still be
+    anywhere, so it counts as unseen."""
+    left = {value: 4 * rules.decks for value in range(1, 10)}
+    left[10] = 16 * rules.decks
+    for c in seen:
+        left[c.value] -= 1
+    return left

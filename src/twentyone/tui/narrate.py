@@ -180,7 +180,8 @@ class Narrator:
             return f"Seat {e.seat} splits the {pair} ({dollars(e.amount)} more)"
         if k is Kind.STOOD:
             h = self._hand(e.seat, e.hand)
-            return f"{self._who(e.seat, e.hand)} stands on {self._total_text(h.cards)}"
+            on = "" if None in h.cards else f" on {self._total_text(h.cards)}"
+            return f"{self._who(e.seat, e.hand)} stands{on}"
         if k is Kind.TURNED:
             cards = r.dealer if e.seat == DEALER else self._hand(e.seat, e.hand).cards
             if None in cards:

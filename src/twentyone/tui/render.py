@@ -157,7 +157,9 @@ class TableView:
         out.append("█" * filled, style="cyan")
         out.append("·" * (width - filled), style="dim")
         out.append(f" {v.shoe_remaining} cards · discards {v.discards} · ")
-        if v.cut_card_out:
+        if self.rules.reshuffle == "below":
+            out.append(f"reshuffle below {self.rules.reshuffle_below} cards", style="dim")
+        elif v.cut_card_out:
             out.append("CUT CARD OUT: shuffle after this round", style="bold yellow")
         else:
             out.append("cut card still in the shoe", style="dim")
@@ -234,6 +236,8 @@ class TableView:
         if hand is not None and hand.total is not None:
             which = f" hand {hand_i + 1}" if len(seat.hands) > 1 else ""
             about = f"{which} {self.hand_total(hand).plain}"
+        if v.phase is Phase.INSURANCE:
+            about += " · the dealer shows an ace"
         return f"[bold cyan]{who}[/]{about} › {menu} › "
 
 
