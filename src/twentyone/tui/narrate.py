@@ -105,7 +105,8 @@ class Narrator:
         for seat in sorted(self.round.hands):
             h = self.round.hands[seat][0]
             total, _ = shown_total(h.cards)
-            shown = f" ({self._total_text(h.cards)})" if total is not None else ""
+            natural = f" ({self._total_text(h.cards, True)})"
+            shown = natural if total is not None else ""
             parts.append(f"Seat {seat} {cards_text(h.cards)}{shown}")
         parts.append(f"Dealer {cards_text(self.round.dealer)}")
         return "Dealt: " + " · ".join(parts)
@@ -201,7 +202,7 @@ class Narrator:
         if k is Kind.EVEN_MONEY:
             return f"Seat {e.seat} takes even money"
         if k is Kind.DECLINED:
-            return f"Seat {e.seat} says no"
+            return f"Seat {e.seat} declines"
         if k is Kind.SURRENDERED:
             return f"Seat {e.seat} surrenders: half back ({dollars(e.amount)})"
         if k is Kind.DEALER_STOOD:

@@ -170,7 +170,7 @@ class TableView:
         grid.add_column("seat", no_wrap=True)
         grid.add_column("hand")
         grid.add_column("total", no_wrap=True)
-        grid.add_column("bet")
+        grid.add_column("bet", no_wrap=True)
         grid.add_column("result", no_wrap=True)
         for s in v.seats:
             name = Text(self.seat_name(s.number, v.viewer),
