@@ -94,9 +94,11 @@ def test_end_of_input_mid_game_exits_cleanly() -> None:
     assert "Seat 1 walks away mid-round; $10 stays on the layout." in result.output
 
 
-def test_every_seat_a_bot_is_refused_without_auto() -> None:
+def test_every_seat_a_bot_or_json_is_refused_without_auto() -> None:
     result = runner.invoke(app, ["play", "--bot", "1"])
     assert result.exit_code != 0 and "every seat is a bot" in result.output
+    result = runner.invoke(app, ["play", "--json"])
+    assert result.exit_code != 0 and "add --auto" in result.output
 
 
 def test_a_bad_stack_or_bankroll_is_a_clear_error() -> None:

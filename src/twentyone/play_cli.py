@@ -67,6 +67,8 @@ def play(
         _auto(table_rules, rules, auto, seats=taken, rounds=rounds, seed=seed,
               bankroll=stake, as_json=as_json)
         return
+    if as_json:
+        raise typer.BadParameter("--json reports headless play: add --auto basic --rounds N")
     humans = [n for n in range(1, taken + 1) if n not in bots]
     if not humans:
         raise typer.BadParameter("every seat is a bot: use --auto basic --rounds N to watch")

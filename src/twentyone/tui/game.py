@@ -223,7 +223,9 @@ class Game:
         t = self.table
         t.colour_up(seat)
         self.left[seat] = t.leave(seat)
-        self._narrate()
+        for line in self._narrate():
+            if not line.startswith(f"Seat {seat} leaves"):  # the goodbye shows the chips
+                self.console.print(line, markup=False)
 
     def _walk_away(self) -> None:
         """Ctrl-D / Ctrl-C: between rounds everyone colours up and leaves; mid-round the chips
@@ -248,11 +250,13 @@ class Game:
 
     # --- the screen ------------------------------------------------------------------------
 
-    def _narrate(self) -> None:
+    def _narrate(self) -> list[str]:
+        """Bring the log up to date; returns the new lines."""
         events = views.visible_events(self.table, self.narrator_seat, self._mark)
         self._mark = len(self.table.log)
-        self.log.extend(self.narrator.feed(events))
-        self.log.extend(self.narrator.flush())
+        lines = self.narrator.feed(events) + self.narrator.flush()
+        self.log.extend(lines)
+        return lines
 
     def _show(self, seat: int) -> views.TableView:
         """Draw the table as ``seat`` sees it, with any errors or odds since the last draw."""
