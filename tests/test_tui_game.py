@@ -68,7 +68,7 @@ def test_a_split_played_hand_by_hand_then_colour_up_and_leave() -> None:
     assert "Seat 1 hand 1 wins: paid $10 in 2 red" in out
     assert "Seat 1 hand 2 loses $10" in out
     # The betting screen after the round still shows how it ended.
-    assert "win" in script.screens[4] and "lose" in script.screens[4]
+    assert "win +$10  2×$5" in script.screens[4] and "lose -$10" in script.screens[4]
     # q colours up and leaves: the fewest chips for the same $1,000.
     assert 1 not in t.seats
     assert "Seat 1 colours up 3 black, 23 green, 21 red, 20 white → 2 purple ($1,000)" in out

@@ -121,3 +121,11 @@ def test_an_insurance_prompt_says_why_it_is_asked() -> None:
     t.bet(1, 1000)
     t.deal()
     assert "hard 19 · the dealer shows an ace" in TableView(t.rules).prompt(view(t, 1), "n no")
+
+
+def test_a_payout_shows_the_net_and_the_chips_paid() -> None:
+    tv = TableView(PRESETS["classic"])
+    # 000: a blackjack on $5 is paid $7.50 in one red, two white and one yellow chip.
+    assert tv.payout(750, [1, 2, 1, 0, 0, 0]).plain == " +$7.50  1×$5   2×$1   1×50¢ "
+    assert tv.payout(-1000, []).plain == " -$10"
+    assert tv.payout(0, []).plain == ""

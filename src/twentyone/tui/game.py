@@ -264,7 +264,8 @@ class Game:
         shown = self.narrator.last_round(v)
         if self.console.is_terminal:
             self.console.clear()
-        self.console.print(self.view.screen(shown, list(self.log), self.notes))
+        results = self.narrator.results() if shown is not v else None
+        self.console.print(self.view.screen(shown, list(self.log), self.notes, results))
         self.notes = []
         return v
 

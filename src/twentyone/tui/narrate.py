@@ -30,6 +30,9 @@ class SeenHand:
     doubled: bool = False
     from_split: bool = False
     outcome: str = ""
+    #: What settling it did: the net in cents, and the chips paid (empty unless it won).
+    net: int = 0
+    paid: tuple[int, ...] = ()
 
     def total(self) -> tuple[int | None, bool]:
         return shown_total(self.cards)
@@ -270,7 +273,7 @@ class Narrator:
 
     def _settled(self, e: Event) -> str:
         h = self._hand(e.seat, e.hand)
-        h.outcome = e.note
+        h.outcome, h.net, h.paid = e.note, e.amount, e.chips
         who = self._who(e.seat, e.hand)
         paid = self._describe(e.chips)
         if e.note == "blackjack":
@@ -304,3 +307,10 @@ class Narrator:
             seats.append(dataclasses.replace(s, hands=hands))
         return dataclasses.replace(v, dealer=tuple(r.dealer), dealer_total=dealer_total,
                                    seats=tuple(seats))
+
+    def results(self) -> dict[tuple[int, int], tuple[int, tuple[int, ...]]]:
+        """(seat, hand) to (net, chips paid) for the round just settled; empty mid-round."""
+        if not self._ended:
+            return {}
+        return {(seat, i): (h.net, h.paid) for seat, hands in self.round.hands.items()
+                for i, h in enumerate(hands) if h.outcome}

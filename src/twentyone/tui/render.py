@@ -8,7 +8,7 @@ a chip stack, a hand's total, the shoe) is its own method so tests can check it 
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from rich.color import Color, ColorParseError
 from rich.console import Console, Group, RenderableType
@@ -34,6 +34,8 @@ CHIP_STYLES: dict[str, str] = {
     "purple": "bold white on purple",
 }
 RED_SUITS = (Suit.HEARTS, Suit.DIAMONDS)
+#: (seat, hand) to (net cents, chips paid) for hands just settled.
+Results = Mapping[tuple[int, int], tuple[Cents, Sequence[int]]]
 CARD_BACK = "░░░"
 
 
@@ -165,7 +167,9 @@ class TableView:
             out.append("cut card still in the shoe", style="dim")
         return out
 
-    def seats(self, v: views.TableView) -> RichTable:
+    def seats(self, v: views.TableView, results: Results | None = None) -> RichTable:
+        """Every seat's hands, bets and chips; ``results`` adds what each settled hand was paid
+        (the view says how a hand ended, the log how much)."""
         grid = RichTable(box=None, pad_edge=False, show_edge=False)
         grid.add_column("seat", no_wrap=True)
         grid.add_column("hand")
@@ -186,12 +190,23 @@ class TableView:
                                   else Text("waiting for the deal", style="dim"))
                 if h.doubled:
                     hand.append(" doubled", style="italic")
-                grid.add_row(label, hand, self.hand_total(h), self.bet(h.bet),
-                             self.outcome(h.outcome))
+                result = self.outcome(h.outcome)
+                if results and (s.number, i) in results:
+                    result.append_text(self.payout(*results[s.number, i]))
+                grid.add_row(label, hand, self.hand_total(h), self.bet(h.bet), result)
             if s.insurance:
                 grid.add_row("", Text("insurance", style="italic"), "", self.bet(s.insurance),
                              "")
-            grid.add_row("", Text("chips", style="dim"), "", self.stack(s.chips), "")
+        return grid
+
+    def stacks(self, v: views.TableView) -> RichTable:
+        """The chips in front of each seat (not counting what is bet)."""
+        grid = RichTable(box=None, pad_edge=False, show_edge=False, show_header=False)
+        grid.add_column("seat", no_wrap=True)
+        grid.add_column("chips", no_wrap=True)
+        for s in v.seats:
+            grid.add_row(Text(f"{self.seat_name(s.number, v.viewer)} chips", style="dim"),
+                         self.stack(s.chips))
         return grid
 
     @staticmethod
@@ -199,6 +214,17 @@ class TableView:
         styles = {"win": "bold green", "blackjack": "bold green", "even-money": "green",
                   "push": "yellow", "surrender": "yellow"}
         return Text(outcome, style=styles.get(outcome, "bold red" if outcome else ""))
+
+    def payout(self, net: Cents, paid: Sequence[int]) -> Text:
+        """`` +$7.50  1×$5  2×$1  1×50¢`` for a win, `` -$10`` for a loss, nothing for a push."""
+        if not net:
+            return Text("")
+        out = Text(f" {'+' if net > 0 else '-'}{dollars(abs(net))}",
+                   style="green" if net > 0 else "red")
+        if paid and any(paid):
+            out.append(" ")
+            out.append_text(self.chips(paid))
+        return out
 
     def header(self, v: views.TableView) -> str:
         r = self.rules
@@ -210,9 +236,11 @@ class TableView:
         return " · ".join(parts)
 
     def screen(self, v: views.TableView, log: Sequence[str] = (),
-               notes: Sequence[RenderableType] = ()) -> RenderableType:
+               notes: Sequence[RenderableType] = (),
+               results: Results | None = None) -> RenderableType:
         """The whole table for one viewer: dealer and shoe, every seat, the recent log."""
-        parts: list[RenderableType] = [self.dealer(v), self.shoe(v), Text(""), self.seats(v)]
+        parts: list[RenderableType] = [self.dealer(v), self.shoe(v), Text(""),
+                                       self.seats(v, results), Text(""), self.stacks(v)]
         body = Panel(Group(*parts), title=self.header(v), border_style="green")
         out: list[RenderableType] = [body]
         tail = list(log)[-self.log_lines:]
