@@ -181,3 +181,18 @@ def test_history_appends_one_replayable_json_line_per_round(tmp_path: Path) -> N
     for line in lines:
         replay(json.loads(line))  # raises if the record does not deal the same round
 
+
+
+def test_late_surrender_is_offered_and_returns_half() -> None:
+    rules = CLASSIC.replace(surrender="late")
+    _, script, out = run(rules, ["10s", "10c", "6h", "7d"], ["10", "r", "q"])
+    assert "r surrender" in script.prompts[1]
+    assert "Seat 1 surrenders: half back ($5)" in out
+    assert "Seat 1 loses $5 by surrendering" in out
+
+
+def test_doubling_for_less_takes_an_amount() -> None:
+    # Seed 000: a double may be for any amount up to the original bet.
+    _, _, out = run(PRESETS["modern-casino"], ["6s", "9c", "5h", "8d", "10d"], ["20", "d 5", "q"])
+    assert "Seat 1 doubles for $5: 10♦ — 21" in out
+    assert "Seat 1 wins: paid $25" in out
