@@ -93,7 +93,7 @@ def test_the_shoe_shows_cards_left_and_the_cut_card() -> None:
     t = Table(PRESETS["classic"], seed=1)
     tv = TableView(t.rules)
     text = tv.shoe(view(t)).plain
-    assert "312 cards" in text and "cut card still in the shoe" in text
+    assert "312 cards" in text and "cut card in the shoe" in text
     t.shoe.pos = t.shoe.cut_index or 0
     assert "CUT CARD OUT" in tv.shoe(view(t)).plain
 

@@ -153,18 +153,18 @@ class TableView:
     def shoe(self, v: views.TableView) -> Text:
         """Cards left as a bar, the discard tray, and whether the cut card has come out."""
         size = self.rules.shoe_size
-        width = 20
+        width = 16
         filled = round(width * v.shoe_remaining / size)
         out = Text("Shoe ")
         out.append("█" * filled, style="cyan")
         out.append("·" * (width - filled), style="dim")
-        out.append(f" {v.shoe_remaining} cards · discards {v.discards} · ")
+        out.append(f" {v.shoe_remaining} cards · {v.discards} discards · ")
         if self.rules.reshuffle == "below":
             out.append(f"reshuffle below {self.rules.reshuffle_below} cards", style="dim")
         elif v.cut_card_out:
-            out.append("CUT CARD OUT: shuffle after this round", style="bold yellow")
+            out.append("CUT CARD OUT: last round", style="bold yellow")
         else:
-            out.append("cut card still in the shoe", style="dim")
+            out.append("cut card in the shoe", style="dim")
         return out
 
     def seats(self, v: views.TableView, results: Results | None = None) -> RichTable:
