@@ -91,7 +91,7 @@ def test_end_of_input_mid_game_exits_cleanly() -> None:
     result = runner.invoke(app, ["play", "--stack", "10s,6c,9h,10d"], input="10\n")
     assert result.exit_code == 0, result.output
     assert "Traceback" not in result.output
-    assert "Seat 1 walks away mid-round; $10 stays on the layout." in result.output
+    assert "Seat 1 walks away; $10 stays on the layout." in result.output
 
 
 def test_every_seat_a_bot_or_json_is_refused_without_auto() -> None:

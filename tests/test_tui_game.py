@@ -80,6 +80,8 @@ def test_insurance_is_offered_against_an_ace_and_pays_2_to_1() -> None:
     assert "i insurance $5" in script.prompts[1]
     assert "n no (Enter)" in script.prompts[1]
     assert "Seat 1's insurance pays 2:1: $10 in 2 red" in out
+    # The finished round still shows the insurance bet beside the lost hand.
+    assert "insurance" in script.screens[2] and "dealer blackjack -$10" in script.screens[2]
     assert "Seat 1 leaves with" in out and "$1,000" in out
 
 
@@ -115,7 +117,7 @@ def test_ctrl_d_between_rounds_colours_up_and_shows_the_chips() -> None:
 
 def test_ctrl_c_mid_round_leaves_cleanly_and_says_what_is_still_in_play() -> None:
     _, _, out = run(CLASSIC, ["10s", "6c", "9h", "10d"], ["25", KeyboardInterrupt])
-    assert "Seat 1 walks away mid-round; $25 stays on the layout." in out
+    assert "Seat 1 walks away; $25 stays on the layout." in out
     assert "Seat 1 leaves with" in out and "$975" in out.splitlines()[-1]
 
 

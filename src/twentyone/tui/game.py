@@ -151,7 +151,7 @@ class Game:
     def _ask_action(self, seat: int) -> None:
         while True:
             v = self._show(seat)
-            offer = self._insurance_offer(seat) if v.phase is Phase.INSURANCE else None
+            offer = self._insurance_offer(v) if v.phase is Phase.INSURANCE else None
             markup = menu(v.phase, v.legal, insurance=offer, hints=self.hint is not None)
             text = self.ask(self.view.prompt(v, markup))
             try:
@@ -168,14 +168,13 @@ class Game:
             except (TableError, ChipError) as exc:
                 self._error(str(exc))
 
-    def _insurance_offer(self, seat: int) -> Cents | None:
+    def _insurance_offer(self, v: views.TableView) -> Cents | None:
         """What the insurance choice bets without an amount: half the bet, chip-rounded."""
-        hands = self.table.seats[seat].hands
-        if not hands:
+        mine = _own_seat(v)
+        if mine is None or not mine.hands:
             return None
-        smallest = self.table.chipset.values[0]
-        half = hands[0].bet // 2
-        return half - half % smallest
+        half = mine.hands[0].bet // 2
+        return half - half % v.chip_values[0]
 
     def _apply(self, seat: int, cmd: Command) -> None:
         t = self.table
@@ -232,15 +231,16 @@ class Game:
         on the layout stay in play and each person's stack is shown as it is."""
         if self.table.phase is Phase.BETTING:
             for seat in self._seated_humans():
-                if not self.table.seats[seat].hands:
+                if Action.LEAVE in self.table.legal_actions(seat):
                     self._leave(seat)
         for seat in self._seated_humans():
-            self.left[seat] = list(self.table.seats[seat].chips)
-            mine = next(s for s in views.view(self.table, seat).seats if s.number == seat)
+            mine = _own_seat(views.view(self.table, seat))
+            assert mine is not None
+            self.left[seat] = list(mine.chips)
             in_play = sum(h.bet for h in mine.hands if not h.outcome) + mine.insurance
             if in_play:
-                self.console.print(f"Seat {seat} walks away mid-round; {dollars(in_play)} "
-                                   "stays on the layout.", markup=False)
+                self.console.print(f"Seat {seat} walks away; {dollars(in_play)} stays on the "
+                                   "layout.", markup=False)
 
     def _goodbye(self) -> None:
         for seat, chips in sorted(self.left.items()):
@@ -271,3 +271,7 @@ class Game:
 
     def _error(self, message: str) -> None:
         self.notes.append(Text(f"✗ {message}", style="bold red"))
+
+
+def _own_seat(v: views.TableView) -> views.SeatView | None:
+    return next((s for s in v.seats if s.number == v.viewer), None)

@@ -304,7 +304,8 @@ class Narrator:
                 views.HandView(tuple(h.cards), *h.total(), bet=h.bet, doubled=h.doubled,
                                from_split=h.from_split, outcome=h.outcome, to_act=False)
                 for h in r.hands.get(s.number, []))
-            seats.append(dataclasses.replace(s, hands=hands))
+            seats.append(dataclasses.replace(s, hands=hands,
+                                             insurance=r.insurance.get(s.number, 0)))
         return dataclasses.replace(v, dealer=tuple(r.dealer), dealer_total=dealer_total,
                                    seats=tuple(seats))
 
