@@ -1,0 +1,754 @@
+"""The array kernel: whole rounds of casino blackjack in numba-compiled code.
+
+This is the one allowed second implementation of the rules (the table engine is the authority);
+``tests/test_sim_equivalence.py`` proves that from the same shoe order both reach the same result
+round by round. It mirrors the engine's order of events exactly (deal order, the offer of
+insurance and early surrender seat by seat, the peek, the split hand's second card dealt only when
+that hand's turn comes, the dealer's second card in a no-hole-card game dealt only when a bet is
+still live, the refill from the discards mid-round, the reshuffle at the end of the round in which
+the cut card came out), because with a cut card the number of cards a round uses changes which
+rounds a shoe holds, and so the house edge.
+
+Everything the kernel needs comes in as small NumPy arrays (rules, player, charts, index plays,
+count tags, bet ramp) rather than Python objects, so that one compiled function serves every rule
+set and is cached on disk. Results are accumulated into a statistics vector per chunk of rounds;
+a per-round trace is written only when asked for (tests, bankroll plots).
+
+Randomness is xoshiro256** with its state in a ``uint64[4]`` array, seeded per chunk from
+``numpy.random.SeedSequence``; shuffles are Fisher–Yates over cards laid out in rank order, so the
+same seed deals the same cards on any machine and the tests can reproduce a kernel shuffle for
+the engine through :func:`permutation`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+from numpy.typing import NDArray
+
+# --- rule slots (int64 vector) ------------------------------------------------------------
+R_DECKS = 0
+R_H17 = 1
+R_PEEK = 2
+R_PEEK_TENS = 3
+R_DOUBLE_ON = 4          # 0 any two cards, 1 totals 9-11, 2 totals 10-11
+R_DAS = 5
+R_SPLIT_RANK = 6         # 1: only same rank splits; 0: any two cards of the same value
+R_MAX_HANDS = 7
+R_RSA = 8
+R_HSA = 9
+R_SURRENDER = 10         # 0 none, 1 late, 2 early
+R_INSURANCE = 11         # 1: insurance is offered against an ace
+R_EVEN_MONEY = 12
+R_RESHUFFLE = 13         # 0 at the cut card, 1 before a round below R_RESHUFFLE_BELOW cards
+R_RESHUFFLE_BELOW = 14
+R_CUT_LO = 15            # cards behind the cut card: a random pick in [lo, hi] if R_CUT_RANDOM
+R_CUT_HI = 16
+R_CUT_RANDOM = 17
+R_BURN = 18
+R_SEATS = 19
+R_HOLE_FIRST = 20        # with peek, the dealer's first card is the hole card
+R_HIDDEN_DOUBLE = 21     # a busted double is not seen (face down), so it keeps the dealer drawing
+N_RULES = 22
+
+# --- player slots (int64 vector) ----------------------------------------------------------
+P_SEAT = 0               # the player's seat (0-based); the other seats play the chart flat
+P_COUNT = 1              # keep a running count
+P_BALANCED = 2           # true count = running count per deck left; else the running count
+P_INSURE = 3             # 0 never, 1 always, 2 when the true count reaches F_INS_TC
+P_BET = 4                # 0 flat, 1 ramp by true count, 2 martingale, 3 paroli
+P_PAROLI_WINS = 5        # paroli: wins in a row before the bet goes back to one unit
+P_BACKCOUNT = 6          # enter at F_ENTER_TC, leave below F_EXIT_TC
+P_TRIP = 7               # rounds per bankroll trip (0: no bankroll kept)
+P_INDICES = 8            # use the index plays
+P_TRACE = 9              # write the per-round trace
+N_PLAYER = 10
+
+# --- float slots --------------------------------------------------------------------------
+F_BJ = 0                 # blackjack payout per unit (1.5 for 3:2)
+F_IRC = 1                # initial running count after a shuffle (unbalanced counts)
+F_ENTER_TC = 2
+F_EXIT_TC = 3
+F_BANKROLL = 4           # units of the base bet at the start of each trip
+F_MAX_UNITS = 5          # largest bet a progression may reach
+F_INS_TC = 6
+N_FLOAT = 7
+
+# --- statistics vector --------------------------------------------------------------------
+S_ROUNDS = 0             # rounds dealt
+S_PLAYED = 1             # rounds the player had a bet in
+S_HANDS = 2
+S_SUM = 3                # net result, units of the base bet
+S_SUMSQ = 4
+S_BET = 5                # initial bets, units
+S_WAGERED = 6            # everything put at risk: bets, doubles, splits, insurance
+S_WINS = 7
+S_PUSHES = 8
+S_LOSSES = 9
+S_BLACKJACKS = 10
+S_DOUBLES = 11
+S_SPLITS = 12
+S_SURRENDERS = 13
+S_INSURED = 14
+S_TRIPS = 15
+S_RUINED = 16
+S_SHOES = 17
+S_DEALER_BJ = 18
+TC_MIN = -10
+TC_BINS = 21             # true count floor, clipped to [-10, 10]
+S_TC = 19                # then per bin: rounds, sum of the flat-unit result, sum of squares
+N_STATS = S_TC + 3 * TC_BINS
+
+# --- chart codes (twentyone.strategy.chart) and actions -----------------------------------
+STAND = 0
+HIT = 1
+DOUBLE_HIT = 2
+DOUBLE_STAND = 3
+SPLIT = 4
+SURRENDER_HIT = 5
+SURRENDER_STAND = 6
+SURRENDER_SPLIT = 7
+NO_SPLIT = 8
+
+A_STAND = 0
+A_HIT = 1
+A_DOUBLE = 2
+A_SPLIT = 3
+A_SURRENDER = 4
+
+#: Index plays: kinds of table they override.
+K_HARD = 0
+K_SOFT = 1
+K_PAIR = 2
+INDEX_SLOTS = 3
+
+# hand fields
+H_HARD = 0
+H_ACE = 1
+H_N = 2
+H_R1 = 3
+H_R2 = 4
+H_BET = 5
+H_SPLIT = 6
+H_SA = 7
+H_DONE = 8
+H_SETTLED = 9
+H_BUST = 10
+N_HAND = 11
+MAX_SEATS = 7
+MAX_HANDS = 8
+
+# shoe state fields
+SH_POS = 0
+SH_LEN = 1
+SH_CUT = 2
+SH_REFILLED = 3
+SH_REFILLS = 4           # refills since the chunk began (the counter starts again after one)
+NO_CUT = 1 << 30
+
+
+IntArray = NDArray[np.int64]
+
+#: Card value by rank (ace 1, ten and court cards 10); a global array is a constant to numba.
+VALUE = np.array([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10], dtype=np.int64)
+FloatArray = NDArray[np.float64]
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def _next(s: NDArray[np.uint64]) -> np.uint64:
+    """xoshiro256**: fast, 256 bits of state, passes BigCrush; plenty for shuffling cards."""
+    s1 = s[1]
+    x = s1 * np.uint64(5)
+    result = ((x << np.uint64(7)) | (x >> np.uint64(57))) * np.uint64(9)
+    t = s1 << np.uint64(17)
+    s[2] ^= s[0]
+    s[3] ^= s[1]
+    s[1] ^= s[2]
+    s[0] ^= s[3]
+    s[2] ^= t
+    s3 = s[3]
+    s[3] = (s3 << np.uint64(45)) | (s3 >> np.uint64(19))
+    return result  # type: ignore[no-any-return]
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def _below(s: NDArray[np.uint64], n: int) -> int:
+    """A uniform integer in [0, n) by multiply-shift on the top 32 bits (bias below 1e-7 for a
+    shoe of 416 cards)."""
+    return int(((_next(s) >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def _shuffle(s: NDArray[np.uint64], a: NDArray[np.int64], n: int) -> None:
+    """Fisher–Yates over the first ``n`` entries."""
+    for i in range(n - 1, 0, -1):
+        j = _below(s, i + 1)
+        t = a[i]
+        a[i] = a[j]
+        a[j] = t
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def permutation(s: NDArray[np.uint64], n: int) -> IntArray:
+    """The permutation the kernel's shuffle applies to ``n`` cards laid out in rank order, drawn
+    from (and advancing) ``s`` exactly as a kernel shuffle would: lets a test hand the table
+    engine the very shoe the kernel deals."""
+    a = np.arange(n)
+    _shuffle(s, a, n)
+    return a
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def draw_between(s: NDArray[np.uint64], lo: int, hi: int) -> int:
+    """A uniform integer in [lo, hi], as the kernel draws the cut card's place."""
+    return lo + _below(s, hi - lo + 1)
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def _new_shoe(r: IntArray, st: NDArray[np.uint64], shoe: IntArray, sh: IntArray,
+              disc: IntArray) -> None:
+    """Shuffle all the packs, place the cut card, burn."""
+    per_rank = 4 * r[R_DECKS]
+    k = int(np.int64(0))
+    for rank in range(1, 14):
+        for _ in range(per_rank):
+            shoe[k] = rank
+            k += 1
+    _shuffle(st, shoe, k)
+    sh[SH_LEN] = k
+    if r[R_RESHUFFLE] == 0:
+        behind = r[R_CUT_LO]
+        if r[R_CUT_RANDOM]:
+            behind = draw_between(st, r[R_CUT_LO], r[R_CUT_HI])
+        sh[SH_CUT] = max(1, k - behind)
+    else:
+        sh[SH_CUT] = NO_CUT
+    sh[SH_REFILLED] = 0
+    for i in range(14):
+        disc[i] = 0
+    for i in range(r[R_BURN]):
+        disc[shoe[i]] += 1
+    sh[SH_POS] = r[R_BURN]
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def _refill(st: NDArray[np.uint64], shoe: IntArray, sh: IntArray, disc: IntArray) -> None:
+    """The shoe ran dry mid-round: shuffle the discard tray and deal on (seed 001)."""
+    k = int(np.int64(0))
+    for rank in range(1, 14):
+        for _ in range(disc[rank]):
+            shoe[k] = rank
+            k += 1
+        disc[rank] = 0
+    if k == 0:
+        raise RuntimeError("no cards left anywhere to deal")
+    _shuffle(st, shoe, k)
+    sh[SH_LEN] = k
+    sh[SH_POS] = 0
+    sh[SH_CUT] = NO_CUT
+    sh[SH_REFILLED] = 1
+    sh[SH_REFILLS] += 1
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def _draw(st: NDArray[np.uint64], shoe: IntArray, sh: IntArray, disc: IntArray) -> int:
+    """The next card's rank; cards in play are tallied in ``disc[14:]`` until the round ends."""
+    if sh[SH_POS] >= sh[SH_LEN]:
+        _refill(st, shoe, sh, disc)
+    c = shoe[sh[SH_POS]]
+    sh[SH_POS] += 1
+    disc[14 + c] += 1
+    return c  # type: ignore[no-any-return]
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def _true_count(p: IntArray, rc: float, sh: IntArray) -> float:
+    if p[P_BALANCED]:
+        left = sh[SH_LEN] - sh[SH_POS]
+        return rc * 52.0 / max(left, 13)  # type: ignore[no-any-return]
+    return rc
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def _indexed(kind: int, total: int, up: int, code: int, tc: float, idx_thr: FloatArray,
+             idx_dir: IntArray, idx_act: IntArray) -> int:
+    """The chart code after index plays: the first entry of the cell whose condition holds
+    (true count at or above its index, or below it), else the chart's own code."""
+    for k in range(INDEX_SLOTS):
+        act = idx_act[kind, total, up, k]
+        if act < 0:
+            break
+        if (idx_dir[kind, total, up, k] == 0) == (tc >= idx_thr[kind, total, up, k]):
+            return act  # type: ignore[no-any-return]
+    return code
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def _resolve(code: int, can_double: bool, can_surrender: bool) -> int:
+    """A chart code to the action taken when some options are not allowed now; as in
+    ``Chart.decide``, a split code in a total table means hit."""
+    if code == STAND:
+        return A_STAND
+    if code == DOUBLE_HIT:
+        return A_DOUBLE if can_double else A_HIT
+    if code == DOUBLE_STAND:
+        return A_DOUBLE if can_double else A_STAND
+    if code == SURRENDER_HIT:
+        return A_SURRENDER if can_surrender else A_HIT
+    if code == SURRENDER_STAND:
+        return A_SURRENDER if can_surrender else A_STAND
+    return A_HIT
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def decide(hard: int, ace: bool, pair: int, up: int, can_double: bool, can_split: bool,
+           can_surrender: bool, hard_t: IntArray, soft_t: IntArray, pair_t: IntArray,
+           use_idx: bool, tc: float, idx_thr: FloatArray, idx_dir: IntArray,
+           idx_act: IntArray) -> int:
+    """What the chart (with index plays at true count ``tc`` if ``use_idx``) does with a hand:
+    the pair table first when the pair may be split, otherwise the soft or hard table."""
+    if can_split:
+        code = pair_t[pair, up]
+        if use_idx:
+            code = _indexed(int(np.int64(K_PAIR)), pair, up, code, tc, idx_thr, idx_dir, idx_act)
+        if code == SPLIT:
+            return A_SPLIT
+        if code == SURRENDER_SPLIT:
+            return A_SURRENDER if can_surrender else A_SPLIT
+    if ace and hard <= 11:
+        total = hard + 10
+        code = soft_t[total, up]
+        if use_idx:
+            code = _indexed(int(np.int64(K_SOFT)), total, up, code, tc, idx_thr, idx_dir, idx_act)
+    else:
+        code = hard_t[hard, up]
+        if use_idx:
+            code = _indexed(int(np.int64(K_HARD)), hard, up, code, tc, idx_thr, idx_dir, idx_act)
+    return _resolve(code, can_double, can_surrender)
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def _add_card(hands: IntArray, s: int, h: int, rank: int) -> None:
+    v = rank if rank < 10 else 10
+    hands[s, h, H_HARD] += v
+    if v == 1:
+        hands[s, h, H_ACE] = 1
+    n = hands[s, h, H_N]
+    if n == 0:
+        hands[s, h, H_R1] = rank
+    elif n == 1:
+        hands[s, h, H_R2] = rank
+    hands[s, h, H_N] = n + 1
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def _total(hands: IntArray, s: int, h: int) -> int:
+    hard = hands[s, h, H_HARD]
+    if hands[s, h, H_ACE] and hard <= 11:
+        return hard + 10  # type: ignore[no-any-return]
+    return hard  # type: ignore[no-any-return]
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def _natural(hands: IntArray, s: int, h: int) -> bool:
+    return (hands[s, h, H_N] == 2 and hands[s, h, H_HARD] == 11 and hands[s, h, H_ACE] == 1  # type: ignore[no-any-return]
+            and hands[s, h, H_SPLIT] == 0)
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def _can_double(r: IntArray, hands: IntArray, s: int, h: int) -> bool:
+    if hands[s, h, H_N] != 2:
+        return False
+    if hands[s, h, H_SPLIT] and not r[R_DAS]:
+        return False
+    if hands[s, h, H_SA] and not r[R_HSA]:
+        return False
+    total = _total(hands, s, h)
+    if r[R_DOUBLE_ON] == 1:
+        return 9 <= total <= 11
+    if r[R_DOUBLE_ON] == 2:
+        return 10 <= total <= 11
+    return True
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def _can_split(r: IntArray, hands: IntArray, s: int, h: int, nh: int) -> bool:
+    if hands[s, h, H_N] != 2 or nh >= r[R_MAX_HANDS]:
+        return False
+    r1 = hands[s, h, H_R1]
+    r2 = hands[s, h, H_R2]
+    if r1 != r2 and (r[R_SPLIT_RANK] or VALUE[r1] != VALUE[r2]):
+        return False
+    return not (hands[s, h, H_SA] and not r[R_RSA])
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def _after_split_card(r: IntArray, hands: IntArray, s: int, h: int, nh: int) -> None:
+    """A split hand has its second card: split aces stop there unless they may resplit, and a
+    21 needs no decision."""
+    if hands[s, h, H_SA] and not r[R_HSA]:
+        if not (r[R_RSA] and VALUE[hands[s, h, H_R2]] == 1 and nh < r[R_MAX_HANDS]):
+            hands[s, h, H_DONE] = 1
+    elif _total(hands, s, h) == 21:
+        hands[s, h, H_DONE] = 1
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def play_chunk(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t: IntArray,
+               pair_t: IntArray, idx_thr: FloatArray, idx_dir: IntArray, idx_act: IntArray,
+               tags: FloatArray, ramp_tc: FloatArray, ramp_units: FloatArray,
+               st: NDArray[np.uint64], n_rounds: int, stats: FloatArray,
+               trace: FloatArray) -> None:
+    """Deal ``n_rounds`` rounds from a freshly shuffled shoe, adding into ``stats``.
+
+    ``trace`` (rounds x (seats + 2)), when ``p[P_TRACE]``: each seat's result per unit bet, the
+    player's net result in base units (0 while back-counting outside), and the true count the
+    round began with.
+    """
+    # Constant arguments to the helpers are runtime values, not literals: numba compiles a
+    # separate copy of a function for every literal argument, and compiling is part of the
+    # first run's time.
+    ZERO = int(np.int64(0))
+    NO = bool(np.bool_(False))
+    YES = bool(np.bool_(True))
+    seats = r[R_SEATS]
+    me = p[P_SEAT]
+    counting = p[P_COUNT] != 0
+    h17 = r[R_H17] != 0
+    peek = r[R_PEEK] != 0
+    early = r[R_SURRENDER] == 2
+    bj_pay = f[F_BJ]
+    shoe = np.zeros(52 * 8, dtype=np.int64)
+    sh = np.zeros(5, dtype=np.int64)
+    disc = np.zeros(28, dtype=np.int64)
+    hands = np.zeros((MAX_SEATS, MAX_HANDS, N_HAND), dtype=np.int64)
+    nhands = np.zeros(MAX_SEATS, dtype=np.int64)
+    res = np.zeros(MAX_SEATS)
+    insured = np.zeros(MAX_SEATS, dtype=np.int64)
+    _new_shoe(r, st, shoe, sh, disc)
+    stats[S_SHOES] += 1
+    rc = f[F_IRC]
+    playing = p[P_BACKCOUNT] == 0
+    unit = 1.0
+    streak = 0
+    bankroll = f[F_BANKROLL]
+    trip_left = p[P_TRIP]
+    refills_seen = 0
+    for rnd in range(n_rounds):
+        if r[R_RESHUFFLE] == 1 and sh[SH_LEN] - sh[SH_POS] < r[R_RESHUFFLE_BELOW]:
+            _new_shoe(r, st, shoe, sh, disc)
+            stats[S_SHOES] += 1
+            rc = f[F_IRC]
+        tc0 = _true_count(p, rc, sh) if counting else 0.0
+        # --- the bet -------------------------------------------------------------------
+        if p[P_BACKCOUNT]:
+            playing = tc0 >= (f[F_EXIT_TC] if playing else f[F_ENTER_TC])
+        bet = 1.0
+        mode = p[P_BET]
+        if mode == 1:
+            for k in range(ramp_tc.shape[0]):
+                if tc0 >= ramp_tc[k]:
+                    bet = ramp_units[k]
+        elif mode == 2 or mode == 3:
+            bet = unit
+        if p[P_TRIP] and bet > bankroll:
+            bet = max(1.0, np.floor(bankroll))
+        # --- the deal ------------------------------------------------------------------
+        for s in range(seats):
+            nhands[s] = 1
+            res[s] = 0.0
+            insured[s] = 0
+            for k in range(N_HAND):
+                hands[s, 0, k] = 0
+            hands[s, 0, H_BET] = 1
+        d_hard = 0
+        d_ace = False
+        d_n = 0
+        up = ZERO
+        hole = ZERO
+        up_index = 1 if (r[R_HOLE_FIRST] and peek) else 0
+        for lap in range(2):
+            for s in range(seats):
+                c = _draw(st, shoe, sh, disc)
+                _add_card(hands, s, ZERO, c)
+                if counting:
+                    rc += tags[VALUE[c]]
+            if lap == 1 and not peek:
+                break
+            c = _draw(st, shoe, sh, disc)
+            v = VALUE[c]
+            d_hard += v
+            d_ace = d_ace or v == 1
+            d_n += 1
+            if lap == up_index:
+                up = v
+                if counting:
+                    rc += tags[v]
+            else:
+                hole = c
+        checkable = peek and (up == 1 or (up == 10 and r[R_PEEK_TENS] != 0))
+        # --- insurance, even money, early surrender, seat by seat ------------------------
+        if up == 1 or (early and checkable):
+            for s in range(seats):
+                nat = _natural(hands, s, ZERO)
+                offer = (checkable and early) or (up == 1 and (
+                    (r[R_EVEN_MONEY] != 0 and nat) or r[R_INSURANCE] != 0))
+                if not offer:
+                    continue
+                mine = s == me and playing
+                if early:
+                    tc = _true_count(p, rc, sh) if counting else 0.0
+                    a = decide(hands[s, 0, H_HARD], hands[s, 0, H_ACE] != 0, ZERO, up, NO,
+                               NO, YES, hard_t, soft_t, pair_t,
+                               mine and p[P_INDICES] != 0, tc, idx_thr, idx_dir, idx_act)
+                    if a == A_SURRENDER:
+                        res[s] = -0.5
+                        hands[s, 0, H_SETTLED] = 1
+                        hands[s, 0, H_DONE] = 1
+                        if mine:
+                            stats[S_SURRENDERS] += 1
+                        continue
+                if not mine or up != 1:
+                    continue
+                want = p[P_INSURE] == 1
+                if p[P_INSURE] == 2:
+                    want = _true_count(p, rc, sh) >= f[F_INS_TC]
+                if want:
+                    if nat and r[R_EVEN_MONEY]:
+                        res[s] = 1.0
+                        hands[s, 0, H_SETTLED] = 1
+                        hands[s, 0, H_DONE] = 1
+                    elif r[R_INSURANCE]:
+                        insured[s] = 1
+        # --- the peek ------------------------------------------------------------------
+        peeked = False
+        dealer_bj = False
+        if checkable:
+            peeked = True
+            dealer_bj = d_hard == 11 and d_ace
+        # --- the players' turns --------------------------------------------------------
+        if not dealer_bj:
+            bj_possible = (not peeked) and (up == 1 or up == 10)
+            for s in range(seats):
+                mine = s == me and playing
+                use_idx = mine and p[P_INDICES] != 0
+                h = ZERO
+                while h < nhands[s]:
+                    if hands[s, h, H_DONE] or hands[s, h, H_SETTLED]:
+                        h += 1
+                        continue
+                    if hands[s, h, H_N] == 1:
+                        c = _draw(st, shoe, sh, disc)
+                        _add_card(hands, s, h, c)
+                        if counting:
+                            rc += tags[VALUE[c]]
+                        _after_split_card(r, hands, s, h, nhands[s])
+                        continue
+                    if _natural(hands, s, h):
+                        hands[s, h, H_DONE] = 1
+                        if not bj_possible:
+                            res[s] += bj_pay
+                            hands[s, h, H_SETTLED] = 1
+                        h += 1
+                        continue
+                    if _total(hands, s, h) == 21:
+                        hands[s, h, H_DONE] = 1
+                        h += 1
+                        continue
+                    can_d = _can_double(r, hands, s, h)
+                    can_p = _can_split(r, hands, s, h, nhands[s])
+                    can_r = r[R_SURRENDER] != 0 and nhands[s] == 1 and hands[s, h, H_N] == 2
+                    tc = _true_count(p, rc, sh) if use_idx else 0.0
+                    a = decide(hands[s, h, H_HARD], hands[s, h, H_ACE] != 0,
+                               VALUE[hands[s, h, H_R1]], up, can_d, can_p, can_r,
+                               hard_t, soft_t, pair_t, use_idx, tc, idx_thr, idx_dir, idx_act)
+                    if a == A_HIT and hands[s, h, H_SA] and not r[R_HSA]:
+                        a = A_STAND  # split aces may not draw; resplit or stand
+                    if a == A_STAND:
+                        hands[s, h, H_DONE] = 1
+                    elif a == A_HIT:
+                        c = _draw(st, shoe, sh, disc)
+                        _add_card(hands, s, h, c)
+                        if counting:
+                            rc += tags[VALUE[c]]
+                        if hands[s, h, H_HARD] > 21:
+                            hands[s, h, H_DONE] = 1
+                            hands[s, h, H_SETTLED] = 1
+                            res[s] -= 1.0
+                        elif _total(hands, s, h) == 21:
+                            hands[s, h, H_DONE] = 1
+                    elif a == A_DOUBLE:
+                        hands[s, h, H_BET] = 2
+                        hands[s, h, H_DONE] = 1
+                        c = _draw(st, shoe, sh, disc)
+                        _add_card(hands, s, h, c)
+                        if counting:
+                            rc += tags[VALUE[c]]
+                        if hands[s, h, H_HARD] > 21:
+                            if r[R_HIDDEN_DOUBLE]:
+                                hands[s, h, H_BUST] = 1
+                            else:
+                                hands[s, h, H_SETTLED] = 1
+                                res[s] -= 2.0
+                        if mine:
+                            stats[S_DOUBLES] += 1
+                    elif a == A_SPLIT:
+                        n = nhands[s]
+                        for j in range(n, h + 1, -1):
+                            for k in range(N_HAND):
+                                hands[s, j, k] = hands[s, j - 1, k]
+                        moved = hands[s, h, H_R2]
+                        aces = VALUE[moved] == 1
+                        for k in range(N_HAND):
+                            hands[s, h + 1, k] = 0
+                        hands[s, h + 1, H_BET] = 1
+                        hands[s, h + 1, H_SPLIT] = 1
+                        _add_card(hands, s, h + 1, moved)
+                        hands[s, h + 1, H_SA] = 1 if aces else 0
+                        hands[s, h, H_HARD] -= VALUE[moved]
+                        hands[s, h, H_ACE] = 1 if VALUE[hands[s, h, H_R1]] == 1 else 0
+                        hands[s, h, H_N] = 1
+                        hands[s, h, H_SPLIT] = 1
+                        hands[s, h, H_SA] = 1 if aces else 0
+                        nhands[s] = n + 1
+                        c = _draw(st, shoe, sh, disc)
+                        _add_card(hands, s, h, c)
+                        if counting:
+                            rc += tags[VALUE[c]]
+                        _after_split_card(r, hands, s, h, nhands[s])
+                        if mine:
+                            stats[S_SPLITS] += 1
+                    else:
+                        res[s] -= 0.5
+                        hands[s, h, H_DONE] = 1
+                        hands[s, h, H_SETTLED] = 1
+                        if mine:
+                            stats[S_SURRENDERS] += 1
+        # --- the dealer's turn and settlement ------------------------------------------
+        live = False
+        live_drawing = False
+        any_insured = False
+        for s in range(seats):
+            any_insured = any_insured or insured[s] != 0
+            for h in range(nhands[s]):
+                if not hands[s, h, H_SETTLED]:
+                    live = True
+                    if not _natural(hands, s, h):
+                        live_drawing = True
+        if d_n == 1 and (live or any_insured):
+            c = _draw(st, shoe, sh, disc)
+            v = VALUE[c]
+            d_hard += v
+            d_ace = d_ace or v == 1
+            d_n += 1
+            if counting:
+                rc += tags[v]
+        if hole and counting:
+            rc += tags[VALUE[hole]]
+        dealer_bj = d_n == 2 and d_hard == 11 and d_ace
+        if not dealer_bj and live_drawing:
+            while True:
+                soft = d_ace and d_hard <= 11
+                total = d_hard + 10 if soft else d_hard
+                if total > 17 or (total == 17 and not (soft and h17)):
+                    break
+                c = _draw(st, shoe, sh, disc)
+                v = VALUE[c]
+                d_hard += v
+                d_ace = d_ace or v == 1
+                if counting:
+                    rc += tags[v]
+        d_total = d_hard + 10 if (d_ace and d_hard <= 11) else d_hard
+        for s in range(seats):
+            for h in range(nhands[s]):
+                if hands[s, h, H_SETTLED]:
+                    continue
+                b = float(hands[s, h, H_BET])
+                if dealer_bj:
+                    if not _natural(hands, s, h):
+                        res[s] -= b
+                elif hands[s, h, H_HARD] > 21:
+                    res[s] -= b
+                elif _natural(hands, s, h):
+                    res[s] += bj_pay
+                elif d_total > 21 or _total(hands, s, h) > d_total:
+                    res[s] += b
+                elif _total(hands, s, h) < d_total:
+                    res[s] -= b
+            if insured[s]:
+                res[s] += 1.0 if dealer_bj else -0.5
+        # --- the player's books --------------------------------------------------------
+        mine_res = res[me]
+        stats[S_ROUNDS] += 1
+        if dealer_bj:
+            stats[S_DEALER_BJ] += 1
+        if counting:
+            b_ = int(np.floor(tc0)) - TC_MIN
+            b_ = min(max(b_, 0), TC_BINS - 1)
+            stats[S_TC + 3 * b_] += 1
+            stats[S_TC + 3 * b_ + 1] += mine_res
+            stats[S_TC + 3 * b_ + 2] += mine_res * mine_res
+        net = 0.0
+        if playing:
+            net = mine_res * bet
+            stats[S_PLAYED] += 1
+            stats[S_HANDS] += nhands[me]
+            stats[S_SUM] += net
+            stats[S_SUMSQ] += net * net
+            stats[S_BET] += bet
+            risked = 0.0
+            for h in range(nhands[me]):
+                risked += hands[me, h, H_BET]
+            stats[S_WAGERED] += bet * (risked + 0.5 * insured[me])
+            if net > 0:
+                stats[S_WINS] += 1
+            elif net < 0:
+                stats[S_LOSSES] += 1
+            else:
+                stats[S_PUSHES] += 1
+            if _natural(hands, me, ZERO):
+                stats[S_BLACKJACKS] += 1
+            if insured[me]:
+                stats[S_INSURED] += 1
+            if mode == 2:
+                if net < 0:
+                    unit = min(unit * 2.0, f[F_MAX_UNITS])
+                elif net > 0:
+                    unit = 1.0
+            elif mode == 3:
+                if net > 0:
+                    streak += 1
+                    unit = min(unit * 2.0, f[F_MAX_UNITS])
+                    if streak >= p[P_PAROLI_WINS]:
+                        streak = 0
+                        unit = 1.0
+                elif net < 0:
+                    streak = 0
+                    unit = 1.0
+            if p[P_TRIP]:
+                bankroll += net
+                trip_left -= 1
+                if bankroll < 1.0 or trip_left == 0:
+                    stats[S_TRIPS] += 1
+                    if bankroll < 1.0:
+                        stats[S_RUINED] += 1
+                    bankroll = f[F_BANKROLL]
+                    trip_left = p[P_TRIP]
+                    unit = 1.0
+                    streak = 0
+        if p[P_TRACE]:
+            for s in range(seats):
+                trace[rnd, s] = res[s]
+            trace[rnd, seats] = net
+            trace[rnd, seats + 1] = tc0
+        # --- clear the table -----------------------------------------------------------
+        for i in range(1, 14):
+            disc[i] += disc[14 + i]
+            disc[14 + i] = 0
+        if r[R_RESHUFFLE] == 0 and (sh[SH_POS] >= sh[SH_CUT] or sh[SH_REFILLED]):
+            _new_shoe(r, st, shoe, sh, disc)
+            stats[S_SHOES] += 1
+            rc = f[F_IRC]
+        elif sh[SH_REFILLS] != refills_seen:
+            rc = f[F_IRC]
+        refills_seen = sh[SH_REFILLS]

@@ -1,0 +1,261 @@
+"""Run the kernel: rules and strategy to arrays, rounds to fixed-size chunks, chunks to threads.
+
+Reproducibility does not depend on the number of workers: the rounds are cut into chunks of a
+fixed size, chunk ``i`` always draws from stream ``i`` of ``SeedSequence(seed)`` and always starts
+from a fresh shuffle, and the chunks' statistics are summed in chunk order. One worker, eight
+threads or a Dask cluster (``distributed.py``) therefore report the same figures bit for bit.
+
+Threads rather than processes on one machine: the kernel is compiled with ``nogil``, so threads
+run it truly in parallel without a second interpreter importing numba and loading the compiled
+kernel, and a chunk's only traffic is a few hundred bytes of statistics.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from ..rules import DOUBLE_ON, SURRENDER, Rules
+from ..strategy.chart import Chart
+from . import kernel as K
+from .betting import Betting
+from .counting import CountSystem, IndexPlays
+from .stats import SimResult
+
+#: Rounds per chunk: small enough to spread over workers and drive a progress bar, large enough
+#: that the per-chunk overhead (a shuffle and a few Python calls) is noise. Fixed, because the
+#: chunking decides which random stream deals which round.
+CHUNK_ROUNDS = 1 << 18
+
+INSURANCE_MODES = ("never", "always", "count")
+
+Array = np.ndarray[Any, Any]
+
+
+class KernelArgs(NamedTuple):
+    """``play_chunk``'s arguments up to (not including) the random state, in its order."""
+
+    rules: Array
+    player: Array
+    floats: Array
+    hard: Array
+    soft: Array
+    pairs: Array
+    index_thresholds: Array
+    index_directions: Array
+    index_plays: Array
+    tags: Array
+    ramp_counts: Array
+    ramp_units: Array
+
+
+@dataclass(frozen=True)
+class Player:
+    """The player being measured. Every other occupied seat plays the same chart flat, without
+    counting, as the rest of a table would."""
+
+    chart: Chart
+    count: CountSystem | None = None
+    indices: IndexPlays | None = None
+    #: "never" (basic strategy), "always", or "count" (at the index file's insurance count).
+    insurance: str = "never"
+    #: Seat number, 1 = the dealer's left (first to act).
+    seat: int = 1
+
+    def __post_init__(self) -> None:
+        if self.insurance not in INSURANCE_MODES:
+            raise ValueError(f"insurance must be one of {INSURANCE_MODES}")
+        if self.insurance == "count" and (self.indices is None or
+                                          self.indices.insurance is None):
+            raise ValueError("insurance by count needs index plays with an insurance entry")
+        if self.indices is not None and self.count is None:
+            raise ValueError("index plays need a count system")
+
+
+@dataclass(frozen=True)
+class SimSpec:
+    """Everything that decides what is simulated (not how many rounds or on what)."""
+
+    rules: Rules
+    player: Player
+    betting: Betting = field(default_factory=Betting)
+    #: Occupied seats at the table (the player's among them).
+    seats: int = 1
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.seats <= self.rules.seats:
+            raise ValueError(f"this table has {self.rules.seats} seats; cannot fill {self.seats}")
+        if not 1 <= self.player.seat <= self.seats:
+            raise ValueError(f"the player's seat must be 1 to {self.seats}")
+        if self.betting.needs_count and self.player.count is None:
+            raise ValueError("a bet ramp or back-counting needs a count system (--count)")
+
+    def kernel_args(self) -> KernelArgs:
+        player = self.player
+        indices = player.indices or IndexPlays.empty()
+        count = player.count
+        ramp_tc, ramp_units = self.betting.ramp_arrays()
+        chart = player.chart
+        return KernelArgs(
+            rules_vector(self.rules, self.seats), self._player_vector(), self._float_vector(),
+            chart.hard.astype(np.int64), chart.soft.astype(np.int64),
+            chart.pairs.astype(np.int64), indices.thresholds, indices.directions, indices.plays,
+            count.tag_array() if count else np.zeros(11), ramp_tc, ramp_units)
+
+    def _player_vector(self) -> Array:
+        pl, bt = self.player, self.betting
+        v = np.zeros(K.N_PLAYER, dtype=np.int64)
+        v[K.P_SEAT] = pl.seat - 1
+        v[K.P_COUNT] = pl.count is not None
+        v[K.P_BALANCED] = pl.count is not None and pl.count.balanced
+        v[K.P_INSURE] = INSURANCE_MODES.index(pl.insurance)
+        v[K.P_BET] = ("flat", "ramp", "martingale", "paroli").index(bt.mode)
+        v[K.P_PAROLI_WINS] = bt.paroli_wins
+        v[K.P_BACKCOUNT] = bt.enter is not None
+        v[K.P_TRIP] = bt.trip_rounds
+        v[K.P_INDICES] = pl.indices is not None
+        return v
+
+    def _float_vector(self) -> Array:
+        pl, bt = self.player, self.betting
+        v = np.zeros(K.N_FLOAT)
+        v[K.F_BJ] = float(self.rules.blackjack_ratio)
+        v[K.F_IRC] = pl.count.initial_running_count(self.rules.decks) if pl.count else 0.0
+        v[K.F_ENTER_TC] = bt.enter if bt.enter is not None else 0.0
+        v[K.F_EXIT_TC] = bt.leave if bt.leave is not None else 0.0
+        v[K.F_BANKROLL] = bt.bankroll
+        v[K.F_MAX_UNITS] = bt.max_units
+        if pl.indices is not None and pl.indices.insurance is not None:
+            v[K.F_INS_TC] = pl.indices.insurance
+        return v
+
+
+def rules_vector(rules: Rules, seats: int) -> Array:
+    """The rules as the kernel's int vector (see the ``R_*`` slots). The kernel plays the casino
+    game; the changing-bank (Pontoon) options belong to another engine."""
+    pontoon = [name for name, on in (
+        ("dealer_decides", rules.dealer_decides), ("ties_to_dealer", rules.ties_to_dealer),
+        ("dealer_natural_collects", rules.dealer_natural_collects != 1),
+        ("changing_bank", rules.changing_bank),
+        ("reshuffle=burn-card", rules.reshuffle == "burn-card")) if on]
+    if pontoon:
+        raise ValueError(f"the simulator plays the casino game; not {', '.join(pontoon)}")
+    v = np.zeros(K.N_RULES, dtype=np.int64)
+    v[K.R_DECKS] = rules.decks
+    v[K.R_H17] = rules.hit_soft_17
+    v[K.R_PEEK] = rules.peek
+    v[K.R_PEEK_TENS] = rules.peek_tens
+    v[K.R_DOUBLE_ON] = DOUBLE_ON.index(rules.double_on)
+    v[K.R_DAS] = rules.double_after_split
+    v[K.R_SPLIT_RANK] = rules.split_by == "rank"
+    v[K.R_MAX_HANDS] = rules.max_hands
+    v[K.R_RSA] = rules.resplit_aces
+    v[K.R_HSA] = rules.hit_split_aces
+    v[K.R_SURRENDER] = SURRENDER.index(rules.surrender)
+    v[K.R_INSURANCE] = rules.insurance != "none"
+    v[K.R_EVEN_MONEY] = rules.even_money
+    v[K.R_RESHUFFLE] = rules.reshuffle == "below"
+    v[K.R_RESHUFFLE_BELOW] = rules.reshuffle_below
+    if rules.cut_behind is not None:
+        v[K.R_CUT_LO], v[K.R_CUT_HI] = rules.cut_behind
+        v[K.R_CUT_RANDOM] = 1
+    else:
+        # As the table places it: Python's round() of the share left behind.
+        behind = round(rules.shoe_size * (1.0 - rules.penetration))
+        v[K.R_CUT_LO] = v[K.R_CUT_HI] = behind
+    v[K.R_BURN] = rules.burn
+    v[K.R_SEATS] = seats
+    v[K.R_HOLE_FIRST] = rules.hole_card_first
+    v[K.R_HIDDEN_DOUBLE] = rules.double_face_down or rules.player_cards == "down"
+    return v
+
+
+def chunk_state(seed: int, chunk: int) -> Array:
+    """The xoshiro state for chunk ``chunk``: stream ``chunk`` of ``SeedSequence(seed)``."""
+    state = np.random.SeedSequence(seed, spawn_key=(chunk,)).generate_state(4, np.uint64)
+    if not state.any():  # the one state xoshiro cannot leave; never met in practice
+        state[0] = 1
+    return state
+
+
+def chunks(rounds: int) -> Iterator[tuple[int, int]]:
+    """(chunk index, rounds in it) covering ``rounds``."""
+    for i, start in enumerate(range(0, rounds, CHUNK_ROUNDS)):
+        yield i, min(CHUNK_ROUNDS, rounds - start)
+
+
+_NO_TRACE = np.zeros((1, 1))
+
+
+def run_chunk(args: KernelArgs, seed: int, chunk: int, rounds: int) -> Array:
+    """One chunk's statistics vector."""
+    stats = np.zeros(K.N_STATS)
+    K.play_chunk(*args, chunk_state(seed, chunk), rounds, stats, _NO_TRACE)
+    return stats
+
+
+def merge(parts: list[Array]) -> Array:
+    """Sum chunk statistics in chunk order (the order fixes the floating-point result)."""
+    total = np.zeros(K.N_STATS)
+    for part in parts:
+        total += part
+    return total
+
+
+def describe(spec: SimSpec, rounds: int, seed: int) -> dict[str, Any]:
+    pl, bt = spec.player, spec.betting
+    return {
+        "rules": spec.rules.to_mapping(), "strategy": pl.chart.name, "seats": spec.seats,
+        "seat": pl.seat, "count": pl.count.name if pl.count else None,
+        "indices": pl.indices.name if pl.indices else None, "insurance": pl.insurance,
+        "betting": bt.mode, "ramp": [list(s) for s in bt.ramp], "enter": bt.enter,
+        "leave": bt.leave, "bankroll": bt.bankroll or None,
+        "trip_rounds": bt.trip_rounds or None, "seed": seed, "rounds_requested": rounds,
+        "chunk_rounds": CHUNK_ROUNDS,
+    }
+
+
+def simulate(spec: SimSpec, rounds: int, *, seed: int = 0, workers: int = 1,
+             progress: Callable[[int], None] | None = None) -> SimResult:
+    """Simulate ``rounds`` rounds on ``workers`` threads; ``progress`` is told the rounds of
+    each chunk as it finishes."""
+    if rounds < 1:
+        raise ValueError("simulate at least one round")
+    if workers < 1:
+        raise ValueError("workers must be at least 1")
+    args = spec.kernel_args()
+    start = time.perf_counter()
+    jobs = list(chunks(rounds))
+    if workers == 1:
+        parts = []
+        for i, n in jobs:
+            parts.append(run_chunk(args, seed, i, n))
+            if progress:
+                progress(n)
+    else:
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            futures = [pool.submit(run_chunk, args, seed, i, n) for i, n in jobs]
+            parts = []
+            for fut, (_, n) in zip(futures, jobs, strict=True):
+                parts.append(fut.result())
+                if progress:
+                    progress(n)
+    seconds = time.perf_counter() - start
+    setup = describe(spec, rounds, seed) | {"workers": workers}
+    return SimResult(merge(parts), seconds, setup)
+
+
+def trace(spec: SimSpec, rounds: int, *, seed: int = 0) -> Array:
+    """Round-by-round results of one stream (the first chunk's), for bankroll paths and checks:
+    columns are each seat's result per unit bet, the player's net in base units and the true
+    count the round began with."""
+    args = spec.kernel_args()
+    args.player[K.P_TRACE] = 1
+    out = np.zeros((rounds, spec.seats + 2))
+    K.play_chunk(*args, chunk_state(seed, 0), rounds, np.zeros(K.N_STATS), out)
+    return out
