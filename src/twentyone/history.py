@@ -92,18 +92,30 @@ def replay(history: dict[str, Any]) -> Table:
     """Deal a history again; raises ``ReplayError`` at the first event that differs."""
     if history.get("format") != FORMAT:
         raise ReplayError(f"not a {FORMAT} record")
-    shuffles = [ShuffleRecord([card_by_id(i) for i in s["order"]], s["cut_at"], s["behind"])
-                for s in history["shuffles"]]
-    table = restore(history["before"], ReplayShuffler(shuffles))
+    table = restore(history["before"], ReplayShuffler(shuffle_records(history["shuffles"])))
+    return replay_onto(table, history["operations"], history["events"])
+
+
+def shuffle_records(data: list[dict[str, Any]]) -> list[ShuffleRecord]:
+    """The shuffles of a JSON history, for a ``ReplayShuffler``."""
+    return [ShuffleRecord([card_by_id(i) for i in s["order"]], s["cut_at"], s["behind"])
+            for s in data]
+
+
+def replay_onto(table: Table, operations: list[dict[str, Any]],
+                events: list[dict[str, Any]]) -> Table:
+    """Run recorded operations on ``table`` (any game built on ``Table``, its shuffler replaying
+    the recorded shuffles) and demand the recorded events; ``ReplayError`` at the first that
+    differs."""
     start = len(table.log)
-    for op in history["operations"]:
+    for op in operations:
         args = {k: v for k, v in op.items() if k != "op"}
         try:
             getattr(table, op["op"])(**args)
         except (TableError, TypeError, AttributeError) as exc:
             raise ReplayError(f"operation {op} failed on replay: {exc}") from None
     got = [e.to_json() for e in table.log[start:]]
-    want = history["events"]
+    want = events
     for i, (g, w) in enumerate(zip(got, want, strict=False)):
         if g != w:
             raise ReplayError(f"event {i} differs: recorded {w}, replayed {g}")
