@@ -29,6 +29,13 @@ class Standing:
     shown: tuple[int, ...]
     hidden: int
     bet: int
+    #: The hand stopped by rule, not by choice (a double's one card, split aces), so its
+    #: standing says nothing about its total.
+    forced: bool = False
+
+#: A player who chose to stand is read as holding at least this, where the shown cards allow:
+#: nobody sensible stands on less when ties pay the banker.
+STANDS_ON = 17
 
 
 BankerStrategy = Callable[[Sequence[int], Sequence[Standing], dict[int, int]], bool]
@@ -52,7 +59,8 @@ def unseen_values(seen: Iterable[int]) -> dict[int, int]:
 
 def _totals(hand: Standing, unseen: dict[int, int]) -> dict[int, float]:
     """Distribution of a standing hand's total over its hidden card(s). A hand still standing is
-    not bust (a bust is declared at once), so hidden cards that would bust it are ruled out."""
+    not bust (a bust is declared at once), so hidden cards that would bust it are ruled out; a
+    hand that chose to stand is read as holding ``STANDS_ON`` or more where it can."""
     dist: dict[tuple[int, ...], float] = {hand.shown: 1.0}
     pool = sum(unseen.values())
     for _ in range(hand.hidden):
@@ -68,6 +76,8 @@ def _totals(hand: Standing, unseen: dict[int, int]) -> dict[int, float]:
         t, _ = hand_total(vals)
         if t <= 21:
             out[t] = out.get(t, 0.0) + p
+    if not hand.forced and any(t >= STANDS_ON for t in out):
+        out = {t: p for t, p in out.items() if t >= STANDS_ON}
     mass = sum(out.values())
     return {t: p / mass for t, p in out.items()} if mass else {}
 
