@@ -47,3 +47,7 @@ def rules_cmd(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
 from . import play_cli  # noqa: E402  (registered last: play_cli uses this module's helpers)
 
 app.command("play")(play_cli.play)
+
+from . import sim_cli  # noqa: E402  (registered last: sim_cli uses this module's helpers)
+
+app.command("sim")(sim_cli.sim)

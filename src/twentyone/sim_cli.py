@@ -1,0 +1,206 @@
+"""``twentyone sim``: Monte Carlo simulation of a strategy, a count and a way of betting.
+
+Prints the EV per round with its standard error and 95% interval, the spread of results and the
+rates of wins, pushes, losses and blackjacks; with a count, EV and frequency by true count; with
+a bankroll, the risk of ruin. ``--json`` prints the same for machines (``rounds``,
+``ev_per_round`` as a fraction of the initial bet, ``standard_error``, ``seconds``,
+``rounds_per_second`` and more); ``--plot`` writes a PNG. ``--scheduler`` runs the chunks on a
+Dask cluster with exactly the result one machine would give.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table as RichTable
+
+from .cli import RulesOpt, SetOpt, rules_from_cli
+from .rules import Rules
+from .sim import kernel as K
+from .sim.betting import Betting, parse_ramp
+from .sim.chartfile import format_chart, load_chart
+from .sim.counting import DEFAULT_INDICES, SYSTEMS, IndexPlays
+from .sim.runner import Player, SimSpec, simulate, trace
+from .sim.stats import SimResult
+from .strategy import Chart, basic_chart, rules_of_thumb
+
+#: Bankroll paths drawn by ``--plot``, and the most rounds traced for them.
+PLOT_PATHS = 20
+PLOT_ROUNDS = 200_000
+
+
+def _chart(strategy: str, rules: Rules) -> Chart:
+    if strategy == "basic":
+        return basic_chart(rules)
+    if strategy == "rules-of-thumb":
+        return rules_of_thumb()
+    path = Path(strategy)
+    if not path.is_file():
+        raise typer.BadParameter(
+            f"{strategy!r} is neither 'basic', 'rules-of-thumb' nor a chart file",
+            param_hint="--strategy")
+    try:
+        return load_chart(path)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--strategy") from None
+
+
+def _player(rules: Rules, strategy: str, count: str | None, indices: str | None,
+            insurance: str | None, seat: int) -> Player:
+    chart = _chart(strategy, rules)
+    system = None
+    if count is not None:
+        if count not in SYSTEMS:
+            raise typer.BadParameter(f"known counts: {', '.join(SYSTEMS)}", param_hint="--count")
+        system = SYSTEMS[count]
+    plays = None
+    name = indices if indices is not None else DEFAULT_INDICES.get(count or "")
+    if name is not None and name != "none":
+        if system is None:
+            raise typer.BadParameter("index plays need --count", param_hint="--indices")
+        try:
+            plays = IndexPlays.load(name)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--indices") from None
+    if insurance is None:
+        insurance = "count" if plays is not None and plays.insurance is not None else "never"
+    try:
+        return Player(chart, system, plays, insurance, seat)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+
+
+def sim(
+    rules: RulesOpt = "six-deck-s17",
+    set_: SetOpt = None,
+    rounds: Annotated[int, typer.Option("--rounds", min=1, help="Rounds to deal.")] = 10_000_000,
+    seed: Annotated[int, typer.Option("--seed", help="Same seed, same result.")] = 0,
+    workers: Annotated[int, typer.Option(
+        "--workers", min=0, help="Threads on this machine (0: one per core).")] = 0,
+    strategy: Annotated[str, typer.Option(
+        "--strategy", help="basic, rules-of-thumb, or a chart file.")] = "basic",
+    count: Annotated[str | None, typer.Option(
+        "--count", help=f"Count system: {', '.join(SYSTEMS)}.")] = None,
+    indices: Annotated[str | None, typer.Option(
+        "--indices", help="Index plays: a shipped set, a CSV file, or 'none' (default: the "
+        "Illustrious 18 and Fab 4 for hilo).")] = None,
+    insurance: Annotated[str | None, typer.Option(
+        "--insurance", help="never, always, or count (at the indices' insurance count).")]
+    = None,
+    bet: Annotated[str, typer.Option(
+        "--bet", help="flat, ramp, martingale or paroli.")] = "flat",
+    ramp: Annotated[str | None, typer.Option(
+        "--ramp", help="Bet ramp 'count:units,...', e.g. 1:2,2:4,3:8 (implies --bet ramp).")]
+    = None,
+    enter: Annotated[float | None, typer.Option(
+        "--enter", help="Back-count: sit down at this true count.")] = None,
+    leave: Annotated[float | None, typer.Option(
+        "--leave", help="Back-count: leave below this true count.")] = None,
+    max_units: Annotated[float | None, typer.Option(
+        "--max-units", help="Largest progression bet (default: table max / min).")] = None,
+    bankroll: Annotated[float, typer.Option(
+        "--bankroll", help="Bankroll in base bets, for the risk of ruin.")] = 0.0,
+    trip: Annotated[int, typer.Option(
+        "--trip", help="Rounds per bankroll trip for the measured risk of ruin.")] = 0,
+    seats: Annotated[int, typer.Option("--seats", min=1, max=7,
+                                       help="Occupied seats (the others play basic).")] = 1,
+    seat: Annotated[int, typer.Option("--seat", min=1, max=7,
+                                      help="The player's seat, 1 = first to act.")] = 1,
+    scheduler: Annotated[str | None, typer.Option(
+        "--scheduler", help="Dask scheduler address: run the chunks on that cluster.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    plot: Annotated[Path | None, typer.Option("--plot", help="Write a PNG report.")] = None,
+    save_chart: Annotated[Path | None, typer.Option(
+        "--save-chart", help="Write the chart used, in the chart file format.")] = None,
+) -> None:
+    """Simulate rounds at native speed and report the edge, its error and the risk."""
+    table_rules = rules_from_cli(rules, set_)
+    player = _player(table_rules, strategy, count, indices, insurance, seat)
+    mode = "ramp" if ramp is not None and bet == "flat" else bet
+    try:
+        betting = Betting(
+            mode=mode, ramp=parse_ramp(ramp) if ramp else (), enter=enter, leave=leave,
+            max_units=max_units if max_units is not None
+            else table_rules.max_bet / table_rules.min_bet,
+            bankroll=bankroll, trip_rounds=trip)
+        spec = SimSpec(table_rules, player, betting, seats)
+        spec.kernel_args()  # rejects rules the kernel does not play, before any work
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    if save_chart is not None:
+        save_chart.write_text(format_chart(player.chart), encoding="utf-8")
+    err = Console(stderr=True)
+    with Progress(TextColumn("simulating"), BarColumn(), TextColumn("{task.completed:,}/"
+                  "{task.total:,} rounds"), TimeRemainingColumn(), console=err,
+                  transient=True) as bar:
+        task = bar.add_task("sim", total=rounds)
+
+        def advance(n: int) -> None:
+            bar.advance(task, n)
+
+        if scheduler is not None:
+            from .sim.distributed import simulate_on_cluster
+
+            result = simulate_on_cluster(spec, rounds, scheduler=scheduler, seed=seed,
+                                         progress=advance)
+        else:
+            result = simulate(spec, rounds, seed=seed, workers=workers or os.cpu_count() or 1,
+                              progress=advance)
+    if plot is not None:
+        from .sim.plots import bankroll_paths, save_plot
+
+        net = trace(spec, min(rounds, PLOT_ROUNDS), seed=seed)[:, spec.seats]
+        paths = bankroll_paths(net, min(PLOT_PATHS, max(1, len(net) // 100)))
+        save_plot(result, paths, plot, f"{rules}: {player.chart.name}, {betting.mode} bets")
+    if as_json:
+        typer.echo(json.dumps(result.to_json(), indent=2))
+        return
+    _print(result, Console())
+
+
+def _print(result: SimResult, out: Console) -> None:
+    lo, hi = result.confidence_interval
+    t = RichTable(title="Simulation", show_header=False)
+    t.add_column()
+    t.add_column(justify="right")
+    rows = [
+        ("rounds dealt", f"{result.rounds:,}"),
+        ("rounds played", f"{result.rounds_played:,}"),
+        ("hands", f"{result.hands:,}"),
+        ("EV per round", f"{result.ev_per_round * 100:+.4f}% ± {result.standard_error * 100:.4f}%"),
+        ("95% interval", f"{lo * 100:+.4f}% to {hi * 100:+.4f}%"),
+        ("EV per initial bet", f"{result.ev_per_initial_bet * 100:+.4f}%"),
+        ("mean bet", f"{result.mean_bet:.3f} units"),
+        ("SD per round", f"{result.sd_per_round:.4f} units"),
+        ("win / push / loss", f"{result.rate(K.S_WINS) * 100:.2f}% / "
+                              f"{result.rate(K.S_PUSHES) * 100:.2f}% / "
+                              f"{result.rate(K.S_LOSSES) * 100:.2f}%"),
+        ("blackjacks", f"{result.rate(K.S_BLACKJACKS) * 100:.3f}%"),
+        ("speed", f"{result.rounds / result.seconds:,.0f} rounds/s in {result.seconds:.2f} s"
+         if result.seconds else "-"),
+    ]
+    bankroll = result.setup.get("bankroll")
+    if bankroll:
+        rows.append(("risk of ruin (formula)", f"{result.risk_of_ruin(bankroll) * 100:.2f}%"))
+        measured = result.risk_of_ruin_measured
+        if measured is not None:
+            rows.append((f"risk of ruin in {result.setup['trip_rounds']:,} rounds",
+                         f"{measured[0] * 100:.2f}% ± {measured[1] * 100:.2f}%"))
+    for k, v in rows:
+        t.add_row(k, v)
+    out.print(t)
+    bins = result.by_true_count()
+    if bins:
+        c = RichTable(title="By true count")
+        for col in ("true count", "frequency", "EV", "± SE"):
+            c.add_column(col, justify="right")
+        for b in bins:
+            c.add_row(f"{b.true_count:+d}", f"{b.frequency * 100:.2f}%", f"{b.ev * 100:+.2f}%",
+                      f"{b.standard_error * 100:.2f}%")
+        out.print(c)
