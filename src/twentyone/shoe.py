@@ -213,6 +213,11 @@ class Shoe:
         self.discards = []
         self.cut_index = None
         self.refilled = True
+        if self.rules.reshuffle == "burn-card":
+            # 002 Pontoon: the new pack is cut and its top card burned to the bottom again.
+            self.burned = self.cards[: self.rules.burn]
+            self.pos = self.rules.burn
+            self.discards.extend(self.burned)
 
     def discard(self, cards: Iterable[Card]) -> None:
         self.discards.extend(cards)

@@ -15,12 +15,12 @@ casino-party game, 002 the permanent-bank game, 004 the same rules as 002.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 from typing import Any, NamedTuple
 
 from .cards import Card
-from .chips import ChipSet, Counts, Rack, add, break_down, take
+from .chips import Bank, ChipSet, Counts, Rack, add, break_down, take
 from .errors import (
     BetError,
     ChipError,
@@ -47,6 +47,7 @@ class Phase(StrEnum):
     BETTING = "betting"
     INSURANCE = "insurance"   # insurance, even money and early surrender, seat by seat
     PLAYERS = "players"       # player turns, seat by seat, hand by hand
+    DEALER = "dealer"         # a dealer who decides (``rules.dealer_decides``) hits or stands
 
 
 class Action(StrEnum):
@@ -64,6 +65,10 @@ class Action(StrEnum):
     CHANGE = "change"
     COLOUR_UP = "colour-up"
     LEAVE = "leave"
+    DEALER_HIT = "dealer-hit"
+    DEALER_STAND = "dealer-stand"
+    DRAW_FOR_BANK = "draw-for-bank"
+    SELL_BANK = "sell-bank"
 
 
 #: Builds an Event (or Record) from a full tuple of its fields, in order, without NamedTuple's
@@ -109,6 +114,12 @@ class Table:
         self.rules = rules
         self.chipset = ChipSet.of(rules.chips)
         self.rack = rack or Rack.standard_rack(self.chipset)
+        #: What settlement pays from and collects into: the casino's rack, or in a
+        #: changing-bank game the banker's own stack. Change and colouring up stay at the rack.
+        self.bank: Bank = self.rack
+        #: Hand shapes paid at once on the player's turn, as a multiple of the bet (002
+        #: Pontoon's bonus hands); None for the casino game. A hand so paid cannot lose.
+        self.hand_bonus: Callable[[Sequence[int]], int] | None = None
         self.shoe = Shoe(rules, shuffler or RandomShuffler.seeded(seed))
         self.seats: dict[int, Seat] = {}
         self.dealer = DealerHand()
@@ -259,6 +270,16 @@ class Table:
             return InsufficientChipsError, f"seat {seat} has only {dollars(have)} in chips"
         return None
 
+    def _playing_order(self) -> list[int]:
+        """Seats with a bet, in the order they are dealt and play: the dealer's left first."""
+        return sorted(n for n, s in self.seats.items() if s.hands)
+
+    @property
+    def dealer_seat(self) -> int:
+        """Who plays the dealer's hand: the house (``DEALER``), or in a changing-bank game the
+        seat that banks."""
+        return DEALER
+
     def deal(self) -> Record:
         """Deal the round: two cards to each seat that bet and to the dealer (002: one at a time
         from the dealer's left), then offer insurance or peek as the rules say."""
@@ -270,7 +291,7 @@ class Table:
             self._shuffle()  # 001: fewer than ~25 cards left before a game
         self.round += 1
         self.log.append(_new(Event, (Kind.ROUND_STARTED, 0, 0, None, True, self.round, (), (), "")))
-        self._order = sorted(n for n, s in self.seats.items() if s.hands)
+        self._order = self._playing_order()
         self.dealer = DealerHand()
         self.dealer.up_index = 1 if (r.hole_card_first and r.peek) else 0
         self._peeked = False
@@ -409,6 +430,8 @@ class Table:
         """(seat, hand index) whose decision the table waits for, or None between rounds."""
         if self.phase is Phase.BETTING:
             return None
+        if self.phase is Phase.DEALER:
+            return self.dealer_seat, 0
         return self._order[self._turn], (self._hand if self.phase is Phase.PLAYERS else 0)
 
     def hit(self, seat: int) -> Record:
@@ -578,8 +601,8 @@ class Table:
         hand.done = True
         back = self._half(hand.bet)
         self.log.append(Event(Kind.SURRENDERED, seat, amount=back))
-        credit = self.rack.collect(hand.chips)
-        paid, fill = self.rack.pay(back)
+        credit = self.bank.collect(hand.chips)
+        paid, fill = self.bank.pay(back)
         add(s.chips, paid)
         self._vault_events(fill, credit)
         hand.settled = True
@@ -634,12 +657,16 @@ class Table:
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         """What this seat may do now, so no caller needs try/except to find out."""
+        if self.phase is Phase.DEALER:
+            if seat != self.dealer_seat:
+                return ()
+            return (Action.DEALER_STAND, Action.DEALER_HIT)
         if seat not in self.seats:
             return ()
         if self.phase is Phase.BETTING:
             s = self.seats[seat]
             acts: list[Action] = []
-            if not s.hands and self.chipset.value(s.chips) >= self.rules.min_bet:
+            if self._refuse_bet(seat, self.rules.min_bet) is None:
                 acts.append(Action.BET)
             if self.can_deal():
                 acts.append(Action.DEAL)
@@ -673,6 +700,45 @@ class Table:
         if self._refuse_surrender(seat) is None:
             acts.append(Action.SURRENDER)
         return tuple(acts)
+
+    # --- a dealer who decides (``rules.dealer_decides``) -------------------------------------
+
+    def dealer_hit(self) -> Record:
+        """The dealer takes a card; a bust settles the round at once."""
+        self._raise(self._refuse_dealer_turn())
+        start = len(self.log)
+        self.ops.append(("dealer_hit", {}))
+        self.log.append(_new(Event, (Kind.HIT, DEALER, 0, None, True, 0, (), (), "")))
+        self._deal_to_dealer(True)
+        if self.dealer.busted:
+            self._settle_round()
+        return _new(Record, (Action.DEALER_HIT, self.dealer_seat, tuple(self.log[start:])))
+
+    def verify_dealer_hit(self) -> None:
+        self._raise(self._refuse_dealer_turn())
+
+    def can_dealer_hit(self) -> bool:
+        return self._refuse_dealer_turn() is None
+
+    def dealer_stand(self) -> Record:
+        """The dealer stands on any total; the round is settled."""
+        self._raise(self._refuse_dealer_turn())
+        start = len(self.log)
+        self.ops.append(("dealer_stand", {}))
+        self.log.append(_new(Event, (Kind.STOOD, DEALER, 0, None, True, 0, (), (), "")))
+        self._settle_round()
+        return _new(Record, (Action.DEALER_STAND, self.dealer_seat, tuple(self.log[start:])))
+
+    def verify_dealer_stand(self) -> None:
+        self._raise(self._refuse_dealer_turn())
+
+    def can_dealer_stand(self) -> bool:
+        return self._refuse_dealer_turn() is None
+
+    def _refuse_dealer_turn(self) -> Refusal:
+        if self.phase is not Phase.DEALER:
+            return WrongPhaseError, "the dealer plays after every player has stood or gone bust"
+        return None
 
     # --- the dealer's part -----------------------------------------------------------------
 
@@ -737,6 +803,7 @@ class Table:
         """Find the next hand that needs a decision, dealing split hands their second card and
         paying blackjacks on the player's turn; when none is left, the dealer plays."""
         order = self._order
+        bonus = self.hand_bonus
         while self._turn < len(order):
             s = self.seats[order[self._turn]]
             while self._hand < len(s.hands):
@@ -755,6 +822,11 @@ class Table:
                         hand.done = True
                     else:
                         return
+                if bonus is not None and not hand.settled:
+                    times = bonus(hand.values)
+                    if times:
+                        self._turn_hand_cards(s.number, self._hand, hand)
+                        self._win(s, self._hand, hand, times * hand.bet, "bonus")
                 self._hand += 1
             self._turn += 1
             self._hand = 0
@@ -790,6 +862,9 @@ class Table:
         # The dealer draws while any hand stands against it; a face-down double (002) counts, as
         # the dealer cannot know it is bust. "If all players bust, simply reveal" (000).
         if not dealer_bj and any(not h.natural for h in live):
+            if r.dealer_decides:
+                self.phase = Phase.DEALER  # 002 Pontoon: the banker draws as they please
+                return
             h17 = r.hit_soft_17
             while True:
                 soft = d.has_ace and d.hard <= 11
@@ -797,6 +872,13 @@ class Table:
                 if total > 17 or (total == 17 and not (soft and h17)):
                     break
                 self._deal_to_dealer(True)
+        self._settle_round()
+
+    def _settle_round(self) -> None:
+        """Settle every hand still on the layout against the dealer's, right to left (000)."""
+        d = self.dealer
+        seats = self._seats_in_order()
+        dealer_bj = d.natural
         if not dealer_bj:
             kind = Kind.DEALER_BUSTED if d.hard > 21 else Kind.DEALER_STOOD
             self.log.append(_new(Event, (kind, 0, 0, None, True, d.total, (), (), "")))
@@ -808,10 +890,15 @@ class Table:
                     continue
                 self._turn_hand_cards(s.number, i, h)
                 if dealer_bj:
-                    if h.natural:
+                    # A natural collects ``dealer_natural_collects`` times the bet, a hand that
+                    # is a natural too one time less (casino: it pushes).
+                    times = self.rules.dealer_natural_collects - h.natural
+                    if times == 0:
                         self._push(s, i, h)
-                    else:
+                    elif times == 1:
                         self._lose(s, i, h, "dealer blackjack")
+                    else:
+                        self._lose_more(s, i, h, (times - 1) * h.bet, "dealer blackjack")
                 elif h.busted:
                     self._lose(s, i, h, "bust")
                 elif h.natural:
@@ -819,10 +906,13 @@ class Table:
                 elif d_total > 21 or h.total > d_total:
                     self._win(s, i, h, h.bet, "win")
                 elif h.total == d_total:
-                    self._push(s, i, h)
+                    if self.rules.ties_to_dealer:
+                        self._lose(s, i, h, "tie")  # 002 Pontoon: "ties pay the dealer"
+                    else:
+                        self._push(s, i, h)
                 else:
                     self._lose(s, i, h, "lose")
-        if insured:
+        if any(s.insurance for s in seats):
             self._settle_insurance(won=dealer_bj)
         self._end_round()
 
@@ -868,7 +958,7 @@ class Table:
         self._win(s, i, h, won, "blackjack")
 
     def _win(self, s: Seat, i: int, h: Hand, won: Cents, outcome: str) -> None:
-        paid, fill = self.rack.pay(won)
+        paid, fill = self.bank.pay(won)
         add(s.chips, paid)
         add(s.chips, h.chips)
         h.settled = True
@@ -885,26 +975,38 @@ class Table:
         self.log.append(_new(Event, (Kind.SETTLED, s.number, i, None, True, 0, (), (), "push")))
 
     def _lose(self, s: Seat, i: int, h: Hand, outcome: str) -> None:
-        credit = self.rack.collect(h.chips)
+        credit = self.bank.collect(h.chips)
         h.settled = True
         h.outcome = outcome
         self._vault_events(None, credit)
         self.log.append(_new(Event, (Kind.SETTLED, s.number, i, None, True, -h.bet, (), (),
                                      outcome)))
 
+    def _lose_more(self, s: Seat, i: int, h: Hand, extra: Cents, outcome: str) -> None:
+        """Lose the bet and ``extra`` from the stack besides (002 Pontoon: a banker's natural
+        collects double). A player who cannot pay it all pays what they hold."""
+        extra = min(extra, self.chipset.value(s.chips))
+        if extra:
+            add(h.chips, self._take_chips(s, extra))
+        credit = self.bank.collect(h.chips)
+        h.settled = True
+        h.outcome = outcome
+        self._vault_events(None, credit)
+        self.log.append(Event(Kind.SETTLED, s.number, i, amount=-h.bet - extra, note=outcome))
+
     def _settle_insurance(self, won: bool) -> None:
         for s in reversed(self._seats_in_order()):
             if not s.insurance:
                 continue
             if won:
-                paid, fill = self.rack.pay(2 * s.insurance)
+                paid, fill = self.bank.pay(2 * s.insurance)
                 add(s.chips, paid)
                 add(s.chips, s.insurance_chips)
                 self._vault_events(fill, None)
                 self.log.append(Event(Kind.INSURANCE_SETTLED, s.number, amount=2 * s.insurance,
                                       chips=tuple(paid)))
             else:
-                credit = self.rack.collect(s.insurance_chips)
+                credit = self.bank.collect(s.insurance_chips)
                 self._vault_events(None, credit)
                 self.log.append(Event(Kind.INSURANCE_SETTLED, s.number, amount=-s.insurance))
             s.insurance = 0
@@ -964,6 +1066,8 @@ class Table:
         if shoe.pos >= len(shoe.cards):
             shoe.refill()  # 001: the shoe ran dry mid-round; shuffle the discards
             self.log.append(Event(Kind.REFILLED, amount=shoe.remaining))
+            if self.rules.reshuffle == "burn-card":
+                self._log_burned()  # 002 Pontoon: the burned card was reached; burn anew
         c = shoe.cards[shoe.pos]
         shoe.pos += 1
         if shoe.pos == shoe.cut_index:
@@ -975,8 +1079,14 @@ class Table:
         cut = self.shoe.cut_index
         behind = "" if cut is None else str(len(self.shoe.cards) - cut)
         self.log.append(Event(Kind.SHUFFLED, amount=result.cut_at or 0, note=behind))
+        self._log_burned()
+
+    def _log_burned(self) -> None:
+        """002 Pontoon shows the burned card and lays it face up at the bottom; a casino burn
+        card goes to the discards unseen."""
+        face_up = self.rules.reshuffle == "burn-card"
         for c in self.shoe.burned:
-            self.log.append(Event(Kind.BURNED, card=c, face_up=False))
+            self.log.append(Event(Kind.BURNED, card=c, face_up=face_up))
 
     # --- helpers ---------------------------------------------------------------------------
 
@@ -1007,7 +1117,7 @@ class Table:
     def chips_total(self) -> Cents:
         """Players' stacks + bets on the layout + rack - fills + credits: constant forever."""
         cs = self.chipset
-        total = self.rack.value - self.rack.fills + self.rack.credits
+        total = self.bank.held
         for s in self.seats.values():
             total += cs.value(s.chips)
             if s.insurance_chips:

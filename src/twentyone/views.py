@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Card, hand_total
-from .events import Event, Kind
+from .events import DEALER, Event, Kind
 from .table import Action, Phase, Table
 
 #: Spectators (and the web lobby) see what everyone at the table sees.
@@ -70,7 +70,10 @@ def view(table: Table, viewer: int = SPECTATOR) -> TableView:
     """The table as ``viewer`` (a seat number, or ``SPECTATOR``) may see it now."""
     to_act = table.to_act
     d = table.dealer
-    dealer_cards = tuple(c if up else None for c, up in zip(d.cards, d.face_up, strict=True))
+    # A seated dealer (002 Pontoon's banker) knows their own hole card.
+    banker = viewer != SPECTATOR and viewer == table.dealer_seat
+    dealer_cards = tuple(c if up or banker else None
+                         for c, up in zip(d.cards, d.face_up, strict=True))
     dealer_total, _ = _shown(dealer_cards)
     seats = []
     for n in sorted(table.seats):
@@ -107,7 +110,8 @@ def visible_events(table: Table, viewer: int = SPECTATOR, start: int = 0) -> lis
         if e.kind is Kind.DOUBLED:
             doubling = (e.seat, e.hand)
         elif e.card is not None and e.kind is not Kind.TURNED and not e.face_up:
-            own = e.kind is Kind.DEALT and e.seat == viewer != SPECTATOR
+            own = e.kind is Kind.DEALT and (e.seat == viewer != SPECTATOR or (
+                e.seat == DEALER and viewer == table.dealer_seat != SPECTATOR))
             if not own or doubling == (e.seat, e.hand):
                 e = e._replace(card=None)
         if e.kind is Kind.DEALT:
