@@ -1,0 +1,285 @@
+"""Pontoon, "Blackjack with a Changing Bank" (seed 002): the casino ``Table`` carrying a
+variant, not a second engine.
+
+The round itself (bets, the deal, the check for a banker's natural, player turns, splits and
+doubles, the dealer's draw, settlement, the event log) is the casino table's code. Pontoon
+reaches it through seams the engine offers any game:
+
+- ``Rules`` options: one pack, a burned card face up at the bottom and a reshuffle when it is
+  reached (``reshuffle="burn-card"``), a dealer who decides (``dealer_decides``, played through
+  ``dealer_hit``/``dealer_stand``), ties to the dealer, a dealer's natural collecting double,
+  naturals paid 2 to 1, up to 14 seats (``changing_bank``).
+- the table's ``bank``: here the banker's own stack (``SeatBank``), so every payment moves chips
+  between two players and nothing is created or destroyed;
+- ``hand_bonus``: bonus hands paid at once on the player's turn (``bonus_multiple``);
+- ``_playing_order`` and ``dealer_seat``: play goes round from the banker's left, and the banker
+  is a seat that plays the dealer's hand.
+
+What is Pontoon's alone lives here: choosing the first banker, passing the bank after a natural,
+giving or selling the bank, a bank that cannot pay more than it holds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import fresh_shoe
+from .chips import ChipSet, Counts, Rack, add, take
+from .errors import BetError, ChipError, RulesError, SeatError, TableError, WrongPhaseError
+from .events import DEALER, Event, Kind
+from .hand import Hand
+from .money import Cents, dollars
+from .pontoon_rules import (
+    DEFAULT_LIMIT,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    bonus_multiple,
+    first_banker,
+    left_of,
+    next_banker,
+)
+from .rules import Rules
+from .shoe import Shuffler, ShuffleRecord
+from .table import Action, Phase, Record, Refusal, Seat, Table
+
+
+@dataclass(frozen=True, slots=True)
+class PontoonRules:
+    """The few choices a Pontoon table makes; everything else is fixed by seed 002."""
+
+    #: Players at the table, the banker included (002: two to 14).
+    players: int = 4
+    #: The betting limit in chips (002: "usually no more than five chips").
+    limit: int = DEFAULT_LIMIT
+    #: What one chip is worth, in cents (a home game's chips are all alike).
+    chip: Cents = 100
+    colour: str = "white"
+
+    def __post_init__(self) -> None:
+        if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+            raise RulesError(f"Pontoon is for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
+                             f"not {self.players}")
+        if self.limit < 1:
+            raise RulesError("the betting limit is at least one chip")
+        if self.chip <= 0:
+            raise RulesError("a chip must be worth something")
+
+    def table_rules(self) -> Rules:
+        """The engine's rules for this game.
+
+        002 fixes: one 52-card pack, always; the burned card shown and put face up at the
+        bottom; bets of one chip up to the limit; one card face down to every player and the
+        banker, then one face up; a banker's natural collects double, a player's natural is paid
+        double; the banker draws freely; ties pay the banker. "As in the casino game" a player
+        may split a pair and double down: the casino rules of the same seed (double on 9, 10 or
+        11 for the original bet, one card to split aces, no resplit of aces). A double's card is
+        drawn face up like every Pontoon draw, so a bust is paid at once as 002 says.
+        """
+        return Rules(
+            decks=1, peek=True, peek_tens=True, blackjack_pays="2:1", double_on="9-11",
+            double_for_less=False, double_after_split=False, split_by="rank", max_hands=4,
+            resplit_aces=False, hit_split_aces=False, surrender="none", insurance="none",
+            even_money=False, reshuffle="burn-card", burn=1, min_bet=self.chip,
+            max_bet=self.limit * self.chip, bet_unit=self.chip, payout_rounding=self.chip,
+            seats=self.players, player_cards="down-up", hole_card_first=True,
+            double_face_down=False, chips=((self.colour, self.chip),), dealer_decides=True,
+            ties_to_dealer=True, dealer_natural_collects=2, changing_bank=True)
+
+
+class SeatBank:
+    """The banker's own stack as the table's bank (002: the banker pays and collects with their
+    own chips). It holds nothing the seats do not already count, so ``held`` is zero and the
+    table's chip total is just the players' chips and the bets on the layout."""
+
+    __slots__ = ("chipset", "seat")
+
+    def __init__(self, chipset: ChipSet, seat: Seat) -> None:
+        self.chipset = chipset
+        self.seat = seat
+
+    @property
+    def value(self) -> Cents:
+        return self.chipset.value(self.seat.chips)
+
+    @property
+    def held(self) -> Cents:
+        return 0
+
+    def pay(self, amount: Cents) -> tuple[Counts, Counts | None]:
+        chips = self.chipset.fewest(amount, self.seat.chips)
+        if chips is None:
+            raise ChipError(f"the banker cannot make {dollars(amount)} from their chips")
+        take(self.seat.chips, chips)
+        return chips, None
+
+    def collect(self, chips: Sequence[int]) -> Counts | None:
+        add(self.seat.chips, chips)
+        return None
+
+
+class PontoonTable(Table):
+    """A Pontoon table: seats 1 to ``players`` clockwise, one of whom banks."""
+
+    def __init__(self, prules: PontoonRules, shuffler: Shuffler | None = None, *,
+                 seed: int | None = None) -> None:
+        # The pack is shuffled for play only after the draw for the first banker. A home game
+        # has no house rack: until a banker is chosen the bank is an empty one.
+        rules = prules.table_rules()
+        chipset = ChipSet.of(rules.chips)
+        super().__init__(rules, shuffler, seed=seed, shuffle_now=False,
+                         rack=Rack(chipset, chipset.zero(), capacity=0, standard=0))
+        self.pontoon = prules
+        self.hand_bonus = bonus_multiple
+        #: The seat that banks; None before the draw for the first banker.
+        self.banker: int | None = None
+        #: Times the bank has changed hands (the first draw is not a change).
+        self.bank_changes = 0
+        #: The banker came to the bank by right (the draw or a natural) and has not dealt yet,
+        #: so may still give or sell it (002: "a player entitled to deal may...").
+        self.entitled = False
+
+    # --- the bank --------------------------------------------------------------------------
+
+    @property
+    def dealer_seat(self) -> int:
+        return DEALER if self.banker is None else self.banker
+
+    def draw_for_bank(self) -> Record:
+        """002 "Determining First Banker": deal a shuffled pack face up round the table, from
+        seat 1, until the jack of spades or clubs falls; that player banks. Then the pack is
+        shuffled, cut and burned for play."""
+        if self.banker is not None:
+            raise WrongPhaseError(f"seat {self.banker} already holds the bank")
+        if len(self.seats) < MIN_PLAYERS:
+            raise SeatError(f"Pontoon needs at least {MIN_PLAYERS} players")
+        start = len(self.log)
+        self.ops.append(("draw_for_bank", {}))
+        pack = self.shoe.shuffler.shuffle(fresh_shoe(1), self.rules)
+        self.shoe.history.append(ShuffleRecord(list(pack.order), pack.cut_at, None))
+        order = sorted(self.seats)
+        seat, dealt = first_banker(pack.order, order)
+        for i, c in enumerate(pack.order[:dealt]):
+            self.log.append(Event(Kind.DEALT, order[i % len(order)], card=c,
+                                  note="draw for the bank"))
+        self._set_banker(seat, "first banker", 0)
+        self.entitled = True
+        self._shuffle()
+        return Record(Action.DRAW_FOR_BANK, DEALER, tuple(self.log[start:]))
+
+    def give_bank(self, seat: int, to: int) -> Record:
+        """002: a player entitled to deal may give the privilege to another player."""
+        return self.sell_bank(seat, to, 0)
+
+    def sell_bank(self, seat: int, to: int, price: Cents) -> Record:
+        """002: ... or sell it, for an agreed number of chips (the buyer's agreement is the
+        caller's to obtain; the table checks the buyer can pay)."""
+        self._raise(self._refuse_sell_bank(seat, to, price))
+        start = len(self.log)
+        self.ops.append(("sell_bank", {"seat": seat, "to": to, "price": price}))
+        if price:
+            buyer, seller = self.seats[to], self.seats[seat]
+            chips = self._take_chips(buyer, price)
+            add(seller.chips, chips)
+        self._set_banker(to, f"{'sold' if price else 'given'} by seat {seat}", price)
+        self.bank_changes += 1
+        self.entitled = False
+        return Record(Action.SELL_BANK, seat, tuple(self.log[start:]))
+
+    def can_sell_bank(self, seat: int, to: int, price: Cents = 0) -> bool:
+        return self._refuse_sell_bank(seat, to, price) is None
+
+    def _refuse_sell_bank(self, seat: int, to: int, price: Cents) -> Refusal:
+        if seat != self.banker:
+            return SeatError, f"seat {seat} does not hold the bank"
+        if not self.entitled:
+            return WrongPhaseError, "the bank may be given or sold only before its first deal"
+        if self.phase is not Phase.BETTING or any(s.hands for s in self.seats.values()):
+            return WrongPhaseError, "the bank changes hands before any bet is placed"
+        if to == seat or to not in self.seats:
+            return SeatError, f"there is no other player at seat {to}"
+        if price < 0 or price % self.rules.bet_unit:
+            return BetError, "a price is a whole number of chips"
+        if price > self.bankroll(to):
+            return BetError, f"seat {to} has only {dollars(self.bankroll(to))}"
+        return None
+
+    def _set_banker(self, seat: int, why: str, price: Cents) -> None:
+        self.banker = seat
+        self.bank = SeatBank(self.chipset, self.seats[seat])
+        self.log.append(Event(Kind.BANK_CHANGED, seat, amount=price, note=why))
+
+    # --- seams of the round ----------------------------------------------------------------
+
+    def _playing_order(self) -> list[int]:
+        """002: the banker deals and serves from the player on the left, and takes no bet."""
+        assert self.banker is not None
+        return [n for n in left_of(self.banker, list(self.seats)) if self.seats[n].hands]
+
+    def _refuse_bet(self, seat: int, amount: Cents) -> Refusal:
+        if seat == self.banker:
+            return BetError, "the banker does not bet; the bank covers the table"
+        if self.banker is None and seat in self.seats:
+            return WrongPhaseError, "draw for the first banker before betting"
+        return super()._refuse_bet(seat, amount)
+
+    def verify_deal(self) -> None:
+        if self.banker is None:
+            raise WrongPhaseError("draw for the first banker before the deal")
+        super().verify_deal()
+
+    def can_deal(self) -> bool:
+        return self.banker is not None and super().can_deal()
+
+    def _win(self, s: Seat, i: int, h: Hand, won: Cents, outcome: str) -> None:
+        """A bank pays what it holds and no more: chips are never created (002: "nothing is
+        created"); a short payment is marked in the outcome."""
+        assert isinstance(self.bank, SeatBank)
+        have = self.bank.value
+        if won > have:
+            won, outcome = have, f"{outcome} (bank short)"
+        super()._win(s, i, h, won, outcome)
+
+    def _lose(self, s: Seat, i: int, h: Hand, outcome: str) -> None:
+        """002: a player who goes bust "turns up the hole card"; every lost hand is shown."""
+        self._turn_hand_cards(s.number, i, h)
+        super()._lose(s, i, h, outcome)
+
+    def _end_round(self) -> None:
+        """After every bet is settled (002 "Changing the Bank"): a player's natural against a
+        banker without one takes the bank, the nearest to the banker's left first. A banker
+        left with no chips cannot bank; the seed is silent, so the bank goes to the next player
+        on the left who has chips."""
+        banker = self.banker
+        assert banker is not None
+        naturals = [] if self.dealer.natural else [
+            n for n, s in self.seats.items() if any(h.natural for h in s.hands)]
+        super()._end_round()
+        self.entitled = False
+        seats = list(self.seats)
+        heir = next_banker(banker, naturals, seats)
+        if heir is not None:
+            self._set_banker(heir, "natural", 0)
+            self.bank_changes += 1
+            self.entitled = True
+        elif self.bankroll(banker) == 0:
+            funded = [n for n in left_of(banker, seats) if self.bankroll(n) > 0]
+            if funded:
+                self._set_banker(funded[0], f"seat {banker} went broke", 0)
+                self.bank_changes += 1
+
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        if seat == self.banker and self.phase is Phase.BETTING:
+            return tuple(a for a in super().legal_actions(seat) if a is not Action.LEAVE)
+        return super().legal_actions(seat)
+
+    def leave(self, seat: int) -> Counts:
+        if seat == self.banker:
+            raise TableError("the banker cannot leave holding the bank; give or sell it first")
+        return super().leave(seat)
+
+    def players(self) -> list[int]:
+        """Seats that play against the bank this round, in playing order."""
+        if self.banker is None:
+            return sorted(self.seats)
+        return left_of(self.banker, list(self.seats))

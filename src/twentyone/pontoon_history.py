@@ -1,0 +1,40 @@
+"""Pontoon hand histories: a whole game, from the draw for the first banker, that replays
+operation by operation through the same engine (``history.replay_onto``), so a replay can only
+disagree with a record that was altered, never with the rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import ReplayError
+from .history import replay_onto, shuffle_records
+from .pontoon import PontoonRules, PontoonTable
+from .shoe import ReplayShuffler
+
+FORMAT = "twentyone-pontoon-history/1"
+
+
+def game_history(table: PontoonTable) -> dict[str, Any]:
+    """The game so far as JSON-ready data. The table must have kept its whole log, operations
+    and shuffles since it was built (as an interactive game does)."""
+    if not table.log or table.log[0].kind.value != "sat":
+        raise ReplayError("this table has not kept its log from the start of the game")
+    p = table.pontoon
+    return {
+        "format": FORMAT,
+        "rules": {"players": p.players, "limit": p.limit, "chip": p.chip, "colour": p.colour},
+        "operations": [{"op": name, **args} for name, args in table.ops],
+        "shuffles": [{"order": [c.id for c in r.order], "cut_at": r.cut_at, "behind": r.behind}
+                     for r in table.shoe.history],
+        "events": [e.to_json() for e in table.log],
+    }
+
+
+def replay_game(history: dict[str, Any]) -> PontoonTable:
+    """Play a recorded game again; ``ReplayError`` at the first event that differs."""
+    if history.get("format") != FORMAT:
+        raise ReplayError(f"not a {FORMAT} record")
+    table = PontoonTable(PontoonRules(**history["rules"]),
+                         ReplayShuffler(shuffle_records(history["shuffles"])))
+    replay_onto(table, history["operations"], history["events"])
+    return table
