@@ -15,6 +15,7 @@ import typer
 from rich.console import Console
 from rich.table import Table as RichTable
 
+from . import pontoon_cli
 from .bots import STRATEGIES, ChartBot, play_auto
 from .errors import RulesError, TableError
 from .money import Cents, dollars, parse_dollars
@@ -49,10 +50,21 @@ def play(
     stack: Annotated[str | None, typer.Option(
         "--stack", hidden=True,
         help="Testing: cards dealt first after the shuffle, e.g. 8s,10h,8d,Ac.")] = None,
+    game: Annotated[str, typer.Option(
+        "--game", help="casino, or pontoon (seed 002's changing bank).")] = "casino",
+    players: Annotated[int, typer.Option(
+        "--players", min=2, max=14, help="With --game pontoon: players, the banker included.")]
+    = 4,
 ) -> None:
     """Sit down at a blackjack table in the terminal (or let bots play with --auto)."""
     from .cli import rules_from_cli  # cli registers this command, so import it late
 
+    if game == "pontoon":
+        return pontoon_cli.play(
+            players=players, bots=sorted(set(bot or [])), auto=auto, rounds=rounds, seed=seed,
+            as_json=as_json, bankroll=_dollars_option("--bankroll", bankroll), history=history)
+    if game != "casino":
+        raise typer.BadParameter("--game is casino or pontoon")
     table_rules = rules_from_cli(rules, set_)
     stake = _dollars_option("--bankroll", bankroll)
     bots = sorted(set(bot or []))
