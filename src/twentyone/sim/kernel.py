@@ -144,6 +144,8 @@ SH_LEN = 1
 SH_CUT = 2
 SH_REFILLED = 3
 SH_REFILLS = 4           # refills since the chunk began (the counter starts again after one)
+SH_ROUND_START = 5       # where this round's cards begin in the shoe; -1 once it was refilled
+SH_PER_RANK = 6          # cards of each rank in the full shoe
 NO_CUT = 1 << 30
 
 
@@ -205,8 +207,7 @@ def draw_between(s: NDArray[np.uint64], lo: int, hi: int) -> int:
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def _new_shoe(r: IntArray, st: NDArray[np.uint64], shoe: IntArray, sh: IntArray,
-              disc: IntArray) -> None:
+def _new_shoe(r: IntArray, st: NDArray[np.uint64], shoe: IntArray, sh: IntArray) -> None:
     """Shuffle all the packs, place the cut card, burn."""
     per_rank = 4 * r[R_DECKS]
     k = int(np.int64(0))
@@ -224,22 +225,28 @@ def _new_shoe(r: IntArray, st: NDArray[np.uint64], shoe: IntArray, sh: IntArray,
     else:
         sh[SH_CUT] = NO_CUT
     sh[SH_REFILLED] = 0
-    for i in range(14):
-        disc[i] = 0
-    for i in range(r[R_BURN]):
-        disc[shoe[i]] += 1
+    sh[SH_PER_RANK] = per_rank
     sh[SH_POS] = r[R_BURN]
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def _refill(st: NDArray[np.uint64], shoe: IntArray, sh: IntArray, disc: IntArray) -> None:
-    """The shoe ran dry mid-round: shuffle the discard tray and deal on (seed 001)."""
+def _refill(st: NDArray[np.uint64], shoe: IntArray, sh: IntArray) -> None:
+    """The shoe ran dry mid-round: shuffle the discard tray and deal on (seed 001).
+
+    The tray is not tallied card by card: with the shoe empty, it holds every card but those
+    of this round, which are the cards dealt since the round began.
+    """
+    start = sh[SH_ROUND_START]
+    if start < 0:
+        raise RuntimeError("no cards left anywhere to deal")
+    counts = np.full(14, sh[SH_PER_RANK])
+    for i in range(start, sh[SH_LEN]):
+        counts[shoe[i]] -= 1
     k = int(np.int64(0))
     for rank in range(1, 14):
-        for _ in range(disc[rank]):
+        for _ in range(counts[rank]):
             shoe[k] = rank
             k += 1
-        disc[rank] = 0
     if k == 0:
         raise RuntimeError("no cards left anywhere to deal")
     _shuffle(st, shoe, k)
@@ -248,16 +255,16 @@ def _refill(st: NDArray[np.uint64], shoe: IntArray, sh: IntArray, disc: IntArray
     sh[SH_CUT] = NO_CUT
     sh[SH_REFILLED] = 1
     sh[SH_REFILLS] += 1
+    sh[SH_ROUND_START] = -1
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def _draw(st: NDArray[np.uint64], shoe: IntArray, sh: IntArray, disc: IntArray) -> int:
-    """The next card's rank; cards in play are tallied in ``disc[14:]`` until the round ends."""
+def _draw(st: NDArray[np.uint64], shoe: IntArray, sh: IntArray) -> int:
+    """The next card's rank."""
     if sh[SH_POS] >= sh[SH_LEN]:
-        _refill(st, shoe, sh, disc)
+        _refill(st, shoe, sh)
     c = shoe[sh[SH_POS]]
     sh[SH_POS] += 1
-    disc[14 + c] += 1
     return c  # type: ignore[no-any-return]
 
 
@@ -419,13 +426,12 @@ def play_chunk(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t
     early = r[R_SURRENDER] == 2
     bj_pay = f[F_BJ]
     shoe = np.zeros(52 * 8, dtype=np.int64)
-    sh = np.zeros(5, dtype=np.int64)
-    disc = np.zeros(28, dtype=np.int64)
+    sh = np.zeros(7, dtype=np.int64)
     hands = np.zeros((MAX_SEATS, MAX_HANDS, N_HAND), dtype=np.int64)
     nhands = np.zeros(MAX_SEATS, dtype=np.int64)
     res = np.zeros(MAX_SEATS)
     insured = np.zeros(MAX_SEATS, dtype=np.int64)
-    _new_shoe(r, st, shoe, sh, disc)
+    _new_shoe(r, st, shoe, sh)
     stats[S_SHOES] += 1
     rc = f[F_IRC]
     playing = p[P_BACKCOUNT] == 0
@@ -434,9 +440,20 @@ def play_chunk(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t
     bankroll = f[F_BANKROLL]
     trip_left = p[P_TRIP]
     refills_seen = 0
+    # Running totals live in locals (registers) and reach ``stats`` once, at the end.
+    n_played = 0
+    n_hands = 0
+    n_wins = 0
+    n_losses = 0
+    n_blackjacks = 0
+    n_dealer_bj = 0
+    net_sum = 0.0
+    net_sq = 0.0
+    total_bet = 0.0
+    total_wagered = 0.0
     for rnd in range(n_rounds):
         if r[R_RESHUFFLE] == 1 and sh[SH_LEN] - sh[SH_POS] < r[R_RESHUFFLE_BELOW]:
-            _new_shoe(r, st, shoe, sh, disc)
+            _new_shoe(r, st, shoe, sh)
             stats[S_SHOES] += 1
             rc = f[F_IRC]
         tc0 = _true_count(p, rc, sh) if counting else 0.0
@@ -454,6 +471,7 @@ def play_chunk(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t
         if p[P_TRIP] and bet > bankroll:
             bet = max(1.0, np.floor(bankroll))
         # --- the deal ------------------------------------------------------------------
+        sh[SH_ROUND_START] = sh[SH_POS]
         for s in range(seats):
             nhands[s] = 1
             res[s] = 0.0
@@ -469,13 +487,13 @@ def play_chunk(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t
         up_index = 1 if (r[R_HOLE_FIRST] and peek) else 0
         for lap in range(2):
             for s in range(seats):
-                c = _draw(st, shoe, sh, disc)
+                c = _draw(st, shoe, sh)
                 _add_card(hands, s, ZERO, c)
                 if counting:
                     rc += tags[VALUE[c]]
             if lap == 1 and not peek:
                 break
-            c = _draw(st, shoe, sh, disc)
+            c = _draw(st, shoe, sh)
             v = VALUE[c]
             d_hard += v
             d_ace = d_ace or v == 1
@@ -538,7 +556,7 @@ def play_chunk(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t
                         h += 1
                         continue
                     if hands[s, h, H_N] == 1:
-                        c = _draw(st, shoe, sh, disc)
+                        c = _draw(st, shoe, sh)
                         _add_card(hands, s, h, c)
                         if counting:
                             rc += tags[VALUE[c]]
@@ -567,7 +585,7 @@ def play_chunk(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t
                     if a == A_STAND:
                         hands[s, h, H_DONE] = 1
                     elif a == A_HIT:
-                        c = _draw(st, shoe, sh, disc)
+                        c = _draw(st, shoe, sh)
                         _add_card(hands, s, h, c)
                         if counting:
                             rc += tags[VALUE[c]]
@@ -580,7 +598,7 @@ def play_chunk(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t
                     elif a == A_DOUBLE:
                         hands[s, h, H_BET] = 2
                         hands[s, h, H_DONE] = 1
-                        c = _draw(st, shoe, sh, disc)
+                        c = _draw(st, shoe, sh)
                         _add_card(hands, s, h, c)
                         if counting:
                             rc += tags[VALUE[c]]
@@ -611,7 +629,7 @@ def play_chunk(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t
                         hands[s, h, H_SPLIT] = 1
                         hands[s, h, H_SA] = 1 if aces else 0
                         nhands[s] = n + 1
-                        c = _draw(st, shoe, sh, disc)
+                        c = _draw(st, shoe, sh)
                         _add_card(hands, s, h, c)
                         if counting:
                             rc += tags[VALUE[c]]
@@ -636,7 +654,7 @@ def play_chunk(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t
                     if not _natural(hands, s, h):
                         live_drawing = True
         if d_n == 1 and (live or any_insured):
-            c = _draw(st, shoe, sh, disc)
+            c = _draw(st, shoe, sh)
             v = VALUE[c]
             d_hard += v
             d_ace = d_ace or v == 1
@@ -652,7 +670,7 @@ def play_chunk(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t
                 total = d_hard + 10 if soft else d_hard
                 if total > 17 or (total == 17 and not (soft and h17)):
                     break
-                c = _draw(st, shoe, sh, disc)
+                c = _draw(st, shoe, sh)
                 v = VALUE[c]
                 d_hard += v
                 d_ace = d_ace or v == 1
@@ -679,9 +697,8 @@ def play_chunk(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t
                 res[s] += 1.0 if dealer_bj else -0.5
         # --- the player's books --------------------------------------------------------
         mine_res = res[me]
-        stats[S_ROUNDS] += 1
         if dealer_bj:
-            stats[S_DEALER_BJ] += 1
+            n_dealer_bj += 1
         if counting:
             b_ = int(np.floor(tc0)) - TC_MIN
             b_ = min(max(b_, 0), TC_BINS - 1)
@@ -691,23 +708,21 @@ def play_chunk(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t
         net = 0.0
         if playing:
             net = mine_res * bet
-            stats[S_PLAYED] += 1
-            stats[S_HANDS] += nhands[me]
-            stats[S_SUM] += net
-            stats[S_SUMSQ] += net * net
-            stats[S_BET] += bet
+            n_played += 1
+            n_hands += nhands[me]
+            net_sum += net
+            net_sq += net * net
+            total_bet += bet
             risked = 0.0
             for h in range(nhands[me]):
                 risked += hands[me, h, H_BET]
-            stats[S_WAGERED] += bet * (risked + 0.5 * insured[me])
+            total_wagered += bet * (risked + 0.5 * insured[me])
             if net > 0:
-                stats[S_WINS] += 1
+                n_wins += 1
             elif net < 0:
-                stats[S_LOSSES] += 1
-            else:
-                stats[S_PUSHES] += 1
+                n_losses += 1
             if _natural(hands, me, ZERO):
-                stats[S_BLACKJACKS] += 1
+                n_blackjacks += 1
             if insured[me]:
                 stats[S_INSURED] += 1
             if mode == 2:
@@ -742,13 +757,22 @@ def play_chunk(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t
             trace[rnd, seats] = net
             trace[rnd, seats + 1] = tc0
         # --- clear the table -----------------------------------------------------------
-        for i in range(1, 14):
-            disc[i] += disc[14 + i]
-            disc[14 + i] = 0
         if r[R_RESHUFFLE] == 0 and (sh[SH_POS] >= sh[SH_CUT] or sh[SH_REFILLED]):
-            _new_shoe(r, st, shoe, sh, disc)
+            _new_shoe(r, st, shoe, sh)
             stats[S_SHOES] += 1
             rc = f[F_IRC]
         elif sh[SH_REFILLS] != refills_seen:
             rc = f[F_IRC]
         refills_seen = sh[SH_REFILLS]
+    stats[S_ROUNDS] += n_rounds
+    stats[S_PLAYED] += n_played
+    stats[S_HANDS] += n_hands
+    stats[S_SUM] += net_sum
+    stats[S_SUMSQ] += net_sq
+    stats[S_BET] += total_bet
+    stats[S_WAGERED] += total_wagered
+    stats[S_WINS] += n_wins
+    stats[S_LOSSES] += n_losses
+    stats[S_PUSHES] += n_played - n_wins - n_losses
+    stats[S_BLACKJACKS] += n_blackjacks
+    stats[S_DEALER_BJ] += n_dealer_bj
