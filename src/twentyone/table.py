@@ -42,7 +42,8 @@ from .shoe import RandomShuffler, Shoe, Shuffler
 class Phase(StrEnum):
     """Where the round stands between two operations. Dealing, the peek, the dealer's draw and
     settlement happen inside the operation that makes them due, so a caller only ever sees the
-    three phases that wait for a player."""
+    phases that wait for someone's decision: a player's, or a dealer's who decides (002
+    Pontoon's banker; never the casino dealer, who draws by rule)."""
 
     BETTING = "betting"
     INSURANCE = "insurance"   # insurance, even money and early surrender, seat by seat
