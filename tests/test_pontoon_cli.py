@@ -53,3 +53,15 @@ def test_pontoon_at_the_terminal_marks_the_banker_and_passes_the_bank() -> None:
     assert result.exit_code == 0, result.output
     assert "takes the bank (first banker)" in result.output
     assert "★seat" in result.output
+
+
+def test_a_human_banker_decides_at_the_terminal() -> None:
+    """Issue 5: "A human banker decides" — with seed 0 seat 1 draws the bank against one bot and
+    is asked to hit or stand whenever a hand stands against the bank."""
+    lines = "k\n" + "s\n" * 40
+    result = runner.invoke(app, ["play", "--game", "pontoon", "--players", "2", "--bot", "2",
+                                 "--seed", "0", "--bankroll", "40"], input=lines)
+    assert result.exit_code == 0, result.output
+    assert "Seat 1 takes the bank (first banker)" in result.output
+    assert "Seat 1, the bank is yours" in result.output
+    assert "Seat 1 banks, holding" in result.output

@@ -440,3 +440,33 @@ def test_the_banker_sees_their_own_hole_card_and_nobody_else_does() -> None:
     assert hole[0].card is None
     own = [e for e in visible_events(t, BANKER) if e.kind is Kind.DEALT and e.seat == DEALER]
     assert own[0].card is not None
+
+
+def test_002_a_player_short_of_the_double_pays_a_bankers_natural_what_they_hold() -> None:
+    """002 "Naturals": the banker's natural collects double; a player who bet everything but
+    one chip pays the bet and the chip they have left, and no chip is created."""
+    t = table("10h", "9c", "Ah", "7d", "8d", "Kd", chips=6)
+    total = t.chips_total()
+    dealt(t, s3=5, s1=1)
+    assert settled(t.log, 3) == [-6 * C] and t.bankroll(3) == 0
+    assert settled(t.log, 1) == [-2 * C]
+    assert t.chips_total() == total
+
+
+def test_002_every_shuffle_is_cut() -> None:
+    """002 "The Shuffle and Cut": the dealer shuffles and any other player may cut, at the start
+    and each time the burned card is reached."""
+    t = PontoonTable(PontoonRules(players=7), seed=5)
+    for n in range(1, 8):
+        t.sit(n, 100 * C)
+    t.draw_for_bank()
+    from twentyone.pontoon_auto import bot_act
+
+    for _ in range(15):
+        for n in t.players():
+            t.bet(n, C)
+        t.deal()
+        while t.phase is not Phase.BETTING:
+            bot_act(t, stand_on_17)
+    plays = t.shoe.history[1:]  # the first shuffle is the pack for the draw
+    assert len(plays) >= 3 and all(r.cut_at for r in plays)
