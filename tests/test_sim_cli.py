@@ -1,0 +1,89 @@
+"""``twentyone sim`` on the command line, and the same simulation on a Dask cluster."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+from dask.distributed import Client, LocalCluster
+from typer.testing import CliRunner
+
+from twentyone.cli import app
+from twentyone.rules import PRESETS
+from twentyone.sim.counting import SYSTEMS, IndexPlays
+from twentyone.sim.distributed import simulate_on_cluster
+from twentyone.sim.runner import CHUNK_ROUNDS, Player, SimSpec, simulate
+from twentyone.strategy import rules_of_thumb
+
+runner = CliRunner()
+
+
+def sim(*args: str) -> dict[str, object]:
+    result = runner.invoke(app, ["sim", "--json", *args])
+    assert result.exit_code == 0, result.output
+    data: dict[str, object] = json.loads(result.stdout)
+    return data
+
+
+def test_json_has_the_contract_fields_and_the_seed_decides_the_result() -> None:
+    a = sim("--rounds", "20000", "--seed", "5", "--workers", "1")
+    for key in ("rounds", "ev_per_round", "standard_error", "seconds", "rounds_per_second"):
+        assert key in a
+    assert a["rounds"] == 20000
+    assert isinstance(a["ev_per_round"], float) and -0.1 < a["ev_per_round"] < 0.1
+    b = sim("--rounds", "20000", "--seed", "5", "--workers", "2")
+    assert (a["ev_per_round"], a["standard_error"]) == (b["ev_per_round"], b["standard_error"])
+    c = sim("--rounds", "20000", "--seed", "6")
+    assert c["ev_per_round"] != a["ev_per_round"]
+
+
+def test_rules_overrides_count_ramp_and_bankroll() -> None:
+    out = sim("--rules", "classic", "--set", "decks=2", "--rounds", "30000", "--count", "hilo",
+              "--ramp", "1:2,3:6", "--bankroll", "200", "--trip", "1000")
+    setup = out["setup"]
+    assert isinstance(setup, dict)
+    assert setup["rules"]["decks"] == 2
+    assert setup["count"] == "hilo" and setup["indices"] == "hilo-i18-fab4"
+    assert setup["insurance"] == "count" and setup["betting"] == "ramp"
+    assert "by_true_count" in out and "risk_of_ruin" in out
+
+
+def test_chart_file_and_plot(tmp_path: Path) -> None:
+    chart = tmp_path / "chart.txt"
+    result = runner.invoke(app, ["sim", "--rounds", "5000", "--save-chart", str(chart),
+                                 "--strategy", "rules-of-thumb", "--plot",
+                                 str(tmp_path / "a.png"), "--count", "zen"])
+    assert result.exit_code == 0, result.output
+    assert "EV per round" in result.stdout and "By true count" in result.stdout
+    assert (tmp_path / "a.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    from_file = sim("--rounds", "5000", "--strategy", str(chart), "--count", "zen")
+    same = sim("--rounds", "5000", "--strategy", "rules-of-thumb", "--count", "zen")
+    assert from_file["ev_per_round"] == same["ev_per_round"]
+
+
+def test_bad_options_are_refused_with_the_reason() -> None:
+    for args, reason in ((["--strategy", "nonsense"], "chart file"),
+                         (["--count", "nope"], "known counts"),
+                         (["--ramp", "1:2"], "count system"),
+                         (["--set", "decks=12"], "decks"),
+                         (["--enter", "2"], "both")):
+        result = runner.invoke(app, ["sim", "--rounds", "100", *args])
+        assert result.exit_code != 0
+        assert reason in result.output, (args, result.output)
+
+
+def test_a_dask_cluster_gives_exactly_the_one_machine_result() -> None:
+    spec = SimSpec(PRESETS["six-deck-s17"], Player(rules_of_thumb(), SYSTEMS["hilo"],
+                                                   IndexPlays.load("hilo-i18-fab4"), "count"))
+    rounds = 2 * CHUNK_ROUNDS + 999
+    local = simulate(spec, rounds, seed=42, workers=2)
+    seen: list[int] = []
+    cluster = LocalCluster(  # type: ignore[no-untyped-call]
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+    with cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]
+        remote = simulate_on_cluster(spec, rounds, scheduler=client, seed=42,
+                                     progress=seen.append)
+    assert np.array_equal(local.stats, remote.stats)
+    assert sorted(seen) == sorted([CHUNK_ROUNDS, CHUNK_ROUNDS, 999])
+    assert remote.setup["workers"] == 2
