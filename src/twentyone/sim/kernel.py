@@ -150,10 +150,10 @@ NO_CUT = 1 << 30
 
 
 IntArray = NDArray[np.int64]
+FloatArray = NDArray[np.float64]
 
 #: Card value by rank (ace 1, ten and court cards 10); a global array is a constant to numba.
 VALUE = np.array([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10], dtype=np.int64)
-FloatArray = NDArray[np.float64]
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
