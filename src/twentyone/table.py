@@ -429,11 +429,14 @@ class Table:
     @property
     def to_act(self) -> tuple[int, int] | None:
         """(seat, hand index) whose decision the table waits for, or None between rounds."""
-        if self.phase is Phase.BETTING:
+        phase = self.phase
+        if phase is Phase.PLAYERS:  # first: bots ask before every decision
+            return self._order[self._turn], self._hand
+        if phase is Phase.BETTING:
             return None
-        if self.phase is Phase.DEALER:
+        if phase is Phase.DEALER:
             return self.dealer_seat, 0
-        return self._order[self._turn], (self._hand if self.phase is Phase.PLAYERS else 0)
+        return self._order[self._turn], 0
 
     def hit(self, seat: int) -> Record:
         self._raise(self._refuse_hit(seat))
@@ -712,7 +715,7 @@ class Table:
         self.log.append(_new(Event, (Kind.HIT, DEALER, 0, None, True, 0, (), (), "")))
         self._deal_to_dealer(True)
         if self.dealer.busted:
-            self._settle_round()
+            self._dealer_done()
         return _new(Record, (Action.DEALER_HIT, self.dealer_seat, tuple(self.log[start:])))
 
     def verify_dealer_hit(self) -> None:
@@ -727,7 +730,7 @@ class Table:
         start = len(self.log)
         self.ops.append(("dealer_stand", {}))
         self.log.append(_new(Event, (Kind.STOOD, DEALER, 0, None, True, 0, (), (), "")))
-        self._settle_round()
+        self._dealer_done()
         return _new(Record, (Action.DEALER_STAND, self.dealer_seat, tuple(self.log[start:])))
 
     def verify_dealer_stand(self) -> None:
@@ -735,6 +738,10 @@ class Table:
 
     def can_dealer_stand(self) -> bool:
         return self._refuse_dealer_turn() is None
+
+    def _dealer_done(self) -> None:
+        seats = self._seats_in_order()
+        self._settle_round(seats, any(s.insurance for s in seats))
 
     def _refuse_dealer_turn(self) -> Refusal:
         if self.phase is not Phase.DEALER:
@@ -873,12 +880,11 @@ class Table:
                 if total > 17 or (total == 17 and not (soft and h17)):
                     break
                 self._deal_to_dealer(True)
-        self._settle_round()
+        self._settle_round(seats, insured)
 
-    def _settle_round(self) -> None:
+    def _settle_round(self, seats: list[Seat], insured: bool) -> None:
         """Settle every hand still on the layout against the dealer's, right to left (000)."""
         d = self.dealer
-        seats = self._seats_in_order()
         dealer_bj = d.natural
         if not dealer_bj:
             kind = Kind.DEALER_BUSTED if d.hard > 21 else Kind.DEALER_STOOD
@@ -913,7 +919,7 @@ class Table:
                         self._push(s, i, h)
                 else:
                     self._lose(s, i, h, "lose")
-        if any(s.insurance for s in seats):
+        if insured:
             self._settle_insurance(won=dealer_bj)
         self._end_round()
 
