@@ -4,11 +4,13 @@ line (issue 5's faces)."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 from typer.testing import CliRunner
 
 from twentyone.cli import app
+from twentyone.pontoon_history import replay_game
 
 runner = CliRunner()
 
@@ -65,3 +67,17 @@ def test_a_human_banker_decides_at_the_terminal() -> None:
     assert "Seat 1 takes the bank (first banker)" in result.output
     assert "Seat 1, the bank is yours" in result.output
     assert "Seat 1 banks, holding" in result.output
+
+
+def test_a_game_at_the_terminal_writes_a_history_that_replays(tmp_path: Path) -> None:
+    """Issue 5: replay of a hand history reproduces the game, from the command line's record."""
+    path = tmp_path / "pontoon.json"
+    lines = "\n".join(["2", "h", "s"] * 20) + "\n"
+    result = runner.invoke(app, ["play", "--game", "pontoon", "--players", "4", "--bot", "2",
+                                 "--bot", "3", "--bot", "4", "--seed", "21", "--bankroll", "30",
+                                 "--history", str(path)], input=lines)
+    assert result.exit_code == 0, result.output
+    history = json.loads(path.read_text(encoding="utf-8"))
+    again = replay_game(history)
+    assert [e.to_json() for e in again.log] == history["events"]
+    assert any(e["kind"] == "round-ended" for e in history["events"])
