@@ -470,3 +470,21 @@ def test_002_every_shuffle_is_cut() -> None:
             bot_act(t, stand_on_17)
     plays = t.shoe.history[1:]  # the first shuffle is the pack for the draw
     assert len(plays) >= 3 and all(r.cut_at for r in plays)
+
+
+def test_legal_actions_offer_the_draw_then_the_bank_moves_and_never_a_banker_bet() -> None:
+    t = PontoonTable(PontoonRules(players=2), seed=3)
+    t.sit(1, 10 * C)
+    assert not t.can_draw_for_bank()  # one player is no game
+    t.sit(2, 10 * C)
+    assert Action.DRAW_FOR_BANK in t.legal_actions(1) and Action.BET not in t.legal_actions(1)
+    t.draw_for_bank()
+    assert not t.can_draw_for_bank()
+    with pytest.raises(WrongPhaseError):
+        t.verify_draw_for_bank()
+    banker = t.banker
+    assert banker is not None
+    acts = t.legal_actions(banker)
+    assert Action.SELL_BANK in acts and Action.BET not in acts and Action.LEAVE not in acts
+    with pytest.raises(TableError):
+        t.leave(banker)

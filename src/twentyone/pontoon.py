@@ -149,10 +149,7 @@ class PontoonTable(Table):
         """002 "Determining First Banker": deal a shuffled pack face up round the table, from
         seat 1, until the jack of spades or clubs falls; that player banks. Then the pack is
         shuffled, cut and burned for play."""
-        if self.banker is not None:
-            raise WrongPhaseError(f"seat {self.banker} already holds the bank")
-        if len(self.seats) < MIN_PLAYERS:
-            raise SeatError(f"Pontoon needs at least {MIN_PLAYERS} players")
+        self._raise(self._refuse_draw_for_bank())
         start = len(self.log)
         self.ops.append(("draw_for_bank", {}))
         pack = self.shoe.shuffler.shuffle(fresh_shoe(1), self.rules)
@@ -166,6 +163,19 @@ class PontoonTable(Table):
         self.entitled = True
         self._shuffle()
         return Record(Action.DRAW_FOR_BANK, DEALER, tuple(self.log[start:]))
+
+    def verify_draw_for_bank(self) -> None:
+        self._raise(self._refuse_draw_for_bank())
+
+    def can_draw_for_bank(self) -> bool:
+        return self._refuse_draw_for_bank() is None
+
+    def _refuse_draw_for_bank(self) -> Refusal:
+        if self.banker is not None:
+            return WrongPhaseError, f"seat {self.banker} already holds the bank"
+        if len(self.seats) < MIN_PLAYERS:
+            return SeatError, f"Pontoon needs at least {MIN_PLAYERS} players"
+        return None
 
     def give_bank(self, seat: int, to: int) -> Record:
         """002: a player entitled to deal may give the privilege to another player."""
@@ -269,9 +279,19 @@ class PontoonTable(Table):
                 self.bank_changes += 1
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
-        if seat == self.banker and self.phase is Phase.BETTING:
-            return tuple(a for a in super().legal_actions(seat) if a is not Action.LEAVE)
-        return super().legal_actions(seat)
+        """The engine's answer, with the bank's own moves: the draw for the first banker, and
+        giving or selling the bank while that is allowed; the banker may not leave."""
+        acts = super().legal_actions(seat)
+        if seat not in self.seats or self.phase is not Phase.BETTING:
+            return acts
+        if self.can_draw_for_bank():
+            return (Action.DRAW_FOR_BANK, *acts)
+        if seat == self.banker:
+            others = [n for n in self.seats if n != seat]
+            sell = any(self.can_sell_bank(seat, n) for n in others)
+            return tuple(a for a in acts if a is not Action.LEAVE) + (
+                (Action.SELL_BANK,) if sell else ())
+        return acts
 
     def leave(self, seat: int) -> Counts:
         if seat == self.banker:
