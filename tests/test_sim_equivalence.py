@@ -73,7 +73,7 @@ class Case:
     insure: bool
     rounds: int
     busy: bool = True
-    #: The shoe runs dry mid-round in this variant and is refilled from the discards.
+    #: The shoe must run dry mid-round in this variant and be refilled from the discards.
     refills: bool = False
 
 
@@ -201,4 +201,5 @@ def test_kernel_and_engine_agree_round_by_round(case: Case) -> None:
         f"engine {engine[differ[0]]}")
     # The variant really is exercised: money changed hands in most rounds.
     assert np.count_nonzero(engine) > case.rounds * case.seats // 2
-    assert (refills > 0) == case.refills
+    if case.refills:
+        assert refills > 0

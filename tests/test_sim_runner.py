@@ -92,7 +92,7 @@ def test_statistics_match_the_round_by_round_trace() -> None:
 
 def test_reshuffled_every_round_the_edge_is_the_published_one() -> None:
     rules = SIX.replace(reshuffle="below", reshuffle_below=SIX.shoe_size - SIX.burn)
-    res = simulate(SimSpec(rules, Player(BASIC)), 6_000_000, seed=2026, workers=2)
+    res = simulate(SimSpec(rules, Player(BASIC)), 16_000_000, seed=2026, workers=2)
     assert res.stats[K.S_SHOES] == res.rounds  # a fresh shoe every round
     assert abs(res.ev_per_round - PUBLISHED_EDGE) < 3 * res.standard_error
     assert 1.1 < res.sd_per_round < 1.2

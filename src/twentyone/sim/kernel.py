@@ -15,9 +15,9 @@ set and is cached on disk. Results are accumulated into a statistics vector per 
 a per-round trace is written only when asked for (tests, bankroll plots).
 
 Randomness is xoshiro256** with its state in a ``uint64[4]`` array, seeded per chunk from
-``numpy.random.SeedSequence``; shuffles are Fisher–Yates over cards laid out in rank order, so the
-same seed deals the same cards on any machine and the tests can reproduce a kernel shuffle for
-the engine through :func:`permutation`.
+``numpy.random.SeedSequence``; each shoe is a Fisher–Yates shuffle of cards laid out in rank
+order, done a card at a time as they are dealt, so the same seed deals the same cards on any
+machine and the tests can reproduce a kernel shoe for the engine through :func:`permutation`.
 """
 
 from __future__ import annotations
@@ -146,6 +146,9 @@ SH_REFILLED = 3
 SH_REFILLS = 4           # refills since the chunk began (the counter starts again after one)
 SH_ROUND_START = 5       # where this round's cards begin in the shoe; -1 once it was refilled
 SH_PER_RANK = 6          # cards of each rank in the full shoe
+SH_SHUFFLED = 7          # cards from the top already in their shuffled place
+#: Cards shuffled ahead of the cut card (or of the reshuffle point): a round rarely deals more.
+SHUFFLE_AHEAD = 16
 NO_CUT = 1 << 30
 
 
@@ -181,22 +184,36 @@ def _below(s: NDArray[np.uint64], n: int) -> int:
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def _shuffle(s: NDArray[np.uint64], a: NDArray[np.int64], n: int) -> None:
-    """Fisher–Yates over the first ``n`` entries."""
-    for i in range(n - 1, 0, -1):
-        j = _below(s, i + 1)
-        t = a[i]
-        a[i] = a[j]
-        a[j] = t
+def _seed_shoe(s: NDArray[np.uint64], fy: NDArray[np.uint64]) -> None:
+    """Give a new shoe its own generator, seeded (splitmix64) from one draw of the chunk's.
+
+    The shoe is shuffled only as far as it is dealt (Fisher–Yates from the top, one step per
+    card), so cards behind the cut card (or, reshuffling every round, all but a round's few) are
+    never shuffled at all. With its own generator a shoe costs the chunk's stream the same draws
+    however many of its cards are dealt, and deals the order a full shuffle would have made.
+    """
+    x = _next(s)
+    for k in range(4):
+        x += np.uint64(0x9E3779B97F4A7C15)
+        z = x
+        z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+        fy[k] = z ^ (z >> np.uint64(31))
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
 def permutation(s: NDArray[np.uint64], n: int) -> IntArray:
-    """The permutation the kernel's shuffle applies to ``n`` cards laid out in rank order, drawn
-    from (and advancing) ``s`` exactly as a kernel shuffle would: lets a test hand the table
+    """The order in which a kernel shoe of ``n`` cards laid out in rank order is dealt, drawn
+    from (and advancing) ``s`` exactly as a new kernel shoe does: lets a test hand the table
     engine the very shoe the kernel deals."""
+    fy = np.zeros(4, dtype=np.uint64)
+    _seed_shoe(s, fy)
     a = np.arange(n)
-    _shuffle(s, a, n)
+    for i in range(n - 1):
+        j = i + _below(fy, n - i)
+        t = a[i]
+        a[i] = a[j]
+        a[j] = t
     return a
 
 
@@ -207,16 +224,18 @@ def draw_between(s: NDArray[np.uint64], lo: int, hi: int) -> int:
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def _new_shoe(r: IntArray, st: NDArray[np.uint64], shoe: IntArray, sh: IntArray) -> None:
-    """Shuffle all the packs, place the cut card, burn."""
+def _new_shoe(r: IntArray, st: NDArray[np.uint64], fy: NDArray[np.uint64], shoe: IntArray,
+              sh: IntArray) -> None:
+    """Gather all the packs, shuffle (lazily), place the cut card, burn."""
     per_rank = 4 * r[R_DECKS]
     k = int(np.int64(0))
     for rank in range(1, 14):
         for _ in range(per_rank):
             shoe[k] = rank
             k += 1
-    _shuffle(st, shoe, k)
+    _seed_shoe(st, fy)
     sh[SH_LEN] = k
+    sh[SH_POS] = 0
     if r[R_RESHUFFLE] == 0:
         behind = r[R_CUT_LO]
         if r[R_CUT_RANDOM]:
@@ -226,11 +245,22 @@ def _new_shoe(r: IntArray, st: NDArray[np.uint64], shoe: IntArray, sh: IntArray)
         sh[SH_CUT] = NO_CUT
     sh[SH_REFILLED] = 0
     sh[SH_PER_RANK] = per_rank
+    # The cards that will surely be dealt are shuffled here in one tight loop; any beyond are
+    # shuffled one by one as they are dealt (the same steps, in the same order).
+    ahead = sh[SH_CUT] if r[R_RESHUFFLE] == 0 else k - r[R_RESHUFFLE_BELOW]
+    m = min(k - 1, ahead + SHUFFLE_AHEAD)
+    for i in range(m):
+        j = i + _below(fy, k - i)
+        t = shoe[i]
+        shoe[i] = shoe[j]
+        shoe[j] = t
+    sh[SH_SHUFFLED] = m
     sh[SH_POS] = r[R_BURN]
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def _refill(st: NDArray[np.uint64], shoe: IntArray, sh: IntArray) -> None:
+def _refill(st: NDArray[np.uint64], fy: NDArray[np.uint64], shoe: IntArray,
+            sh: IntArray) -> None:
     """The shoe ran dry mid-round: shuffle the discard tray and deal on (seed 001).
 
     The tray is not tallied card by card: with the shoe empty, it holds every card but those
@@ -249,9 +279,10 @@ def _refill(st: NDArray[np.uint64], shoe: IntArray, sh: IntArray) -> None:
             k += 1
     if k == 0:
         raise RuntimeError("no cards left anywhere to deal")
-    _shuffle(st, shoe, k)
+    _seed_shoe(st, fy)
     sh[SH_LEN] = k
     sh[SH_POS] = 0
+    sh[SH_SHUFFLED] = 0
     sh[SH_CUT] = NO_CUT
     sh[SH_REFILLED] = 1
     sh[SH_REFILLS] += 1
@@ -259,13 +290,32 @@ def _refill(st: NDArray[np.uint64], shoe: IntArray, sh: IntArray) -> None:
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def _draw(st: NDArray[np.uint64], shoe: IntArray, sh: IntArray) -> int:
-    """The next card's rank."""
+def _shuffle_next(st: NDArray[np.uint64], fy: NDArray[np.uint64], shoe: IntArray,
+                  sh: IntArray) -> None:
+    """Past the cards shuffled ahead: refill an empty shoe, then one Fisher–Yates step picks
+    the next card among those not yet dealt. Kept out of ``_draw`` so that stays small enough
+    to be inlined into the round."""
     if sh[SH_POS] >= sh[SH_LEN]:
-        _refill(st, shoe, sh)
-    c = shoe[sh[SH_POS]]
-    sh[SH_POS] += 1
-    return c  # type: ignore[no-any-return]
+        _refill(st, fy, shoe, sh)
+    i = sh[SH_POS]
+    n = sh[SH_LEN]
+    if i < n - 1:
+        j = i + _below(fy, n - i)
+        t = shoe[i]
+        shoe[i] = shoe[j]
+        shoe[j] = t
+    sh[SH_SHUFFLED] = i + 1
+
+
+@njit(cache=True, nogil=True, error_model="numpy", inline="always")
+def _draw(st: NDArray[np.uint64], fy: NDArray[np.uint64], shoe: IntArray, sh: IntArray) -> int:
+    """The next card's rank. Inlined by numba itself: as a call, its four array arguments cost
+    more than the draw."""
+    if sh[SH_POS] >= sh[SH_SHUFFLED]:
+        _shuffle_next(st, fy, shoe, sh)
+    i = sh[SH_POS]
+    sh[SH_POS] = i + 1
+    return shoe[i]  # type: ignore[no-any-return]
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
@@ -426,12 +476,13 @@ def play_chunk(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t
     early = r[R_SURRENDER] == 2
     bj_pay = f[F_BJ]
     shoe = np.zeros(52 * 8, dtype=np.int64)
-    sh = np.zeros(7, dtype=np.int64)
+    sh = np.zeros(8, dtype=np.int64)
+    fy = np.zeros(4, dtype=np.uint64)
     hands = np.zeros((MAX_SEATS, MAX_HANDS, N_HAND), dtype=np.int64)
     nhands = np.zeros(MAX_SEATS, dtype=np.int64)
     res = np.zeros(MAX_SEATS)
     insured = np.zeros(MAX_SEATS, dtype=np.int64)
-    _new_shoe(r, st, shoe, sh)
+    _new_shoe(r, st, fy, shoe, sh)
     stats[S_SHOES] += 1
     rc = f[F_IRC]
     playing = p[P_BACKCOUNT] == 0
@@ -453,7 +504,7 @@ def play_chunk(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t
     total_wagered = 0.0
     for rnd in range(n_rounds):
         if r[R_RESHUFFLE] == 1 and sh[SH_LEN] - sh[SH_POS] < r[R_RESHUFFLE_BELOW]:
-            _new_shoe(r, st, shoe, sh)
+            _new_shoe(r, st, fy, shoe, sh)
             stats[S_SHOES] += 1
             rc = f[F_IRC]
         tc0 = _true_count(p, rc, sh) if counting else 0.0
@@ -487,13 +538,13 @@ def play_chunk(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t
         up_index = 1 if (r[R_HOLE_FIRST] and peek) else 0
         for lap in range(2):
             for s in range(seats):
-                c = _draw(st, shoe, sh)
+                c = _draw(st, fy, shoe, sh)
                 _add_card(hands, s, ZERO, c)
                 if counting:
                     rc += tags[VALUE[c]]
             if lap == 1 and not peek:
                 break
-            c = _draw(st, shoe, sh)
+            c = _draw(st, fy, shoe, sh)
             v = VALUE[c]
             d_hard += v
             d_ace = d_ace or v == 1
@@ -556,7 +607,7 @@ def play_chunk(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t
                         h += 1
                         continue
                     if hands[s, h, H_N] == 1:
-                        c = _draw(st, shoe, sh)
+                        c = _draw(st, fy, shoe, sh)
                         _add_card(hands, s, h, c)
                         if counting:
                             rc += tags[VALUE[c]]
@@ -585,7 +636,7 @@ def play_chunk(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t
                     if a == A_STAND:
                         hands[s, h, H_DONE] = 1
                     elif a == A_HIT:
-                        c = _draw(st, shoe, sh)
+                        c = _draw(st, fy, shoe, sh)
                         _add_card(hands, s, h, c)
                         if counting:
                             rc += tags[VALUE[c]]
@@ -598,7 +649,7 @@ def play_chunk(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t
                     elif a == A_DOUBLE:
                         hands[s, h, H_BET] = 2
                         hands[s, h, H_DONE] = 1
-                        c = _draw(st, shoe, sh)
+                        c = _draw(st, fy, shoe, sh)
                         _add_card(hands, s, h, c)
                         if counting:
                             rc += tags[VALUE[c]]
@@ -629,7 +680,7 @@ def play_chunk(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t
                         hands[s, h, H_SPLIT] = 1
                         hands[s, h, H_SA] = 1 if aces else 0
                         nhands[s] = n + 1
-                        c = _draw(st, shoe, sh)
+                        c = _draw(st, fy, shoe, sh)
                         _add_card(hands, s, h, c)
                         if counting:
                             rc += tags[VALUE[c]]
@@ -654,7 +705,7 @@ def play_chunk(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t
                     if not _natural(hands, s, h):
                         live_drawing = True
         if d_n == 1 and (live or any_insured):
-            c = _draw(st, shoe, sh)
+            c = _draw(st, fy, shoe, sh)
             v = VALUE[c]
             d_hard += v
             d_ace = d_ace or v == 1
@@ -670,7 +721,7 @@ def play_chunk(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t
                 total = d_hard + 10 if soft else d_hard
                 if total > 17 or (total == 17 and not (soft and h17)):
                     break
-                c = _draw(st, shoe, sh)
+                c = _draw(st, fy, shoe, sh)
                 v = VALUE[c]
                 d_hard += v
                 d_ace = d_ace or v == 1
@@ -758,7 +809,7 @@ def play_chunk(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t
             trace[rnd, seats + 1] = tc0
         # --- clear the table -----------------------------------------------------------
         if r[R_RESHUFFLE] == 0 and (sh[SH_POS] >= sh[SH_CUT] or sh[SH_REFILLED]):
-            _new_shoe(r, st, shoe, sh)
+            _new_shoe(r, st, fy, shoe, sh)
             stats[S_SHOES] += 1
             rc = f[F_IRC]
         elif sh[SH_REFILLS] != refills_seen:
