@@ -109,7 +109,7 @@ def sim(
     trip: Annotated[int, typer.Option(
         "--trip", help="Rounds per bankroll trip for the measured risk of ruin.")] = 0,
     seats: Annotated[int, typer.Option("--seats", min=1, max=7,
-                                       help="Occupied seats (the others play basic).")] = 1,
+                                       help="Occupied seats; the rest play the chart flat.")] = 1,
     seat: Annotated[int, typer.Option("--seat", min=1, max=7,
                                       help="The player's seat, 1 = first to act.")] = 1,
     scheduler: Annotated[str | None, typer.Option(
