@@ -1,17 +1,130 @@
-"""Strategy: charts the bots and players use, and (as it lands) exact odds for any rules."""
+"""Strategy: charts the bots and players use, and exact odds for any rules.
+
+``basic_chart`` is the computed total-dependent basic strategy for the rules (seed 002's hand-typed
+rules of thumb remain available as ``rules_of_thumb``). Charts are cached in memory and on disk
+(``TWENTYONE_CACHE_DIR``, else ``~/.cache/twentyone``) keyed by a hash of the options that change
+the odds, because a solve takes seconds and the table's bots need the chart at once.
+
+Split assumption (see ``exact``): each split hand plays the same composition-dependent strategy
+from the shoe less the pair and up card, and resplits are counted by the standard branching
+approximation.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
+from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
+
+import numpy as np
 
 from ..rules import Rules
 from .chart import Chart, rules_of_thumb
+from .dealer import F64, dealer_outcomes, infinite_outcomes
+from .exact import action_evs, chart_round_ev, compute_chart, full_shoe, peeked, round_ev
 
-__all__ = ["Chart", "basic_chart", "rules_of_thumb"]
+__all__ = ["Chart", "HouseEdge", "action_evs", "basic_chart", "dealer_probabilities",
+           "house_edge", "rules_of_thumb"]
+
+#: The options that change the exact odds; everything else (limits, chips, shuffling) does not.
+ANALYSIS_FIELDS = ("decks", "hit_soft_17", "peek", "peek_tens", "blackjack_pays", "double_on",
+                   "double_after_split", "split_by", "max_hands", "resplit_aces",
+                   "hit_split_aces", "surrender")
+#: Bump when the solver's results change, so stale cached charts are not read.
+SOLVER_VERSION = 1
+
+
+def analysis_key(rules: Rules) -> str:
+    """A stable hash of the odds-relevant options (the disk cache's file name)."""
+    fields = {f: getattr(rules, f) for f in ANALYSIS_FIELDS} | {"v": SOLVER_VERSION}
+    return hashlib.sha256(json.dumps(fields, sort_keys=True).encode()).hexdigest()[:20]
+
+
+def cache_dir() -> Path:
+    """Where computed charts are kept: ``TWENTYONE_CACHE_DIR`` or ``~/.cache/twentyone``."""
+    env = os.environ.get("TWENTYONE_CACHE_DIR")
+    return Path(env) if env else Path.home() / ".cache" / "twentyone"
+
+
+def _analysis_rules(rules: Rules) -> Rules:
+    return Rules(**{f: getattr(rules, f) for f in ANALYSIS_FIELDS})
+
+
+def basic_chart(rules: Rules) -> Chart:
+    """The exact total-dependent basic strategy for these rules (see ``exact.compute_chart``)."""
+    return _basic_chart(_analysis_rules(rules), str(cache_dir()))
 
 
 @cache
-def basic_chart(rules: Rules) -> Chart:
-    """Basic strategy for these rules. Until the exact solver lands this is seed 002's rules of
-    thumb, whatever the rules; the solver replaces it with the computed chart."""
-    return rules_of_thumb()
+def _basic_chart(rules: Rules, where: str) -> Chart:
+    path = Path(where) / f"chart-{analysis_key(rules)}.npz"
+    if path.is_file():
+        try:
+            with np.load(path) as data:
+                return Chart(str(data["name"]), data["hard"], data["soft"], data["pairs"])
+        except (OSError, ValueError, KeyError):
+            pass  # a damaged cache file is recomputed and rewritten
+    chart = compute_chart(rules)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp.npz")
+        np.savez(tmp, name=np.array(chart.name), hard=chart.hard, soft=chart.soft,
+                 pairs=chart.pairs)
+        tmp.replace(path)
+    except OSError:
+        pass  # a read-only home still gets the chart, just not cached
+    return chart
+
+
+@dataclass(frozen=True)
+class HouseEdge:
+    """The house's edge per initial bet from a full shoe, playing basic strategy and playing
+    composition-dependent strategy (fractions; ``*_percent`` for display)."""
+
+    basic_strategy: float
+    composition_dependent: float
+
+    @property
+    def basic_strategy_percent(self) -> float:
+        return 100 * self.basic_strategy
+
+    @property
+    def composition_dependent_percent(self) -> float:
+        return 100 * self.composition_dependent
+
+
+@cache
+def _house_edge(rules: Rules) -> HouseEdge:
+    chart = basic_chart(rules)
+    return HouseEdge(-chart_round_ev(rules, chart), -round_ev(rules))
+
+
+def house_edge(rules: Rules) -> HouseEdge:
+    """House edge for ``rules``, basic strategy and composition-dependent (no cut-card effect)."""
+    return _house_edge(_analysis_rules(rules))
+
+
+def dealer_probabilities(rules: Rules, up: int, shoe: list[int] | None = None, *,
+                         after_peek: bool = True, infinite: bool = False) -> dict[str, float]:
+    """The dealer's final-total probabilities with ``up`` showing: keys "17".."21", "bust",
+    "blackjack". ``shoe`` is the cards left besides the up card (10 counts, aces first, or 11
+    with index 0 unused); None is a full shoe less the up card. ``after_peek`` conditions on no
+    natural where the rules peek under ``up`` (then "blackjack" is 0); ``infinite`` uses an
+    infinite deck instead of any shoe."""
+    excl = after_peek and peeked(rules, up)
+    out: F64
+    if infinite:
+        out = infinite_outcomes(up, rules.hit_soft_17, excl)
+    else:
+        counts = list(full_shoe(rules.decks)) if shoe is None else list(shoe)
+        if len(counts) == 10:
+            counts = [0, *counts]
+        if shoe is None:
+            counts[up] -= 1
+        out = dealer_outcomes(np.array(counts, dtype=np.int64), up, rules.hit_soft_17, excl)
+    total = float(out.sum())
+    names = ("17", "18", "19", "20", "21", "bust", "blackjack")
+    return {k: float(v) / total for k, v in zip(names, out, strict=True)}

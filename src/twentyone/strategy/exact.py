@@ -1,0 +1,483 @@
+"""Exact, composition-dependent expected values of every player action, for any ``Rules``.
+
+How it works. For one up card and one starting shoe, a player hand is identified by the cards
+it took out of the shoe (a count per value), so the order cards came in cannot matter. Standing
+is valued from the dealer's exact outcome distribution for the shoe less those cards
+(``dealer.dealer_outcomes``); hitting and doubling sum over the next card; the best play after
+a hit is the larger of stand and hit for that exact composition (composition-dependent play).
+
+Peek games: every figure is conditioned on the dealer not holding a natural. The dealer search
+drops the natural's branch without renormalising, and the root divides by P(no natural), which
+conditions the player's draws on the peek as well as the dealer's (exact, not approximate).
+Without a peek (European no hole card, or a ten up where only aces are peeked under) a dealer
+natural is just one more dealer outcome, losing every doubled and split bet too.
+
+Splits (the assumption, stated as asked). Each split hand is valued from the shoe less the pair
+and the up card only, ignoring the cards the other split hands draw, and every split hand plays
+the same composition-dependent strategy for its own cards ("same strategy for every split hand",
+the usual calculators' post-split assumption). Resplitting to ``max_hands`` follows the standard
+branching count: with p the chance a split hand's next card matches the pair, the expected
+numbers of finished non-pair hands and of pair hands that may not split again are counted
+exactly; a non-pair hand is worth the split hand's EV given its second card is not a match, a
+stuck pair is worth the best non-split play of that pair.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import cache
+
+import numpy as np
+
+from ..rules import Rules
+from . import chart
+from .dealer import BLACKJACK, BUST, F64, I64, dealer_outcomes
+
+ACTIONS = ("stand", "hit", "double", "split", "surrender")
+
+
+def full_shoe(decks: int) -> tuple[int, ...]:
+    """Counts by value for ``decks`` packs, index 0 unused, 1 = aces, 10 = ten-cards."""
+    return (0,) + (4 * decks,) * 9 + (16 * decks,)
+
+
+def peeked(rules: Rules, up: int) -> bool:
+    """Whether the dealer checks for a natural under this up card before the players act."""
+    if not rules.peek:
+        return False
+    return up == 1 or (up == 10 and rules.peek_tens)
+
+
+def can_double_total(rules: Rules, total: int, soft: bool) -> bool:
+    """Whether the rules let a two-card hand of this total double."""
+    if rules.double_on == "any":
+        return True
+    allowed = (9, 10, 11) if rules.double_on == "9-11" else (10, 11)
+    return not soft and total in allowed
+
+
+def _total(hard: int, ace: bool) -> tuple[int, bool]:
+    if ace and hard <= 11:
+        return hard + 10, True
+    return hard, False
+
+
+#: A strategy for the hands after the first decision: (hard total, holds an ace, may double) to
+#: "hit" / "stand" / "double"; None means the composition-dependent best.
+Policy = Callable[[int, bool, bool], str] | None
+
+
+class UpSolver:
+    """All player EVs against one up card from one shoe (counts with the up card removed).
+
+    Values are unnormalised in peek games (see the module docstring): divide by the dealer's
+    no-natural mass for the hand's own shoe to condition them on the peek.
+    """
+
+    def __init__(self, rules: Rules, shoe: Sequence[int], up: int, policy: Policy = None) -> None:
+        self.rules = rules
+        self.up = up
+        self.base = np.array(shoe, dtype=np.int64)
+        self.basel = [int(x) for x in shoe]
+        self.total = sum(self.basel)
+        self.excl = peeked(rules, up)
+        self.h17 = rules.hit_soft_17
+        self.policy = policy
+        self._dealer: dict[tuple[int, ...], F64] = {}
+        self._stand: dict[tuple[int, ...], float] = {}
+        self._best: dict[tuple[tuple[int, ...], int, bool], float] = {}
+
+    def dealer(self, removed: tuple[int, ...]) -> F64:
+        """Dealer outcomes for the shoe less ``removed`` (unnormalised under a peek)."""
+        got = self._dealer.get(removed)
+        if got is None:
+            counts: I64 = self.base - np.array(removed, dtype=np.int64)
+            got = dealer_outcomes(counts, self.up, self.h17, self.excl)
+            self._dealer[removed] = got
+        return got
+
+    def mass(self, removed: tuple[int, ...]) -> float:
+        """P(no dealer natural | shoe less ``removed``) under a peek, else 1: the total of
+        ``dealer(removed)``, without the search (a busted hand needs only this)."""
+        if not self.excl:
+            return 1.0
+        hole = 10 if self.up == 1 else 1
+        n = self.total - sum(removed)
+        return 1.0 - (self.basel[hole] - removed[hole]) / n
+
+    def stand(self, removed: tuple[int, ...], total: int) -> float:
+        """EV of standing on ``total`` holding ``removed`` (unnormalised)."""
+        key = (*removed, total)
+        got = self._stand.get(key)
+        if got is not None:
+            return got
+        if total > 21:
+            return -self.mass(removed)
+        d = self.dealer(removed)
+        win = d[BUST]
+        lose = d[BLACKJACK]
+        for t in range(17, 22):
+            if t < total:
+                win += d[t - 17]
+            elif t > total:
+                lose += d[t - 17]
+        ev = float(win - lose)
+        self._stand[key] = ev
+        return ev
+
+    def _draws(self, removed: tuple[int, ...]) -> list[tuple[int, float, tuple[int, ...]]]:
+        base = self.basel
+        n = self.total - sum(removed)
+        out = []
+        for c in range(1, 11):
+            k = base[c] - removed[c]
+            if k:
+                nxt = list(removed)
+                nxt[c] += 1
+                out.append((c, k / n, tuple(nxt)))
+        return out
+
+    def hit(self, removed: tuple[int, ...], hard: int, ace: bool) -> float:
+        """EV of taking one card and then playing on (optimally or by the policy)."""
+        ev = 0.0
+        for c, p, nxt in self._draws(removed):
+            nh = hard + c
+            if nh > 21:
+                ev -= p * self.mass(nxt)
+            else:
+                ev += p * self.after(nxt, nh, ace or c == 1)
+        return ev
+
+    def double(self, removed: tuple[int, ...], hard: int, ace: bool) -> float:
+        """EV of doubling: one card, twice the stake."""
+        ev = 0.0
+        for c, p, nxt in self._draws(removed):
+            nh = hard + c
+            ev += p * self.stand(nxt, _total(nh, ace or c == 1)[0])
+        return 2.0 * ev
+
+    def after(self, removed: tuple[int, ...], hard: int, ace: bool) -> float:
+        """Value of a hand of three or more cards (no double, split or surrender any more)."""
+        return self.play(removed, hard, ace, False)
+
+    def play(self, removed: tuple[int, ...], hard: int, ace: bool, can_double: bool) -> float:
+        """Best (or policy) value of a hand that may stand, hit and, if allowed, double."""
+        key = (removed, hard, can_double)
+        got = self._best.get(key)
+        if got is not None:
+            return got
+        total = _total(hard, ace)[0]
+        if total >= 21:
+            ev = self.stand(removed, total)
+        elif self.policy is not None:
+            choice = self.policy(hard, ace, can_double)
+            if choice == "double" and can_double:
+                ev = self.double(removed, hard, ace)
+            elif choice == "stand":
+                ev = self.stand(removed, total)
+            else:
+                ev = self.hit(removed, hard, ace)
+        else:
+            ev = max(self.stand(removed, total), self.hit(removed, hard, ace))
+            if can_double:
+                ev = max(ev, self.double(removed, hard, ace))
+        self._best[key] = ev
+        return ev
+
+
+def split_ev(s: UpSolver, v: int, resplit_p: float) -> float:
+    """EV (unnormalised, per initial bet) of splitting a pair of ``v`` against ``s.up``.
+
+    ``resplit_p`` is the chance a split hand's next card makes a pair it may split again (the
+    pair's value share of the shoe, a quarter of that for ten-cards split by rank)."""
+    rules = s.rules
+    pair_removed = tuple(2 if c == v else 0 for c in range(11))
+    aces = v == 1
+    limit = rules.max_hands if (not aces or rules.resplit_aces) else min(rules.max_hands, 2)
+    # Each split hand starts from one card with the shoe less both pair cards.
+    left = s.base - np.array(pair_removed, dtype=np.int64)
+    n = int(left.sum())
+    non_pair = 0.0
+    non_pair_p = 0.0
+    stuck = 0.0
+    for c in range(1, 11):
+        k = int(left[c])
+        if not k:
+            continue
+        p = k / n
+        nxt = list(pair_removed)
+        nxt[c] += 1
+        rem = tuple(nxt)
+        hard = v + c
+        ace = aces or c == 1
+        total, soft = _total(hard, ace)
+        if aces and not rules.hit_split_aces:
+            ev = s.stand(rem, total)
+        else:
+            can_d = rules.double_after_split and can_double_total(rules, total, soft)
+            ev = s.play(rem, hard, ace, can_d)
+        if c == v:
+            stuck = ev
+            if resplit_p < p:
+                # Ten-cards split by rank: the other ranks are ordinary non-pair hands.
+                non_pair += (p - resplit_p) * ev
+                non_pair_p += p - resplit_p
+        else:
+            non_pair += p * ev
+            non_pair_p += p
+    e_non = non_pair / non_pair_p if non_pair_p else 0.0
+    q = resplit_p
+    n_non, n_stuck = _branch(2, 2, limit, q)
+    return n_non * e_non + n_stuck * stuck
+
+
+@cache
+def _branch(pending: int, hands: int, limit: int, q: float) -> tuple[float, float]:
+    """Expected (non-pair hands, pair hands that may not split again) when ``pending`` split
+    hands still await their second card, ``hands`` hands exist and at most ``limit`` may."""
+    if pending == 0:
+        return 0.0, 0.0
+    a, b = _branch(pending - 1, hands, limit, q)
+    if hands < limit:
+        c, d = _branch(pending + 1, hands + 1, limit, q)
+        return (1 - q) * (1 + a) + q * c, (1 - q) * b + q * d
+    return (1 - q) * (1 + a) + q * a, (1 - q) * b + q * (1 + b)
+
+
+def _removed(values: Sequence[int]) -> tuple[int, ...]:
+    out = [0] * 11
+    for v in values:
+        out[v] += 1
+    return tuple(out)
+
+
+def resplit_share(s: UpSolver, v: int) -> float:
+    """Chance a split hand's next card lets it split again: the pair value's share of the shoe
+    less the pair, a quarter of that for ten-cards when only same-rank tens split."""
+    left = s.base.copy()
+    left[v] -= 2
+    p = float(left[v]) / float(left.sum())
+    if v == 10 and s.rules.split_by == "rank":
+        p /= 4
+    return p
+
+
+def hand_evs(s: UpSolver, values: Sequence[int], *, can_double: bool = True,
+             can_split: bool = True, can_surrender: bool = True) -> dict[str, float]:
+    """Unnormalised EVs of the legal actions for a hand (card values) in solver ``s``."""
+    removed = _removed(values)
+    hard = sum(values)
+    ace = 1 in values
+    total, soft = _total(hard, ace)
+    rules = s.rules
+    out: dict[str, float] = {"stand": s.stand(removed, total)}
+    if total < 21:
+        out["hit"] = s.hit(removed, hard, ace)
+    two = len(values) == 2
+    if two and can_double and total < 21 and can_double_total(rules, total, soft):
+        out["double"] = s.double(removed, hard, ace)
+    if (two and can_split and values[0] == values[1] and rules.max_hands > 1):
+        out["split"] = split_ev(s, values[0], resplit_share(s, values[0]))
+    if two and can_surrender and rules.surrender != "none":
+        out["surrender"] = -0.5 * s.mass(removed)
+    return out
+
+
+def action_evs(rules: Rules, hand: Sequence[int], up: int, shoe: Sequence[int] | None = None,
+               *, can_double: bool = True, can_split: bool = True, can_surrender: bool = True,
+               split_hands: int = 1) -> dict[str, float]:
+    """EV of each legal action for ``hand`` (card values, ace = 1) against ``up``, as a fraction
+    of the initial bet, conditioned on no dealer natural where the dealer peeks under ``up``.
+
+    ``shoe`` is the cards left *including* the hand and up card, as counts by value: either 10
+    numbers (aces first, ten-cards last) or 11 with index 0 ignored; None means a full shoe of
+    ``rules.decks`` packs. Play after the first decision is composition-dependent optimal;
+    splits follow the module's split assumption. ``split_hands`` is how many hands the player
+    already has (a hand from a split may split again only while fewer than ``max_hands``);
+    after a split the double follows ``double_after_split`` and surrender is not offered.
+    Early surrender in a peek game is shown as its equivalent conditioned on no natural.
+    """
+    counts = list(full_shoe(rules.decks) if shoe is None else shoe)
+    if len(counts) == 10:
+        counts = [0, *counts]
+    if len(counts) != 11:
+        raise ValueError("shoe must give 10 counts (aces to ten-cards) or 11 (index 0 unused)")
+    counts[up] -= 1
+    removed = _removed(hand)
+    if any(counts[v] < removed[v] for v in range(1, 11)):
+        raise ValueError("the shoe does not hold the hand and the up card")
+    if split_hands > 1:
+        can_surrender = False
+        can_double = can_double and rules.double_after_split
+        can_split = can_split and split_hands < rules.max_hands and (
+            hand[0] != 1 or rules.resplit_aces)
+    r = rules.replace(max_hands=max(1, rules.max_hands - split_hands + 1))
+    s = UpSolver(r, counts, up)
+    evs = hand_evs(s, hand, can_double=can_double, can_split=can_split,
+                   can_surrender=can_surrender)
+    mass = s.mass(removed)
+    out = {a: evs[a] / mass for a in ACTIONS if a in evs}
+    if "surrender" in out and rules.surrender == "early" and s.excl:
+        # -0.5 whatever the hole card: as if conditioned, -(0.5 - P(natural)) / P(no natural).
+        out["surrender"] = (-0.5 + (1 - mass)) / mass
+    return out
+
+
+def _up_solver(rules: Rules, shoe: Sequence[int], up: int, policy: Policy = None) -> UpSolver:
+    left = list(shoe)
+    left[up] -= 1
+    return UpSolver(rules, left, up, policy)
+
+
+def _deal_probs(shoe: Sequence[int]) -> dict[tuple[int, int, int], float]:
+    """Probability of each (up card, first player card <= second) deal from ``shoe``."""
+    n = sum(shoe)
+    out: dict[tuple[int, int, int], float] = {}
+    for up in range(1, 11):
+        for a in range(1, 11):
+            for b in range(a, 11):
+                left = list(shoe)
+                p = left[up] / n
+                left[up] -= 1
+                p *= left[a] / (n - 1)
+                left[a] -= 1
+                p *= left[b] / (n - 2)
+                if a != b:
+                    p *= 2
+                if p > 0:
+                    out[(up, a, b)] = p
+    return out
+
+
+def round_value(rules: Rules, s: UpSolver, a: int, b: int,
+                choose: Callable[[dict[str, float]], str] | None) -> float:
+    """Unconditional EV of a round dealt (a, b) against ``s.up``: a player natural is paid (or
+    pushes a dealer natural), a peeked natural takes the bet before anyone acts, otherwise the
+    hand takes the best action (or ``choose``'s) among the legal ones."""
+    removed = _removed((a, b))
+    mass = s.mass(removed)
+    d = s.dealer(removed)
+    if a + b == 11 and 1 in (a, b):
+        # Dealer natural probability for this shoe (peeked or not): push against it.
+        p_bj = 1 - mass if s.excl else float(d[BLACKJACK])
+        return float(rules.blackjack_ratio) * (1 - p_bj)
+    evs = hand_evs(s, (a, b))
+    if "surrender" in evs and rules.surrender == "early" and s.excl:
+        evs["surrender"] = -0.5 + (1 - mass)  # unnormalised: early surrender escapes the peek
+    action = choose(evs) if choose is not None else max(evs, key=lambda k: evs[k])
+    lost_to_peek = -(1 - mass) if s.excl else 0.0
+    if action == "surrender" and rules.surrender == "early" and s.excl:
+        return -0.5
+    return lost_to_peek + evs[action]
+
+
+def round_ev(rules: Rules, policy_for: Callable[[int], Policy] | None = None,
+             choose_for: Callable[[int, int, int], Callable[[dict[str, float]], str]] | None
+             = None) -> float:
+    """Expected value of a round from a full shoe (fraction of the bet), composition-dependent
+    when no policy is given, else playing the policy (after the first decision) and
+    ``choose_for(up, a, b)`` (at it)."""
+    shoe = full_shoe(rules.decks)
+    total = 0.0
+    solvers: dict[int, UpSolver] = {}
+    for (up, a, b), p in _deal_probs(shoe).items():
+        s = solvers.get(up) or solvers.setdefault(
+            up, _up_solver(rules, shoe, up, policy_for(up) if policy_for else None))
+        choose = choose_for(up, a, b) if choose_for else None
+        total += p * round_value(rules, s, a, b, choose)
+    return total
+
+
+def _entry(evs: dict[str, float]) -> int:
+    """The chart code for aggregated EVs of stand/hit/double/surrender: the best action, with
+    its fallback for when it is not allowed."""
+    best = max(evs, key=lambda k: evs[k])
+    if best == "double":
+        return chart.DOUBLE_HIT if evs["hit"] >= evs["stand"] else chart.DOUBLE_STAND
+    if best == "surrender":
+        rest = {k: v for k, v in evs.items() if k != "surrender"}
+        if "double" in rest and rest["double"] >= max(rest["hit"], rest["stand"]):
+            # A double beats the fallbacks: chart the double, surrender is secondary.
+            return _entry(rest)
+        return chart.SURRENDER_HIT if evs["hit"] >= evs["stand"] else chart.SURRENDER_STAND
+    return chart.HIT if best == "hit" else chart.STAND
+
+
+def compute_chart(rules: Rules) -> chart.Chart:
+    """The best total-dependent chart for ``rules`` from a full shoe.
+
+    Each entry compares the actions' EVs summed over every two-card hand of that total (each
+    weighted by its chance to be dealt), with composition-dependent play after the first card
+    drawn; pairs compare splitting with the best other play the same way. Totals no two-card
+    non-pair hand makes (hard 4, soft 12) take the pair's figures; hard 21 stands.
+    """
+    shoe = full_shoe(rules.decks)
+    agg_hard: dict[tuple[int, int], dict[str, float]] = {}
+    agg_soft: dict[tuple[int, int], dict[str, float]] = {}
+    pairs = np.full((11, 11), chart.NO_SPLIT, dtype=np.int8)
+    solvers: dict[int, UpSolver] = {}
+    for (up, a, b), p in _deal_probs(shoe).items():
+        if a + b == 11 and 1 in (a, b):
+            continue
+        s = solvers.get(up) or solvers.setdefault(up, _up_solver(rules, shoe, up))
+        evs = hand_evs(s, (a, b))
+        total, soft = _total(a + b, a == 1 or b == 1)
+        split = evs.pop("split", None)
+        if split is not None:
+            others = max(evs.values())
+            if split > others:
+                pairs[a][up] = chart.SPLIT
+            elif evs.get("surrender", -9.0) >= others and split >= max(
+                    v for k, v in evs.items() if k != "surrender"):
+                pairs[a][up] = chart.SURRENDER_SPLIT
+        target = agg_soft if soft else agg_hard
+        acc = target.setdefault((total, up), {})
+        for k, v in evs.items():
+            acc[k] = acc.get(k, 0.0) + p * v
+    hard = np.full((22, 11), chart.STAND, dtype=np.int8)
+    soft_t = np.full((22, 11), chart.STAND, dtype=np.int8)
+    for (total, up), evs in agg_hard.items():
+        hard[total][up] = _entry(evs)
+    for (total, up), evs in agg_soft.items():
+        soft_t[total][up] = _entry(evs)
+    for up in range(1, 11):
+        hard[21][up] = chart.STAND
+        soft_t[21][up] = chart.STAND
+    return chart.Chart(f"basic strategy ({describe(rules)})", hard, soft_t, pairs)
+
+
+def describe(rules: Rules) -> str:
+    """A short name of the rules that matter to the odds, e.g. "6D S17 DAS DA2 SPL4 3:2"."""
+    parts = [f"{rules.decks}D", "H17" if rules.hit_soft_17 else "S17"]
+    parts.append("peek" if rules.peek and rules.peek_tens else
+                 "peek-A" if rules.peek else "ENHC")
+    parts.append({"any": "DA2", "9-11": "D9", "10-11": "D10"}[rules.double_on])
+    parts.append("DAS" if rules.double_after_split else "NDAS")
+    parts.append(f"SPL{rules.max_hands}")
+    if rules.resplit_aces:
+        parts.append("RSA")
+    if rules.hit_split_aces:
+        parts.append("HSA")
+    if rules.surrender != "none":
+        parts.append(f"{rules.surrender[0].upper()}S")
+    parts.append(rules.blackjack_pays)
+    return " ".join(parts)
+
+
+def chart_policy(c: chart.Chart, up: int) -> Policy:
+    """A ``Policy`` playing chart ``c`` against ``up`` after the first decision."""
+    def policy(hard: int, ace: bool, can_double: bool) -> str:
+        values = (1, hard - 1) if ace else (hard,)
+        return c.decide(values, up, can_double=can_double, can_split=False, can_surrender=False)
+    return policy
+
+
+def chart_round_ev(rules: Rules, c: chart.Chart) -> float:
+    """Expected value of a round from a full shoe when every decision follows chart ``c`` (the
+    split hands too, resplitting whenever the chart splits that pair)."""
+    def choose_for(up: int, a: int, b: int) -> Callable[[dict[str, float]], str]:
+        def choose(evs: dict[str, float]) -> str:
+            return c.decide((a, b), up, can_double="double" in evs, can_split="split" in evs,
+                            can_surrender="surrender" in evs)
+        return choose
+    return round_ev(rules, lambda up: chart_policy(c, up), choose_for)
