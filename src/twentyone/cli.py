@@ -51,3 +51,9 @@ app.command("play")(play_cli.play)
 from . import sim_cli  # noqa: E402  (registered last: sim_cli uses this module's helpers)
 
 app.command("sim")(sim_cli.sim)
+
+from . import strategy_cli  # noqa: E402  (registered last: strategy_cli uses this module's helpers)
+
+app.command("chart")(strategy_cli.chart)
+app.command("edge")(strategy_cli.edge)
+app.command("ev")(strategy_cli.ev)

@@ -1,0 +1,171 @@
+"""``twentyone chart``, ``twentyone edge`` and ``twentyone ev``: the exact odds at the terminal."""
+
+from __future__ import annotations
+
+import html
+import json
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table as RichTable
+
+from .cli import RulesOpt, SetOpt, rules_from_cli
+from .strategy import action_evs, basic_chart, house_edge
+from .strategy.chart import (
+    DOUBLE_HIT,
+    DOUBLE_STAND,
+    HIT,
+    LETTERS,
+    NO_SPLIT,
+    SPLIT,
+    STAND,
+    SURRENDER_HIT,
+    SURRENDER_SPLIT,
+    SURRENDER_STAND,
+    Chart,
+)
+
+UPS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
+#: Colours a printed chart conventionally uses, per code (terminal style, page hex colour).
+COLOURS = {STAND: ("bold white on red", "#d9534f"), HIT: ("bold black on green", "#5cb85c"),
+           DOUBLE_HIT: ("bold black on cyan", "#5bc0de"),
+           DOUBLE_STAND: ("bold black on blue", "#337ab7"),
+           SPLIT: ("bold black on yellow", "#f0ad4e"),
+           SURRENDER_HIT: ("bold white on magenta", "#9b59b6"),
+           SURRENDER_STAND: ("bold white on purple", "#6f42c1"),
+           SURRENDER_SPLIT: ("bold white on dark_orange", "#e67e22"),
+           NO_SPLIT: ("dim", "#eeeeee")}
+LEGEND = {STAND: "stand", HIT: "hit", DOUBLE_HIT: "double, else hit",
+          DOUBLE_STAND: "double, else stand", SPLIT: "split",
+          SURRENDER_HIT: "surrender, else hit", SURRENDER_STAND: "surrender, else stand",
+          SURRENDER_SPLIT: "surrender, else split", NO_SPLIT: "play by the total"}
+
+
+def _label(up: int) -> str:
+    return "A" if up == 1 else str(up)
+
+
+def chart_rows(c: Chart) -> list[tuple[str, list[tuple[str, list[int]]]]]:
+    """The chart's three sections as (title, [(row label, codes by up card 2..10, A)])."""
+    hard = [(str(t), [int(c.hard[t][u]) for u in UPS]) for t in range(5, 22)]
+    soft = [(f"A,{t - 11}", [int(c.soft[t][u]) for u in UPS]) for t in range(13, 22)]
+    pairs = [(f"{_label(v)},{_label(v)}", [int(c.pairs[v][u]) for u in UPS])
+             for v in range(1, 11)]
+    return [("Hard totals", hard), ("Soft totals", soft), ("Pairs", pairs)]
+
+
+def _html(c: Chart) -> str:
+    parts = [f"<!doctype html><meta charset='utf-8'><title>{html.escape(c.name)}</title>",
+             "<style>table{border-collapse:collapse;font:14px sans-serif;margin:1em}"
+             "td,th{border:1px solid #999;padding:4px 8px;text-align:center}</style>",
+             f"<h1>{html.escape(c.name)}</h1>"]
+    for title, rows in chart_rows(c):
+        parts.append(f"<table><caption>{title}</caption><tr><th></th>"
+                     + "".join(f"<th>{_label(u)}</th>" for u in UPS) + "</tr>")
+        for label, codes in rows:
+            parts.append(f"<tr><th>{label}</th>" + "".join(
+                f"<td style='background:{COLOURS[k][1]}'>{LETTERS[k]}</td>" for k in codes)
+                + "</tr>")
+        parts.append("</table>")
+    parts.append("<table><caption>Legend</caption>" + "".join(
+        f"<tr><td style='background:{COLOURS[k][1]}'>{LETTERS[k]}</td><td>{v}</td></tr>"
+        for k, v in LEGEND.items()) + "</table>")
+    return "\n".join(parts)
+
+
+def _png(c: Chart, path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.colors import ListedColormap
+
+    sections = chart_rows(c)
+    fig, axes = plt.subplots(1, 3, figsize=(15, 8))
+    cmap = ListedColormap([COLOURS[k][1] for k in range(9)])
+    for ax, (title, rows) in zip(axes, sections, strict=True):
+        grid = [codes for _, codes in rows]
+        ax.imshow(grid, cmap=cmap, vmin=-0.5, vmax=8.5, aspect="auto")
+        for i, codes in enumerate(grid):
+            for j, k in enumerate(codes):
+                ax.text(j, i, LETTERS[k], ha="center", va="center", fontsize=9)
+        ax.set_xticks(range(10), [_label(u) for u in UPS])
+        ax.set_yticks(range(len(rows)), [label for label, _ in rows])
+        ax.set_title(title)
+        ax.set_xlabel("dealer's up card")
+    fig.suptitle(c.name + "   " + "   ".join(f"{LETTERS[k]} = {v}" for k, v in LEGEND.items()),
+                 fontsize=9)
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
+def chart(rules: RulesOpt = "classic", set_: SetOpt = None,
+          png: Annotated[Path | None, typer.Option("--png", help="Write a heatmap image.")] = None,
+          html_: Annotated[Path | None, typer.Option("--html", help="Write a page.")] = None,
+          ) -> None:
+    """Print the exact basic strategy chart for the rules (and write it as an image or page)."""
+    c = basic_chart(rules_from_cli(rules, set_))
+    console = Console()
+    for title, rows in chart_rows(c):
+        table = RichTable(title=f"{title}: {c.name}")
+        table.add_column("")
+        for u in UPS:
+            table.add_column(_label(u), justify="center")
+        for label, codes in rows:
+            table.add_row(label, *(f"[{COLOURS[k][0]}]{LETTERS[k]:^2}[/]" for k in codes))
+        console.print(table)
+    console.print("  ".join(f"[{COLOURS[k][0]}]{LETTERS[k]}[/] {v}" for k, v in LEGEND.items()))
+    if png is not None:
+        _png(c, png)
+    if html_ is not None:
+        html_.write_text(_html(c), encoding="utf-8")
+
+
+def edge(rules: RulesOpt = "classic", set_: SetOpt = None,
+         as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
+    """The exact house edge from a full shoe, basic and composition-dependent strategy."""
+    r = rules_from_cli(rules, set_)
+    start = time.perf_counter()
+    he = house_edge(r)
+    seconds = time.perf_counter() - start
+    if as_json:
+        typer.echo(json.dumps({"house_edge_percent": {
+            "basic_strategy": round(he.basic_strategy_percent, 6),
+            "composition_dependent": round(he.composition_dependent_percent, 6)},
+            "seconds": round(seconds, 3)}))
+        return
+    typer.echo(f"House edge, basic strategy:             {he.basic_strategy_percent:.4f}%")
+    typer.echo(f"House edge, composition-dependent play: {he.composition_dependent_percent:.4f}%")
+    typer.echo(f"({seconds:.2f} s)")
+
+
+def _values(text: str) -> list[int]:
+    out = []
+    for part in text.split(","):
+        p = part.strip().upper()
+        out.append(1 if p == "A" else 10 if p in ("T", "J", "Q", "K") else int(p))
+    if not all(1 <= v <= 10 for v in out):
+        raise typer.BadParameter(f"card values are A or 1-10: {text!r}")
+    return out
+
+
+def ev(rules: RulesOpt = "classic", set_: SetOpt = None,
+       hand: Annotated[str, typer.Option("--hand", help="Card values, e.g. 10,6 or A,7.")] = "",
+       up: Annotated[str, typer.Option("--up", help="Dealer's up card.")] = "",
+       as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
+    """Each legal action's EV for a hand against an up card (a full shoe less those cards),
+    conditioned on no dealer blackjack where the dealer peeks."""
+    r = rules_from_cli(rules, set_)
+    values = _values(hand)
+    up_value = _values(up)
+    if len(values) < 2 or len(up_value) != 1:
+        raise typer.BadParameter("give --hand with two or more cards and --up with one")
+    evs = action_evs(r, values, up_value[0])
+    if as_json:
+        typer.echo(json.dumps(evs))
+        return
+    for action, value in sorted(evs.items(), key=lambda kv: -kv[1]):
+        typer.echo(f"{action:<10}{value:+.6f}")
