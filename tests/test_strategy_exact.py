@@ -84,8 +84,8 @@ def test_the_chart_is_cached_on_disk(tmp_path: Path) -> None:
     first = basic_chart(rules)
     files = list(tmp_path.glob("chart-*.npz"))
     assert len(files) == 1
-    from twentyone.strategy import _basic_chart
-    _basic_chart.cache_clear()
+    from twentyone.strategy import _CHARTS
+    _CHARTS.clear()
     again = basic_chart(rules)
     assert (again.hard == first.hard).all() and (again.pairs == first.pairs).all()
     assert again.name == first.name

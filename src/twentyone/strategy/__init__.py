@@ -24,7 +24,15 @@ import numpy as np
 from ..rules import Rules
 from .chart import Chart, rules_of_thumb
 from .dealer import F64, dealer_outcomes, infinite_outcomes
-from .exact import action_evs, chart_round_ev, compute_chart, full_shoe, peeked, round_ev
+from .exact import (
+    UpSolver,
+    action_evs,
+    chart_round_ev,
+    compute_chart,
+    full_shoe,
+    peeked,
+    round_ev,
+)
 
 __all__ = ["Chart", "HouseEdge", "action_evs", "basic_chart", "dealer_probabilities",
            "house_edge", "rules_of_thumb"]
@@ -58,8 +66,19 @@ def basic_chart(rules: Rules) -> Chart:
     return _basic_chart(_analysis_rules(rules), str(cache_dir()))
 
 
-@cache
-def _basic_chart(rules: Rules, where: str) -> Chart:
+def _basic_chart(rules: Rules, where: str, solvers: dict[int, UpSolver] | None = None) -> Chart:
+    """The chart from memory, the disk cache, or a solve (sharing ``solvers`` if given)."""
+    key = (rules, where)
+    got = _CHARTS.get(key)
+    if got is None:
+        got = _CHARTS[key] = _load_or_solve(rules, where, solvers)
+    return got
+
+
+_CHARTS: dict[tuple[Rules, str], Chart] = {}
+
+
+def _load_or_solve(rules: Rules, where: str, solvers: dict[int, UpSolver] | None) -> Chart:
     path = Path(where) / f"chart-{analysis_key(rules)}.npz"
     if path.is_file():
         try:
@@ -67,7 +86,7 @@ def _basic_chart(rules: Rules, where: str) -> Chart:
                 return Chart(str(data["name"]), data["hard"], data["soft"], data["pairs"])
         except (OSError, ValueError, KeyError):
             pass  # a damaged cache file is recomputed and rewritten
-    chart = compute_chart(rules)
+    chart = compute_chart(rules, solvers)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(".tmp.npz")
@@ -97,14 +116,30 @@ class HouseEdge:
 
 
 @cache
-def _house_edge(rules: Rules) -> HouseEdge:
-    chart = basic_chart(rules)
-    return HouseEdge(-chart_round_ev(rules, chart), -round_ev(rules))
+def _house_edge(rules: Rules, where: str) -> HouseEdge:
+    path = Path(where) / f"edge-{analysis_key(rules)}.json"
+    if path.is_file():
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            return HouseEdge(float(data["basic_strategy"]), float(data["composition_dependent"]))
+        except (OSError, ValueError, KeyError):
+            pass  # recomputed and rewritten below
+    solvers: dict[int, UpSolver] = {}
+    chart = _basic_chart(rules, where, solvers)
+    he = HouseEdge(-chart_round_ev(rules, chart), -round_ev(rules, solvers=solvers))
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps({"basic_strategy": he.basic_strategy,
+                                    "composition_dependent": he.composition_dependent}),
+                        encoding="utf-8")
+    except OSError:
+        pass  # a read-only home still gets the figures, just not cached
+    return he
 
 
 def house_edge(rules: Rules) -> HouseEdge:
     """House edge for ``rules``, basic strategy and composition-dependent (no cut-card effect)."""
-    return _house_edge(_analysis_rules(rules))
+    return _house_edge(_analysis_rules(rules), str(cache_dir()))
 
 
 def dealer_probabilities(rules: Rules, up: int, shoe: list[int] | None = None, *,

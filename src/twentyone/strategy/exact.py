@@ -373,13 +373,14 @@ def round_value(rules: Rules, s: UpSolver, a: int, b: int,
 
 def round_ev(rules: Rules, policy_for: Callable[[int], Policy] | None = None,
              choose_for: Callable[[int, int, int], Callable[[dict[str, float]], str]] | None
-             = None) -> float:
+             = None, solvers: dict[int, UpSolver] | None = None) -> float:
     """Expected value of a round from a full shoe (fraction of the bet), composition-dependent
     when no policy is given, else playing the policy (after the first decision) and
-    ``choose_for(up, a, b)`` (at it)."""
+    ``choose_for(up, a, b)`` (at it). ``solvers`` (per up card, from a full shoe) may be shared
+    with ``compute_chart`` so the composition-dependent values are worked out once."""
     shoe = full_shoe(rules.decks)
     total = 0.0
-    solvers: dict[int, UpSolver] = {}
+    solvers = {} if solvers is None else solvers
     for (up, a, b), p in _deal_probs(shoe).items():
         s = solvers.get(up) or solvers.setdefault(
             up, _up_solver(rules, shoe, up, policy_for(up) if policy_for else None))
@@ -403,7 +404,7 @@ def _entry(evs: dict[str, float]) -> int:
     return chart.HIT if best == "hit" else chart.STAND
 
 
-def compute_chart(rules: Rules) -> chart.Chart:
+def compute_chart(rules: Rules, solvers: dict[int, UpSolver] | None = None) -> chart.Chart:
     """The best total-dependent chart for ``rules`` from a full shoe.
 
     Each entry compares the actions' EVs summed over every two-card hand of that total (each
@@ -415,7 +416,7 @@ def compute_chart(rules: Rules) -> chart.Chart:
     agg_hard: dict[tuple[int, int], dict[str, float]] = {}
     agg_soft: dict[tuple[int, int], dict[str, float]] = {}
     pairs = np.full((11, 11), chart.NO_SPLIT, dtype=np.int8)
-    solvers: dict[int, UpSolver] = {}
+    solvers = {} if solvers is None else solvers
     for (up, a, b), p in _deal_probs(shoe).items():
         if a + b == 11 and 1 in (a, b):
             continue
