@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from twentyone.cards import card
 from twentyone.rules import PRESETS
 from twentyone.shoe import StackedShuffler
 from twentyone.table import Table
@@ -46,3 +47,27 @@ def test_the_unseen_cards_are_the_shoe_less_what_the_seat_has_seen() -> None:
     assert left[1] == 24 - 2 and left[10] == 96 - 1 and left[5] == 24
     lines = make_hint(CLASSIC)(view(t, 1), seen)
     assert lines[1].startswith("Unseen since the shuffle: 309 cards (A×22, 2×24")
+
+
+def test_the_hint_gives_the_ev_of_each_legal_action_best_first() -> None:
+    lines = hint_for(["8h", "10c", "8d", "7s"])
+    assert lines[1].startswith("EV per bet, a full shoe: ▶ split ")
+    evs = lines[1].split(": ", 1)[1].split(" · ")
+    assert [e.lstrip("▶ ").split()[0] for e in evs] == ["split", "hit", "stand"]
+    # Classic doubles only on 9-11 (002), so 16 offers no double.
+    assert "double" not in lines[1]
+
+
+def test_the_shoe_hint_uses_the_cards_left() -> None:
+    t = Table(CLASSIC, StackedShuffler([["10h", "10c", "6d", "7s"]]))
+    t.sit(1, 100_000)
+    t.bet(1, 1000)
+    t.deal()
+    v = view(t, 1)
+    full = make_hint(CLASSIC)(v, None)[1]
+    # A seat that has seen twenty extra fives (an absurd but legal count) is told other odds.
+    seen = [card(5, s % 4, s // 4) for s in range(20)] + [c for c in t.cards_in_play()
+                                                           if str(c) != "7♠"]
+    left = make_hint(CLASSIC)(v, seen)
+    assert left[2].startswith("EV per bet, the cards left:")
+    assert left[2].split(": ", 1)[1] != full.split(": ", 1)[1]

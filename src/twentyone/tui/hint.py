@@ -1,4 +1,5 @@
-"""The ``?`` at a prompt: what basic strategy plays for this exact hand.
+"""The ``?`` at a prompt: what basic strategy plays for this exact hand, and the exact EV of each
+legal action (``strategy.action_evs``).
 
 It reads the same seat view the screen does, so a hint can never use a card the player could not
 see. ``??`` asks about the cards left in the shoe: the full shoe less every card this seat has
@@ -11,8 +12,9 @@ from collections.abc import Sequence
 
 from .. import views
 from ..cards import Card
+from ..money import dollars
 from ..rules import Rules
-from ..strategy import Chart, basic_chart
+from ..strategy import Chart, action_evs, basic_chart
 from ..table import Action
 from .game import Hint
 
@@ -31,15 +33,26 @@ def make_hint(rules: Rules) -> Hint:
         hand = seat.hands[index]
         values = [c.value for c in hand.cards if c is not None]
         up = next(c for c in v.dealer if c is not None)
-        choice = chart.decide(values, up.value, can_double=Action.DOUBLE in v.legal,
-                              can_split=Action.SPLIT in v.legal,
-                              can_surrender=Action.SURRENDER in v.legal)
+        allowed = {"can_double": Action.DOUBLE in v.legal, "can_split": Action.SPLIT in v.legal,
+                   "can_surrender": Action.SURRENDER in v.legal}
+        choice = chart.decide(values, up.value, **allowed)
         total = f"{'soft' if hand.soft else 'hard'} {hand.total}"
         lines = [f"Basic strategy, {total} against {up}: {choice}"]
+        shoe = None
         if seen is not None:
             left = unseen(rules, seen)
             counts = ", ".join(f"{'A' if value == 1 else value}×{n}" for value, n in left.items())
             lines.append(f"Unseen since the shuffle: {sum(left.values())} cards ({counts})")
+            # action_evs wants the shoe with this hand and the up card still in it.
+            for value in [*values, up.value]:
+                left[value] += 1
+            shoe = [0, *(left[value] for value in range(1, 11))]
+        evs = action_evs(rules, values, up.value, shoe, split_hands=len(seat.hands), **allowed)
+        where = "the cards left" if shoe else "a full shoe"
+        best = max(evs, key=lambda a: evs[a])
+        parts = [f"{'▶ ' if a == best else ''}{a} {ev:+.3f} ({dollars(round(ev * hand.bet))})"
+                 for a, ev in sorted(evs.items(), key=lambda kv: -kv[1])]
+        lines.append(f"EV per bet, {where}: " + " · ".join(parts))
         return lines
 
     return hint
