@@ -32,6 +32,7 @@ from .exact import (
     full_shoe,
     peeked,
     round_ev,
+    warm_solvers,
 )
 
 __all__ = ["Chart", "HouseEdge", "action_evs", "basic_chart", "dealer_probabilities",
@@ -124,7 +125,7 @@ def _house_edge(rules: Rules, where: str) -> HouseEdge:
             return HouseEdge(float(data["basic_strategy"]), float(data["composition_dependent"]))
         except (OSError, ValueError, KeyError):
             pass  # recomputed and rewritten below
-    solvers: dict[int, UpSolver] = {}
+    solvers = warm_solvers(rules)
     chart = _basic_chart(rules, where, solvers)
     he = HouseEdge(-chart_round_ev(rules, chart), -round_ev(rules, solvers=solvers))
     try:

@@ -25,7 +25,7 @@ BUST = 5
 BLACKJACK = 6
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def _draw(counts: I64, n: int, hard: int, ace: bool, h17: bool, weight: float, out: F64) -> None:
     soft_total = hard + 10 if ace and hard <= 11 else hard
     if soft_total >= 17 and not (h17 and ace and hard == 7):
@@ -44,7 +44,7 @@ def _draw(counts: I64, n: int, hard: int, ace: bool, h17: bool, weight: float, o
         counts[c] = k
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def dealer_outcomes(counts: I64, up: int, h17: bool, exclude_bj: bool) -> F64:
     """Outcome probabilities (17..21, bust, blackjack) for ``up`` against the shoe ``counts``
     (index 1..10, the up card already removed). With ``exclude_bj`` the natural's branch is
