@@ -136,3 +136,50 @@ def test_removing_low_cards_favours_standing_sixteen_against_a_ten(low: int) -> 
     full = action_evs(SIX, [10, 6], 10)
     assert evs["stand"] - evs["hit"] > full["stand"] - full["hit"]
     assert evs["stand"] > evs["hit"]
+
+
+def _dealer_by_search(counts: list[int], hard: int, ace: bool, h17: bool, weight: float,
+                      out: list[float]) -> None:
+    """The dealer's play followed card by card (the definition the finished-hand table must
+    agree with)."""
+    total = hard + 10 if ace and hard <= 11 else hard
+    if hard > 21:
+        out[5] += weight
+        return
+    if total >= 17 and not (h17 and ace and hard == 7):
+        out[total - 17] += weight
+        return
+    n = sum(counts)
+    for c in range(1, 11):
+        k = counts[c]
+        if k:
+            counts[c] -= 1
+            _dealer_by_search(counts, hard + c, ace or c == 1, h17, weight * k / n, out)
+            counts[c] += 1
+
+
+small_shoes = st.lists(st.integers(min_value=0, max_value=3), min_size=10, max_size=10).map(
+    lambda xs: [0, *[x + 1 for x in xs[:9]], xs[9] + 4])
+
+
+@settings(max_examples=40, deadline=None)
+@given(shoe=small_shoes, up=st.integers(1, 10), h17=st.booleans(), peek=st.booleans())
+def test_the_finished_hand_table_agrees_with_following_the_dealer_card_by_card(
+        shoe: list[int], up: int, h17: bool, peek: bool) -> None:
+    rules = SIX.replace(hit_soft_17=h17, peek=peek)
+    expected = [0.0] * 7
+    n = sum(shoe)
+    for c in range(1, 11):
+        if shoe[c] == 0:
+            continue
+        w = shoe[c] / n
+        if (up == 1 and c == 10) or (up == 10 and c == 1):
+            expected[6] += w
+            continue
+        shoe[c] -= 1
+        _dealer_by_search(shoe, up + c, up == 1 or c == 1, h17, w, expected)
+        shoe[c] += 1
+    probs = dealer_probabilities(rules, up, shoe[1:], after_peek=False)
+    names = ("17", "18", "19", "20", "21", "bust", "blackjack")
+    for name, p in zip(names, expected, strict=True):
+        assert probs[name] == pytest.approx(p / sum(expected), abs=1e-12)

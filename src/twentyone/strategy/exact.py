@@ -31,8 +31,8 @@ from functools import cache
 import numpy as np
 
 from ..rules import Rules
-from . import chart
-from .dealer import BLACKJACK, BUST, F64, I64, dealer_outcomes
+from . import chart, player
+from .dealer import BLACKJACK, F64, I64, dealer_table
 
 ACTIONS = ("stand", "hit", "double", "split", "surrender")
 
@@ -63,16 +63,17 @@ def _total(hard: int, ace: bool) -> tuple[int, bool]:
     return hard, False
 
 
-#: A strategy for the hands after the first decision: (hard total, holds an ace, may double) to
-#: "hit" / "stand" / "double"; None means the composition-dependent best.
-Policy = Callable[[int, bool, bool], str] | None
+#: A strategy for the hands after the first decision: ``policy[hard, holds an ace, may double]``
+#: is one of ``player.HIT / STAND / DOUBLE``; None means the composition-dependent best.
+Policy = I64 | None
 
 
 class UpSolver:
     """All player EVs against one up card from one shoe (counts with the up card removed).
 
-    Values are unnormalised in peek games (see the module docstring): divide by the dealer's
-    no-natural mass for the hand's own shoe to condition them on the peek.
+    A thin front on the compiled ``player`` functions, which keep the memo tables. Values are
+    unnormalised in peek games (see the module docstring): divide by the dealer's no-natural mass
+    for the hand's own shoe to condition them on the peek.
     """
 
     def __init__(self, rules: Rules, shoe: Sequence[int], up: int, policy: Policy = None) -> None:
@@ -82,20 +83,25 @@ class UpSolver:
         self.basel = [int(x) for x in shoe]
         self.total = sum(self.basel)
         self.excl = peeked(rules, up)
-        self.h17 = rules.hit_soft_17
-        self.policy = policy
-        self._dealer: dict[tuple[int, ...], F64] = {}
-        self._stand: dict[tuple[int, ...], float] = {}
-        self._best: dict[tuple[tuple[int, ...], int, bool], float] = {}
+        self.table = player.table_arrays(dealer_table(up, rules.hit_soft_17, self.excl))
+        self.policy = player.no_policy() if policy is None else policy
+        self.use_policy = policy is not None
+        self._dealers, self._best = player.new_memos()
+
+    def _value(self, removed: tuple[int, ...], hard: int, ace: bool, can_double: bool,
+               force: int) -> float:
+        arr = np.array(removed, dtype=np.int64)
+        return float(player.play(self.base, self.total, self.up, self.excl, self.table,
+                                 self._dealers, self._best, self.policy, self.use_policy, arr,
+                                 player.composition_key(arr), sum(removed), hard, ace,
+                                 can_double, force))
 
     def dealer(self, removed: tuple[int, ...]) -> F64:
         """Dealer outcomes for the shoe less ``removed`` (unnormalised under a peek)."""
-        got = self._dealer.get(removed)
-        if got is None:
-            counts: I64 = self.base - np.array(removed, dtype=np.int64)
-            got = dealer_outcomes(counts, self.up, self.h17, self.excl)
-            self._dealer[removed] = got
-        return got
+        arr = np.array(removed, dtype=np.int64)
+        out: F64 = player.dealer_for(self.base, self.table, self._dealers, arr,
+                                     player.composition_key(arr))
+        return out
 
     def mass(self, removed: tuple[int, ...]) -> float:
         """P(no dealer natural | shoe less ``removed``) under a peek, else 1: the total of
@@ -108,82 +114,22 @@ class UpSolver:
 
     def stand(self, removed: tuple[int, ...], total: int) -> float:
         """EV of standing on ``total`` holding ``removed`` (unnormalised)."""
-        key = (*removed, total)
-        got = self._stand.get(key)
-        if got is not None:
-            return got
-        if total > 21:
-            return -self.mass(removed)
-        d = self.dealer(removed)
-        win = d[BUST]
-        lose = d[BLACKJACK]
-        for t in range(17, 22):
-            if t < total:
-                win += d[t - 17]
-            elif t > total:
-                lose += d[t - 17]
-        ev = float(win - lose)
-        self._stand[key] = ev
-        return ev
-
-    def _draws(self, removed: tuple[int, ...]) -> list[tuple[int, float, tuple[int, ...]]]:
-        base = self.basel
-        n = self.total - sum(removed)
-        out = []
-        for c in range(1, 11):
-            k = base[c] - removed[c]
-            if k:
-                nxt = list(removed)
-                nxt[c] += 1
-                out.append((c, k / n, tuple(nxt)))
-        return out
+        arr = np.array(removed, dtype=np.int64)
+        return float(player.stand_value(self.base, self.total, self.up, self.excl, self.table,
+                                        self._dealers, arr, player.composition_key(arr),
+                                        sum(removed), total))
 
     def hit(self, removed: tuple[int, ...], hard: int, ace: bool) -> float:
         """EV of taking one card and then playing on (optimally or by the policy)."""
-        ev = 0.0
-        for c, p, nxt in self._draws(removed):
-            nh = hard + c
-            if nh > 21:
-                ev -= p * self.mass(nxt)
-            else:
-                ev += p * self.after(nxt, nh, ace or c == 1)
-        return ev
+        return self._value(removed, hard, ace, False, player.HIT)
 
     def double(self, removed: tuple[int, ...], hard: int, ace: bool) -> float:
         """EV of doubling: one card, twice the stake."""
-        ev = 0.0
-        for c, p, nxt in self._draws(removed):
-            nh = hard + c
-            ev += p * self.stand(nxt, _total(nh, ace or c == 1)[0])
-        return 2.0 * ev
-
-    def after(self, removed: tuple[int, ...], hard: int, ace: bool) -> float:
-        """Value of a hand of three or more cards (no double, split or surrender any more)."""
-        return self.play(removed, hard, ace, False)
+        return self._value(removed, hard, ace, True, player.DOUBLE)
 
     def play(self, removed: tuple[int, ...], hard: int, ace: bool, can_double: bool) -> float:
         """Best (or policy) value of a hand that may stand, hit and, if allowed, double."""
-        key = (removed, hard, can_double)
-        got = self._best.get(key)
-        if got is not None:
-            return got
-        total = _total(hard, ace)[0]
-        if total >= 21:
-            ev = self.stand(removed, total)
-        elif self.policy is not None:
-            choice = self.policy(hard, ace, can_double)
-            if choice == "double" and can_double:
-                ev = self.double(removed, hard, ace)
-            elif choice == "stand":
-                ev = self.stand(removed, total)
-            else:
-                ev = self.hit(removed, hard, ace)
-        else:
-            ev = max(self.stand(removed, total), self.hit(removed, hard, ace))
-            if can_double:
-                ev = max(ev, self.double(removed, hard, ace))
-        self._best[key] = ev
-        return ev
+        return self._value(removed, hard, ace, can_double, player.CHOOSE)
 
 
 def split_ev(s: UpSolver, v: int, resplit_p: float) -> float:
@@ -488,12 +434,18 @@ def describe(rules: Rules) -> str:
     return " ".join(parts)
 
 
-def chart_policy(c: chart.Chart, up: int) -> Policy:
+def chart_policy(c: chart.Chart, up: int) -> I64:
     """A ``Policy`` playing chart ``c`` against ``up`` after the first decision."""
-    def policy(hard: int, ace: bool, can_double: bool) -> str:
-        values = (1, hard - 1) if ace else (hard,)
-        return c.decide(values, up, can_double=can_double, can_split=False, can_surrender=False)
-    return policy
+    codes = {"hit": player.HIT, "stand": player.STAND, "double": player.DOUBLE}
+    table = player.no_policy()
+    for hard in range(2, 22):
+        for ace in (False, True):
+            values = (1, hard - 1) if ace else (hard,)
+            for can_double in (False, True):
+                choice = c.decide(values, up, can_double=can_double, can_split=False,
+                                  can_surrender=False)
+                table[hard, int(ace), int(can_double)] = codes[choice]
+    return table
 
 
 def chart_round_ev(rules: Rules, c: chart.Chart) -> float:
