@@ -49,14 +49,77 @@ def test_infinite_deck_bust_rates_match_the_published_table(up: int) -> None:
     assert round(probs["bust"], 6) == INFINITE_S17_BUST[up]
 
 
-def test_six_deck_house_edge_is_within_a_thousandth_of_a_percent_of_the_published() -> None:
-    # Published: 0.4029% composition-dependent, 0.4059% basic strategy. This solver's split
-    # approximation (shoe less the pair only, branching resplits) gives 0.4036% / 0.4067%; the
-    # tolerance records that gap honestly rather than hiding it.
+def test_six_deck_house_edge_is_within_half_a_thousandth_of_a_percent_of_the_published() -> None:
+    # Published: 0.4029% composition-dependent, 0.4059% basic strategy. This solver gives
+    # 0.4026% / 0.4056%: every figure without a split agrees to the published digit (see the
+    # tests above and below); the gap is the split algorithm's (the module docstring of
+    # ``exact`` says which), so the tolerance records it rather than hiding it.
     he = house_edge(SIX)
-    assert he.composition_dependent_percent == pytest.approx(0.4029, abs=0.001)
-    assert he.basic_strategy_percent == pytest.approx(0.4059, abs=0.001)
+    assert he.composition_dependent_percent == pytest.approx(0.4029, abs=0.0005)
+    assert he.basic_strategy_percent == pytest.approx(0.4059, abs=0.0005)
     assert he.composition_dependent < he.basic_strategy  # playing each composition can only help
+
+
+# The Wizard of Odds, blackjack appendix 9 (expected returns of every initial hand, 3:2, double
+# any two, resplit to four hands except aces, one card to split aces; conditioned on no dealer
+# blackjack where the dealer peeks; with no hole card the player loses doubles to a natural).
+# Rows: rules, hand, up card, published stand / hit / double.
+WIZARD_HANDS = [
+    ({"decks": 1}, (2, 1), 1, (-0.661732, -0.067808, -0.593281)),
+    ({"decks": 1}, (3, 2), 1, (-0.659375, -0.291565, -1.318751)),
+    ({"decks": 1}, (6, 4), 1, (-0.636118, 0.081506, 0.048615)),
+    ({"decks": 1}, (6, 5), 1, (-0.634013, 0.172946, 0.240259)),
+    ({"decks": 1}, (7, 1), 1, (-0.101015, -0.108386, -0.357778)),
+    ({"decks": 1, "hit_soft_17": True}, (6, 5), 1, (-0.575374, 0.143003, 0.234296)),
+    ({"decks": 1, "hit_soft_17": True}, (5, 4), 1, (-0.581270, -0.121173, -0.419143)),
+    ({"decks": 2, "hit_soft_17": True}, (6, 5), 1, (-0.587564, 0.121079, 0.166650)),
+    ({"decks": 2, "hit_soft_17": True}, (7, 1), 1, (-0.224703, -0.165428, -0.416886)),
+    ({"decks": 5, "hit_soft_17": True}, (6, 4), 1, (-0.594238, 0.034973, -0.023611)),
+    ({"decks": 5, "hit_soft_17": True}, (7, 3), 1, (-0.593574, 0.034084, -0.026078)),
+    ({"decks": 6, "hit_soft_17": True, "peek": False}, (2, 1), 1,
+     (-0.722356, -0.379910, -1.024099)),
+    ({"decks": 6, "hit_soft_17": True, "peek": False}, (6, 5), 1,
+     (-0.720879, -0.235772, -0.535879)),
+    ({"decks": 6, "hit_soft_17": True, "peek": False}, (7, 1), 1,
+     (-0.466029, -0.421285, -0.909374)),
+    ({"decks": 8, "hit_soft_17": True, "peek": False}, (6, 5), 1,
+     (-0.721201, -0.235977, -0.537869)),
+    ({"decks": 8, "hit_soft_17": True, "peek": False}, (6, 1), 1,
+     (-0.665036, -0.462428, -0.998987)),
+]
+
+
+@pytest.mark.parametrize(("options", "hand", "up", "published"), WIZARD_HANDS)
+def test_hand_evs_match_the_wizard_of_odds_appendix_to_the_published_digit(
+        options: dict[str, object], hand: tuple[int, int], up: int,
+        published: tuple[float, float, float]) -> None:
+    # Within half a unit of the sixth decimal, plus 1e-7 for the one published figure that sits
+    # on a rounding boundary (5D H17 7,3 v A stands at -0.59357349, published -0.593574).
+    evs = action_evs(SIX.replace(**options), hand, up)
+    assert (evs["stand"], evs["hit"], evs["double"]) == pytest.approx(published, abs=6e-7)
+
+
+# The same tables' expected return of the whole game (player's view), double after split allowed
+# or not. Splits are where calculators differ; this solver's agree to within 5e-6 of a bet.
+WIZARD_GAMES = [
+    ({"decks": 1}, 0.001839),
+    ({"decks": 1, "double_after_split": False}, 0.000423),
+    ({"decks": 1, "hit_soft_17": True}, -0.000072),
+    ({"decks": 1, "hit_soft_17": True, "double_after_split": False}, -0.001513),
+    ({"decks": 2, "hit_soft_17": True}, -0.003797),
+    ({"decks": 2, "hit_soft_17": True, "double_after_split": False}, -0.005252),
+    ({"decks": 5, "hit_soft_17": True}, -0.005918),
+    ({"decks": 6, "hit_soft_17": True, "peek": False}, -0.0072705),
+    ({"decks": 6, "hit_soft_17": True, "peek": False, "double_after_split": False}, -0.0086975),
+    ({"decks": 8, "hit_soft_17": True, "peek": False}, -0.007562),
+]
+
+
+@pytest.mark.parametrize(("options", "published"), WIZARD_GAMES)
+def test_game_ev_matches_the_wizard_of_odds_appendix(options: dict[str, object],
+                                                     published: float) -> None:
+    he = house_edge(SIX.replace(**options))
+    assert -he.composition_dependent == pytest.approx(published, abs=5e-6)
 
 
 def test_the_six_deck_chart_is_the_published_basic_strategy() -> None:

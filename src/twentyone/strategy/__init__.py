@@ -43,7 +43,7 @@ ANALYSIS_FIELDS = ("decks", "hit_soft_17", "peek", "peek_tens", "blackjack_pays"
                    "double_after_split", "split_by", "max_hands", "resplit_aces",
                    "hit_split_aces", "surrender")
 #: Bump when the solver's results change, so stale cached charts are not read.
-SOLVER_VERSION = 1
+SOLVER_VERSION = 2
 
 
 def analysis_key(rules: Rules) -> str:
