@@ -1,0 +1,248 @@
+"""Issue 2 "Rules": one frozen, validated ``Rules``; every option name of the contract loads
+from TOML and from ``--set key=value``; the presets carry what their seeds say; a bad option is
+a typed ``RulesError`` naming the option."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from twentyone.cli import app, rules_from_cli
+from twentyone.errors import RulesError
+from twentyone.rules import PRESETS, Rules, load_rules, parse_set_options
+
+CLASSIC = PRESETS["classic"]
+
+#: The option names issue 2 makes a contract, each with a TOML value different from the
+#: classic preset's and the Python value it must load as (money in cents).
+CONTRACT: dict[str, tuple[str, Any]] = {
+    "decks": ("2", 2),
+    "hit_soft_17": ("true", True),
+    "peek": ("false", False),
+    "blackjack_pays": ('"6:5"', "6:5"),
+    "double_on": ('"10-11"', "10-11"),
+    "double_for_less": ("true", True),
+    "double_after_split": ("true", True),
+    "split_by": ('"value"', "value"),
+    "max_hands": ("3", 3),
+    "resplit_aces": ("true", True),
+    "hit_split_aces": ("true", True),
+    "surrender": ('"late"', "late"),
+    "insurance": ('"exactly-half"', "exactly-half"),
+    "even_money": ("false", False),
+    "penetration": ("0.8", 0.8),
+    "burn": ("2", 2),
+    "min_bet": ('"7.50"', 750),
+    "max_bet": ('"750"', 75000),
+    "bet_unit": ('"2.50"', 250),
+    "seats": ("5", 5),
+}
+
+#: The same options as ``--set key=value`` text on top of the classic preset.
+SETS: list[tuple[str, str, Any]] = [
+    ("decks", "8", 8),
+    ("hit_soft_17", "true", True),
+    ("peek", "false", False),
+    ("blackjack_pays", "6:5", "6:5"),
+    ("blackjack_pays", "1:1", "1:1"),
+    ("double_on", "any", "any"),
+    ("double_on", "10-11", "10-11"),
+    ("double_for_less", "yes", True),
+    ("double_after_split", "on", True),
+    ("split_by", "value", "value"),
+    ("max_hands", "2", 2),
+    ("resplit_aces", "true", True),
+    ("hit_split_aces", "1", True),
+    ("surrender", "early", "early"),
+    ("insurance", "none", "none"),
+    ("even_money", "false", False),
+    ("penetration", "0.65", 0.65),
+    ("burn", "1", 1),
+    ("min_bet", "5", 500),
+    ("max_bet", "1,000", 100000),
+    ("bet_unit", "0.50", 50),
+    ("seats", "3", 3),
+]
+
+
+def test_issue2_every_contract_option_is_a_field() -> None:
+    """Issue 2: the option names are a contract for the command line and TOML files."""
+    names = {f.name for f in dataclasses.fields(Rules)}
+    assert set(CONTRACT) <= names
+
+
+def test_issue2_every_contract_option_loads_from_a_toml_file(tmp_path: Path) -> None:
+    """Issue 2: rules are loadable from TOML, money as dollar strings ("2", "7.50")."""
+    path = tmp_path / "house.toml"
+    path.write_text("\n".join(f"{k} = {v}" for k, (v, _) in CONTRACT.items()) + "\n",
+                    encoding="utf-8")
+    rules = load_rules(str(path))
+    for name, (_, want) in CONTRACT.items():
+        assert getattr(rules, name) == want, name
+
+
+def test_issue2_a_toml_file_may_start_from_a_preset(tmp_path: Path) -> None:
+    """README: a rules file may start from ``preset = "..."`` and change a few options."""
+    path = tmp_path / "h17.toml"
+    path.write_text('preset = "six-deck-s17"\nhit_soft_17 = true\nsurrender = "late"\n'
+                    'min_bet = "10"\n', encoding="utf-8")
+    rules = load_rules(str(path))
+    assert rules == PRESETS["six-deck-s17"].replace(hit_soft_17=True, surrender="late",
+                                                    min_bet=1000)
+
+
+@pytest.mark.parametrize(("key", "text", "want"), SETS)
+def test_issue2_every_contract_option_takes_a_set_override(key: str, text: str,
+                                                           want: Any) -> None:
+    """Issue 2: ``--set key=value`` overrides one option of a preset or file."""
+    rules = load_rules("classic", parse_set_options([f"{key}={text}"]))
+    assert getattr(rules, key) == want
+    others = {f.name for f in dataclasses.fields(Rules)} - {key}
+    assert all(getattr(rules, n) == getattr(CLASSIC, n) for n in others)
+
+
+def test_issue2_set_accepts_dashes_and_the_command_line_helper() -> None:
+    """``--set hit-soft-17=true`` and ``--set hit_soft_17=true`` mean the same option."""
+    assert rules_from_cli("classic", ["hit-soft-17=true", "decks=2"]) == CLASSIC.replace(
+        hit_soft_17=True, decks=2)
+
+
+@pytest.mark.parametrize(("options", "names"), [
+    ({"decks": "0"}, "decks"),
+    ({"decks": "9"}, "decks"),
+    ({"blackjack_pays": "three to two"}, "blackjack_pays"),
+    ({"blackjack_pays": "0:2"}, "blackjack_pays"),
+    ({"double_on": "8-11"}, "double_on"),
+    ({"split_by": "suit"}, "split_by"),
+    ({"max_hands": "0"}, "max_hands"),
+    ({"surrender": "sometimes"}, "surrender"),
+    ({"insurance": "full"}, "insurance"),
+    ({"penetration": "1.0"}, "penetration"),
+    ({"burn": "6"}, "burn"),
+    ({"seats": "8"}, "seats"),
+    ({"seats": "0"}, "seats"),
+    ({"hit_soft_17": "maybe"}, "hit_soft_17"),
+    ({"min_bet": "7.505"}, "min_bet"),
+    ({"min_bet": "two"}, "min_bet"),
+    ({"min_bet": "600"}, "min_bet"),        # above the $500 maximum
+    ({"min_bet": "2.50"}, "min_bet"),       # off the $1 unit
+    ({"bet_unit": "0.25"}, "bet_unit"),     # no 25-cent chip to make it
+    ({"decks": "two"}, "decks"),
+    ({"colour": "red"}, "colour"),          # no such option
+])
+def test_issue2_a_bad_option_is_a_typed_rules_error_naming_it(options: dict[str, str],
+                                                              names: str) -> None:
+    """Issue 2: validation errors are typed; the message says which option is wrong."""
+    with pytest.raises(RulesError, match=names):
+        load_rules("classic", options)
+
+
+def test_issue2_rules_errors_are_value_errors_and_rules_are_frozen() -> None:
+    assert issubclass(RulesError, ValueError)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        CLASSIC.decks = 2  # type: ignore[misc]
+
+
+def test_issue2_bad_rule_files_and_set_pairs_are_rules_errors(tmp_path: Path) -> None:
+    with pytest.raises(RulesError, match="no preset or rules file"):
+        load_rules(str(tmp_path / "missing.toml"))
+    broken = tmp_path / "broken.toml"
+    broken.write_text("decks = = 2\n", encoding="utf-8")
+    with pytest.raises(RulesError, match="not valid TOML"):
+        load_rules(str(broken))
+    unknown = tmp_path / "unknown.toml"
+    unknown.write_text('preset = "vegas"\n', encoding="utf-8")
+    with pytest.raises(RulesError, match="unknown preset"):
+        load_rules(str(unknown))
+    with pytest.raises(RulesError, match="key=value"):
+        parse_set_options(["decks"])
+
+
+def test_issue2_a_bad_set_on_the_command_line_exits_with_the_reason() -> None:
+    """``twentyone play --set decks=9`` is refused with the option's reason, not a trace."""
+    with pytest.raises(typer.BadParameter, match="decks"):
+        rules_from_cli("classic", ["decks=9"])
+    result = CliRunner().invoke(app, ["play", "--set", "decks=9", "--auto", "rules-of-thumb",
+                                      "--rounds", "1", "--json"])
+    assert result.exit_code == 2
+    assert "decks must be 1 to 8" in result.output
+    assert "Traceback" not in result.output
+
+
+# --- presets ----------------------------------------------------------------------------------
+
+def test_issue2_twentyone_rules_json_lists_every_preset_and_round_trips() -> None:
+    """Issue 2: presets are listed by ``twentyone rules --json``; each listing loads back into
+    the very same rules."""
+    result = CliRunner().invoke(app, ["rules", "--json"])
+    assert result.exit_code == 0
+    listed = json.loads(result.output)
+    assert set(listed) == {"classic", "casino-party", "modern-casino", "six-deck-s17",
+                           "single-deck", "european"}
+    for name, options in listed.items():
+        assert Rules.from_mapping(options) == PRESETS[name], name
+
+
+def test_002_004_classic_preset() -> None:
+    """002/004: six decks; the last 60 to 75 cards are not used; double on 9, 10 or 11 with a
+    bet equal to the original; one card to each split ace; insurance up to half; $2 to $500;
+    the dealer stands on all 17s; blackjack pays one and a half times the bet."""
+    r = PRESETS["classic"]
+    assert (r.decks, r.cut_behind, r.double_on, r.double_for_less) == (6, (60, 75), "9-11",
+                                                                       False)
+    assert (r.hit_split_aces, r.insurance, r.min_bet, r.max_bet) == (False, "up-to-half",
+                                                                     200, 50000)
+    assert (r.hit_soft_17, r.blackjack_pays, r.peek, r.split_by) == (False, "3:2", True, "rank")
+    assert r.double_face_down  # "placed face down ... not turned up until the bets are settled"
+
+
+def test_001_casino_party_preset() -> None:
+    """001: two decks; reshuffle below about 25 cards; bets in multiples of $10; insurance of
+    exactly half; a split hand may not be split again; one card to each split ace; 3-2; the
+    dealer draws to 16 and stops at 17; a face-down first card and the dealer's first card is
+    the down card; the dealer checks for blackjack only under an ace."""
+    r = PRESETS["casino-party"]
+    assert (r.decks, r.reshuffle, r.reshuffle_below) == (2, "below", 25)
+    assert (r.bet_unit, r.min_bet % 1000, r.insurance) == (1000, 0, "exactly-half")
+    assert (r.max_hands, r.hit_split_aces, r.blackjack_pays, r.hit_soft_17) == (2, False,
+                                                                                "3:2", False)
+    assert (r.player_cards, r.hole_card_first, r.peek, r.peek_tens) == ("down-up", True, True,
+                                                                        False)
+
+
+def test_000_modern_casino_preset() -> None:
+    """000: one card burned after the shuffle; double on the first two cards, for less if the
+    player likes; split hands may split again; after aces are split only re-splitting is
+    allowed; even money for a blackjack against an ace; on six decks the cut card about one
+    deck from the end."""
+    r = PRESETS["modern-casino"]
+    assert (r.burn, r.double_on, r.double_for_less, r.even_money) == (1, "any", True, True)
+    assert r.max_hands > 2 and r.resplit_aces and not r.hit_split_aces
+    assert r.decks == 6 and r.cut_behind is not None
+    lo, hi = r.cut_behind
+    assert lo <= 52 <= hi and hi - lo <= 10
+
+
+def test_issue2_six_deck_s17_is_the_analysts_baseline() -> None:
+    """Issue 2: 6 decks, S17, DAS, double any two, split to 4 hands, no resplit aces, no
+    surrender, 3:2, peek, 75% penetration."""
+    r = PRESETS["six-deck-s17"]
+    assert (r.decks, r.hit_soft_17, r.double_after_split, r.double_on) == (6, False, True, "any")
+    assert (r.max_hands, r.resplit_aces, r.surrender, r.blackjack_pays) == (4, False, "none",
+                                                                            "3:2")
+    assert (r.peek, r.penetration, r.cut_behind) == (True, 0.75, None)
+
+
+def test_issue2_single_deck_pitch_and_european_presets() -> None:
+    """Issue 2: ``single-deck`` is a pitch game with the cards dealt face down (002/004 "played
+    with only one deck, the players' cards are dealt face down"); ``european`` has no hole
+    card."""
+    single, euro = PRESETS["single-deck"], PRESETS["european"]
+    assert (single.decks, single.player_cards) == (1, "down")
+    assert euro.peek is False
