@@ -18,13 +18,17 @@ from typing import Any
 
 from .cards import card_by_id
 from .chips import ChipSet, Rack
-from .errors import ReplayError, TableError
+from .errors import ReplayError, TableError, TwentyOneError
 from .hand import DealerHand
 from .rules import Rules
 from .shoe import ReplayShuffler, Shuffler, ShuffleRecord
-from .table import Phase, Seat, Table
+from .table import Action, Phase, Seat, Table
 
 FORMAT = "twentyone-history/1"
+
+#: The operations a history may name: the table's own (``hit``, ``colour_up``, Pontoon's
+#: ``sell_bank``...), never another method of the table.
+OPERATIONS = frozenset(a.value.replace("-", "_") for a in Action)
 
 
 def snapshot(table: Table) -> dict[str, Any]:
@@ -92,8 +96,12 @@ def replay(history: dict[str, Any]) -> Table:
     """Deal a history again; raises ``ReplayError`` at the first event that differs."""
     if history.get("format") != FORMAT:
         raise ReplayError(f"not a {FORMAT} record")
-    table = restore(history["before"], ReplayShuffler(shuffle_records(history["shuffles"])))
-    return replay_onto(table, history["operations"], history["events"])
+    try:
+        table = restore(history["before"], ReplayShuffler(shuffle_records(history["shuffles"])))
+        operations, events = history["operations"], history["events"]
+    except (KeyError, IndexError, TypeError, ValueError) as exc:  # RulesError is a ValueError
+        raise ReplayError(f"not a complete {FORMAT} record: {exc!r}") from None
+    return replay_onto(table, operations, events)
 
 
 def shuffle_records(data: list[dict[str, Any]]) -> list[ShuffleRecord]:
@@ -109,10 +117,15 @@ def replay_onto(table: Table, operations: list[dict[str, Any]],
     differs."""
     start = len(table.log)
     for op in operations:
+        name = op.get("op") if isinstance(op, dict) else None
+        if name not in OPERATIONS:
+            raise ReplayError(f"{op} is not a table operation")
         args = {k: v for k, v in op.items() if k != "op"}
         try:
-            getattr(table, op["op"])(**args)
-        except (TableError, TypeError, AttributeError) as exc:
+            getattr(table, name)(**args)
+        except ReplayError:
+            raise
+        except (TwentyOneError, TypeError, AttributeError, ValueError) as exc:
             raise ReplayError(f"operation {op} failed on replay: {exc}") from None
     got = [e.to_json() for e in table.log[start:]]
     want = events

@@ -16,6 +16,7 @@ from typing import Protocol
 import numpy as np
 
 from .cards import Card, fresh_shoe, parse_card
+from .errors import ReplayError
 from .rules import Rules
 
 
@@ -132,17 +133,17 @@ class ReplayShuffler:
 
     def shuffle(self, cards: list[Card], rules: Rules) -> ShuffleResult:
         if self._next >= len(self.records):
-            raise ValueError("the history has no record of this shuffle")
+            raise ReplayError("the history has no record of this shuffle")
         rec = self.records[self._next]
         self._next += 1
         if sorted(rec.order) != sorted(cards):
-            raise ValueError("the recorded shuffle holds other cards than the shoe")
+            raise ReplayError("the recorded shuffle holds other cards than the shoe")
         self._behind = rec.behind
         return ShuffleResult(list(rec.order), rec.cut_at)
 
     def cut_card_behind(self, rules: Rules) -> int:
         if self._behind is None:
-            raise ValueError("the history has no cut card for this shuffle")
+            raise ReplayError("the history has no cut card for this shuffle")
         return self._behind
 
 
