@@ -1,0 +1,113 @@
+"""What a seat may see (issue 2, DESIGN "Hidden information is a projection"): never the hole
+card before it is turned, never another player's face-down cards, never a face-down double
+(002, not even its owner), never the burn card, never anything of the shoe's order."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from typing import Any
+
+from engine_kit import D, dealt, stacked
+
+from twentyone.cards import Card
+from twentyone.events import DEALER, Kind
+from twentyone.table import Phase
+from twentyone.views import SPECTATOR, TableView, view, visible_events
+
+
+def cards_in(obj: Any) -> Iterator[Card]:
+    """Every card anywhere in a view."""
+    if isinstance(obj, Card):
+        yield obj
+    elif dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        for f in dataclasses.fields(obj):
+            yield from cards_in(getattr(obj, f.name))
+    elif isinstance(obj, tuple | list):
+        for x in obj:
+            yield from cards_in(x)
+
+
+def test_002_the_hole_card_is_hidden_until_it_is_turned() -> None:
+    """002/004: the dealer "looks at his face-down card" taking care the players learn
+    nothing; "When the dealer has served every player, his face-down card is turned up"."""
+    t = dealt("classic", [("10c", "9c"), ("8h", "7h")], up="Ks", hole="7d", draws=["5c"])
+    hole = t.dealer.cards[1]
+    for viewer in (SPECTATOR, 1, 2):
+        v = view(t, viewer)
+        assert v.dealer == (t.dealer.cards[0], None)
+        assert v.dealer_total is None
+        assert hole not in list(cards_in(v))
+        hole_events = [e for e in visible_events(t, viewer)
+                       if e.kind is Kind.DEALT and e.seat == DEALER and not e.face_up]
+        assert [e.card for e in hole_events] == [None]
+    t.stand(1)
+    t.stand(2)
+    v = view(t, 1)
+    assert v.dealer == tuple(t.dealer.cards) and v.dealer_total == 17
+    turned = [e for e in visible_events(t, 1) if e.kind is Kind.TURNED]
+    assert [e.card for e in turned] == [hole]
+
+
+def test_issue2_views_show_nothing_of_the_shoe() -> None:
+    """DESIGN: a view shows "never the order of the shoe" — only how many cards are left and
+    whether the cut card is out."""
+    t = dealt("classic", [("10c", "6c"), ("8h", "7h")], up="6s", hole="10s")
+    undealt = set(t.shoe.cards[t.shoe.pos:])
+    for viewer in (SPECTATOR, 1, 2):
+        v = view(t, viewer)
+        seen = list(cards_in(v))
+        assert not undealt & set(seen)
+        assert set(seen) <= set(t.cards_in_play())
+        assert v.shoe_remaining == t.shoe.remaining and v.cut_card_out is False
+    names = {f.name for f in dataclasses.fields(TableView)}
+    assert not any("shoe" in n and n != "shoe_remaining" for n in names)
+
+
+def test_002_pitch_game_each_player_sees_only_their_own_face_down_cards() -> None:
+    """002/004: single-deck, "the players' cards are dealt face down and they get to hold
+    them": the owner sees them, nobody else does."""
+    t = dealt("single-deck", [("10c", "6c"), ("8h", "7h")], up="9s", hole="10s")
+    own = view(t, 1).seats
+    assert own[0].hands[0].cards == tuple(t.seats[1].hands[0].cards)
+    assert own[0].hands[0].total == 16
+    assert own[1].hands[0].cards == (None, None) and own[1].hands[0].total is None
+    assert view(t, SPECTATOR).seats[0].hands[0].cards == (None, None)
+    theirs = [e for e in visible_events(t, 2) if e.kind is Kind.DEALT and e.seat == 1]
+    assert [e.card for e in theirs] == [None, None]
+    mine = [e for e in visible_events(t, 1) if e.kind is Kind.DEALT and e.seat == 1]
+    assert [e.card for e in mine] == t.seats[1].hands[0].cards
+
+
+def test_002_a_face_down_double_is_hidden_even_from_its_owner_until_settlement() -> None:
+    """002/004: the double-down card "is placed face down and is not turned up until the bets
+    are settled at the end of the hand"."""
+    t = dealt("classic", [("6c", "5c"), ("10h", "8h")], up="7s", hole="10s", draws=["9d"])
+    t.double(1)
+    for viewer in (SPECTATOR, 1, 2):
+        hand = view(t, viewer).seats[0].hands[0]
+        assert hand.cards[:2] == tuple(t.seats[1].hands[0].cards[:2])
+        assert hand.cards[2] is None and hand.total is None and hand.doubled
+        double_card = [e for e in visible_events(t, viewer)
+                       if e.kind is Kind.DEALT and e.seat == 1][-1]
+        assert double_card.card is None
+    t.stand(2)
+    turned = [e.card for e in visible_events(t, 1) if e.kind is Kind.TURNED and e.seat == 1]
+    assert [c.code for c in turned if c] == ["9d"]
+
+
+def test_000_the_burn_card_is_never_named() -> None:
+    """000: "discard one card" before dealing: it goes to the discards unseen."""
+    t = stacked("modern-casino", [])
+    assert [e.card for e in visible_events(t, SPECTATOR) if e.kind is Kind.BURNED] == [None]
+    assert t.log[1].card is not None  # the house's own log keeps it
+
+
+def test_issue2_a_view_says_who_is_to_act_and_what_they_may_do() -> None:
+    t = dealt("classic", [("10c", "6c"), ("9h", "9d")], up="6s", hole="10s")
+    mine, theirs = view(t, 1), view(t, 2)
+    assert mine.to_act == (1, 0) and mine.seats[0].hands[0].to_act
+    assert set(a.value for a in mine.legal) == {"stand", "hit"}
+    assert theirs.legal == () and not theirs.seats[1].hands[0].to_act
+    assert mine.seats[0].bankroll == t.bankroll(1) and mine.seats[0].hands[0].bet == 10 * D
+    assert mine.phase is Phase.PLAYERS
