@@ -10,7 +10,7 @@ import pytest
 from engine_kit import RACK_START, STACK, STACK_VALUE, D, dealt, stack_for, stacked
 
 from twentyone.chips import ChipSet, Rack, break_down, count_chips
-from twentyone.errors import ChipError
+from twentyone.errors import ChipError, RulesError
 from twentyone.events import Kind
 from twentyone.rules import PRESETS, STANDARD_CHIPS, load_rules
 from twentyone.table import Table
@@ -227,10 +227,11 @@ def test_000_003_a_rules_file_may_name_its_own_chips(tmp_path: Path) -> None:
     """Issue 2: the standard set "or one a rules file names": a house with $2.50 pink chips
     pays 3:2 on $5 as one red and one pink."""
     path = tmp_path / "pink.toml"
-    path.write_text('preset = "classic"\nchips = { white = "1", pink = "2.50", red = "5", '
-                    'green = "25" }\n', encoding="utf-8")
+    path.write_text('preset = "classic"\n'
+                    'chips = { yellow = "0.50", white = "1", pink = "2.50", red = "5" }\n',
+                    encoding="utf-8")
     rules = load_rules(str(path))
-    assert rules.chips == (("white", 100), ("pink", 250), ("red", 500), ("green", 2500))
+    assert rules.chips == (("yellow", 50), ("white", 100), ("pink", 250), ("red", 500))
     t = stacked(rules, stack_for(rules, [("Ah", "Qs")], up="8c", hole="9d"))
     t.sit(1, {"red": 4})
     t.bet(1, 5 * D)
@@ -238,6 +239,22 @@ def test_000_003_a_rules_file_may_name_its_own_chips(tmp_path: Path) -> None:
     paid = [e for e in t.log if e.kind is Kind.SETTLED]
     assert t.chipset.by_colour(paid[0].chips) == {"red": 1, "pink": 1}
     assert t.bankroll(1) == 27_50
+
+
+def test_000_odd_payouts_are_rounded_to_what_the_chips_can_pay() -> None:
+    """000: bets in whole units, "otherwise, paying a blackjack will be impossible". A house
+    whose smallest chip is $1 cannot round 3:2 payouts to 50 cents: such rules are refused
+    when loaded, not mid-round with the cards out; rounded to $1, 3:2 on $3 pays $4."""
+    dollar_chips = (("white", 100), ("red", 500), ("green", 2500))
+    with pytest.raises(RulesError, match="payout_rounding"):
+        PRESETS["classic"].replace(chips=dollar_chips)
+    rules = PRESETS["classic"].replace(chips=dollar_chips, payout_rounding=100)
+    t = stacked(rules, stack_for(rules, [("Ah", "Qs")], up="8c", hole="9d"))
+    t.sit(1, {"red": 4})
+    t.bet(1, 3 * D)
+    t.deal()
+    assert [e.amount for e in t.log if e.kind is Kind.SETTLED] == [4 * D]
+    assert t.bankroll(1) == 24 * D
 
 
 def test_000_the_buy_in_is_chips_worth_exactly_the_money() -> None:

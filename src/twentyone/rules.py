@@ -253,6 +253,10 @@ def _validate(r: Rules) -> None:
     need(r.min_bet % r.bet_unit == 0 and r.max_bet % r.bet_unit == 0,
          "min_bet and max_bet must be multiples of bet_unit")
     need(r.payout_rounding > 0, "payout_rounding must be positive")
+    # A 3:2 payout rounded to 50¢ on a table whose smallest chip is $1 could not be paid.
+    need(r.payout_rounding % values[0] == 0,
+         f"payout_rounding {dollars(r.payout_rounding)} cannot be paid in {dollars(values[0])}"
+         f" chips; make it a multiple of the smallest chip")
 
 
 # --- presets ------------------------------------------------------------------------------
