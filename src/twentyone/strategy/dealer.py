@@ -7,8 +7,13 @@ sequence depends only on its multiset: ``prod_c k_c (k_c - 1) ... / n (n - 1) ..
 factorials of the shoe's counts). So the table keeps each finished multiset once, with the number
 of orders the dealer can draw it in (an order that would have stood earlier does not count) and
 its outcome; a shoe's distribution is then one pass over ~200-2,000 multisets instead of a search
-over up to ~19,000 draw sequences, which is what makes a composition-dependent solve take a
-fraction of a second (the player's side asks for a distribution once per distinct player hand).
+over up to ~19,000 draw sequences. Better still, the player's side walks from hand to hand one
+card at a time, and taking one card of value c (k of them among n) out of the shoe multiplies a
+multiset's probability by ``(k - m_c) / k * n / (n - size)``: so it keeps each hand's vector of
+multiset probabilities and derives the next hand's in one pass (``draw``). The factor
+``n / (k (n - size))`` is the same for every multiset of one size, so it is kept per size
+(``scale``) and the pass is one integer multiply per multiset, summed in blocks of one outcome
+and one size; that is what makes a composition-dependent solve take a fraction of a second.
 
 Outcomes are indexed 0..4 for final totals 17..21, 5 for bust and 6 for a dealer blackjack.
 "Conditioned on no blackjack" is kept *unnormalised*: with ``exclude_bj`` the hole card that would
@@ -39,16 +44,22 @@ BITS = 5
 
 
 class DealerTable(NamedTuple):
-    """The dealer's finished hands for one up card: per multiset its number of draw orders
-    (``ways``), ``outcome`` and card count (``size``); its cards are ``card[start[j]:start[j+1]]``
-    with multiplicities ``mult[...]``."""
+    """The dealer's finished hands for one up card, sorted by outcome and then size: per
+    multiset its number of draw orders (``ways``), ``outcome`` and card count (``size``);
+    ``mults[c, j]`` is how many cards of value c multiset j holds. Multisets
+    ``bounds[o]:bounds[o + 1]`` end in outcome o; block b, ``blocks[b]:blocks[b + 1]``, holds
+    the multisets of outcome ``block_outcome[b]`` and size ``block_size[b]``; ``draw_mults`` is
+    ``mults`` as floats (so the hot loop needs no integer conversion, and vectorises)."""
 
     ways: F64
     outcome: I64
     size: I64
-    start: I64
-    card: I64
-    mult: I64
+    mults: I64
+    bounds: I64
+    blocks: I64
+    block_outcome: I64
+    block_size: I64
+    draw_mults: F64
 
 
 @numba.njit(cache=True, nogil=True)
@@ -63,7 +74,7 @@ def _outcome(hard: int, ace: bool, h17: bool) -> int:
 
 
 @numba.njit(cache=True, nogil=True)
-def _build(up: int, h17: bool, exclude_bj: bool) -> tuple[F64, I64, I64, I64, I64, I64]:
+def _build(up: int, h17: bool, exclude_bj: bool) -> tuple[F64, I64, I64, I64]:
     # Level by level (one more card each time), merging hands that hold the same multiset:
     # the orders reaching a multiset add up, and its total and softness are the same.
     level = Dict.empty(key_type=types.int64, value_type=types.float64)
@@ -103,43 +114,43 @@ def _build(up: int, h17: bool, exclude_bj: bool) -> tuple[F64, I64, I64, I64, I6
                     outs.append(o)
         level = nxt
         first = False
-    m_count = len(keys)
-    start = np.zeros(m_count + 1, dtype=np.int64)
-    size = np.zeros(m_count, dtype=np.int64)
-    cards: list[int] = []
-    mults: list[int] = []
-    for j in range(m_count):
+    mults = np.zeros((11, len(keys)), dtype=np.int64)
+    size = np.zeros(len(keys), dtype=np.int64)
+    for j in range(len(keys)):
         for c in range(1, 11):
-            m = (keys[j] >> (BITS * (c - 1))) & 31
-            if m:
-                cards.append(c)
-                mults.append(m)
-                size[j] += m
-        start[j + 1] = len(cards)
-    return (np.array(ways), np.array(outs, dtype=np.int64), size, start,
-            np.array(cards, dtype=np.int64), np.array(mults, dtype=np.int64))
+            mults[c, j] = (keys[j] >> (BITS * (c - 1))) & 31
+            size[j] += mults[c, j]
+    return np.array(ways), np.array(outs, dtype=np.int64), size, mults
 
 
 @cache
 def dealer_table(up: int, h17: bool, exclude_bj: bool) -> DealerTable:
     """The finished-hand table for ``up`` (built once per process and rule)."""
-    return DealerTable(*_build(up, h17, exclude_bj))
+    ways, outcome, size, mults = _build(up, h17, exclude_bj)
+    order = np.lexsort((size, outcome))
+    outcome, size = outcome[order], size[order]
+    bounds = np.searchsorted(outcome, np.arange(8)).astype(np.int64)
+    change = np.flatnonzero((np.diff(outcome) != 0) | (np.diff(size) != 0)) + 1
+    blocks = np.concatenate(([0], change, [len(outcome)])).astype(np.int64)
+    mults = np.ascontiguousarray(mults[:, order])
+    return DealerTable(ways[order], outcome, size, mults, bounds, blocks, outcome[blocks[:-1]],
+                       size[blocks[:-1]], mults.astype(np.float64))
 
 
 @numba.njit(cache=True, nogil=True)
-def evaluate(counts: I64, ways: F64, outcome: I64, size: I64, start: I64, card: I64,
-             mult: I64, out: F64) -> None:
-    """Fill ``out`` (7 outcomes, zeroed here) for the shoe ``counts`` (index 1..10, the up card
-    already removed) from a ``DealerTable``'s arrays."""
+def shoe_vector(counts: I64, ways: F64, size: I64, mults: I64, vec: F64) -> None:
+    """Fill ``vec`` with each finished multiset's probability for the shoe ``counts`` (index
+    1..10, the up card already removed)."""
     n = 0
     for c in range(1, 11):
         n += counts[c]
     top = 0
-    for i in range(len(mult)):
-        top = max(top, mult[i])
     longest = 0
     for j in range(len(size)):
         longest = max(longest, size[j])
+    for c in range(1, 11):
+        for j in range(len(size)):
+            top = max(top, mults[c, j])
     falling = np.empty((11, top + 1))
     for c in range(1, 11):
         falling[c, 0] = 1.0
@@ -151,21 +162,54 @@ def evaluate(counts: I64, ways: F64, outcome: I64, size: I64, start: I64, card: 
     for k in range(1, longest + 1):
         f *= max(n - k + 1, 0)
         inv[k] = 1.0 / f if f > 0 else 0.0
-    out[:] = 0.0
-    for j in range(len(ways)):
-        p = ways[j] * inv[size[j]]
-        for i in range(start[j], start[j + 1]):
-            p *= falling[card[i], mult[i]]
-        out[outcome[j]] += p
+    for j in range(len(size)):
+        vec[j] = ways[j] * inv[size[j]]
+    for c in range(1, 11):
+        for j in range(len(size)):
+            vec[j] *= falling[c, mults[c, j]]
+
+
+@numba.njit(cache=True, nogil=True)
+def block_sums(vec: F64, blocks: I64, sums: F64) -> None:
+    """Sum ``vec`` over each block of one outcome and one size."""
+    for b in range(len(blocks) - 1):
+        total = 0.0
+        for j in range(blocks[b], blocks[b + 1]):
+            total += vec[j]
+        sums[b] = total
+
+
+@numba.njit(cache=True, nogil=True, fastmath=True)
+def draw(parent: F64, mults_c: F64, k: int, blocks: I64, child: F64, sums: F64) -> None:
+    """One card of a value with ``k`` copies in the shoe leaves it: ``child`` is ``parent``
+    times ``k - m_c`` (``mults_c``: that value's row), summed per block into ``sums``. The
+    rest of the factor, ``n / (k (n - size))``, goes to the per-size scale (``draw_scale``)."""
+    kf = float(k)
+    for j in range(len(parent)):  # a plain elementwise loop, so it vectorises
+        child[j] = parent[j] * (kf - mults_c[j])
+    for b in range(len(blocks) - 1):
+        total = 0.0
+        for j in range(blocks[b], blocks[b + 1]):
+            total += child[j]
+        sums[b] = total
+
+
+@numba.njit(cache=True, nogil=True)
+def draw_scale(parent: F64, k: int, n: int, child: F64) -> None:
+    """The per-size factor of a draw (see ``draw``): zero where fewer cards than the size are
+    left."""
+    for s in range(len(parent)):
+        child[s] = parent[s] * n / (k * (n - s)) if n - s > 0 else 0.0
 
 
 def dealer_outcomes(counts: I64, up: int, h17: bool, exclude_bj: bool) -> F64:
     """Outcome probabilities (17..21, bust, blackjack) for ``up`` against the shoe ``counts``
     (index 1..10, the up card already removed). With ``exclude_bj`` the natural's branch is
     dropped without renormalising, so the total is P(no dealer natural)."""
-    out = np.zeros(7)
-    evaluate(np.asarray(counts, dtype=np.int64), *dealer_table(up, h17, exclude_bj), out)
-    return out
+    t = dealer_table(up, h17, exclude_bj)
+    vec = np.empty(len(t.ways))
+    shoe_vector(np.asarray(counts, dtype=np.int64), t.ways, t.size, t.mults, vec)
+    return np.array([vec[t.bounds[o]:t.bounds[o + 1]].sum() for o in range(7)])
 
 
 def infinite_outcomes(up: int, h17: bool, exclude_bj: bool) -> F64:

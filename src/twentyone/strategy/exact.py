@@ -3,7 +3,7 @@
 How it works. For one up card and one starting shoe, a player hand is identified by the cards
 it took out of the shoe (a count per value), so the order cards came in cannot matter. Standing
 is valued from the dealer's exact outcome distribution for the shoe less those cards
-(``dealer.dealer_outcomes``); hitting and doubling sum over the next card; the best play after
+(``dealer``); hitting and doubling sum over the next card; the best play after
 a hit is the larger of stand and hit for that exact composition (composition-dependent play).
 
 Peek games: every figure is conditioned on the dealer not holding a natural. The dealer search
@@ -35,7 +35,7 @@ import numpy as np
 
 from ..rules import Rules
 from . import chart, player
-from .dealer import BLACKJACK, F64, I64, dealer_table
+from .dealer import I64, dealer_table
 
 ACTIONS = ("stand", "hit", "double", "split", "surrender")
 
@@ -86,41 +86,38 @@ class UpSolver:
         self.basel = [int(x) for x in shoe]
         self.total = sum(self.basel)
         self.excl = peeked(rules, up)
-        self.table = player.table_arrays(dealer_table(up, rules.hit_soft_17, self.excl))
+        dealer = dealer_table(up, rules.hit_soft_17, self.excl)
+        self.table = player.table_arrays(dealer)
+        self._work = player.work_area(dealer)
         self.policy = player.no_policy() if policy is None else policy
         self.use_policy = policy is not None
-        self._dealers, self._best = player.new_memos()
+        self._best = player.new_memo()
 
     def _value(self, removed: tuple[int, ...], hard: int, ace: bool, can_double: bool,
                force: int) -> float:
         arr = np.array(removed, dtype=np.int64)
         return float(player.play(self.base, self.total, self.up, self.excl, self.table,
-                                 self._dealers, self._best, self.policy, self.use_policy, arr,
+                                 self._best, self.policy, self.use_policy, self._work, arr,
                                  player.composition_key(arr), sum(removed), hard, ace,
                                  can_double, force))
 
-    def dealer(self, removed: tuple[int, ...]) -> F64:
-        """Dealer outcomes for the shoe less ``removed`` (unnormalised under a peek)."""
-        arr = np.array(removed, dtype=np.int64)
-        out: F64 = player.dealer_for(self.base, self.table, self._dealers, arr,
-                                     player.composition_key(arr))
-        return out
+    def natural(self, removed: tuple[int, ...]) -> float:
+        """P(the hole card makes a dealer natural | shoe less ``removed``), peeked or not."""
+        if self.up not in (1, 10):
+            return 0.0
+        hole = 10 if self.up == 1 else 1
+        return (self.basel[hole] - removed[hole]) / (self.total - sum(removed))
 
     def mass(self, removed: tuple[int, ...]) -> float:
-        """P(no dealer natural | shoe less ``removed``) under a peek, else 1: the total of
-        ``dealer(removed)``, without the search (a busted hand needs only this)."""
-        if not self.excl:
-            return 1.0
-        hole = 10 if self.up == 1 else 1
-        n = self.total - sum(removed)
-        return 1.0 - (self.basel[hole] - removed[hole]) / n
+        """P(no dealer natural | shoe less ``removed``) under a peek, else 1: the total of the
+        unnormalised dealer outcomes (a busted hand needs only this)."""
+        return 1.0 - self.natural(removed) if self.excl else 1.0
 
     def stand(self, removed: tuple[int, ...], total: int) -> float:
         """EV of standing on ``total`` holding ``removed`` (unnormalised)."""
         arr = np.array(removed, dtype=np.int64)
         return float(player.stand_value(self.base, self.total, self.up, self.excl, self.table,
-                                        self._dealers, arr, player.composition_key(arr),
-                                        sum(removed), total))
+                                        arr, sum(removed), total))
 
     def hit(self, removed: tuple[int, ...], hard: int, ace: bool) -> float:
         """EV of taking one card and then playing on (optimally or by the policy)."""
@@ -315,11 +312,9 @@ def round_value(rules: Rules, s: UpSolver, a: int, b: int,
     hand takes the best action (or ``choose``'s) among the legal ones."""
     removed = _removed((a, b))
     mass = s.mass(removed)
-    d = s.dealer(removed)
     if a + b == 11 and 1 in (a, b):
-        # Dealer natural probability for this shoe (peeked or not): push against it.
-        p_bj = 1 - mass if s.excl else float(d[BLACKJACK])
-        return float(rules.blackjack_ratio) * (1 - p_bj)
+        # A dealer natural (peeked or not) pushes it.
+        return float(rules.blackjack_ratio) * (1 - s.natural(removed))
     evs = hand_evs(s, (a, b))
     if "surrender" in evs and rules.surrender == "early" and s.excl:
         evs["surrender"] = -0.5 + (1 - mass)  # unnormalised: early surrender escapes the peek

@@ -2,9 +2,13 @@
 playing on for a hand identified by the cards it took out of the shoe.
 
 A hand's cards are a count per value (``removed``, index 1..10), packed into one integer key
-(``dealer.BITS`` bits per value) so the memo tables are numba typed dicts and the recursion never
-leaves compiled code; the Python side (``exact``) asks for a few hundred root values per up card
-and does the split bookkeeping. Values are unnormalised under a peek (see ``exact``).
+(``dealer.BITS`` bits per value) so the memo table is a numba typed dict and the search never
+leaves compiled code. Walking from a hand to the hand one card bigger, the dealer's multiset
+probabilities are carried along and updated in one pass (``dealer.draw``) rather than
+recomputed: a hand's dealer state is that vector, a per-size ``scale`` and the vector's sums per
+block of one outcome and one size. The Python side (``exact``) asks for a few hundred root
+values per up card and does the split bookkeeping. Values are unnormalised under a peek (see
+``exact``).
 """
 
 from __future__ import annotations
@@ -14,27 +18,51 @@ import numpy as np
 from numba import types
 from numba.typed import Dict
 
-from .dealer import BITS, BLACKJACK, BUST, F64, I64, DealerTable, evaluate
+from .dealer import (
+    BITS,
+    BLACKJACK,
+    BUST,
+    F64,
+    I64,
+    DealerTable,
+    block_sums,
+    draw,
+    draw_scale,
+    shoe_vector,
+)
 
 #: What to do with a hand: the best of the allowed plays (or the policy's), or one forced play.
 CHOOSE, HIT, STAND, DOUBLE = 0, 1, 2, 3
+#: Deepest search: a hand of up to 21 one-point cards, and then some.
+DEPTH = 40
+#: Longest dealer hand the per-size scale covers.
+SIZES = 32
 
-#: Composition key -> the dealer's 7 outcomes (a numba typed dict, which type-checks as a dict).
-DealerMemo = dict[int, F64]
-#: (composition, hard total, may double) key -> the hand's value.
+#: (composition, hard total, may double) key -> the hand's value (a numba typed dict, which
+#: type-checks as a dict).
 BestMemo = dict[int, float]
+Table = tuple[F64, I64, I64, I64, I64, I64, I64, I64, F64]
 
 
-def new_memos() -> tuple[DealerMemo, BestMemo]:
-    """Empty memo tables for one up card and one starting shoe."""
-    dealers: DealerMemo = Dict.empty(key_type=types.int64, value_type=types.float64[::1])
+def new_memo() -> BestMemo:
+    """An empty memo table for one up card and one starting shoe."""
     best: BestMemo = Dict.empty(key_type=types.int64, value_type=types.float64)
-    return dealers, best
+    return best
+
+
+def work_area(t: DealerTable) -> F64:
+    """The search's per-depth multiset vectors, allocated once per solver (not per call)."""
+    return np.empty((DEPTH, len(t.ways)))
 
 
 def no_policy() -> I64:
     """A policy table that chooses the best play everywhere."""
     return np.zeros((32, 2, 2), dtype=np.int64)
+
+
+def table_arrays(t: DealerTable) -> Table:
+    """A dealer table as the plain tuple the compiled functions take."""
+    return tuple(t)  # type: ignore[return-value]
 
 
 @numba.njit(cache=True, nogil=True)
@@ -47,18 +75,6 @@ def composition_key(removed: I64) -> int:
 
 
 @numba.njit(cache=True, nogil=True)
-def dealer_for(base: I64, tbl: tuple[F64, I64, I64, I64, I64, I64], dealers: DealerMemo,
-               removed: I64, key: int) -> F64:
-    """Dealer outcomes for the shoe ``base`` less ``removed`` (memoised by ``key``)."""
-    if key in dealers:
-        return dealers[key]
-    out = np.zeros(7)
-    evaluate(base - removed, tbl[0], tbl[1], tbl[2], tbl[3], tbl[4], tbl[5], out)
-    dealers[key] = out
-    return out
-
-
-@numba.njit(cache=True, nogil=True)
 def mass(base: I64, n0: int, up: int, excl: bool, removed: I64, nrem: int) -> float:
     """P(no dealer natural | shoe less ``removed``) under a peek, else 1."""
     if not excl:
@@ -68,69 +84,91 @@ def mass(base: I64, n0: int, up: int, excl: bool, removed: I64, nrem: int) -> fl
 
 
 @numba.njit(cache=True, nogil=True)
-def stand_value(base: I64, n0: int, up: int, excl: bool,
-                tbl: tuple[F64, I64, I64, I64, I64, I64], dealers: DealerMemo, removed: I64,
-                key: int, nrem: int, total: int) -> float:
-    """EV of standing on ``total`` holding ``removed`` (a bust loses the bet)."""
-    if total > 21:
-        return -mass(base, n0, up, excl, removed, nrem)
-    d = dealer_for(base, tbl, dealers, removed, key)
-    win = d[BUST]
-    lose = d[BLACKJACK]
-    for t in range(17, 22):
-        if t < total:
-            win += d[t - 17]
-        elif t > total:
-            lose += d[t - 17]
-    return float(win - lose)
+def stand_from(sums: F64, scale: F64, tbl: Table, total: int) -> float:
+    """EV of standing on ``total`` (17 or less all alike) from a hand's dealer state."""
+    block_outcome = tbl[6]
+    block_size = tbl[7]
+    ev = 0.0
+    for b in range(len(sums)):
+        o = block_outcome[b]
+        if o == BUST:
+            sign = 1.0
+        elif o == BLACKJACK:
+            sign = -1.0
+        else:
+            t = 17 + o
+            sign = 1.0 if t < total else -1.0 if t > total else 0.0
+        ev += sign * sums[b] * scale[block_size[b]]
+    return ev
 
 
 @numba.njit(cache=True, nogil=True)
-def after_hit(base: I64, n0: int, up: int, excl: bool,
-              tbl: tuple[F64, I64, I64, I64, I64, I64], dealers: DealerMemo, best: BestMemo,
-              policy: I64, use_policy: bool, removed: I64, key: int, nrem: int, hard: int,
-              ace: bool) -> float:
-    """Value of a hand that may only stand or hit: the better of the two, or the policy's.
+def root_state(base: I64, tbl: Table, removed: I64) -> tuple[F64, F64, F64]:
+    """A hand's dealer state (vector, scale, block sums) for the shoe ``base`` less
+    ``removed``, from scratch."""
+    vec = np.empty(len(tbl[0]))
+    shoe_vector(base - removed, tbl[0], tbl[2], tbl[3], vec)
+    sums = np.empty(len(tbl[5]) - 1)
+    block_sums(vec, tbl[5], sums)
+    return vec, np.ones(SIZES), sums
+
+
+@numba.njit(cache=True, nogil=True)
+def stand_value(base: I64, n0: int, up: int, excl: bool, tbl: Table, removed: I64, nrem: int,
+                total: int) -> float:
+    """EV of standing on ``total`` holding ``removed`` (a bust loses the bet)."""
+    if total > 21:
+        return -mass(base, n0, up, excl, removed, nrem)
+    _, scale, sums = root_state(base, tbl, removed)
+    return stand_from(sums, scale, tbl, total)
+
+
+@numba.njit(cache=True, nogil=True)
+def after_hit(base: I64, n0: int, up: int, excl: bool, tbl: Table, best: BestMemo,
+              policy: I64, use_policy: bool, vecs: F64, vec0: F64, scale0: F64, sums0: F64,
+              removed: I64, key: int, nrem: int, hard: int, ace: bool) -> float:
+    """Value of a hand that may only stand or hit (``vec0``, ``scale0``, ``sums0``: its dealer
+    state; ``vecs`` a DEPTH x multisets work area): the better of the two, or the policy's.
 
     A depth-first search with its own stack rather than recursion (numba's disk cache does not
     load recursive functions safely); ``removed`` is mutated and restored."""
-    depth_max = 40
-    f_key = np.zeros(depth_max, dtype=np.int64)
-    f_nrem = np.zeros(depth_max, dtype=np.int64)
-    f_hard = np.zeros(depth_max, dtype=np.int64)
-    f_ace = np.zeros(depth_max, dtype=np.bool_)
-    f_card = np.zeros(depth_max, dtype=np.int64)  # next card to try; 0 = not started
-    f_hit = np.zeros(depth_max, dtype=np.float64)
-    f_stand = np.zeros(depth_max, dtype=np.float64)
-    f_only_hit = np.zeros(depth_max, dtype=np.bool_)
+    root_key = key << 6 | hard << 1
+    if root_key in best:
+        return best[root_key]
+    mults = tbl[8]
+    blocks = tbl[5]
+    scales = np.empty((DEPTH, SIZES))
+    sums = np.empty((DEPTH, len(sums0)))
+    vecs[0] = vec0
+    scales[0] = scale0
+    sums[0] = sums0
+    f_key = np.zeros(DEPTH, dtype=np.int64)
+    f_nrem = np.zeros(DEPTH, dtype=np.int64)
+    f_hard = np.zeros(DEPTH, dtype=np.int64)
+    f_ace = np.zeros(DEPTH, dtype=np.bool_)
+    f_card = np.zeros(DEPTH, dtype=np.int64)  # next card to try; 0 = not started
+    f_hit = np.zeros(DEPTH, dtype=np.float64)
+    f_stand = np.zeros(DEPTH, dtype=np.float64)
+    f_only_hit = np.zeros(DEPTH, dtype=np.bool_)
     f_key[0], f_nrem[0], f_hard[0], f_ace[0] = key, nrem, hard, ace
     top = 0
-    result = 0.0
     while True:
         d = top
         done = False
         value = 0.0
-        if f_card[d] == 0:
-            h = f_hard[d]
-            a = f_ace[d]
-            memo_key = f_key[d] << 6 | h << 1
-            total = h + 10 if a and h <= 11 else h
+        h = f_hard[d]
+        if f_card[d] == 0:  # a new hand, known not to be in the memo
+            total = h + 10 if f_ace[d] and h <= 11 else h
             what = CHOOSE
             if use_policy and total < 21:
-                what = policy[h, 1 if a else 0, 0]
-            if memo_key in best:
-                value = best[memo_key]
-                done = True
-            elif total >= 21 or what == STAND:
-                value = stand_value(base, n0, up, excl, tbl, dealers, removed, f_key[d],
-                                    f_nrem[d], total)
-                best[memo_key] = value
+                what = policy[h, 1 if f_ace[d] else 0, 0]
+            if total >= 21 or what == STAND:
+                value = stand_from(sums[d], scales[d], tbl, total)
                 done = True
             else:
                 f_only_hit[d] = what != CHOOSE
                 if not f_only_hit[d]:
-                    f_stand[d] = stand_value(base, n0, up, excl, tbl, dealers, removed,
-                                             f_key[d], f_nrem[d], total)
+                    f_stand[d] = stand_from(sums[d], scales[d], tbl, total)
                 f_hit[d] = 0.0
                 f_card[d] = 1
         if not done:
@@ -139,19 +177,27 @@ def after_hit(base: I64, n0: int, up: int, excl: bool,
             while f_card[d] <= 10:
                 c = f_card[d]
                 k = base[c] - removed[c]
+                f_card[d] += 1
                 if k == 0:
-                    f_card[d] += 1
                     continue
-                removed[c] += 1
-                if f_hard[d] + c > 21:
-                    f_hit[d] -= k / n * mass(base, n0, up, excl, removed, f_nrem[d] + 1)
+                p = k / n
+                if h + c > 21:
+                    removed[c] += 1
+                    f_hit[d] -= p * mass(base, n0, up, excl, removed, f_nrem[d] + 1)
                     removed[c] -= 1
-                    f_card[d] += 1
                     continue
+                child_key = f_key[d] + (1 << (BITS * (c - 1)))
+                memo_key = child_key << 6 | (h + c) << 1
+                if memo_key in best:
+                    f_hit[d] += p * best[memo_key]
+                    continue
+                draw(vecs[d], mults[c], k, blocks, vecs[d + 1], sums[d + 1])
+                draw_scale(scales[d], k, n, scales[d + 1])
+                removed[c] += 1
                 top = d + 1
-                f_key[top] = f_key[d] + (1 << (BITS * (c - 1)))
+                f_key[top] = child_key
                 f_nrem[top] = f_nrem[d] + 1
-                f_hard[top] = f_hard[d] + c
+                f_hard[top] = h + c
                 f_ace[top] = f_ace[d] or c == 1
                 f_card[top] = 0
                 pushed = True
@@ -159,55 +205,61 @@ def after_hit(base: I64, n0: int, up: int, excl: bool,
             if pushed:
                 continue
             value = f_hit[d] if f_only_hit[d] else max(f_stand[d], f_hit[d])
-            best[f_key[d] << 6 | f_hard[d] << 1] = value
-        # Hand the value to the parent (which had drawn card f_card[parent]).
+        best[f_key[d] << 6 | h << 1] = value
         if d == 0:
-            result = value
-            break
+            return value
+        # Hand the value to the parent, which drew card f_card[parent] - 1.
         top = d - 1
-        c = f_card[top]
+        c = f_card[top] - 1
         removed[c] -= 1
         f_hit[top] += (base[c] - removed[c]) / (n0 - f_nrem[top]) * value
-        f_card[top] += 1
-    return result
 
 
 @numba.njit(cache=True, nogil=True)
-def play(base: I64, n0: int, up: int, excl: bool, tbl: tuple[F64, I64, I64, I64, I64, I64],
-         dealers: DealerMemo, best: BestMemo, policy: I64, use_policy: bool, removed: I64,
-         key: int, nrem: int, hard: int, ace: bool, can_double: bool, force: int) -> float:
+def play(base: I64, n0: int, up: int, excl: bool, tbl: Table, best: BestMemo, policy: I64,
+         use_policy: bool, vecs: F64, removed: I64, key: int, nrem: int, hard: int, ace: bool,
+         can_double: bool, force: int) -> float:
     """Value of a hand (``removed`` mutated and restored): ``force`` one play, or CHOOSE the
     best of stand / hit / double-if-allowed (or what ``policy[hard, ace, can_double]`` says).
-    Hands after a hit may only stand or hit (``after_hit``)."""
+    Hands after a hit may only stand or hit (``after_hit``, which works in ``vecs``)."""
     total = hard + 10 if ace and hard <= 11 else hard
-    if total >= 21:
-        return stand_value(base, n0, up, excl, tbl, dealers, removed, key, nrem, total)
-    if force == CHOOSE and not can_double:
-        return after_hit(base, n0, up, excl, tbl, dealers, best, policy, use_policy, removed,
-                         key, nrem, hard, ace)
-    memo_key = key << 6 | hard << 1 | 1
+    memo_key = key << 6 | hard << 1 | (1 if can_double else 0)
     if force == CHOOSE and memo_key in best:
         return best[memo_key]
+    vec, scale, sums = root_state(base, tbl, removed)
+    if total >= 21:
+        return stand_from(sums, scale, tbl, total)
+    if force == CHOOSE and not can_double:
+        return after_hit(base, n0, up, excl, tbl, best, policy, use_policy, vecs, vec, scale,
+                         sums, removed, key, nrem, hard, ace)
     what = force
     if what == CHOOSE and use_policy:
         what = policy[hard, 1 if ace else 0, 1]
     ev = -1e9
     if what in (STAND, CHOOSE):
-        ev = stand_value(base, n0, up, excl, tbl, dealers, removed, key, nrem, total)
+        ev = stand_from(sums, scale, tbl, total)
     n = n0 - nrem
+    child = np.empty(len(vec))
+    child_scale = np.empty(SIZES)
+    child_sums = np.empty(len(sums))
     if what in (HIT, CHOOSE):
         hit = 0.0
         for c in range(1, 11):
             k = base[c] - removed[c]
             if k == 0:
                 continue
-            removed[c] += 1
             if hard + c > 21:
+                removed[c] += 1
                 hit -= k / n * mass(base, n0, up, excl, removed, nrem + 1)
-            else:
-                hit += k / n * after_hit(base, n0, up, excl, tbl, dealers, best, policy,
-                                         use_policy, removed, key + (1 << (BITS * (c - 1))),
-                                         nrem + 1, hard + c, ace or c == 1)
+                removed[c] -= 1
+                continue
+            draw(vec, tbl[8][c], k, tbl[5], child, child_sums)
+            draw_scale(scale, k, n, child_scale)
+            removed[c] += 1
+            hit += k / n * after_hit(base, n0, up, excl, tbl, best, policy, use_policy, vecs,
+                                     child, child_scale, child_sums, removed,
+                                     key + (1 << (BITS * (c - 1))), nrem + 1, hard + c,
+                                     ace or c == 1)
             removed[c] -= 1
         ev = max(ev, hit)
     if what in (DOUBLE, CHOOSE):
@@ -216,19 +268,18 @@ def play(base: I64, n0: int, up: int, excl: bool, tbl: tuple[F64, I64, I64, I64,
             k = base[c] - removed[c]
             if k == 0:
                 continue
-            removed[c] += 1
             nh = hard + c
             na = ace or c == 1
             t = nh + 10 if na and nh <= 11 else nh
-            dbl += k / n * stand_value(base, n0, up, excl, tbl, dealers, removed,
-                                       key + (1 << (BITS * (c - 1))), nrem + 1, t)
-            removed[c] -= 1
+            if t > 21:
+                removed[c] += 1
+                dbl -= k / n * mass(base, n0, up, excl, removed, nrem + 1)
+                removed[c] -= 1
+                continue
+            draw(vec, tbl[8][c], k, tbl[5], child, child_sums)
+            draw_scale(scale, k, n, child_scale)
+            dbl += k / n * stand_from(child_sums, child_scale, tbl, t)
         ev = max(ev, 2.0 * dbl)
     if force == CHOOSE:
         best[memo_key] = ev
     return ev
-
-
-def table_arrays(t: DealerTable) -> tuple[F64, I64, I64, I64, I64, I64]:
-    """A dealer table as the plain tuple the compiled functions take."""
-    return (t.ways, t.outcome, t.size, t.start, t.card, t.mult)
