@@ -96,8 +96,10 @@ def _png(c: Chart, path: Path) -> None:
         ax.set_yticks(range(len(rows)), [label for label, _ in rows])
         ax.set_title(title)
         ax.set_xlabel("dealer's up card")
-    fig.suptitle(c.name + "   " + "   ".join(f"{LETTERS[k]} = {v}" for k, v in LEGEND.items()),
-                 fontsize=9)
+    legend = [f"{LETTERS[k]} = {v}" for k, v in LEGEND.items()]
+    half = (len(legend) + 1) // 2
+    fig.suptitle("\n".join((c.name, "   ".join(legend[:half]), "   ".join(legend[half:]))),
+                 fontsize=10)
     fig.savefig(path, dpi=120)
     plt.close(fig)
 
