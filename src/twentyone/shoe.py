@@ -7,6 +7,7 @@ all through the same code path the table uses.
 
 from __future__ import annotations
 
+import copy
 import random
 import secrets
 from collections.abc import Iterable, Sequence
@@ -56,6 +57,11 @@ class RandomShuffler:
 
     def __init__(self, rng: RandomSource) -> None:
         self.rng = rng
+
+    def __deepcopy__(self, memo: dict[int, object]) -> RandomShuffler:
+        """A copy that goes on shuffling exactly as this one would (to resume a game from a
+        snapshot). Written out because the compiled build's classes cannot copy themselves."""
+        return RandomShuffler(copy.deepcopy(self.rng, memo))
 
     @classmethod
     def seeded(cls, seed: int | None) -> RandomShuffler:
