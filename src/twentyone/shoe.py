@@ -91,6 +91,10 @@ class _NumpySource:
     def __init__(self, gen: np.random.Generator) -> None:
         self.gen = gen
 
+    def __deepcopy__(self, memo: dict[int, object]) -> _NumpySource:
+        """The generator in its present state (see ``RandomShuffler.__deepcopy__``)."""
+        return _NumpySource(copy.deepcopy(self.gen, memo))
+
     def shuffle(self, x: list[Card]) -> None:
         x[:] = [x[i] for i in self.gen.permutation(len(x))]
 
