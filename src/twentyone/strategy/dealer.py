@@ -31,8 +31,6 @@ from typing import NamedTuple
 import numba
 import numpy as np
 import numpy.typing as npt
-from numba import types
-from numba.typed import Dict
 
 F64 = npt.NDArray[np.float64]
 I64 = npt.NDArray[np.int64]
@@ -62,7 +60,6 @@ class DealerTable(NamedTuple):
     draw_mults: F64
 
 
-@numba.njit(cache=True, nogil=True)
 def _outcome(hard: int, ace: bool, h17: bool) -> int:
     """The dealer's outcome on this hand, or -1 while the dealer must still draw."""
     if hard > 21:
@@ -73,54 +70,37 @@ def _outcome(hard: int, ace: bool, h17: bool) -> int:
     return -1
 
 
-@numba.njit(cache=True, nogil=True)
 def _build(up: int, h17: bool, exclude_bj: bool) -> tuple[F64, I64, I64, I64]:
+    """Plain Python: a few thousand hands per up card, built once per process (compiling it
+    would cost more than running it)."""
     # Level by level (one more card each time), merging hands that hold the same multiset:
     # the orders reaching a multiset add up, and its total and softness are the same.
-    level = Dict.empty(key_type=types.int64, value_type=types.float64)
-    level[0] = 1.0
-    index = Dict.empty(key_type=types.int64, value_type=types.int64)
-    keys: list[int] = []
-    ways: list[float] = []
-    outs: list[int] = []
+    level: dict[tuple[int, ...], float] = {(0,) * 11: 1.0}
+    finished: dict[tuple[int, ...], list[float]] = {}  # multiset -> [ways, outcome]
     first = True
-    while len(level) > 0:
-        nxt = Dict.empty(key_type=types.int64, value_type=types.float64)
-        for key, w in level.items():
-            hard = up
-            ace = up == 1
+    while level:
+        nxt: dict[tuple[int, ...], float] = {}
+        for held, w in level.items():
+            hard = up + sum(c * m for c, m in enumerate(held))
+            ace = up == 1 or held[1] > 0
             for c in range(1, 11):
-                m = (key >> (BITS * (c - 1))) & 31
-                hard += c * m
-                if c == 1 and m > 0:
-                    ace = True
-            for c in range(1, 11):
-                nk = key + (1 << (BITS * (c - 1)))
-                natural = first and ((up == 1 and c == 10) or (up == 10 and c == 1))
-                if natural:
-                    o = BLACKJACK
+                grown = (*held[:c], held[c] + 1, *held[c + 1:])
+                if first and ((up == 1 and c == 10) or (up == 10 and c == 1)):
                     if exclude_bj:
                         continue
+                    o = BLACKJACK
                 else:
                     o = _outcome(hard + c, ace or c == 1, h17)
                 if o < 0:
-                    nxt[nk] = nxt.get(nk, 0.0) + w
-                elif nk in index:
-                    ways[index[nk]] += w
+                    nxt[grown] = nxt.get(grown, 0.0) + w
                 else:
-                    index[nk] = len(keys)
-                    keys.append(nk)
-                    ways.append(w)
-                    outs.append(o)
+                    finished.setdefault(grown, [0.0, o])[0] += w
         level = nxt
         first = False
-    mults = np.zeros((11, len(keys)), dtype=np.int64)
-    size = np.zeros(len(keys), dtype=np.int64)
-    for j in range(len(keys)):
-        for c in range(1, 11):
-            mults[c, j] = (keys[j] >> (BITS * (c - 1))) & 31
-            size[j] += mults[c, j]
-    return np.array(ways), np.array(outs, dtype=np.int64), size, mults
+    mults = np.array(list(finished), dtype=np.int64).T.copy()
+    ways = np.array([v[0] for v in finished.values()])
+    outs = np.array([v[1] for v in finished.values()], dtype=np.int64)
+    return ways, outs, mults.sum(axis=0), mults
 
 
 @cache

@@ -34,7 +34,7 @@ from functools import cache
 import numpy as np
 
 from ..rules import Rules
-from . import chart, player
+from . import chart, memo, player
 from .dealer import I64, dealer_table
 
 ACTIONS = ("stand", "hit", "double", "split", "surrender")
@@ -91,11 +91,12 @@ class UpSolver:
         self._work = player.work_area(dealer)
         self.policy = player.no_policy() if policy is None else policy
         self.use_policy = policy is not None
-        self._best = player.new_memo()
+        self._best = memo.new()
 
     def _value(self, removed: tuple[int, ...], hard: int, ace: bool, can_double: bool,
                force: int) -> float:
         arr = np.array(removed, dtype=np.int64)
+        self._best = memo.room(self._best)
         return float(player.play(self.base, self.total, self.up, self.excl, self.table,
                                  self._best, self.policy, self.use_policy, self._work, arr,
                                  player.composition_key(arr), sum(removed), hard, ace,

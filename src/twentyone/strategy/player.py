@@ -2,9 +2,9 @@
 playing on for a hand identified by the cards it took out of the shoe.
 
 A hand's cards are a count per value (``removed``, index 1..10), packed into one integer key
-(``dealer.BITS`` bits per value) so the memo table is a numba typed dict and the search never
-leaves compiled code. Walking from a hand to the hand one card bigger, the dealer's multiset
-probabilities are carried along and updated in one pass (``dealer.draw``) rather than
+(``dealer.BITS`` bits per value) so the memo table (``memo``) is a few NumPy arrays and the
+search never leaves compiled code. Walking from a hand to the hand one card bigger, the dealer's
+multiset probabilities are carried along and updated in one pass (``dealer.draw``) rather than
 recomputed: a hand's dealer state is that vector, a per-size ``scale`` and the vector's sums per
 block of one outcome and one size. The Python side (``exact``) asks for a few hundred root
 values per up card and does the split bookkeeping. Values are unnormalised under a peek (see
@@ -15,9 +15,8 @@ from __future__ import annotations
 
 import numba
 import numpy as np
-from numba import types
-from numba.typed import Dict
 
+from . import memo
 from .dealer import (
     BITS,
     BLACKJACK,
@@ -38,16 +37,7 @@ DEPTH = 40
 #: Longest dealer hand the per-size scale covers.
 SIZES = 32
 
-#: (composition, hard total, may double) key -> the hand's value (a numba typed dict, which
-#: type-checks as a dict).
-BestMemo = dict[int, float]
 Table = tuple[F64, I64, I64, I64, I64, I64, I64, I64, F64]
-
-
-def new_memo() -> BestMemo:
-    """An empty memo table for one up card and one starting shoe."""
-    best: BestMemo = Dict.empty(key_type=types.int64, value_type=types.float64)
-    return best
 
 
 def work_area(t: DealerTable) -> F64:
@@ -124,7 +114,7 @@ def stand_value(base: I64, n0: int, up: int, excl: bool, tbl: Table, removed: I6
 
 
 @numba.njit(cache=True, nogil=True)
-def after_hit(base: I64, n0: int, up: int, excl: bool, tbl: Table, best: BestMemo,
+def after_hit(base: I64, n0: int, up: int, excl: bool, tbl: Table, best: memo.MemoArrays,
               policy: I64, use_policy: bool, vecs: F64, vec0: F64, scale0: F64, sums0: F64,
               removed: I64, key: int, nrem: int, hard: int, ace: bool) -> float:
     """Value of a hand that may only stand or hit (``vec0``, ``scale0``, ``sums0``: its dealer
@@ -133,8 +123,9 @@ def after_hit(base: I64, n0: int, up: int, excl: bool, tbl: Table, best: BestMem
     A depth-first search with its own stack rather than recursion (numba's disk cache does not
     load recursive functions safely); ``removed`` is mutated and restored."""
     root_key = key << 6 | hard << 1
-    if root_key in best:
-        return best[root_key]
+    got = memo.get(best, root_key)
+    if not np.isnan(got):
+        return got
     mults = tbl[8]
     blocks = tbl[5]
     scales = np.empty((DEPTH, SIZES))
@@ -188,8 +179,9 @@ def after_hit(base: I64, n0: int, up: int, excl: bool, tbl: Table, best: BestMem
                     continue
                 child_key = f_key[d] + (1 << (BITS * (c - 1)))
                 memo_key = child_key << 6 | (h + c) << 1
-                if memo_key in best:
-                    f_hit[d] += p * best[memo_key]
+                got = memo.get(best, memo_key)
+                if not np.isnan(got):
+                    f_hit[d] += p * got
                     continue
                 draw(vecs[d], mults[c], k, blocks, vecs[d + 1], sums[d + 1])
                 draw_scale(scales[d], k, n, scales[d + 1])
@@ -205,7 +197,7 @@ def after_hit(base: I64, n0: int, up: int, excl: bool, tbl: Table, best: BestMem
             if pushed:
                 continue
             value = f_hit[d] if f_only_hit[d] else max(f_stand[d], f_hit[d])
-        best[f_key[d] << 6 | h << 1] = value
+        memo.put(best, f_key[d] << 6 | h << 1, value)
         if d == 0:
             return value
         # Hand the value to the parent, which drew card f_card[parent] - 1.
@@ -216,7 +208,7 @@ def after_hit(base: I64, n0: int, up: int, excl: bool, tbl: Table, best: BestMem
 
 
 @numba.njit(cache=True, nogil=True)
-def play(base: I64, n0: int, up: int, excl: bool, tbl: Table, best: BestMemo, policy: I64,
+def play(base: I64, n0: int, up: int, excl: bool, tbl: Table, best: memo.MemoArrays, policy: I64,
          use_policy: bool, vecs: F64, removed: I64, key: int, nrem: int, hard: int, ace: bool,
          can_double: bool, force: int) -> float:
     """Value of a hand (``removed`` mutated and restored): ``force`` one play, or CHOOSE the
@@ -224,8 +216,10 @@ def play(base: I64, n0: int, up: int, excl: bool, tbl: Table, best: BestMemo, po
     Hands after a hit may only stand or hit (``after_hit``, which works in ``vecs``)."""
     total = hard + 10 if ace and hard <= 11 else hard
     memo_key = key << 6 | hard << 1 | (1 if can_double else 0)
-    if force == CHOOSE and memo_key in best:
-        return best[memo_key]
+    if force == CHOOSE:
+        got = memo.get(best, memo_key)
+        if not np.isnan(got):
+            return got
     vec, scale, sums = root_state(base, tbl, removed)
     if total >= 21:
         return stand_from(sums, scale, tbl, total)
@@ -281,5 +275,5 @@ def play(base: I64, n0: int, up: int, excl: bool, tbl: Table, best: BestMemo, po
             dbl += k / n * stand_from(child_sums, child_scale, tbl, t)
         ev = max(ev, 2.0 * dbl)
     if force == CHOOSE:
-        best[memo_key] = ev
+        memo.put(best, memo_key, ev)
     return ev
