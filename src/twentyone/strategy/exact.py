@@ -6,8 +6,8 @@ is valued from the dealer's exact outcome distribution for the shoe less those c
 (``dealer``); hitting and doubling sum over the next card; the best play after
 a hit is the larger of stand and hit for that exact composition (composition-dependent play).
 
-Peek games: every figure is conditioned on the dealer not holding a natural. The dealer search
-drops the natural's branch without renormalising, and the root divides by P(no natural), which
+Peek games: every figure is conditioned on the dealer not holding a natural. The dealer's table
+leaves the natural's branch out without renormalising, and the root divides by P(no natural), which
 conditions the player's draws on the peek as well as the dealer's (exact, not approximate).
 Without a peek (European no hole card, or a ten up where only aces are peeked under) a dealer
 natural is just one more dealer outcome, losing every doubled and split bet too.
@@ -268,7 +268,7 @@ def _up_solver(rules: Rules, shoe: Sequence[int], up: int, policy: Policy = None
 def warm_solvers(rules: Rules, policy_for: Callable[[int], Policy] | None = None
                  ) -> dict[int, UpSolver]:
     """One solver per up card with every two-card hand's EVs already worked out, the up cards
-    shared between two threads: the compiled dealer search releases the GIL, which is most of
+    shared between two threads: the compiled search releases the GIL, and it is nearly all of
     the work, so a two-core machine solves in a little over half the time."""
     shoe = full_shoe(rules.decks)
 

@@ -74,6 +74,16 @@ def mass(base: I64, n0: int, up: int, excl: bool, removed: I64, nrem: int) -> fl
 
 
 @numba.njit(cache=True, nogil=True)
+def bust_value(base: I64, n0: int, up: int, excl: bool, removed: I64, nrem: int, c: int) -> float:
+    """The value of a hand that card ``c`` busts: the bet is lost (whenever the dealer has no
+    natural, unnormalised under a peek)."""
+    removed[c] += 1
+    value = -mass(base, n0, up, excl, removed, nrem + 1)
+    removed[c] -= 1
+    return value
+
+
+@numba.njit(cache=True, nogil=True)
 def stand_from(sums: F64, scale: F64, tbl: Table, total: int) -> float:
     """EV of standing on ``total`` (17 or less all alike) from a hand's dealer state."""
     block_outcome = tbl[6]
@@ -173,9 +183,7 @@ def after_hit(base: I64, n0: int, up: int, excl: bool, tbl: Table, best: memo.Me
                     continue
                 p = k / n
                 if h + c > 21:
-                    removed[c] += 1
-                    f_hit[d] -= p * mass(base, n0, up, excl, removed, f_nrem[d] + 1)
-                    removed[c] -= 1
+                    f_hit[d] += p * bust_value(base, n0, up, excl, removed, f_nrem[d], c)
                     continue
                 child_key = f_key[d] + (1 << (BITS * (c - 1)))
                 memo_key = child_key << 6 | (h + c) << 1
@@ -243,9 +251,7 @@ def play(base: I64, n0: int, up: int, excl: bool, tbl: Table, best: memo.MemoArr
             if k == 0:
                 continue
             if hard + c > 21:
-                removed[c] += 1
-                hit -= k / n * mass(base, n0, up, excl, removed, nrem + 1)
-                removed[c] -= 1
+                hit += k / n * bust_value(base, n0, up, excl, removed, nrem, c)
                 continue
             draw(vec, tbl[8][c], k, tbl[5], child, child_sums)
             draw_scale(scale, k, n, child_scale)
@@ -266,9 +272,7 @@ def play(base: I64, n0: int, up: int, excl: bool, tbl: Table, best: memo.MemoArr
             na = ace or c == 1
             t = nh + 10 if na and nh <= 11 else nh
             if t > 21:
-                removed[c] += 1
-                dbl -= k / n * mass(base, n0, up, excl, removed, nrem + 1)
-                removed[c] -= 1
+                dbl += k / n * bust_value(base, n0, up, excl, removed, nrem, c)
                 continue
             draw(vec, tbl[8][c], k, tbl[5], child, child_sums)
             draw_scale(scale, k, n, child_scale)
