@@ -15,11 +15,9 @@ set and is cached on disk. Results are accumulated into a statistics vector per 
 a per-round trace is written only when asked for (tests, bankroll plots).
 
 Speed: the helpers the round calls are compiled without numba's reference counting
-(``_nrt=False``; none of them allocates). With it, every call incremented and decremented the
-count of each array argument with atomic instructions, which took three quarters of the time
-(measured with perf on a two-core Xeon: 2.1M rounds/s with it, 6.7M without). For the same
-reason a refill tallies the tray in ``sh`` rather than in a new array, and nothing is inlined at
-numba's level (an inlined body re-binds its array arguments, which counts them again).
+(``compiled.no_refcount``: it cost three quarters of the time), so none of them allocates: a
+refill tallies the tray in ``sh`` rather than in a new array. Nothing is inlined at numba's level
+either (an inlined body re-binds its array arguments, which counts them again).
 
 Randomness is xoshiro256** with its state in a ``uint64[4]`` array, seeded per chunk from
 ``numpy.random.SeedSequence``; each shoe is a Fisher–Yates shuffle of cards laid out in rank
@@ -29,23 +27,11 @@ machine and the tests can reproduce a kernel shoe for the engine through :func:`
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar, cast
-
 import numpy as np
 from numba import njit
 from numpy.typing import NDArray
 
-_F = TypeVar("_F", bound=Callable[..., Any])
-
-
-def no_refcount(fn: _F) -> _F:
-    """Compile a helper without reference counting (see the module docstring). ``_nrt`` is
-    numba's own switch for it, absent from its type stubs."""
-    options: dict[str, Any] = {"cache": True, "nogil": True, "error_model": "numpy",
-                               "_nrt": False}
-    return cast(_F, njit(**options)(fn))
-
+from ..compiled import no_refcount
 
 # --- rule slots (int64 vector) ------------------------------------------------------------
 R_DECKS = 0
@@ -182,7 +168,7 @@ FloatArray = NDArray[np.float64]
 VALUE = np.array([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10], dtype=np.int64)
 
 
-@no_refcount
+@no_refcount()
 def _next(s: NDArray[np.uint64]) -> np.uint64:
     """xoshiro256**: fast, 256 bits of state, passes BigCrush; plenty for shuffling cards."""
     s1 = s[1]
@@ -199,14 +185,14 @@ def _next(s: NDArray[np.uint64]) -> np.uint64:
     return result  # type: ignore[no-any-return]
 
 
-@no_refcount
+@no_refcount()
 def _below(s: NDArray[np.uint64], n: int) -> int:
     """A uniform integer in [0, n) by multiply-shift on the top 32 bits (bias below 1e-7 for a
     shoe of 416 cards)."""
     return int(((_next(s) >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
 
 
-@no_refcount
+@no_refcount()
 def _seed_shoe(s: NDArray[np.uint64], fy: NDArray[np.uint64]) -> None:
     """Give a new shoe its own generator, seeded (splitmix64) from one draw of the chunk's.
 
@@ -240,7 +226,7 @@ def permutation(s: NDArray[np.uint64], n: int) -> IntArray:
     return a
 
 
-@no_refcount
+@no_refcount()
 def draw_between(s: NDArray[np.uint64], lo: int, hi: int) -> int:
     """A uniform integer in [lo, hi], as the kernel draws the cut card's place."""
     return lo + _below(s, hi - lo + 1)
@@ -281,7 +267,7 @@ def _new_shoe(r: IntArray, st: NDArray[np.uint64], fy: NDArray[np.uint64], shoe:
     sh[SH_POS] = r[R_BURN]
 
 
-@no_refcount
+@no_refcount()
 def _refill(st: NDArray[np.uint64], fy: NDArray[np.uint64], shoe: IntArray,
             sh: IntArray) -> None:
     """The shoe ran dry mid-round: shuffle the discard tray and deal on (seed 001).
@@ -313,7 +299,7 @@ def _refill(st: NDArray[np.uint64], fy: NDArray[np.uint64], shoe: IntArray,
     sh[SH_ROUND_START] = -1
 
 
-@no_refcount
+@no_refcount()
 def _shuffle_next(st: NDArray[np.uint64], fy: NDArray[np.uint64], shoe: IntArray,
                   sh: IntArray) -> None:
     """Past the cards shuffled ahead: refill an empty shoe, then one Fisher–Yates step picks
@@ -330,7 +316,7 @@ def _shuffle_next(st: NDArray[np.uint64], fy: NDArray[np.uint64], shoe: IntArray
     sh[SH_SHUFFLED] = i + 1
 
 
-@no_refcount
+@no_refcount()
 def _draw(st: NDArray[np.uint64], fy: NDArray[np.uint64], shoe: IntArray, sh: IntArray) -> int:
     """The next card's rank."""
     if sh[SH_POS] >= sh[SH_SHUFFLED]:
@@ -340,7 +326,7 @@ def _draw(st: NDArray[np.uint64], fy: NDArray[np.uint64], shoe: IntArray, sh: In
     return shoe[i]  # type: ignore[no-any-return]
 
 
-@no_refcount
+@no_refcount()
 def _true_count(p: IntArray, rc: float, sh: IntArray) -> float:
     if p[P_BALANCED]:
         left = sh[SH_LEN] - sh[SH_POS]
@@ -348,7 +334,7 @@ def _true_count(p: IntArray, rc: float, sh: IntArray) -> float:
     return rc
 
 
-@no_refcount
+@no_refcount()
 def _indexed(kind: int, total: int, up: int, code: int, tc: float, idx_thr: FloatArray,
              idx_dir: IntArray, idx_act: IntArray) -> int:
     """The chart code after index plays: the first entry of the cell whose condition holds
@@ -362,7 +348,7 @@ def _indexed(kind: int, total: int, up: int, code: int, tc: float, idx_thr: Floa
     return code
 
 
-@no_refcount
+@no_refcount()
 def _resolve(code: int, can_double: bool, can_surrender: bool) -> int:
     """A chart code to the action taken when some options are not allowed now; as in
     ``Chart.decide``, a split code in a total table means hit."""
@@ -379,7 +365,7 @@ def _resolve(code: int, can_double: bool, can_surrender: bool) -> int:
     return A_HIT
 
 
-@no_refcount
+@no_refcount()
 def decide(hard: int, ace: bool, pair: int, up: int, can_double: bool, can_split: bool,
            can_surrender: bool, hard_t: IntArray, soft_t: IntArray, pair_t: IntArray,
            use_idx: bool, tc: float, idx_thr: FloatArray, idx_dir: IntArray,
@@ -406,7 +392,7 @@ def decide(hard: int, ace: bool, pair: int, up: int, can_double: bool, can_split
     return _resolve(code, can_double, can_surrender)
 
 
-@no_refcount
+@no_refcount()
 def _add_card(hands: IntArray, s: int, h: int, rank: int) -> None:
     v = rank if rank < 10 else 10
     hands[s, h, H_HARD] += v
@@ -420,7 +406,7 @@ def _add_card(hands: IntArray, s: int, h: int, rank: int) -> None:
     hands[s, h, H_N] = n + 1
 
 
-@no_refcount
+@no_refcount()
 def _total(hands: IntArray, s: int, h: int) -> int:
     hard = hands[s, h, H_HARD]
     if hands[s, h, H_ACE] and hard <= 11:
@@ -428,13 +414,13 @@ def _total(hands: IntArray, s: int, h: int) -> int:
     return hard  # type: ignore[no-any-return]
 
 
-@no_refcount
+@no_refcount()
 def _natural(hands: IntArray, s: int, h: int) -> bool:
     return (hands[s, h, H_N] == 2 and hands[s, h, H_HARD] == 11 and hands[s, h, H_ACE] == 1  # type: ignore[no-any-return]
             and hands[s, h, H_SPLIT] == 0)
 
 
-@no_refcount
+@no_refcount()
 def _can_double(r: IntArray, hands: IntArray, s: int, h: int) -> bool:
     if hands[s, h, H_N] != 2:
         return False
@@ -450,7 +436,7 @@ def _can_double(r: IntArray, hands: IntArray, s: int, h: int) -> bool:
     return True
 
 
-@no_refcount
+@no_refcount()
 def _can_split(r: IntArray, hands: IntArray, s: int, h: int, nh: int) -> bool:
     if hands[s, h, H_N] != 2 or nh >= r[R_MAX_HANDS]:
         return False
@@ -461,7 +447,7 @@ def _can_split(r: IntArray, hands: IntArray, s: int, h: int, nh: int) -> bool:
     return not (hands[s, h, H_SA] and not r[R_RSA])
 
 
-@no_refcount
+@no_refcount()
 def _after_split_card(r: IntArray, hands: IntArray, s: int, h: int, nh: int) -> None:
     """A split hand has its second card: split aces stop there unless they may resplit, and a
     21 needs no decision."""

@@ -32,6 +32,8 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
+from ..compiled import no_refcount
+
 F64 = npt.NDArray[np.float64]
 I64 = npt.NDArray[np.int64]
 
@@ -149,37 +151,39 @@ def shoe_vector(counts: I64, ways: F64, size: I64, mults: I64, vec: F64) -> None
             vec[j] *= falling[c, mults[c, j]]
 
 
-@numba.njit(cache=True, nogil=True)
-def block_sums(vec: F64, blocks: I64, sums: F64) -> None:
-    """Sum ``vec`` over each block of one outcome and one size."""
+@no_refcount()
+def block_sums(vecs: F64, row: int, blocks: I64, sums: F64) -> None:
+    """``sums[row]``: ``vecs[row]`` summed over each block of one outcome and one size. (Rows
+    of work arrays rather than 1-D slices: a slice is a new array, counted in and out.)"""
     for b in range(len(blocks) - 1):
         total = 0.0
         for j in range(blocks[b], blocks[b + 1]):
-            total += vec[j]
-        sums[b] = total
+            total += vecs[row, j]
+        sums[row, b] = total
 
 
-@numba.njit(cache=True, nogil=True, fastmath=True)
-def draw(parent: F64, mults_c: F64, k: int, blocks: I64, child: F64, sums: F64) -> None:
-    """One card of a value with ``k`` copies in the shoe leaves it: ``child`` is ``parent``
-    times ``k - m_c`` (``mults_c``: that value's row), summed per block into ``sums``. The
-    rest of the factor, ``n / (k (n - size))``, goes to the per-size scale (``draw_scale``)."""
+@no_refcount(fastmath=True)
+def draw(vecs: F64, row: int, mults: F64, c: int, k: int, blocks: I64, sums: F64) -> None:
+    """One card of value ``c``, with ``k`` copies in the shoe, leaves it: ``vecs[row + 1]`` is
+    ``vecs[row]`` times ``k - m_c`` (``mults``: ``DealerTable.draw_mults``), summed per block
+    into ``sums[row + 1]``. The rest of the factor, ``n / (k (n - size))``, goes to the
+    per-size scale (``draw_scale``)."""
     kf = float(k)
-    for j in range(len(parent)):  # a plain elementwise loop, so it vectorises
-        child[j] = parent[j] * (kf - mults_c[j])
+    for j in range(vecs.shape[1]):  # a plain elementwise loop, so it vectorises
+        vecs[row + 1, j] = vecs[row, j] * (kf - mults[c, j])
     for b in range(len(blocks) - 1):
         total = 0.0
         for j in range(blocks[b], blocks[b + 1]):
-            total += child[j]
-        sums[b] = total
+            total += vecs[row + 1, j]
+        sums[row + 1, b] = total
 
 
-@numba.njit(cache=True, nogil=True)
-def draw_scale(parent: F64, k: int, n: int, child: F64) -> None:
-    """The per-size factor of a draw (see ``draw``): zero where fewer cards than the size are
-    left."""
-    for s in range(len(parent)):
-        child[s] = parent[s] * n / (k * (n - s)) if n - s > 0 else 0.0
+@no_refcount()
+def draw_scale(scales: F64, row: int, k: int, n: int) -> None:
+    """``scales[row + 1]``: the per-size factor of a draw (see ``draw``), zero where fewer
+    cards than the size are left."""
+    for s in range(scales.shape[1]):
+        scales[row + 1, s] = scales[row, s] * n / (k * (n - s)) if n - s > 0 else 0.0
 
 
 def dealer_outcomes(counts: I64, up: int, h17: bool, exclude_bj: bool) -> F64:

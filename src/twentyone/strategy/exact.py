@@ -118,7 +118,7 @@ class UpSolver:
         """EV of standing on ``total`` holding ``removed`` (unnormalised)."""
         arr = np.array(removed, dtype=np.int64)
         return float(player.stand_value(self.base, self.total, self.up, self.excl, self.table,
-                                        arr, sum(removed), total))
+                                        self._work, arr, sum(removed), total))
 
     def hit(self, removed: tuple[int, ...], hard: int, ace: bool) -> float:
         """EV of taking one card and then playing on (optimally or by the policy)."""

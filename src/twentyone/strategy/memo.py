@@ -8,9 +8,10 @@ no deletion, and a size the Python side doubles (``Memo.room``) between calls.
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 import numpy.typing as npt
+
+from ..compiled import no_refcount
 
 I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]
@@ -25,7 +26,7 @@ GOLDEN = 0x9E3779B97F4A7C15 - (1 << 64)
 LOAD = 0.5
 
 
-@numba.njit(cache=True, nogil=True)
+@no_refcount()
 def _slot(keys: I64, key: int) -> int:
     mask = len(keys) - 1
     i = ((key * GOLDEN) >> 17) & mask  # Fibonacci hashing, then linear probing
@@ -34,7 +35,7 @@ def _slot(keys: I64, key: int) -> int:
     return i
 
 
-@numba.njit(cache=True, nogil=True)
+@no_refcount()
 def get(memo: MemoArrays, key: int) -> float:
     """The value stored under ``key``, or NaN (values are never NaN)."""
     keys, values, _ = memo
@@ -42,7 +43,7 @@ def get(memo: MemoArrays, key: int) -> float:
     return values[i] if keys[i] == key else np.nan
 
 
-@numba.njit(cache=True, nogil=True)
+@no_refcount()
 def put(memo: MemoArrays, key: int, value: float) -> None:
     """Store ``value`` under ``key``."""
     keys, values, count = memo
@@ -55,7 +56,7 @@ def put(memo: MemoArrays, key: int, value: float) -> None:
     values[i] = value
 
 
-@numba.njit(cache=True, nogil=True)
+@no_refcount()
 def _rehash(old: MemoArrays, new: MemoArrays) -> None:
     for i in range(len(old[0])):
         if old[0][i] != EMPTY:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from ..compiled import no_refcount
 from . import memo
 from .dealer import (
     BITS,
@@ -38,11 +39,15 @@ DEPTH = 40
 SIZES = 32
 
 Table = tuple[F64, I64, I64, I64, I64, I64, I64, I64, F64]
+#: The search's work area: multiset vectors, per-size scales, block sums (a row per depth).
+Work = tuple[F64, F64, F64]
 
 
-def work_area(t: DealerTable) -> F64:
-    """The search's per-depth multiset vectors, allocated once per solver (not per call)."""
-    return np.empty((DEPTH, len(t.ways)))
+def work_area(t: DealerTable) -> Work:
+    """The search's dealer states, one row per depth (multiset vectors, per-size scales, block
+    sums), allocated once per solver rather than per call."""
+    return (np.empty((DEPTH, len(t.ways))), np.empty((DEPTH, SIZES)),
+            np.empty((DEPTH, len(t.blocks) - 1)))
 
 
 def no_policy() -> I64:
@@ -55,7 +60,7 @@ def table_arrays(t: DealerTable) -> Table:
     return tuple(t)  # type: ignore[return-value]
 
 
-@numba.njit(cache=True, nogil=True)
+@no_refcount()
 def composition_key(removed: I64) -> int:
     """The memo key of a hand's cards."""
     key = 0
@@ -64,7 +69,7 @@ def composition_key(removed: I64) -> int:
     return key
 
 
-@numba.njit(cache=True, nogil=True)
+@no_refcount()
 def mass(base: I64, n0: int, up: int, excl: bool, removed: I64, nrem: int) -> float:
     """P(no dealer natural | shoe less ``removed``) under a peek, else 1."""
     if not excl:
@@ -73,7 +78,7 @@ def mass(base: I64, n0: int, up: int, excl: bool, removed: I64, nrem: int) -> fl
     return 1.0 - float(base[hole] - removed[hole]) / (n0 - nrem)
 
 
-@numba.njit(cache=True, nogil=True)
+@no_refcount()
 def bust_value(base: I64, n0: int, up: int, excl: bool, removed: I64, nrem: int, c: int) -> float:
     """The value of a hand that card ``c`` busts: the bet is lost (whenever the dealer has no
     natural, unnormalised under a peek)."""
@@ -83,13 +88,13 @@ def bust_value(base: I64, n0: int, up: int, excl: bool, removed: I64, nrem: int,
     return value
 
 
-@numba.njit(cache=True, nogil=True)
-def stand_from(sums: F64, scale: F64, tbl: Table, total: int) -> float:
-    """EV of standing on ``total`` (17 or less all alike) from a hand's dealer state."""
+@no_refcount()
+def stand_from(sums: F64, scales: F64, row: int, tbl: Table, total: int) -> float:
+    """EV of standing on ``total`` (17 or less all alike) from the dealer state in ``row``."""
     block_outcome = tbl[6]
     block_size = tbl[7]
     ev = 0.0
-    for b in range(len(sums)):
+    for b in range(sums.shape[1]):
         o = block_outcome[b]
         if o == BUST:
             sign = 1.0
@@ -98,37 +103,35 @@ def stand_from(sums: F64, scale: F64, tbl: Table, total: int) -> float:
         else:
             t = 17 + o
             sign = 1.0 if t < total else -1.0 if t > total else 0.0
-        ev += sign * sums[b] * scale[block_size[b]]
+        ev += sign * sums[row, b] * scales[row, block_size[b]]
     return ev
 
 
 @numba.njit(cache=True, nogil=True)
-def root_state(base: I64, tbl: Table, removed: I64) -> tuple[F64, F64, F64]:
-    """A hand's dealer state (vector, scale, block sums) for the shoe ``base`` less
-    ``removed``, from scratch."""
-    vec = np.empty(len(tbl[0]))
-    shoe_vector(base - removed, tbl[0], tbl[2], tbl[3], vec)
-    sums = np.empty(len(tbl[5]) - 1)
-    block_sums(vec, tbl[5], sums)
-    return vec, np.ones(SIZES), sums
+def root_state(base: I64, tbl: Table, removed: I64, work: Work, row: int) -> None:
+    """The dealer state of the shoe ``base`` less ``removed``, from scratch, into ``row``."""
+    vecs, scales, sums = work
+    shoe_vector(base - removed, tbl[0], tbl[2], tbl[3], vecs[row])
+    block_sums(vecs, row, tbl[5], sums)
+    scales[row] = 1.0
 
 
 @numba.njit(cache=True, nogil=True)
-def stand_value(base: I64, n0: int, up: int, excl: bool, tbl: Table, removed: I64, nrem: int,
-                total: int) -> float:
+def stand_value(base: I64, n0: int, up: int, excl: bool, tbl: Table, work: Work, removed: I64,
+                nrem: int, total: int) -> float:
     """EV of standing on ``total`` holding ``removed`` (a bust loses the bet)."""
     if total > 21:
         return -mass(base, n0, up, excl, removed, nrem)
-    _, scale, sums = root_state(base, tbl, removed)
-    return stand_from(sums, scale, tbl, total)
+    root_state(base, tbl, removed, work, 0)
+    return stand_from(work[2], work[1], 0, tbl, total)
 
 
 @numba.njit(cache=True, nogil=True)
 def after_hit(base: I64, n0: int, up: int, excl: bool, tbl: Table, best: memo.MemoArrays,
-              policy: I64, use_policy: bool, vecs: F64, vec0: F64, scale0: F64, sums0: F64,
-              removed: I64, key: int, nrem: int, hard: int, ace: bool) -> float:
-    """Value of a hand that may only stand or hit (``vec0``, ``scale0``, ``sums0``: its dealer
-    state; ``vecs`` a DEPTH x multisets work area): the better of the two, or the policy's.
+              policy: I64, use_policy: bool, work: Work, row0: int, removed: I64, key: int,
+              nrem: int, hard: int, ace: bool) -> float:
+    """Value of a hand that may only stand or hit, its dealer state in ``row0`` of the work
+    area (deeper hands use the rows below): the better of the two, or the policy's.
 
     A depth-first search with its own stack rather than recursion (numba's disk cache does not
     load recursive functions safely); ``removed`` is mutated and restored."""
@@ -136,13 +139,9 @@ def after_hit(base: I64, n0: int, up: int, excl: bool, tbl: Table, best: memo.Me
     got = memo.get(best, root_key)
     if not np.isnan(got):
         return got
+    vecs, scales, sums = work
     mults = tbl[8]
     blocks = tbl[5]
-    scales = np.empty((DEPTH, SIZES))
-    sums = np.empty((DEPTH, len(sums0)))
-    vecs[0] = vec0
-    scales[0] = scale0
-    sums[0] = sums0
     f_key = np.zeros(DEPTH, dtype=np.int64)
     f_nrem = np.zeros(DEPTH, dtype=np.int64)
     f_hard = np.zeros(DEPTH, dtype=np.int64)
@@ -155,6 +154,7 @@ def after_hit(base: I64, n0: int, up: int, excl: bool, tbl: Table, best: memo.Me
     top = 0
     while True:
         d = top
+        row = row0 + d
         done = False
         value = 0.0
         h = f_hard[d]
@@ -164,12 +164,12 @@ def after_hit(base: I64, n0: int, up: int, excl: bool, tbl: Table, best: memo.Me
             if use_policy and total < 21:
                 what = policy[h, 1 if f_ace[d] else 0, 0]
             if total >= 21 or what == STAND:
-                value = stand_from(sums[d], scales[d], tbl, total)
+                value = stand_from(sums, scales, row, tbl, total)
                 done = True
             else:
                 f_only_hit[d] = what != CHOOSE
                 if not f_only_hit[d]:
-                    f_stand[d] = stand_from(sums[d], scales[d], tbl, total)
+                    f_stand[d] = stand_from(sums, scales, row, tbl, total)
                 f_hit[d] = 0.0
                 f_card[d] = 1
         if not done:
@@ -191,8 +191,8 @@ def after_hit(base: I64, n0: int, up: int, excl: bool, tbl: Table, best: memo.Me
                 if not np.isnan(got):
                     f_hit[d] += p * got
                     continue
-                draw(vecs[d], mults[c], k, blocks, vecs[d + 1], sums[d + 1])
-                draw_scale(scales[d], k, n, scales[d + 1])
+                draw(vecs, row, mults, c, k, blocks, sums)
+                draw_scale(scales, row, k, n)
                 removed[c] += 1
                 top = d + 1
                 f_key[top] = child_key
@@ -217,33 +217,32 @@ def after_hit(base: I64, n0: int, up: int, excl: bool, tbl: Table, best: memo.Me
 
 @numba.njit(cache=True, nogil=True)
 def play(base: I64, n0: int, up: int, excl: bool, tbl: Table, best: memo.MemoArrays, policy: I64,
-         use_policy: bool, vecs: F64, removed: I64, key: int, nrem: int, hard: int, ace: bool,
+         use_policy: bool, work: Work, removed: I64, key: int, nrem: int, hard: int, ace: bool,
          can_double: bool, force: int) -> float:
     """Value of a hand (``removed`` mutated and restored): ``force`` one play, or CHOOSE the
     best of stand / hit / double-if-allowed (or what ``policy[hard, ace, can_double]`` says).
-    Hands after a hit may only stand or hit (``after_hit``, which works in ``vecs``)."""
+    Hands after a hit may only stand or hit (``after_hit``). Row 0 of the work area holds this
+    hand's dealer state, row 1 the next card's."""
     total = hard + 10 if ace and hard <= 11 else hard
     memo_key = key << 6 | hard << 1 | (1 if can_double else 0)
     if force == CHOOSE:
         got = memo.get(best, memo_key)
         if not np.isnan(got):
             return got
-    vec, scale, sums = root_state(base, tbl, removed)
+    vecs, scales, sums = work
+    root_state(base, tbl, removed, work, 0)
     if total >= 21:
-        return stand_from(sums, scale, tbl, total)
+        return stand_from(sums, scales, 0, tbl, total)
     if force == CHOOSE and not can_double:
-        return after_hit(base, n0, up, excl, tbl, best, policy, use_policy, vecs, vec, scale,
-                         sums, removed, key, nrem, hard, ace)
+        return after_hit(base, n0, up, excl, tbl, best, policy, use_policy, work, 0, removed,
+                         key, nrem, hard, ace)
     what = force
     if what == CHOOSE and use_policy:
         what = policy[hard, 1 if ace else 0, 1]
     ev = -1e9
     if what in (STAND, CHOOSE):
-        ev = stand_from(sums, scale, tbl, total)
+        ev = stand_from(sums, scales, 0, tbl, total)
     n = n0 - nrem
-    child = np.empty(len(vec))
-    child_scale = np.empty(SIZES)
-    child_sums = np.empty(len(sums))
     if what in (HIT, CHOOSE):
         hit = 0.0
         for c in range(1, 11):
@@ -253,13 +252,12 @@ def play(base: I64, n0: int, up: int, excl: bool, tbl: Table, best: memo.MemoArr
             if hard + c > 21:
                 hit += k / n * bust_value(base, n0, up, excl, removed, nrem, c)
                 continue
-            draw(vec, tbl[8][c], k, tbl[5], child, child_sums)
-            draw_scale(scale, k, n, child_scale)
+            draw(vecs, 0, tbl[8], c, k, tbl[5], sums)
+            draw_scale(scales, 0, k, n)
             removed[c] += 1
-            hit += k / n * after_hit(base, n0, up, excl, tbl, best, policy, use_policy, vecs,
-                                     child, child_scale, child_sums, removed,
-                                     key + (1 << (BITS * (c - 1))), nrem + 1, hard + c,
-                                     ace or c == 1)
+            hit += k / n * after_hit(base, n0, up, excl, tbl, best, policy, use_policy, work,
+                                     1, removed, key + (1 << (BITS * (c - 1))), nrem + 1,
+                                     hard + c, ace or c == 1)
             removed[c] -= 1
         ev = max(ev, hit)
     if what in (DOUBLE, CHOOSE):
@@ -274,9 +272,9 @@ def play(base: I64, n0: int, up: int, excl: bool, tbl: Table, best: memo.MemoArr
             if t > 21:
                 dbl += k / n * bust_value(base, n0, up, excl, removed, nrem, c)
                 continue
-            draw(vec, tbl[8][c], k, tbl[5], child, child_sums)
-            draw_scale(scale, k, n, child_scale)
-            dbl += k / n * stand_from(child_sums, child_scale, tbl, t)
+            draw(vecs, 0, tbl[8], c, k, tbl[5], sums)
+            draw_scale(scales, 0, k, n)
+            dbl += k / n * stand_from(sums, scales, 1, tbl, t)
         ev = max(ev, 2.0 * dbl)
     if force == CHOOSE:
         memo.put(best, memo_key, ev)
