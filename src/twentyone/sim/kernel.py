@@ -32,6 +32,15 @@ from numba import njit
 from numpy.typing import NDArray
 
 from ..compiled import no_refcount
+from ..strategy.chart import (
+    DOUBLE_HIT,
+    DOUBLE_STAND,
+    SPLIT,
+    STAND,
+    SURRENDER_HIT,
+    SURRENDER_SPLIT,
+    SURRENDER_STAND,
+)
 
 # --- rule slots (int64 vector) ------------------------------------------------------------
 R_DECKS = 0
@@ -106,17 +115,7 @@ TC_BINS = 21             # true count floor, clipped to [-10, 10]
 S_TC = 19                # then per bin: rounds, sum of the flat-unit result, sum of squares
 N_STATS = S_TC + 3 * TC_BINS
 
-# --- chart codes (twentyone.strategy.chart) and actions -----------------------------------
-STAND = 0
-HIT = 1
-DOUBLE_HIT = 2
-DOUBLE_STAND = 3
-SPLIT = 4
-SURRENDER_HIT = 5
-SURRENDER_STAND = 6
-SURRENDER_SPLIT = 7
-NO_SPLIT = 8
-
+# --- actions (the chart codes are ``strategy.chart``'s) ------------------------------------
 A_STAND = 0
 A_HIT = 1
 A_DOUBLE = 2
