@@ -5,9 +5,8 @@ rules of thumb remain available as ``rules_of_thumb``). Charts are cached in mem
 (``TWENTYONE_CACHE_DIR``, else ``~/.cache/twentyone``) keyed by a hash of the options that change
 the odds, because a solve takes seconds and the table's bots need the chart at once.
 
-Split assumption (see ``exact``): each split hand plays the same composition-dependent strategy
-from the shoe less the pair and up card, and resplits are counted by the standard branching
-approximation.
+Split assumption (see ``exact``): each split hand plays the composition-dependent strategy for
+its own cards and the pair cards known to be gone; the split's value is exact for that play.
 """
 
 from __future__ import annotations
@@ -43,7 +42,7 @@ ANALYSIS_FIELDS = ("decks", "hit_soft_17", "peek", "peek_tens", "blackjack_pays"
                    "double_after_split", "split_by", "max_hands", "resplit_aces",
                    "hit_split_aces", "surrender")
 #: Bump when the solver's results change, so stale cached charts are not read.
-SOLVER_VERSION = 2
+SOLVER_VERSION = 3
 
 
 def analysis_key(rules: Rules) -> str:
