@@ -122,8 +122,9 @@ def stand_value(base: I64, n0: int, up: int, excl: bool, tbl: Table, work: Work,
     """EV of standing on ``total`` holding ``removed`` (a bust loses the bet)."""
     if total > 21:
         return -mass(base, n0, up, excl, removed, nrem)
-    root_state(base, tbl, removed, work, 0)
-    return stand_from(work[2], work[1], 0, tbl, total)
+    root = int(np.int64(0))  # a runtime value: a literal would compile a copy of its own
+    root_state(base, tbl, removed, work, root)
+    return stand_from(work[2], work[1], root, tbl, total)
 
 
 @numba.njit(cache=True, nogil=True)
@@ -230,18 +231,21 @@ def play(base: I64, n0: int, up: int, excl: bool, tbl: Table, best: memo.MemoArr
         if not np.isnan(got):
             return got
     vecs, scales, sums = work
-    root_state(base, tbl, removed, work, 0)
+    # Rows as runtime values: numba compiles a separate copy of a function for each literal.
+    root = int(np.int64(0))
+    child = int(np.int64(1))
+    root_state(base, tbl, removed, work, root)
     if total >= 21:
-        return stand_from(sums, scales, 0, tbl, total)
+        return stand_from(sums, scales, root, tbl, total)
     if force == CHOOSE and not can_double:
-        return after_hit(base, n0, up, excl, tbl, best, policy, use_policy, work, 0, removed,
+        return after_hit(base, n0, up, excl, tbl, best, policy, use_policy, work, root, removed,
                          key, nrem, hard, ace)
     what = force
     if what == CHOOSE and use_policy:
         what = policy[hard, 1 if ace else 0, 1]
     ev = -1e9
     if what in (STAND, CHOOSE):
-        ev = stand_from(sums, scales, 0, tbl, total)
+        ev = stand_from(sums, scales, root, tbl, total)
     n = n0 - nrem
     if what in (HIT, CHOOSE):
         hit = 0.0
@@ -252,11 +256,11 @@ def play(base: I64, n0: int, up: int, excl: bool, tbl: Table, best: memo.MemoArr
             if hard + c > 21:
                 hit += k / n * bust_value(base, n0, up, excl, removed, nrem, c)
                 continue
-            draw(vecs, 0, tbl[8], c, k, tbl[5], sums)
-            draw_scale(scales, 0, k, n)
+            draw(vecs, root, tbl[8], c, k, tbl[5], sums)
+            draw_scale(scales, root, k, n)
             removed[c] += 1
             hit += k / n * after_hit(base, n0, up, excl, tbl, best, policy, use_policy, work,
-                                     1, removed, key + (1 << (BITS * (c - 1))), nrem + 1,
+                                     child, removed, key + (1 << (BITS * (c - 1))), nrem + 1,
                                      hard + c, ace or c == 1)
             removed[c] -= 1
         ev = max(ev, hit)
@@ -272,9 +276,9 @@ def play(base: I64, n0: int, up: int, excl: bool, tbl: Table, best: memo.MemoArr
             if t > 21:
                 dbl += k / n * bust_value(base, n0, up, excl, removed, nrem, c)
                 continue
-            draw(vecs, 0, tbl[8], c, k, tbl[5], sums)
-            draw_scale(scales, 0, k, n)
-            dbl += k / n * stand_from(sums, scales, 1, tbl, t)
+            draw(vecs, root, tbl[8], c, k, tbl[5], sums)
+            draw_scale(scales, root, k, n)
+            dbl += k / n * stand_from(sums, scales, child, tbl, t)
         ev = max(ev, 2.0 * dbl)
     if force == CHOOSE:
         memo.put(best, memo_key, ev)
