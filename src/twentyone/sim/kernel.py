@@ -457,17 +457,31 @@ def _after_split_card(r: IntArray, hands: IntArray, s: int, h: int, nh: int) -> 
         hands[s, h, H_DONE] = 1
 
 
-@njit(cache=True, nogil=True, error_model="numpy")
+def work_area() -> tuple[IntArray, IntArray, NDArray[np.uint64], IntArray, IntArray,
+                         FloatArray, IntArray]:
+    """``play_chunk``'s work arrays, fresh: the shoe, its state, the shoe's generator, the
+    hands (seat, hand, field), hands per seat, each seat's result and insurance."""
+    return (np.zeros(52 * 8, dtype=np.int64), np.zeros(SH_SIZE, dtype=np.int64),
+            np.zeros(4, dtype=np.uint64),
+            np.zeros((MAX_SEATS, MAX_HANDS, N_HAND), dtype=np.int64),
+            np.zeros(MAX_SEATS, dtype=np.int64), np.zeros(MAX_SEATS),
+            np.zeros(MAX_SEATS, dtype=np.int64))
+
+
+@no_refcount()
 def play_chunk(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t: IntArray,
                pair_t: IntArray, idx_thr: FloatArray, idx_dir: IntArray, idx_act: IntArray,
                tags: FloatArray, ramp_tc: FloatArray, ramp_units: FloatArray,
                st: NDArray[np.uint64], n_rounds: int, stats: FloatArray,
-               trace: FloatArray) -> None:
+               trace: FloatArray, shoe: IntArray, sh: IntArray, fy: NDArray[np.uint64],
+               hands: IntArray, nhands: IntArray, res: FloatArray, insured: IntArray) -> None:
     """Deal ``n_rounds`` rounds from a freshly shuffled shoe, adding into ``stats``.
 
     ``trace`` (rounds x (seats + 2)), when ``p[P_TRACE]``: each seat's result per unit bet, the
     player's net result in base units (0 while back-counting outside), and the true count the
-    round began with.
+    round began with. The rest is the work area (``work_area``), fresh for each call: the
+    kernel allocates nothing, so it is compiled without reference counting (and without the
+    compiles of NumPy's allocators).
     """
     # Constant arguments to the helpers are runtime values, not literals: numba compiles a
     # separate copy of a function for every literal argument, and compiling is part of the
@@ -482,13 +496,6 @@ def play_chunk(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t
     peek = r[R_PEEK] != 0
     early = r[R_SURRENDER] == 2
     bj_pay = f[F_BJ]
-    shoe = np.zeros(52 * 8, dtype=np.int64)
-    sh = np.zeros(SH_SIZE, dtype=np.int64)
-    fy = np.zeros(4, dtype=np.uint64)
-    hands = np.zeros((MAX_SEATS, MAX_HANDS, N_HAND), dtype=np.int64)
-    nhands = np.zeros(MAX_SEATS, dtype=np.int64)
-    res = np.zeros(MAX_SEATS)
-    insured = np.zeros(MAX_SEATS, dtype=np.int64)
     _new_shoe(r, st, fy, shoe, sh)
     stats[S_SHOES] += 1
     rc = f[F_IRC]

@@ -195,7 +195,7 @@ _NO_TRACE = np.zeros((1, 1))
 def run_chunk(args: KernelArgs, seed: int, chunk: int, rounds: int) -> Array:
     """One chunk's statistics vector."""
     stats = np.zeros(K.N_STATS)
-    K.play_chunk(*args, chunk_state(seed, chunk), rounds, stats, _NO_TRACE)
+    K.play_chunk(*args, chunk_state(seed, chunk), rounds, stats, _NO_TRACE, *K.work_area())
     return stats
 
 
@@ -257,5 +257,6 @@ def trace(spec: SimSpec, rounds: int, *, seed: int = 0) -> Array:
     args = spec.kernel_args()
     args.player[K.P_TRACE] = 1
     out = np.zeros((rounds, spec.seats + 2))
-    K.play_chunk(*args, chunk_state(seed, 0), rounds, np.zeros(K.N_STATS), out)
+    K.play_chunk(*args, chunk_state(seed, 0), rounds, np.zeros(K.N_STATS), out,
+                 *K.work_area())
     return out
