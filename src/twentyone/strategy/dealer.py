@@ -28,7 +28,6 @@ from __future__ import annotations
 from functools import cache
 from typing import NamedTuple
 
-import numba
 import numpy as np
 import numpy.typing as npt
 
@@ -119,36 +118,37 @@ def dealer_table(up: int, h17: bool, exclude_bj: bool) -> DealerTable:
                        size[blocks[:-1]], mults.astype(np.float64))
 
 
-@numba.njit(cache=True, nogil=True)
-def shoe_vector(counts: I64, ways: F64, size: I64, mults: I64, vec: F64) -> None:
-    """Fill ``vec`` with each finished multiset's probability for the shoe ``counts`` (index
-    1..10, the up card already removed)."""
+def scratch(t: DealerTable) -> tuple[F64, F64]:
+    """``shoe_vector``'s work arrays for table ``t``: falling factorials of each value's count
+    up to the most copies any multiset holds, and inverse falling factorials of the shoe's size
+    up to the longest hand (allocated by the caller, so the compiled side allocates nothing)."""
+    return np.empty((11, int(t.mults.max()) + 1)), np.empty(int(t.size.max()) + 1)
+
+
+@no_refcount()
+def shoe_vector(counts: I64, ways: F64, size: I64, mults: I64, vecs: F64, row: int,
+                falling: F64, inv: F64) -> None:
+    """Fill ``vecs[row]`` with each finished multiset's probability for the shoe ``counts``
+    (index 1..10, the up card already removed); ``falling`` and ``inv`` from ``scratch``."""
     n = 0
     for c in range(1, 11):
         n += counts[c]
-    top = 0
-    longest = 0
-    for j in range(len(size)):
-        longest = max(longest, size[j])
-    for c in range(1, 11):
-        for j in range(len(size)):
-            top = max(top, mults[c, j])
-    falling = np.empty((11, top + 1))
+    top = falling.shape[1] - 1
+    longest = inv.shape[0] - 1
     for c in range(1, 11):
         falling[c, 0] = 1.0
         for m in range(1, top + 1):
             falling[c, m] = falling[c, m - 1] * max(counts[c] - m + 1, 0)
-    inv = np.empty(longest + 1)
     f = 1.0
     inv[0] = 1.0
     for k in range(1, longest + 1):
         f *= max(n - k + 1, 0)
         inv[k] = 1.0 / f if f > 0 else 0.0
     for j in range(len(size)):
-        vec[j] = ways[j] * inv[size[j]]
+        vecs[row, j] = ways[j] * inv[size[j]]
     for c in range(1, 11):
         for j in range(len(size)):
-            vec[j] *= falling[c, mults[c, j]]
+            vecs[row, j] *= falling[c, mults[c, j]]
 
 
 @no_refcount()
@@ -191,8 +191,10 @@ def dealer_outcomes(counts: I64, up: int, h17: bool, exclude_bj: bool) -> F64:
     (index 1..10, the up card already removed). With ``exclude_bj`` the natural's branch is
     dropped without renormalising, so the total is P(no dealer natural)."""
     t = dealer_table(up, h17, exclude_bj)
-    vec = np.empty(len(t.ways))
-    shoe_vector(np.asarray(counts, dtype=np.int64), t.ways, t.size, t.mults, vec)
+    vecs = np.empty((1, len(t.ways)))
+    shoe_vector(np.asarray(counts, dtype=np.int64), t.ways, t.size, t.mults, vecs,
+                int(np.int64(0)), *scratch(t))
+    vec = vecs[0]
     return np.array([vec[t.bounds[o]:t.bounds[o + 1]].sum() for o in range(7)])
 
 

@@ -13,7 +13,6 @@ values per up card and does the split bookkeeping. Values are unnormalised under
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 
 from ..compiled import no_refcount
@@ -28,6 +27,7 @@ from .dealer import (
     block_sums,
     draw,
     draw_scale,
+    scratch,
     shoe_vector,
 )
 
@@ -39,15 +39,22 @@ DEPTH = 40
 SIZES = 32
 
 Table = tuple[F64, I64, I64, I64, I64, I64, I64, I64, F64]
-#: The search's work area: multiset vectors, per-size scales, block sums (a row per depth).
-Work = tuple[F64, F64, F64]
+#: The search's work area: multiset vectors, per-size scales, block sums (a row per depth); the
+#: search's stack (integer and float fields per depth); a shoe less a hand; ``shoe_vector``'s
+#: scratch.
+Work = tuple[F64, F64, F64, I64, F64, I64, F64, F64]
+#: The search stack's fields: integers (hand key, cards out, hard total, holds an ace, next
+#: card to try with 0 = not started, may only hit) and floats (hit value, stand value).
+KEY, NREM, HARD, ACE, CARD, ONLY_HIT = 0, 1, 2, 3, 4, 5
+HIT_VALUE, STAND_VALUE = 0, 1
 
 
 def work_area(t: DealerTable) -> Work:
-    """The search's dealer states, one row per depth (multiset vectors, per-size scales, block
-    sums), allocated once per solver rather than per call."""
+    """Everything the compiled search writes to, allocated once per solver rather than per
+    call (so the compiled side allocates nothing and counts no references)."""
     return (np.empty((DEPTH, len(t.ways))), np.empty((DEPTH, SIZES)),
-            np.empty((DEPTH, len(t.blocks) - 1)))
+            np.empty((DEPTH, len(t.blocks) - 1)), np.zeros((6, DEPTH), dtype=np.int64),
+            np.zeros((2, DEPTH)), np.zeros(11, dtype=np.int64), *scratch(t))
 
 
 def no_policy() -> I64:
@@ -107,16 +114,19 @@ def stand_from(sums: F64, scales: F64, row: int, tbl: Table, total: int) -> floa
     return ev
 
 
-@numba.njit(cache=True, nogil=True)
+@no_refcount()
 def root_state(base: I64, tbl: Table, removed: I64, work: Work, row: int) -> None:
     """The dealer state of the shoe ``base`` less ``removed``, from scratch, into ``row``."""
-    vecs, scales, sums = work
-    shoe_vector(base - removed, tbl[0], tbl[2], tbl[3], vecs[row])
+    vecs, scales, sums, _, _, left, falling, inv = work
+    for c in range(11):
+        left[c] = base[c] - removed[c]
+    shoe_vector(left, tbl[0], tbl[2], tbl[3], vecs, row, falling, inv)
     block_sums(vecs, row, tbl[5], sums)
-    scales[row] = 1.0
+    for s in range(scales.shape[1]):
+        scales[row, s] = 1.0
 
 
-@numba.njit(cache=True, nogil=True)
+@no_refcount()
 def stand_value(base: I64, n0: int, up: int, excl: bool, tbl: Table, work: Work, removed: I64,
                 nrem: int, total: int) -> float:
     """EV of standing on ``total`` holding ``removed`` (a bust loses the bet)."""
@@ -127,7 +137,7 @@ def stand_value(base: I64, n0: int, up: int, excl: bool, tbl: Table, work: Work,
     return stand_from(work[2], work[1], root, tbl, total)
 
 
-@numba.njit(cache=True, nogil=True)
+@no_refcount()
 def after_hit(base: I64, n0: int, up: int, excl: bool, tbl: Table, best: memo.MemoArrays,
               policy: I64, use_policy: bool, work: Work, row0: int, removed: I64, key: int,
               nrem: int, hard: int, ace: bool) -> float:
@@ -140,83 +150,78 @@ def after_hit(base: I64, n0: int, up: int, excl: bool, tbl: Table, best: memo.Me
     got = memo.get(best, root_key)
     if not np.isnan(got):
         return got
-    vecs, scales, sums = work
+    vecs, scales, sums, fi, ff = work[0], work[1], work[2], work[3], work[4]
     mults = tbl[8]
     blocks = tbl[5]
-    f_key = np.zeros(DEPTH, dtype=np.int64)
-    f_nrem = np.zeros(DEPTH, dtype=np.int64)
-    f_hard = np.zeros(DEPTH, dtype=np.int64)
-    f_ace = np.zeros(DEPTH, dtype=np.bool_)
-    f_card = np.zeros(DEPTH, dtype=np.int64)  # next card to try; 0 = not started
-    f_hit = np.zeros(DEPTH, dtype=np.float64)
-    f_stand = np.zeros(DEPTH, dtype=np.float64)
-    f_only_hit = np.zeros(DEPTH, dtype=np.bool_)
-    f_key[0], f_nrem[0], f_hard[0], f_ace[0] = key, nrem, hard, ace
+    fi[KEY, 0], fi[NREM, 0], fi[HARD, 0], fi[ACE, 0] = key, nrem, hard, 1 if ace else 0
+    fi[CARD, 0] = 0
     top = 0
     while True:
         d = top
         row = row0 + d
         done = False
         value = 0.0
-        h = f_hard[d]
-        if f_card[d] == 0:  # a new hand, known not to be in the memo
-            total = h + 10 if f_ace[d] and h <= 11 else h
+        h = fi[HARD, d]
+        if fi[CARD, d] == 0:  # a new hand, known not to be in the memo
+            total = h + 10 if fi[ACE, d] and h <= 11 else h
             what = CHOOSE
             if use_policy and total < 21:
-                what = policy[h, 1 if f_ace[d] else 0, 0]
+                what = policy[h, 1 if fi[ACE, d] else 0, 0]
             if total >= 21 or what == STAND:
                 value = stand_from(sums, scales, row, tbl, total)
                 done = True
             else:
-                f_only_hit[d] = what != CHOOSE
-                if not f_only_hit[d]:
-                    f_stand[d] = stand_from(sums, scales, row, tbl, total)
-                f_hit[d] = 0.0
-                f_card[d] = 1
+                fi[ONLY_HIT, d] = 1 if what != CHOOSE else 0
+                if not fi[ONLY_HIT, d]:
+                    ff[STAND_VALUE, d] = stand_from(sums, scales, row, tbl, total)
+                ff[HIT_VALUE, d] = 0.0
+                fi[CARD, d] = 1
         if not done:
-            n = n0 - f_nrem[d]
+            n = n0 - fi[NREM, d]
             pushed = False
-            while f_card[d] <= 10:
-                c = f_card[d]
+            while fi[CARD, d] <= 10:
+                c = fi[CARD, d]
                 k = base[c] - removed[c]
-                f_card[d] += 1
+                fi[CARD, d] += 1
                 if k == 0:
                     continue
                 p = k / n
                 if h + c > 21:
-                    f_hit[d] += p * bust_value(base, n0, up, excl, removed, f_nrem[d], c)
+                    ff[HIT_VALUE, d] += p * bust_value(base, n0, up, excl, removed,
+                                                       fi[NREM, d], c)
                     continue
-                child_key = f_key[d] + (1 << (BITS * (c - 1)))
+                child_key = fi[KEY, d] + (1 << (BITS * (c - 1)))
                 memo_key = child_key << 6 | (h + c) << 1
                 got = memo.get(best, memo_key)
                 if not np.isnan(got):
-                    f_hit[d] += p * got
+                    ff[HIT_VALUE, d] += p * got
                     continue
                 draw(vecs, row, mults, c, k, blocks, sums)
                 draw_scale(scales, row, k, n)
                 removed[c] += 1
                 top = d + 1
-                f_key[top] = child_key
-                f_nrem[top] = f_nrem[d] + 1
-                f_hard[top] = h + c
-                f_ace[top] = f_ace[d] or c == 1
-                f_card[top] = 0
+                fi[KEY, top] = child_key
+                fi[NREM, top] = fi[NREM, d] + 1
+                fi[HARD, top] = h + c
+                fi[ACE, top] = 1 if (fi[ACE, d] or c == 1) else 0
+                fi[CARD, top] = 0
                 pushed = True
                 break
             if pushed:
                 continue
-            value = f_hit[d] if f_only_hit[d] else max(f_stand[d], f_hit[d])
-        memo.put(best, f_key[d] << 6 | h << 1, value)
+            hit = ff[HIT_VALUE, d]
+            value = hit if fi[ONLY_HIT, d] else max(ff[STAND_VALUE, d], hit)
+        memo.put(best, fi[KEY, d] << 6 | h << 1, value)
         if d == 0:
             return value
-        # Hand the value to the parent, which drew card f_card[parent] - 1.
+        # Hand the value to the parent, which drew card fi[CARD, parent] - 1.
         top = d - 1
-        c = f_card[top] - 1
+        c = fi[CARD, top] - 1
         removed[c] -= 1
-        f_hit[top] += (base[c] - removed[c]) / (n0 - f_nrem[top]) * value
+        ff[HIT_VALUE, top] += (base[c] - removed[c]) / (n0 - fi[NREM, top]) * value
 
 
-@numba.njit(cache=True, nogil=True)
+@no_refcount()
 def play(base: I64, n0: int, up: int, excl: bool, tbl: Table, best: memo.MemoArrays, policy: I64,
          use_policy: bool, work: Work, removed: I64, key: int, nrem: int, hard: int, ace: bool,
          can_double: bool, force: int) -> float:
@@ -230,7 +235,7 @@ def play(base: I64, n0: int, up: int, excl: bool, tbl: Table, best: memo.MemoArr
         got = memo.get(best, memo_key)
         if not np.isnan(got):
             return got
-    vecs, scales, sums = work
+    vecs, scales, sums = work[0], work[1], work[2]
     # Rows as runtime values: numba compiles a separate copy of a function for each literal.
     root = int(np.int64(0))
     child = int(np.int64(1))
