@@ -148,6 +148,19 @@ def test_the_six_deck_chart_is_the_published_basic_strategy() -> None:
     assert c.pairs[10][6] == NO_SPLIT and c.pairs[5][6] == NO_SPLIT and c.pairs[8][1] == SPLIT
 
 
+def test_early_surrender_charts_the_published_early_surrender_strategy() -> None:
+    # Six decks, early surrender: against an ace surrender 5-7 and 12-17, against a ten 14-16.
+    # The chart values early surrender as escaping the peek, like the round's EV does (it once
+    # valued it as a late surrender and surrendered far too little).
+    rules = SIX.replace(surrender="early")
+    c = basic_chart(rules)
+    assert [int(c.hard[t][1]) for t in (5, 6, 7, 12, 13, 14, 15, 16)] == [SURRENDER_HIT] * 8
+    assert int(c.hard[8][1]) == HIT and int(c.hard[13][10]) == HIT
+    assert [int(c.hard[t][10]) for t in (14, 15, 16)] == [SURRENDER_HIT] * 3
+    he = house_edge(rules)
+    assert 0 <= he.basic_strategy - he.composition_dependent < 1e-4
+
+
 def test_late_surrender_charts_surrender_sixteen_against_a_ten() -> None:
     c = basic_chart(SIX.replace(surrender="late"))
     assert c.hard[16][10] == SURRENDER_HIT and c.hard[15][10] == SURRENDER_HIT

@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.table import Table as RichTable
 
 from .cli import RulesOpt, SetOpt, rules_from_cli
-from .strategy import action_evs, basic_chart, house_edge
+from .strategy import HouseEdge, action_evs, basic_chart, house_edge
 from .strategy.chart import (
     DOUBLE_HIT,
     DOUBLE_STAND,
@@ -27,6 +27,8 @@ from .strategy.chart import (
     SURRENDER_STAND,
     Chart,
 )
+from .strategy.effects import RuleEffect, rule_effects
+from .strategy.exact import describe
 
 UPS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
 #: Colours a printed chart conventionally uses, per code (terminal style, page hex colour).
@@ -126,21 +128,50 @@ def chart(rules: RulesOpt = "classic", set_: SetOpt = None,
         html_.write_text(_html(c), encoding="utf-8")
 
 
+def _percents(he: HouseEdge) -> dict[str, float]:
+    return {"basic_strategy": round(he.basic_strategy_percent, 6),
+            "composition_dependent": round(he.composition_dependent_percent, 6)}
+
+
 def edge(rules: RulesOpt = "classic", set_: SetOpt = None,
+         effects: Annotated[bool, typer.Option(
+             "--effects", help="Also solve each single rule change and show its effect.")]
+         = False,
          as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
     """The exact house edge from a full shoe, basic and composition-dependent strategy."""
     r = rules_from_cli(rules, set_)
     start = time.perf_counter()
     he = house_edge(r)
+    changes: list[RuleEffect] = []
+    if effects:
+        status = Console(stderr=True).status("solving")
+        with status:
+            _, changes = rule_effects(r, lambda change: status.update(f"solving: {change}"))
     seconds = time.perf_counter() - start
     if as_json:
-        typer.echo(json.dumps({"house_edge_percent": {
-            "basic_strategy": round(he.basic_strategy_percent, 6),
-            "composition_dependent": round(he.composition_dependent_percent, 6)},
-            "seconds": round(seconds, 3)}))
+        out: dict[str, object] = {"house_edge_percent": _percents(he)}
+        if effects:
+            out["rule_effects"] = [{
+                "change": e.change, "set": e.settings, "house_edge_percent": _percents(e.edge),
+                "effect_percent": {"basic_strategy": round(100 * e.basic_strategy, 6),
+                                   "composition_dependent":
+                                       round(100 * e.composition_dependent, 6)}}
+                for e in changes]
+        out["seconds"] = round(seconds, 3)
+        typer.echo(json.dumps(out))
         return
     typer.echo(f"House edge, basic strategy:             {he.basic_strategy_percent:.4f}%")
     typer.echo(f"House edge, composition-dependent play: {he.composition_dependent_percent:.4f}%")
+    if effects:
+        table = RichTable(title=f"Each rule's effect ({describe(r)}); + costs the player")
+        for name in ("rule change", "house edge", "effect, basic", "effect, comp.-dep."):
+            table.add_column(name, justify="left" if name == "rule change" else "right")
+        for e in changes:
+            colour = "red" if e.basic_strategy > 0 else "green"
+            table.add_row(e.change, f"{e.edge.basic_strategy_percent:.4f}%",
+                          f"[{colour}]{100 * e.basic_strategy:+.4f}[/]",
+                          f"{100 * e.composition_dependent:+.4f}")
+        Console().print(table)
     typer.echo(f"({seconds:.2f} s)")
 
 

@@ -34,15 +34,15 @@ from .exact import (
     warm_solvers,
 )
 
-__all__ = ["Chart", "HouseEdge", "action_evs", "basic_chart", "dealer_probabilities",
-           "house_edge", "rules_of_thumb"]
+__all__ = ["Chart", "HouseEdge", "action_evs", "analysis_rules", "basic_chart",
+           "dealer_probabilities", "house_edge", "rules_of_thumb"]
 
 #: The options that change the exact odds; everything else (limits, chips, shuffling) does not.
 ANALYSIS_FIELDS = ("decks", "hit_soft_17", "peek", "peek_tens", "blackjack_pays", "double_on",
                    "double_after_split", "split_by", "max_hands", "resplit_aces",
                    "hit_split_aces", "surrender")
 #: Bump when the solver's results change, so stale cached charts are not read.
-SOLVER_VERSION = 3
+SOLVER_VERSION = 4
 
 
 def analysis_key(rules: Rules) -> str:
@@ -57,13 +57,16 @@ def cache_dir() -> Path:
     return Path(env) if env else Path.home() / ".cache" / "twentyone"
 
 
-def _analysis_rules(rules: Rules) -> Rules:
+def analysis_rules(rules: Rules) -> Rules:
+    """Only the odds-relevant options of ``rules`` (the rest at their defaults): the game the
+    exact analysis solves, and one any of those options can change without clashing with the
+    table's own settings (a single deck cannot hold a six-deck game's cut-card place)."""
     return Rules(**{f: getattr(rules, f) for f in ANALYSIS_FIELDS})
 
 
 def basic_chart(rules: Rules) -> Chart:
     """The exact total-dependent basic strategy for these rules (see ``exact.compute_chart``)."""
-    return _basic_chart(_analysis_rules(rules), str(cache_dir()))
+    return _basic_chart(analysis_rules(rules), str(cache_dir()))
 
 
 def _basic_chart(rules: Rules, where: str, solvers: dict[int, UpSolver] | None = None) -> Chart:
@@ -139,7 +142,7 @@ def _house_edge(rules: Rules, where: str) -> HouseEdge:
 
 def house_edge(rules: Rules) -> HouseEdge:
     """House edge for ``rules``, basic strategy and composition-dependent (no cut-card effect)."""
-    return _house_edge(_analysis_rules(rules), str(cache_dir()))
+    return _house_edge(analysis_rules(rules), str(cache_dir()))
 
 
 def dealer_probabilities(rules: Rules, up: int, shoe: list[int] | None = None, *,

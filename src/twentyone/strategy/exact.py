@@ -355,6 +355,17 @@ def _deal_probs(shoe: Sequence[int]) -> dict[tuple[int, int, int], float]:
     return out
 
 
+def dealt_evs(s: UpSolver, a: int, b: int) -> dict[str, float]:
+    """``hand_evs`` for a hand as dealt (a, b), every action valued on the same footing:
+    unnormalised, so each carries the loss to a peeked natural alike, except that an early
+    surrender escapes it (half the bet whatever the hole card, shown as the unnormalised value
+    that, with the common loss added, makes -0.5)."""
+    evs = hand_evs(s, (a, b))
+    if "surrender" in evs and s.rules.surrender == "early" and s.excl:
+        evs["surrender"] = -0.5 + (1 - s.mass(_removed((a, b))))
+    return evs
+
+
 def round_value(rules: Rules, s: UpSolver, a: int, b: int,
                 choose: Callable[[dict[str, float]], str] | None) -> float:
     """Unconditional EV of a round dealt (a, b) against ``s.up``: a player natural is paid (or
@@ -365,13 +376,9 @@ def round_value(rules: Rules, s: UpSolver, a: int, b: int,
     if a + b == 11 and 1 in (a, b):
         # A dealer natural (peeked or not) pushes it.
         return float(rules.blackjack_ratio) * (1 - s.natural(removed))
-    evs = hand_evs(s, (a, b))
-    if "surrender" in evs and rules.surrender == "early" and s.excl:
-        evs["surrender"] = -0.5 + (1 - mass)  # unnormalised: early surrender escapes the peek
+    evs = dealt_evs(s, a, b)
     action = choose(evs) if choose is not None else max(evs, key=lambda k: evs[k])
     lost_to_peek = -(1 - mass) if s.excl else 0.0
-    if action == "surrender" and rules.surrender == "early" and s.excl:
-        return -0.5
     return lost_to_peek + evs[action]
 
 
@@ -426,7 +433,7 @@ def compute_chart(rules: Rules, solvers: dict[int, UpSolver] | None = None) -> c
         if a + b == 11 and 1 in (a, b):
             continue
         s = solvers[up]
-        evs = hand_evs(s, (a, b))
+        evs = dealt_evs(s, a, b)
         total, soft = _total(a + b, a == 1 or b == 1)
         split = evs.pop("split", None)
         if split is not None:
