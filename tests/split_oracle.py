@@ -16,7 +16,7 @@ from functools import cache
 
 from twentyone.rules import Rules
 from twentyone.strategy.chart import Chart
-from twentyone.strategy.exact import can_double_total, peeked
+from twentyone.strategy.game import can_double_total, peeked
 
 Shoe = tuple[int, ...]  # counts by value, index 0 unused
 Settled = tuple[tuple[int, int], ...]  # (final total, stake) per finished hand, sorted

@@ -31,6 +31,8 @@ from .strategy.effects import RuleEffect, rule_effects
 from .strategy.exact import describe
 
 UPS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
+InfiniteOpt = Annotated[bool, typer.Option(
+    "--infinite", help="From an infinite deck instead of the rules' shoe.")]
 #: Colours a printed chart conventionally uses, per code (terminal style, page hex colour).
 COLOURS = {STAND: ("bold white on red", "#d9534f"), HIT: ("bold black on green", "#5cb85c"),
            DOUBLE_HIT: ("bold black on cyan", "#5bc0de"),
@@ -109,9 +111,9 @@ def _png(c: Chart, path: Path) -> None:
 def chart(rules: RulesOpt = "classic", set_: SetOpt = None,
           png: Annotated[Path | None, typer.Option("--png", help="Write a heatmap image.")] = None,
           html_: Annotated[Path | None, typer.Option("--html", help="Write a page.")] = None,
-          ) -> None:
+          infinite: InfiniteOpt = False) -> None:
     """Print the exact basic strategy chart for the rules (and write it as an image or page)."""
-    c = basic_chart(rules_from_cli(rules, set_))
+    c = basic_chart(rules_from_cli(rules, set_), infinite)
     console = Console()
     for title, rows in chart_rows(c):
         table = RichTable(title=f"{title}: {c.name}")
@@ -137,16 +139,18 @@ def edge(rules: RulesOpt = "classic", set_: SetOpt = None,
          effects: Annotated[bool, typer.Option(
              "--effects", help="Also solve each single rule change and show its effect.")]
          = False,
+         infinite: InfiniteOpt = False,
          as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
     """The exact house edge from a full shoe, basic and composition-dependent strategy."""
     r = rules_from_cli(rules, set_)
     start = time.perf_counter()
-    he = house_edge(r)
+    he = house_edge(r, infinite)
     changes: list[RuleEffect] = []
     if effects:
         status = Console(stderr=True).status("solving")
         with status:
-            _, changes = rule_effects(r, lambda change: status.update(f"solving: {change}"))
+            _, changes = rule_effects(r, lambda change: status.update(f"solving: {change}"),
+                                      infinite)
     seconds = time.perf_counter() - start
     if as_json:
         out: dict[str, object] = {"house_edge_percent": _percents(he)}
@@ -163,7 +167,7 @@ def edge(rules: RulesOpt = "classic", set_: SetOpt = None,
     typer.echo(f"House edge, basic strategy:             {he.basic_strategy_percent:.4f}%")
     typer.echo(f"House edge, composition-dependent play: {he.composition_dependent_percent:.4f}%")
     if effects:
-        table = RichTable(title=f"Each rule's effect ({describe(r)}); + costs the player")
+        table = RichTable(title=f"Each rule's effect ({describe(r, infinite)}); + costs the player")
         for name in ("rule change", "house edge", "effect, basic", "effect, comp.-dep."):
             table.add_column(name, justify="left" if name == "rule change" else "right")
         for e in changes:
@@ -188,6 +192,7 @@ def _values(text: str) -> list[int]:
 def ev(rules: RulesOpt = "classic", set_: SetOpt = None,
        hand: Annotated[str, typer.Option("--hand", help="Card values, e.g. 10,6 or A,7.")] = "",
        up: Annotated[str, typer.Option("--up", help="Dealer's up card.")] = "",
+       infinite: InfiniteOpt = False,
        as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
     """Each legal action's EV for a hand against an up card (a full shoe less those cards),
     conditioned on no dealer blackjack where the dealer peeks."""
@@ -196,7 +201,7 @@ def ev(rules: RulesOpt = "classic", set_: SetOpt = None,
     up_value = _values(up)
     if len(values) < 2 or len(up_value) != 1:
         raise typer.BadParameter("give --hand with two or more cards and --up with one")
-    evs = action_evs(r, values, up_value[0])
+    evs = action_evs(r, values, up_value[0], infinite=infinite)
     if as_json:
         typer.echo(json.dumps(evs))
         return

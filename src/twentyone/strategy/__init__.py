@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -24,15 +25,15 @@ from ..rules import Rules
 from .chart import Chart, rules_of_thumb
 from .dealer import F64, dealer_outcomes, infinite_outcomes
 from .exact import (
-    UpSolver,
+    Solver,
     action_evs,
     chart_round_ev,
     compute_chart,
     full_shoe,
-    peeked,
     round_ev,
     warm_solvers,
 )
+from .game import peeked
 
 __all__ = ["Chart", "HouseEdge", "action_evs", "analysis_rules", "basic_chart",
            "dealer_probabilities", "house_edge", "rules_of_thumb"]
@@ -45,9 +46,11 @@ ANALYSIS_FIELDS = ("decks", "hit_soft_17", "peek", "peek_tens", "blackjack_pays"
 SOLVER_VERSION = 4
 
 
-def analysis_key(rules: Rules) -> str:
-    """A stable hash of the odds-relevant options (the disk cache's file name)."""
-    fields = {f: getattr(rules, f) for f in ANALYSIS_FIELDS} | {"v": SOLVER_VERSION}
+def analysis_key(rules: Rules, infinite: bool = False) -> str:
+    """A stable hash of the odds-relevant options (the disk cache's file name); an infinite
+    deck's games are keyed apart, whatever ``decks`` says."""
+    fields: dict[str, object] = {f: getattr(rules, f) for f in ANALYSIS_FIELDS}
+    fields |= {"v": SOLVER_VERSION} | ({"decks": "infinite"} if infinite else {})
     return hashlib.sha256(json.dumps(fields, sort_keys=True).encode()).hexdigest()[:20]
 
 
@@ -64,32 +67,35 @@ def analysis_rules(rules: Rules) -> Rules:
     return Rules(**{f: getattr(rules, f) for f in ANALYSIS_FIELDS})
 
 
-def basic_chart(rules: Rules) -> Chart:
-    """The exact total-dependent basic strategy for these rules (see ``exact.compute_chart``)."""
-    return _basic_chart(analysis_rules(rules), str(cache_dir()))
+def basic_chart(rules: Rules, infinite: bool = False) -> Chart:
+    """The exact total-dependent basic strategy for these rules (see ``exact.compute_chart``),
+    from a full shoe of ``rules.decks`` packs or from an infinite deck."""
+    return _basic_chart(analysis_rules(rules), str(cache_dir()), infinite)
 
 
-def _basic_chart(rules: Rules, where: str, solvers: dict[int, UpSolver] | None = None) -> Chart:
+def _basic_chart(rules: Rules, where: str, infinite: bool,
+                 solvers: Mapping[int, Solver] | None = None) -> Chart:
     """The chart from memory, the disk cache, or a solve (sharing ``solvers`` if given)."""
-    key = (rules, where)
+    key = (rules, where, infinite)
     got = _CHARTS.get(key)
     if got is None:
-        got = _CHARTS[key] = _load_or_solve(rules, where, solvers)
+        got = _CHARTS[key] = _load_or_solve(rules, where, infinite, solvers)
     return got
 
 
-_CHARTS: dict[tuple[Rules, str], Chart] = {}
+_CHARTS: dict[tuple[Rules, str, bool], Chart] = {}
 
 
-def _load_or_solve(rules: Rules, where: str, solvers: dict[int, UpSolver] | None) -> Chart:
-    path = Path(where) / f"chart-{analysis_key(rules)}.npz"
+def _load_or_solve(rules: Rules, where: str, infinite: bool,
+                   solvers: Mapping[int, Solver] | None) -> Chart:
+    path = Path(where) / f"chart-{analysis_key(rules, infinite)}.npz"
     if path.is_file():
         try:
             with np.load(path) as data:
                 return Chart(str(data["name"]), data["hard"], data["soft"], data["pairs"])
         except (OSError, ValueError, KeyError):
             pass  # a damaged cache file is recomputed and rewritten
-    chart = compute_chart(rules, solvers)
+    chart = compute_chart(rules, solvers, infinite)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(".tmp.npz")
@@ -103,8 +109,9 @@ def _load_or_solve(rules: Rules, where: str, solvers: dict[int, UpSolver] | None
 
 @dataclass(frozen=True)
 class HouseEdge:
-    """The house's edge per initial bet from a full shoe, playing basic strategy and playing
-    composition-dependent strategy (fractions; ``*_percent`` for display)."""
+    """The house's edge per initial bet from a full shoe (or an infinite deck), playing basic
+    strategy and playing composition-dependent strategy (fractions; ``*_percent`` for display;
+    from an infinite deck the two are the same)."""
 
     basic_strategy: float
     composition_dependent: float
@@ -119,17 +126,18 @@ class HouseEdge:
 
 
 @cache
-def _house_edge(rules: Rules, where: str) -> HouseEdge:
-    path = Path(where) / f"edge-{analysis_key(rules)}.json"
+def _house_edge(rules: Rules, where: str, infinite: bool) -> HouseEdge:
+    path = Path(where) / f"edge-{analysis_key(rules, infinite)}.json"
     if path.is_file():
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
             return HouseEdge(float(data["basic_strategy"]), float(data["composition_dependent"]))
         except (OSError, ValueError, KeyError):
             pass  # recomputed and rewritten below
-    solvers = warm_solvers(rules)
-    chart = _basic_chart(rules, where, solvers)
-    he = HouseEdge(-chart_round_ev(rules, chart), -round_ev(rules, solvers=solvers))
+    solvers = warm_solvers(rules, infinite=infinite)
+    chart = _basic_chart(rules, where, infinite, solvers)
+    he = HouseEdge(-chart_round_ev(rules, chart, infinite),
+                   -round_ev(rules, solvers=solvers, infinite=infinite))
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps({"basic_strategy": he.basic_strategy,
@@ -140,9 +148,10 @@ def _house_edge(rules: Rules, where: str) -> HouseEdge:
     return he
 
 
-def house_edge(rules: Rules) -> HouseEdge:
-    """House edge for ``rules``, basic strategy and composition-dependent (no cut-card effect)."""
-    return _house_edge(analysis_rules(rules), str(cache_dir()))
+def house_edge(rules: Rules, infinite: bool = False) -> HouseEdge:
+    """House edge for ``rules``, basic strategy and composition-dependent (no cut-card effect),
+    from a full shoe or an infinite deck."""
+    return _house_edge(analysis_rules(rules), str(cache_dir()), infinite)
 
 
 def dealer_probabilities(rules: Rules, up: int, shoe: list[int] | None = None, *,

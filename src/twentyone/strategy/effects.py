@@ -36,10 +36,13 @@ def _toggle(rules: Rules, field: str, on: str, off: str) -> tuple[str, dict[str,
     return (off if now else on), {field: not now}
 
 
-def rule_changes(rules: Rules) -> list[tuple[str, dict[str, Any]]]:
-    """Every single-option change of the odds-relevant rules, described as a player would."""
+def rule_changes(rules: Rules, infinite: bool = False) -> list[tuple[str, dict[str, Any]]]:
+    """Every single-option change of the odds-relevant rules, described as a player would (no
+    change of decks for an infinite deck)."""
     out: list[tuple[str, dict[str, Any]]] = []
-    out += [(f"{d} deck{'s' if d > 1 else ''}", {"decks": d}) for d in DECKS if d != rules.decks]
+    if not infinite:
+        out += [(f"{d} deck{'s' if d > 1 else ''}", {"decks": d}) for d in DECKS
+                if d != rules.decks]
     out.append(_toggle(rules, "hit_soft_17", "dealer hits soft 17", "dealer stands on soft 17"))
     if rules.peek:
         out.append(("no hole card (European)", {"peek": False}))
@@ -70,17 +73,18 @@ def rule_changes(rules: Rules) -> list[tuple[str, dict[str, Any]]]:
     return out
 
 
-def rule_effects(rules: Rules, progress: Callable[[str], None] | None = None
-                 ) -> tuple[HouseEdge, list[RuleEffect]]:
+def rule_effects(rules: Rules, progress: Callable[[str], None] | None = None,
+                 infinite: bool = False) -> tuple[HouseEdge, list[RuleEffect]]:
     """The base house edge and each change's (``progress`` is told each change as it is
-    solved; every game is cached on disk like any house edge)."""
+    solved; every game is cached on disk like any house edge), from the rules' shoe or an
+    infinite deck."""
     rules = analysis_rules(rules)
-    base = house_edge(rules)
+    base = house_edge(rules, infinite)
     effects = []
-    for change, settings in rule_changes(rules):
+    for change, settings in rule_changes(rules, infinite):
         if progress is not None:
             progress(change)
-        he = house_edge(rules.replace(**settings))
+        he = house_edge(rules.replace(**settings), infinite)
         effects.append(RuleEffect(
             change, settings, he, he.basic_strategy - base.basic_strategy,
             he.composition_dependent - base.composition_dependent))

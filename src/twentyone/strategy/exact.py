@@ -28,15 +28,18 @@ calculator) to their last digit.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from functools import cache
+from typing import Protocol
 
 import numpy as np
 
 from ..rules import Rules
 from . import chart, memo, player
 from .dealer import I64, dealer_table
+from .game import can_double_total, peeked, split_orderings
+from .infinite import InfiniteSolver, deal_probabilities
 
 ACTIONS = ("stand", "hit", "double", "split", "surrender")
 
@@ -44,21 +47,6 @@ ACTIONS = ("stand", "hit", "double", "split", "surrender")
 def full_shoe(decks: int) -> tuple[int, ...]:
     """Counts by value for ``decks`` packs, index 0 unused, 1 = aces, 10 = ten-cards."""
     return (0,) + (4 * decks,) * 9 + (16 * decks,)
-
-
-def peeked(rules: Rules, up: int) -> bool:
-    """Whether the dealer checks for a natural under this up card before the players act."""
-    if not rules.peek:
-        return False
-    return up == 1 or (up == 10 and rules.peek_tens)
-
-
-def can_double_total(rules: Rules, total: int, soft: bool) -> bool:
-    """Whether the rules let a two-card hand of this total double."""
-    if rules.double_on == "any":
-        return True
-    allowed = (9, 10, 11) if rules.double_on == "9-11" else (10, 11)
-    return not soft and total in allowed
 
 
 def _total(hard: int, ace: bool) -> tuple[int, bool]:
@@ -70,6 +58,25 @@ def _total(hard: int, ace: bool) -> tuple[int, bool]:
 #: A strategy for the hands after the first decision: ``policy[hard, holds an ace, may double]``
 #: is one of ``player.HIT / STAND / DOUBLE``; None means the composition-dependent best.
 Policy = I64 | None
+
+
+class Solver(Protocol):
+    """What the round, the chart and the advisor ask of a solver for one up card: a shoe's
+    (``UpSolver``) or an infinite deck's (``infinite.InfiniteSolver``). Hands are given by the
+    cards they took out (``removed``, counts by value) and their hard total and ace; values are
+    unnormalised under a peek (see the module docstring)."""
+
+    rules: Rules
+    up: int
+    excl: bool
+
+    def natural(self, removed: Sequence[int]) -> float: ...
+    def mass(self, removed: Sequence[int]) -> float: ...
+    def stand(self, removed: Sequence[int], total: int) -> float: ...
+    def hit(self, removed: Sequence[int], hard: int, ace: bool) -> float: ...
+    def double(self, removed: Sequence[int], hard: int, ace: bool) -> float: ...
+    def play(self, removed: Sequence[int], hard: int, ace: bool, can_double: bool) -> float: ...
+    def split(self, v: int) -> float: ...
 
 
 class UpSolver:
@@ -94,7 +101,7 @@ class UpSolver:
         self.use_policy = policy is not None
         self._best = memo.new()
 
-    def _value(self, removed: tuple[int, ...], hard: int, ace: bool, can_double: bool,
+    def _value(self, removed: Sequence[int], hard: int, ace: bool, can_double: bool,
                force: int) -> float:
         arr = np.array(removed, dtype=np.int64)
         self._best = memo.room(self._best)
@@ -103,35 +110,39 @@ class UpSolver:
                                  player.composition_key(arr), sum(removed), hard, ace,
                                  can_double, force))
 
-    def natural(self, removed: tuple[int, ...]) -> float:
+    def natural(self, removed: Sequence[int]) -> float:
         """P(the hole card makes a dealer natural | shoe less ``removed``), peeked or not."""
         if self.up not in (1, 10):
             return 0.0
         hole = 10 if self.up == 1 else 1
         return (self.basel[hole] - removed[hole]) / (self.total - sum(removed))
 
-    def mass(self, removed: tuple[int, ...]) -> float:
+    def mass(self, removed: Sequence[int]) -> float:
         """P(no dealer natural | shoe less ``removed``) under a peek, else 1: the total of the
         unnormalised dealer outcomes (a busted hand needs only this)."""
         return 1.0 - self.natural(removed) if self.excl else 1.0
 
-    def stand(self, removed: tuple[int, ...], total: int) -> float:
+    def stand(self, removed: Sequence[int], total: int) -> float:
         """EV of standing on ``total`` holding ``removed`` (unnormalised)."""
         arr = np.array(removed, dtype=np.int64)
         return float(player.stand_value(self.base, self.total, self.up, self.excl, self.table,
                                         self._work, arr, sum(removed), total))
 
-    def hit(self, removed: tuple[int, ...], hard: int, ace: bool) -> float:
+    def hit(self, removed: Sequence[int], hard: int, ace: bool) -> float:
         """EV of taking one card and then playing on (optimally or by the policy)."""
         return self._value(removed, hard, ace, False, player.HIT)
 
-    def double(self, removed: tuple[int, ...], hard: int, ace: bool) -> float:
+    def double(self, removed: Sequence[int], hard: int, ace: bool) -> float:
         """EV of doubling: one card, twice the stake."""
         return self._value(removed, hard, ace, True, player.DOUBLE)
 
-    def play(self, removed: tuple[int, ...], hard: int, ace: bool, can_double: bool) -> float:
+    def play(self, removed: Sequence[int], hard: int, ace: bool, can_double: bool) -> float:
         """Best (or policy) value of a hand that may stand, hit and, if allowed, double."""
         return self._value(removed, hard, ace, can_double, player.CHOOSE)
+
+    def split(self, v: int) -> float:
+        """Splitting a pair of ``v`` (``split_ev``)."""
+        return split_ev(self, v)
 
 
 def split_ev(s: UpSolver, v: int) -> float:
@@ -215,29 +226,7 @@ def split_ev(s: UpSolver, v: int) -> float:
             p *= (n - pairs - j) / (n - a - j)
         return p
 
-    if limit <= 2:
-        return 2 * any_second(0, 0)
-    total = 0.0
-    # (hands, non-pair second cards so far) -> orderings that reach it, hands still short of
-    # the limit; hands - b of them await their second card.
-    ways: dict[tuple[int, int], int] = {(2, 0): 1}
-    while ways:
-        grown: dict[tuple[int, int], int] = {}
-        for (hands, b), count in ways.items():
-            a = hands - 2
-            if pairs - a > 0:  # a pair card: one more hand
-                if hands + 1 < limit:
-                    grown[(hands + 1, b)] = grown.get((hands + 1, b), 0) + count
-                else:  # the limit: the waiting hands take any second card
-                    finished = b * non_pair_second(a + 1, b - 1) if b else 0.0
-                    total += count * chance(a + 1, b) * (
-                        finished + (limit - b) * any_second(a + 1, b))
-            if hands - b == 1:  # a non-pair card to the last hand: all done
-                total += count * chance(a, b + 1) * hands * non_pair_second(a, b)
-            else:
-                grown[(hands, b + 1)] = grown.get((hands, b + 1), 0) + count
-        ways = grown
-    return total
+    return split_orderings(limit, lambda a: pairs - a > 0, chance, any_second, non_pair_second)
 
 
 def _removed(values: Sequence[int]) -> tuple[int, ...]:
@@ -247,7 +236,7 @@ def _removed(values: Sequence[int]) -> tuple[int, ...]:
     return tuple(out)
 
 
-def hand_evs(s: UpSolver, values: Sequence[int], *, can_double: bool = True,
+def hand_evs(s: Solver, values: Sequence[int], *, can_double: bool = True,
              can_split: bool = True, can_surrender: bool = True) -> dict[str, float]:
     """Unnormalised EVs of the legal actions for a hand (card values) in solver ``s``."""
     removed = _removed(values)
@@ -262,7 +251,7 @@ def hand_evs(s: UpSolver, values: Sequence[int], *, can_double: bool = True,
     if two and can_double and total < 21 and can_double_total(rules, total, soft):
         out["double"] = s.double(removed, hard, ace)
     if (two and can_split and values[0] == values[1] and rules.max_hands > 1):
-        out["split"] = split_ev(s, values[0])
+        out["split"] = s.split(values[0])
     if two and can_surrender and rules.surrender != "none":
         out["surrender"] = -0.5 * s.mass(removed)
     return out
@@ -270,7 +259,7 @@ def hand_evs(s: UpSolver, values: Sequence[int], *, can_double: bool = True,
 
 def action_evs(rules: Rules, hand: Sequence[int], up: int, shoe: Sequence[int] | None = None,
                *, can_double: bool = True, can_split: bool = True, can_surrender: bool = True,
-               split_hands: int = 1) -> dict[str, float]:
+               split_hands: int = 1, infinite: bool = False) -> dict[str, float]:
     """EV of each legal action for ``hand`` (card values, ace = 1) against ``up``, as a fraction
     of the initial bet, conditioned on no dealer natural where the dealer peeks under ``up``.
 
@@ -281,6 +270,7 @@ def action_evs(rules: Rules, hand: Sequence[int], up: int, shoe: Sequence[int] |
     already has (a hand from a split may split again only while fewer than ``max_hands``);
     after a split the double follows ``double_after_split`` and surrender is not offered.
     Early surrender in a peek game is shown as its equivalent conditioned on no natural.
+    ``infinite`` values the hand from an infinite deck instead (``shoe`` is then not used).
     """
     counts = list(full_shoe(rules.decks) if shoe is None else shoe)
     if len(counts) == 10:
@@ -297,7 +287,7 @@ def action_evs(rules: Rules, hand: Sequence[int], up: int, shoe: Sequence[int] |
         can_split = can_split and split_hands < rules.max_hands and (
             hand[0] != 1 or rules.resplit_aces)
     r = rules.replace(max_hands=max(1, rules.max_hands - split_hands + 1))
-    s = UpSolver(r, counts, up)
+    s: Solver = InfiniteSolver(r, up) if infinite else UpSolver(r, counts, up)
     evs = hand_evs(s, hand, can_double=can_double, can_split=can_split,
                    can_surrender=can_surrender)
     mass = s.mass(removed)
@@ -314,14 +304,18 @@ def _up_solver(rules: Rules, shoe: Sequence[int], up: int, policy: Policy = None
     return UpSolver(rules, left, up, policy)
 
 
-def warm_solvers(rules: Rules, policy_for: Callable[[int], Policy] | None = None
-                 ) -> dict[int, UpSolver]:
+def warm_solvers(rules: Rules, policy_for: Callable[[int], Policy] | None = None,
+                 infinite: bool = False) -> dict[int, Solver]:
     """One solver per up card with every two-card hand's EVs already worked out, the up cards
     shared between two threads: the compiled search releases the GIL, and it is nearly all of
-    the work, so a two-core machine solves in a little over half the time."""
+    the work, so a two-core machine solves in a little over half the time. (An infinite deck's
+    solvers need no warming: a few hundred totals.)"""
+    if infinite:
+        return {up: InfiniteSolver(rules, up, policy_for(up) if policy_for else None)
+                for up in range(1, 11)}
     shoe = full_shoe(rules.decks)
 
-    def solve(up: int) -> UpSolver:
+    def solve(up: int) -> Solver:
         s = _up_solver(rules, shoe, up, policy_for(up) if policy_for else None)
         for a in range(1, 11):
             for b in range(a, 11):
@@ -333,6 +327,12 @@ def warm_solvers(rules: Rules, policy_for: Callable[[int], Policy] | None = None
     order = (2, 3, 4, 5, 6, 1, 7, 8, 9, 10)
     with ThreadPoolExecutor(max_workers=2) as pool:
         return dict(zip(order, pool.map(solve, order), strict=True))
+
+
+def deals(rules: Rules, infinite: bool) -> dict[tuple[int, int, int], float]:
+    """Probability of each (up card, first player card <= second) deal from a full shoe of
+    ``rules.decks`` packs, or from an infinite deck."""
+    return deal_probabilities() if infinite else _deal_probs(full_shoe(rules.decks))
 
 
 def _deal_probs(shoe: Sequence[int]) -> dict[tuple[int, int, int], float]:
@@ -355,7 +355,7 @@ def _deal_probs(shoe: Sequence[int]) -> dict[tuple[int, int, int], float]:
     return out
 
 
-def dealt_evs(s: UpSolver, a: int, b: int) -> dict[str, float]:
+def dealt_evs(s: Solver, a: int, b: int) -> dict[str, float]:
     """``hand_evs`` for a hand as dealt (a, b), every action valued on the same footing:
     unnormalised, so each carries the loss to a peeked natural alike, except that an early
     surrender escapes it (half the bet whatever the hole card, shown as the unnormalised value
@@ -366,7 +366,7 @@ def dealt_evs(s: UpSolver, a: int, b: int) -> dict[str, float]:
     return evs
 
 
-def round_value(rules: Rules, s: UpSolver, a: int, b: int,
+def round_value(rules: Rules, s: Solver, a: int, b: int,
                 choose: Callable[[dict[str, float]], str] | None) -> float:
     """Unconditional EV of a round dealt (a, b) against ``s.up``: a player natural is paid (or
     pushes a dealer natural), a peeked natural takes the bet before anyone acts, otherwise the
@@ -384,23 +384,24 @@ def round_value(rules: Rules, s: UpSolver, a: int, b: int,
 
 def round_ev(rules: Rules, policy_for: Callable[[int], Policy] | None = None,
              choose_for: Callable[[int, int, int], Callable[[dict[str, float]], str]] | None
-             = None, solvers: dict[int, UpSolver] | None = None) -> float:
+             = None, solvers: Mapping[int, Solver] | None = None, infinite: bool = False
+             ) -> float:
     """Expected value of a round from a full shoe (fraction of the bet), composition-dependent
     when no policy is given, else playing the policy (after the first decision) and
     ``choose_for(up, a, b)`` (at it). ``solvers`` (per up card, from a full shoe) may be shared
-    with ``compute_chart`` so the composition-dependent values are worked out once."""
-    shoe = full_shoe(rules.decks)
+    with ``compute_chart`` so the composition-dependent values are worked out once;
+    ``infinite`` plays from an infinite deck (and so must ``solvers``)."""
     total = 0.0
     if solvers is None:
-        solvers = warm_solvers(rules, policy_for)
-    for (up, a, b), p in _deal_probs(shoe).items():
+        solvers = warm_solvers(rules, policy_for, infinite)
+    for (up, a, b), p in deals(rules, infinite).items():
         s = solvers[up]
         choose = choose_for(up, a, b) if choose_for else None
         total += p * round_value(rules, s, a, b, choose)
     return total
 
 
-def _entry(evs: dict[str, float]) -> int:
+def chart_code(evs: dict[str, float]) -> int:
     """The chart code for aggregated EVs of stand/hit/double/surrender: the best action, with
     its fallback for when it is not allowed."""
     best = max(evs, key=lambda k: evs[k])
@@ -410,26 +411,27 @@ def _entry(evs: dict[str, float]) -> int:
         rest = {k: v for k, v in evs.items() if k != "surrender"}
         if "double" in rest and rest["double"] >= max(rest["hit"], rest["stand"]):
             # A double beats the fallbacks: chart the double, surrender is secondary.
-            return _entry(rest)
+            return chart_code(rest)
         return chart.SURRENDER_HIT if evs["hit"] >= evs["stand"] else chart.SURRENDER_STAND
     return chart.HIT if best == "hit" else chart.STAND
 
 
-def compute_chart(rules: Rules, solvers: dict[int, UpSolver] | None = None) -> chart.Chart:
+def compute_chart(rules: Rules, solvers: Mapping[int, Solver] | None = None,
+                  infinite: bool = False) -> chart.Chart:
     """The best total-dependent chart for ``rules`` from a full shoe.
 
     Each entry compares the actions' EVs summed over every two-card hand of that total (each
     weighted by its chance to be dealt), with composition-dependent play after the first card
     drawn; pairs compare splitting with the best other play the same way. Totals no two-card
-    non-pair hand makes (hard 4, soft 12) take the pair's figures; hard 21 stands.
+    non-pair hand makes (hard 4, soft 12) take the pair's figures; hard 21 stands. With
+    ``infinite``, from an infinite deck (where it is the composition-dependent strategy too).
     """
-    shoe = full_shoe(rules.decks)
     agg_hard: dict[tuple[int, int], dict[str, float]] = {}
     agg_soft: dict[tuple[int, int], dict[str, float]] = {}
     pairs = np.full((11, 11), chart.NO_SPLIT, dtype=np.int8)
     if solvers is None:
-        solvers = warm_solvers(rules)
-    for (up, a, b), p in _deal_probs(shoe).items():
+        solvers = warm_solvers(rules, infinite=infinite)
+    for (up, a, b), p in deals(rules, infinite).items():
         if a + b == 11 and 1 in (a, b):
             continue
         s = solvers[up]
@@ -450,18 +452,19 @@ def compute_chart(rules: Rules, solvers: dict[int, UpSolver] | None = None) -> c
     hard = np.full((22, 11), chart.STAND, dtype=np.int8)
     soft_t = np.full((22, 11), chart.STAND, dtype=np.int8)
     for (total, up), evs in agg_hard.items():
-        hard[total][up] = _entry(evs)
+        hard[total][up] = chart_code(evs)
     for (total, up), evs in agg_soft.items():
-        soft_t[total][up] = _entry(evs)
+        soft_t[total][up] = chart_code(evs)
     for up in range(1, 11):
         hard[21][up] = chart.STAND
         soft_t[21][up] = chart.STAND
-    return chart.Chart(f"basic strategy ({describe(rules)})", hard, soft_t, pairs)
+    return chart.Chart(f"basic strategy ({describe(rules, infinite)})", hard, soft_t, pairs)
 
 
-def describe(rules: Rules) -> str:
+def describe(rules: Rules, infinite: bool = False) -> str:
     """A short name of the rules that matter to the odds, e.g. "6D S17 DAS DA2 SPL4 3:2"."""
-    parts = [f"{rules.decks}D", "H17" if rules.hit_soft_17 else "S17"]
+    parts = ["infinite deck" if infinite else f"{rules.decks}D",
+             "H17" if rules.hit_soft_17 else "S17"]
     parts.append("peek" if rules.peek and rules.peek_tens else
                  "peek-A" if rules.peek else "ENHC")
     parts.append({"any": "DA2", "9-11": "D9", "10-11": "D10"}[rules.double_on])
@@ -491,12 +494,13 @@ def chart_policy(c: chart.Chart, up: int) -> I64:
     return table
 
 
-def chart_round_ev(rules: Rules, c: chart.Chart) -> float:
-    """Expected value of a round from a full shoe when every decision follows chart ``c`` (the
-    split hands too, resplitting whenever the chart splits that pair)."""
+def chart_round_ev(rules: Rules, c: chart.Chart, infinite: bool = False) -> float:
+    """Expected value of a round from a full shoe (or an infinite deck) when every decision
+    follows chart ``c`` (the split hands too, resplitting whenever the chart splits that
+    pair)."""
     def choose_for(up: int, a: int, b: int) -> Callable[[dict[str, float]], str]:
         def choose(evs: dict[str, float]) -> str:
             return c.decide((a, b), up, can_double="double" in evs, can_split="split" in evs,
                             can_surrender="surrender" in evs)
         return choose
-    return round_ev(rules, lambda up: chart_policy(c, up), choose_for)
+    return round_ev(rules, lambda up: chart_policy(c, up), choose_for, infinite=infinite)
