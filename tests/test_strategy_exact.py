@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from typer.testing import CliRunner
 
+from twentyone.cli import app
 from twentyone.rules import PRESETS
 from twentyone.strategy import action_evs, basic_chart, dealer_probabilities, house_edge
 from twentyone.strategy.chart import (
@@ -272,3 +275,31 @@ def test_the_finished_hand_table_agrees_with_following_the_dealer_card_by_card(
     names = ("17", "18", "19", "20", "21", "bust", "blackjack")
     for name, p in zip(names, expected, strict=True):
         assert probs[name] == pytest.approx(p / sum(expected), abs=1e-12)
+
+
+def test_dealer_command_before_and_after_the_peek() -> None:
+    result = CliRunner().invoke(app, ["dealer", "--rules", "six-deck-s17", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    before, after = data["before_peek"], data["after_peek"]
+    # Under an ace, 96 of the 311 cards left make a dealer blackjack.
+    assert before["A"]["blackjack"] == pytest.approx(96 / 311, abs=1e-12)
+    assert after["A"]["blackjack"] == 0.0 and after["10"]["blackjack"] == 0.0
+    for probs in (*before.values(), *after.values()):
+        assert sum(probs.values()) == pytest.approx(1.0, abs=1e-12)
+    assert before["6"] == after["6"]  # no peek under a six
+    infinite = json.loads(CliRunner().invoke(
+        app, ["dealer", "--rules", "six-deck-s17", "--infinite", "--json"]).stdout)
+    assert round(infinite["before_peek"]["6"]["bust"], 6) == INFINITE_S17_BUST[6]
+
+
+def test_ev_command_takes_the_cards_left_in_a_shoe() -> None:
+    shoe = [24] * 9 + [60]  # a six-deck shoe that has lost 36 ten-cards
+    result = CliRunner().invoke(app, ["ev", "--rules", "six-deck-s17", "--hand", "10,6",
+                                      "--up", "10", "--shoe", ",".join(map(str, shoe)),
+                                      "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == action_evs(SIX, [10, 6], 10, shoe)
+    for bad in ("1,2,3", "a,b,c,d,e,f,g,h,i,j", "0,0,0,0,0,0,0,0,0,1", "-1,4,4,4,4,4,4,4,4,16"):
+        result = CliRunner().invoke(app, ["ev", "--hand", "10,6", "--up", "10", "--shoe", bad])
+        assert result.exit_code == 2 and "--shoe" in result.output, bad

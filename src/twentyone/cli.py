@@ -57,3 +57,4 @@ from . import strategy_cli  # noqa: E402  (registered last: strategy_cli uses th
 app.command("chart")(strategy_cli.chart)
 app.command("edge")(strategy_cli.edge)
 app.command("ev")(strategy_cli.ev)
+app.command("dealer")(strategy_cli.dealer)

@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.table import Table as RichTable
 
 from .cli import RulesOpt, SetOpt, rules_from_cli
-from .strategy import HouseEdge, action_evs, basic_chart, house_edge
+from .strategy import HouseEdge, action_evs, basic_chart, dealer_probabilities, house_edge
 from .strategy.chart import (
     DOUBLE_HIT,
     DOUBLE_STAND,
@@ -33,6 +33,23 @@ from .strategy.exact import describe
 UPS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
 InfiniteOpt = Annotated[bool, typer.Option(
     "--infinite", help="From an infinite deck instead of the rules' shoe.")]
+ShoeOpt = Annotated[str | None, typer.Option(
+    "--shoe", help="The cards left, hand and up card included: ten counts, aces first, "
+    "ten-cards last (e.g. 23,24,24,24,24,24,24,24,24,94). Default: a full shoe.")]
+
+
+def _shoe(text: str | None) -> list[int] | None:
+    if text is None:
+        return None
+    try:
+        counts = [int(part) for part in text.split(",")]
+    except ValueError:
+        raise typer.BadParameter(f"counts are whole numbers: {text!r}",
+                                 param_hint="--shoe") from None
+    if len(counts) != 10 or min(counts) < 0 or sum(counts) < 4:
+        raise typer.BadParameter("give ten counts (aces first, ten-cards last), none negative",
+                                 param_hint="--shoe")
+    return counts
 #: Colours a printed chart conventionally uses, per code (terminal style, page hex colour).
 COLOURS = {STAND: ("bold white on red", "#d9534f"), HIT: ("bold black on green", "#5cb85c"),
            DOUBLE_HIT: ("bold black on cyan", "#5bc0de"),
@@ -192,18 +209,57 @@ def _values(text: str) -> list[int]:
 def ev(rules: RulesOpt = "classic", set_: SetOpt = None,
        hand: Annotated[str, typer.Option("--hand", help="Card values, e.g. 10,6 or A,7.")] = "",
        up: Annotated[str, typer.Option("--up", help="Dealer's up card.")] = "",
-       infinite: InfiniteOpt = False,
+       shoe: ShoeOpt = None, infinite: InfiniteOpt = False,
        as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
-    """Each legal action's EV for a hand against an up card (a full shoe less those cards),
-    conditioned on no dealer blackjack where the dealer peeks."""
+    """Each legal action's EV for a hand against an up card (a full shoe, or the --shoe given,
+    less those cards), conditioned on no dealer blackjack where the dealer peeks."""
     r = rules_from_cli(rules, set_)
     values = _values(hand)
     up_value = _values(up)
     if len(values) < 2 or len(up_value) != 1:
         raise typer.BadParameter("give --hand with two or more cards and --up with one")
-    evs = action_evs(r, values, up_value[0], infinite=infinite)
+    try:
+        evs = action_evs(r, values, up_value[0], _shoe(shoe), infinite=infinite)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--shoe") from None
     if as_json:
         typer.echo(json.dumps(evs))
         return
     for action, value in sorted(evs.items(), key=lambda kv: -kv[1]):
         typer.echo(f"{action:<10}{value:+.6f}")
+
+
+OUTCOMES = ("17", "18", "19", "20", "21", "bust", "blackjack")
+
+
+def dealer(rules: RulesOpt = "classic", set_: SetOpt = None, shoe: ShoeOpt = None,
+           infinite: InfiniteOpt = False,
+           as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
+    """The dealer's final totals by up card, before the peek and (where the dealer peeks)
+    after it, from a full shoe, the --shoe given, or an infinite deck."""
+    r = rules_from_cli(rules, set_)
+    counts = _shoe(shoe)
+    out: dict[str, dict[str, dict[str, float]]] = {"before_peek": {}, "after_peek": {}}
+    for u in UPS:
+        left = None
+        if counts is not None:
+            if counts[u - 1] == 0:
+                continue  # no such up card left to show
+            left = [0, *counts]
+            left[u] -= 1
+        for when, after in (("before_peek", False), ("after_peek", True)):
+            out[when][_label(u)] = dealer_probabilities(r, u, left, after_peek=after,
+                                                        infinite=infinite)
+    if as_json:
+        typer.echo(json.dumps(out))
+        return
+    console = Console()
+    for when, title in (("before_peek", "before the peek"),
+                        ("after_peek", "after the peek (no dealer blackjack)")):
+        table = RichTable(title=f"Dealer's final total, {title}")
+        table.add_column("up")
+        for name in OUTCOMES:
+            table.add_column("BJ" if name == "blackjack" else name, justify="right")
+        for label, probs in out[when].items():
+            table.add_row(label, *(f"{probs[k]:.4f}" for k in OUTCOMES))
+        console.print(table)
