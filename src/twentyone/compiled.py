@@ -17,11 +17,14 @@ from numba import njit
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 
-def no_refcount(*, fastmath: bool = False) -> Callable[[_F], _F]:
+def no_refcount(*, fastmath: bool = False, python: bool = False) -> Callable[[_F], _F]:
     """The decorator: cached on disk, releasing the GIL, NumPy's error model, no reference
-    counting (``_nrt`` is numba's own switch for it, absent from its type stubs)."""
+    counting (``_nrt`` is numba's own switch for it, absent from its type stubs). Only a
+    function marked ``python`` can be called from Python: the others get none of the wrappers
+    that unbox Python arguments, which cost compile time and nothing else uses."""
     options: dict[str, Any] = {"cache": True, "nogil": True, "error_model": "numpy",
-                               "fastmath": fastmath, "_nrt": False}
+                               "fastmath": fastmath, "_nrt": False,
+                               "no_cpython_wrapper": not python, "no_cfunc_wrapper": True}
 
     def compile_(fn: _F) -> _F:
         return cast(_F, njit(**options)(fn))

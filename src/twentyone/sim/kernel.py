@@ -225,7 +225,7 @@ def permutation(s: NDArray[np.uint64], n: int) -> IntArray:
     return a
 
 
-@no_refcount()
+@no_refcount(python=True)
 def draw_between(s: NDArray[np.uint64], lo: int, hi: int) -> int:
     """A uniform integer in [lo, hi], as the kernel draws the cut card's place."""
     return lo + _below(s, hi - lo + 1)
@@ -364,7 +364,7 @@ def _resolve(code: int, can_double: bool, can_surrender: bool) -> int:
     return A_HIT
 
 
-@no_refcount()
+@no_refcount(python=True)
 def decide(hard: int, ace: bool, pair: int, up: int, can_double: bool, can_split: bool,
            can_surrender: bool, hard_t: IntArray, soft_t: IntArray, pair_t: IntArray,
            use_idx: bool, tc: float, idx_thr: FloatArray, idx_dir: IntArray,
@@ -468,7 +468,7 @@ def work_area() -> tuple[IntArray, IntArray, NDArray[np.uint64], IntArray, IntAr
             np.zeros(MAX_SEATS, dtype=np.int64))
 
 
-@no_refcount()
+@no_refcount(python=True)
 def play_chunk(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t: IntArray,
                pair_t: IntArray, idx_thr: FloatArray, idx_dir: IntArray, idx_act: IntArray,
                tags: FloatArray, ramp_tc: FloatArray, ramp_units: FloatArray,

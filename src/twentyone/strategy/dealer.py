@@ -125,7 +125,7 @@ def scratch(t: DealerTable) -> tuple[F64, F64]:
     return np.empty((11, int(t.mults.max()) + 1)), np.empty(int(t.size.max()) + 1)
 
 
-@no_refcount()
+@no_refcount(python=True)
 def shoe_vector(counts: I64, ways: F64, size: I64, mults: I64, vecs: F64, row: int,
                 falling: F64, inv: F64) -> None:
     """Fill ``vecs[row]`` with each finished multiset's probability for the shoe ``counts``

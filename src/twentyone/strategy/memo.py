@@ -56,7 +56,7 @@ def put(memo: MemoArrays, key: int, value: float) -> None:
     values[i] = value
 
 
-@no_refcount()
+@no_refcount(python=True)
 def _rehash(old: MemoArrays, new: MemoArrays) -> None:
     for i in range(len(old[0])):
         if old[0][i] != EMPTY:

@@ -67,7 +67,7 @@ def table_arrays(t: DealerTable) -> Table:
     return tuple(t)  # type: ignore[return-value]
 
 
-@no_refcount()
+@no_refcount(python=True)
 def composition_key(removed: I64) -> int:
     """The memo key of a hand's cards."""
     key = 0
@@ -126,7 +126,7 @@ def root_state(base: I64, tbl: Table, removed: I64, work: Work, row: int) -> Non
         scales[row, s] = 1.0
 
 
-@no_refcount()
+@no_refcount(python=True)
 def stand_value(base: I64, n0: int, up: int, excl: bool, tbl: Table, work: Work, removed: I64,
                 nrem: int, total: int) -> float:
     """EV of standing on ``total`` holding ``removed`` (a bust loses the bet)."""
@@ -221,7 +221,7 @@ def after_hit(base: I64, n0: int, up: int, excl: bool, tbl: Table, best: memo.Me
         ff[HIT_VALUE, top] += (base[c] - removed[c]) / (n0 - fi[NREM, top]) * value
 
 
-@no_refcount()
+@no_refcount(python=True)
 def play(base: I64, n0: int, up: int, excl: bool, tbl: Table, best: memo.MemoArrays, policy: I64,
          use_policy: bool, work: Work, removed: I64, key: int, nrem: int, hard: int, ace: bool,
          can_double: bool, force: int) -> float:
