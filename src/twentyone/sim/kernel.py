@@ -231,7 +231,7 @@ def draw_between(s: NDArray[np.uint64], lo: int, hi: int) -> int:
     return lo + _below(s, hi - lo + 1)
 
 
-@njit(cache=True, nogil=True, error_model="numpy")
+@no_refcount()
 def _new_shoe(r: IntArray, st: NDArray[np.uint64], fy: NDArray[np.uint64], shoe: IntArray,
               sh: IntArray) -> None:
     """Gather all the packs, shuffle (lazily), place the cut card, burn."""
