@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
+from typing import ClassVar
 
 import numpy as np
+import pytest
 from dask.distributed import Client, LocalCluster
 from typer.testing import CliRunner
 
@@ -87,3 +91,46 @@ def test_a_dask_cluster_gives_exactly_the_one_machine_result() -> None:
     assert np.array_equal(local.stats, remote.stats)
     assert sorted(seen) == sorted([CHUNK_ROUNDS, CHUNK_ROUNDS, 999])
     assert remote.setup["workers"] == 2
+
+
+class _Helper:
+    """Stands in for the kernel-warming process: records how it was started and ended."""
+
+    started: ClassVar[list[list[str]]] = []
+
+    def __init__(self, args: list[str], **_: object) -> None:
+        self.started.append(args)
+        self.killed = False
+        self.waited = False
+        _Helper.last = self
+
+    def kill(self) -> None:
+        self.killed = True
+
+    def wait(self) -> int:
+        self.waited = True
+        return 0
+
+    last: ClassVar[_Helper]
+
+
+def test_a_chart_to_solve_compiles_the_kernel_in_a_second_process_meanwhile(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TWENTYONE_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(subprocess, "Popen", _Helper)
+    _Helper.started = []
+    sim("--rounds", "1000", "--set", "decks=3")  # a chart not on disk: solved, helper started
+    assert [args[1:] for args in _Helper.started] == [["-m", "twentyone.sim.warm"]]
+    assert _Helper.last.waited and not _Helper.last.killed
+    sim("--rounds", "1000", "--set", "decks=3")  # now on disk: nothing to overlap
+    sim("--rounds", "1000", "--strategy", "rules-of-thumb")
+    assert len(_Helper.started) == 1
+    result = runner.invoke(app, ["sim", "--set", "decks=5", "--count", "nonsense"])
+    assert result.exit_code == 2  # the command failed while the helper ran: it is stopped
+    assert len(_Helper.started) == 2 and _Helper.last.killed and _Helper.last.waited
+
+
+def test_the_warming_process_runs_on_its_own() -> None:
+    done = subprocess.run([sys.executable, "-m", "twentyone.sim.warm"], capture_output=True,
+                          check=False, timeout=300)
+    assert done.returncode == 0, done.stderr

@@ -12,6 +12,10 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated
 
@@ -28,7 +32,7 @@ from .sim.chartfile import format_chart, load_chart
 from .sim.counting import DEFAULT_INDICES, SYSTEMS, IndexPlays
 from .sim.runner import Player, SimSpec, simulate, trace
 from .sim.stats import SimResult
-from .strategy import Chart, basic_chart, rules_of_thumb
+from .strategy import Chart, basic_chart, chart_on_disk, rules_of_thumb
 
 #: Bankroll paths drawn by ``--plot``, and the most rounds traced for them.
 PLOT_PATHS = 20
@@ -49,6 +53,25 @@ def _chart(strategy: str, rules: Rules) -> Chart:
         return load_chart(path)
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--strategy") from None
+
+
+@contextmanager
+def _kernel_warming(start: bool) -> Iterator[None]:
+    """While the body runs (a chart's solve), compile or load the kernel in a second process
+    (``sim.warm``), so a fresh install compiles the solver and the kernel on two cores at once;
+    on leaving, wait for it (the kernel is then on disk), or stop it if the body failed."""
+    if not start:
+        yield
+        return
+    helper = subprocess.Popen([sys.executable, "-m", "twentyone.sim.warm"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        yield
+    except BaseException:
+        helper.kill()
+        raise
+    finally:
+        helper.wait()
 
 
 def _player(rules: Rules, strategy: str, count: str | None, indices: str | None,
@@ -121,7 +144,9 @@ def sim(
 ) -> None:
     """Simulate rounds at native speed and report the edge, its error and the risk."""
     table_rules = rules_from_cli(rules, set_)
-    player = _player(table_rules, strategy, count, indices, insurance, seat)
+    solving = strategy == "basic" and scheduler is None and not chart_on_disk(table_rules)
+    with _kernel_warming(solving):
+        player = _player(table_rules, strategy, count, indices, insurance, seat)
     mode = "ramp" if ramp is not None and bet == "flat" else bet
     try:
         betting = Betting(

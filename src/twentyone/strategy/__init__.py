@@ -35,7 +35,7 @@ from .exact import (
 )
 from .game import peeked
 
-__all__ = ["Chart", "HouseEdge", "action_evs", "analysis_rules", "basic_chart",
+__all__ = ["Chart", "HouseEdge", "action_evs", "analysis_rules", "basic_chart", "chart_on_disk",
            "dealer_probabilities", "house_edge", "rules_of_thumb"]
 
 #: The options that change the exact odds; everything else (limits, chips, shuffling) does not.
@@ -86,9 +86,21 @@ def _basic_chart(rules: Rules, where: str, infinite: bool,
 _CHARTS: dict[tuple[Rules, str, bool], Chart] = {}
 
 
+def chart_on_disk(rules: Rules, infinite: bool = False) -> bool:
+    """Whether ``basic_chart`` has this chart already (in memory or on disk), so asking for it
+    costs no solve."""
+    odds = analysis_rules(rules)
+    where = str(cache_dir())
+    return (odds, where, infinite) in _CHARTS or _chart_path(odds, where, infinite).is_file()
+
+
+def _chart_path(rules: Rules, where: str, infinite: bool) -> Path:
+    return Path(where) / f"chart-{analysis_key(rules, infinite)}.npz"
+
+
 def _load_or_solve(rules: Rules, where: str, infinite: bool,
                    solvers: Mapping[int, Solver] | None) -> Chart:
-    path = Path(where) / f"chart-{analysis_key(rules, infinite)}.npz"
+    path = _chart_path(rules, where, infinite)
     if path.is_file():
         try:
             with np.load(path) as data:
