@@ -47,7 +47,8 @@ def _shoe(text: str | None) -> list[int] | None:
         raise typer.BadParameter(f"counts are whole numbers: {text!r}",
                                  param_hint="--shoe") from None
     if len(counts) != 10 or min(counts) < 0 or sum(counts) < 4:
-        raise typer.BadParameter("give ten counts (aces first, ten-cards last), none negative",
+        raise typer.BadParameter("give ten counts (aces first, ten-cards last), none negative,"
+                                 " at least four cards in all",
                                  param_hint="--shoe")
     return counts
 #: Colours a printed chart conventionally uses, per code (terminal style, page hex colour).

@@ -22,7 +22,7 @@ So the split is a sum over the orderings of a few per-hand values, each from the
 pair cards and a number of known non-pair cards, and those come from the values with only pair
 cards removed (taking out an unknown card changes an expectation by nothing). Resplits to any
 ``max_hands`` are counted. A test plays every split card by card from small shoes with a fixed
-strategy and agrees to 1e-15; the six-deck house edges agree with the published figures (Farmer's
+strategy and agrees to 1e-12; the six-deck house edges agree with the published figures (Farmer's
 calculator) to their last digit.
 """
 
