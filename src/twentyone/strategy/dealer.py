@@ -192,8 +192,8 @@ def dealer_outcomes(counts: I64, up: int, h17: bool, exclude_bj: bool) -> F64:
     dropped without renormalising, so the total is P(no dealer natural)."""
     t = dealer_table(up, h17, exclude_bj)
     vecs = np.empty((1, len(t.ways)))
-    shoe_vector(np.asarray(counts, dtype=np.int64), t.ways, t.size, t.mults, vecs,
-                int(np.int64(0)), *scratch(t))
+    shoe_vector(np.asarray(counts, dtype=np.int64), t.ways, t.size, t.mults, vecs, 0,
+                *scratch(t))
     vec = vecs[0]
     return np.array([vec[t.bounds[o]:t.bounds[o + 1]].sum() for o in range(7)])
 
