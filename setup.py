@@ -10,7 +10,7 @@ import os
 
 from setuptools import setup
 
-ENGINE = ["cards", "chips", "events", "hand", "shoe", "table"]
+ENGINE = ["cards", "engine/chips", "engine/events", "engine/hand", "engine/shoe", "engine/table"]
 
 ext_modules = []
 if os.environ.get("TWENTYONE_COMPILE") == "1":

@@ -12,14 +12,14 @@ import argparse
 import statistics
 import time
 
-from twentyone.pontoon import PontoonRules
-from twentyone.pontoon_auto import play_auto
-from twentyone.pontoon_bots import BANKER_STRATEGIES
+from twentyone.pontoon.auto import play_pontoon
+from twentyone.pontoon.bots import BANKER_STRATEGIES
+from twentyone.pontoon.table import PontoonRules
 
 
 def measure(banker: str, players: int, rounds: int, seed: int) -> float:
     start = time.perf_counter()
-    result = play_auto(PontoonRules(players=players), rounds=rounds, seed=seed,
+    _, result = play_pontoon(PontoonRules(players=players), rounds=rounds, seed=seed,
                        bankroll=10_000_000, banker_strategy=banker)
     return result.rounds / (time.perf_counter() - start)
 

@@ -15,8 +15,8 @@ import argparse
 import statistics
 import time
 
-from twentyone.bots import play_auto
 from twentyone.rules import PRESETS
+from twentyone.strategy.play import play_chart
 
 REFERENCE_HANDS_PER_SECOND = 30_000
 
@@ -24,7 +24,7 @@ REFERENCE_HANDS_PER_SECOND = 30_000
 def measure(seats: int, rounds: int, seed: int) -> tuple[float, int]:
     rules = PRESETS["six-deck-s17"]
     start = time.perf_counter()
-    result = play_auto(rules, seats=seats, rounds=rounds, seed=seed, bankroll=10_000_000)
+    result = play_chart(rules, seats=seats, rounds=rounds, seed=seed, bankroll=10_000_000)
     elapsed = time.perf_counter() - start
     hands = sum(s.rounds for s in result.seats.values())
     return result.rounds / elapsed, hands
@@ -35,7 +35,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=100_000)
     parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args()
-    play_auto(PRESETS["six-deck-s17"], rounds=1000, seed=0)  # warm caches (strategy chart)
+    play_chart(PRESETS["six-deck-s17"], rounds=1000, seed=0)  # warm caches (strategy chart)
     for seats in (1, 7):
         rates = [measure(seats, args.rounds // seats, seed)[0] for seed in range(args.repeats)]
         median = statistics.median(rates)

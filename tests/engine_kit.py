@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from twentyone.chips import Rack
-from twentyone.events import DEALER, Event, Kind
+from twentyone.engine.chips import Rack
+from twentyone.engine.events import DEALER, Event, Kind
+from twentyone.engine.shoe import RandomShuffler, StackedShuffler
+from twentyone.engine.table import Table
 from twentyone.money import Cents
 from twentyone.rules import PRESETS, Rules
-from twentyone.shoe import RandomShuffler, StackedShuffler
-from twentyone.table import Table
 
 #: One dollar, in cents.
 D = 100

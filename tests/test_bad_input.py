@@ -11,6 +11,8 @@ from dataclasses import dataclass
 import pytest
 from engine_kit import STACK, D, dealt, fingerprint, stacked
 
+from twentyone.engine.history import snapshot
+from twentyone.engine.table import Action, Phase, Table
 from twentyone.errors import (
     BetError,
     ChipError,
@@ -23,9 +25,7 @@ from twentyone.errors import (
     TwentyOneError,
     WrongPhaseError,
 )
-from twentyone.history import snapshot
 from twentyone.rules import PRESETS
-from twentyone.table import Action, Phase, Table
 
 S17 = PRESETS["six-deck-s17"]
 

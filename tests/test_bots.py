@@ -9,9 +9,9 @@ import pytest
 from engine_kit import D
 from typer.testing import CliRunner
 
-from twentyone.bots import play_auto
 from twentyone.cli import app
 from twentyone.rules import PRESETS
+from twentyone.strategy.play import play_chart
 
 
 @pytest.mark.parametrize(("preset", "seats", "strategy"), [
@@ -27,7 +27,7 @@ def test_issue2_auto_play_accounts_for_every_cent(preset: str, seats: int,
                                                   strategy: str) -> None:
     """Issue 2: "every dollar is accounted for (``house_net`` equals minus the seats' net)"."""
     rules = PRESETS[preset]
-    result = play_auto(rules, seats=seats, rounds=150, seed=17, strategy=strategy,
+    result = play_chart(rules, seats=seats, rounds=150, seed=17, strategy=strategy,
                        bankroll=1000 * D)
     assert result.rounds == 150 and set(result.seats) == set(range(1, seats + 1))
     net = 0
@@ -43,7 +43,7 @@ def test_issue2_auto_play_accounts_for_every_cent(preset: str, seats: int,
 
 
 def test_issue2_auto_play_is_reproducible_for_a_seed() -> None:
-    a, b, c = (play_auto(PRESETS["classic"], seats=3, rounds=100, seed=s,
+    a, b, c = (play_chart(PRESETS["classic"], seats=3, rounds=100, seed=s,
                          strategy="rules-of-thumb") for s in (4, 4, 5))
     assert a.to_json() == b.to_json()
     assert a.to_json() != c.to_json()
@@ -51,7 +51,7 @@ def test_issue2_auto_play_is_reproducible_for_a_seed() -> None:
 
 def test_issue2_a_broke_seat_sits_out_and_play_stops_when_all_are_broke() -> None:
     """A seat that cannot cover the table minimum sits out; every cent is still counted."""
-    result = play_auto(PRESETS["casino-party"], seats=2, rounds=10_000, seed=3,
+    result = play_chart(PRESETS["casino-party"], seats=2, rounds=10_000, seed=3,
                        strategy="rules-of-thumb", bankroll=30 * D)
     assert result.rounds < 10_000
     for s in result.seats.values():

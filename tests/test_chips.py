@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from engine_kit import RACK_START, STACK, STACK_VALUE, D, dealt, stack_for, stacked
 
-from twentyone.chips import ChipSet, Rack, break_down, count_chips
+from twentyone.engine.chips import ChipSet, Rack, break_down, count_chips
+from twentyone.engine.events import Kind
+from twentyone.engine.table import Table
 from twentyone.errors import ChipError, RulesError
-from twentyone.events import Kind
 from twentyone.rules import PRESETS, STANDARD_CHIPS, load_rules
-from twentyone.table import Table
 
 STANDARD = ChipSet.of(STANDARD_CHIPS)
 

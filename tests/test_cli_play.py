@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from twentyone.cli import app
-from twentyone.history import replay
+from twentyone.engine.history import replay
 
 runner = CliRunner()
 

@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 from engine_kit import STACK, D, dealt, stack_for, stacked
 
+from twentyone.engine.history import Recorder, load, replay, restore, save, snapshot
+from twentyone.engine.shoe import RandomShuffler
+from twentyone.engine.table import Phase, Table
 from twentyone.errors import ReplayError, TableError
-from twentyone.history import Recorder, load, replay, restore, save, snapshot
 from twentyone.rules import PRESETS
-from twentyone.shoe import RandomShuffler
-from twentyone.table import Phase, Table
 
 #: A single deck cut at half, so a dozen rounds go through a reshuffle or two.
 SHORT_SHOE = PRESETS["classic"].replace(decks=1, cut_behind=None, penetration=0.5)

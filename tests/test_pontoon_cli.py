@@ -10,7 +10,7 @@ from typing import Any
 from typer.testing import CliRunner
 
 from twentyone.cli import app
-from twentyone.pontoon_history import replay_game
+from twentyone.pontoon.history import replay_game
 
 runner = CliRunner()
 

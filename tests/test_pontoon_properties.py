@@ -10,14 +10,14 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
+from twentyone.engine.events import Kind
+from twentyone.engine.table import Phase
 from twentyone.errors import ReplayError
-from twentyone.events import Kind
-from twentyone.pontoon import PontoonRules, PontoonTable
-from twentyone.pontoon_auto import bot_act
-from twentyone.pontoon_bots import BANKER_STRATEGIES
-from twentyone.pontoon_history import game_history, replay_game
-from twentyone.pontoon_rules import next_banker
-from twentyone.table import Phase
+from twentyone.pontoon.auto import PontoonBot
+from twentyone.pontoon.bots import BANKER_STRATEGIES
+from twentyone.pontoon.history import game_history, replay_game
+from twentyone.pontoon.rules import next_banker
+from twentyone.pontoon.table import PontoonRules, PontoonTable
 
 C = 100
 
@@ -54,7 +54,7 @@ class PontoonGame(RuleBasedStateMachine):
                 else:
                     t.dealer_stand()
             elif data.draw(st.integers(0, 3)) == 0:
-                bot_act(t, BANKER_STRATEGIES["reading"])  # a sensible player move
+                PontoonBot(BANKER_STRATEGIES["reading"]).play(t)  # a sensible player move
             else:
                 seat, _ = t.to_act or (0, 0)
                 moves = [m for m in (t.hit, t.stand, t.double, t.split)
@@ -135,7 +135,7 @@ def _recorded_game(seed: int, rounds: int) -> PontoonTable:
             t.bet(n, 2 * C)
         t.deal()
         while t.phase is not Phase.BETTING:
-            bot_act(t, BANKER_STRATEGIES["reading"])
+            PontoonBot(BANKER_STRATEGIES["reading"]).play(t)
     return t
 
 

@@ -7,14 +7,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from twentyone.cards import Card, Rank, Suit, card, fresh_shoe, hand_total
-from twentyone.pontoon_bots import (
+from twentyone.pontoon.bots import (
     Standing,
     player_choice,
     reading_banker,
     stand_on_17,
     unseen_values,
 )
-from twentyone.pontoon_rules import bonus_multiple, first_banker, left_of, next_banker
+from twentyone.pontoon.rules import bonus_multiple, first_banker, left_of, next_banker
 
 
 def test_002_first_banker_is_whoever_the_jack_of_spades_or_clubs_falls_to() -> None:

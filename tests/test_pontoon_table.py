@@ -8,13 +8,13 @@ from __future__ import annotations
 import pytest
 
 from twentyone.cards import Rank, Suit
+from twentyone.engine.events import DEALER, Event, Kind
+from twentyone.engine.shoe import RandomShuffler, StackedShuffler
+from twentyone.engine.table import Action, Phase
 from twentyone.errors import BetError, RulesError, SeatError, TableError, WrongPhaseError
-from twentyone.events import DEALER, Event, Kind
-from twentyone.pontoon import PontoonRules, PontoonTable
-from twentyone.pontoon_auto import banker_sees, play_auto
-from twentyone.pontoon_bots import stand_on_17
-from twentyone.shoe import RandomShuffler, StackedShuffler
-from twentyone.table import Action, Phase
+from twentyone.pontoon.auto import banker_sees, play_pontoon, pontoon_json
+from twentyone.pontoon.bots import stand_on_17
+from twentyone.pontoon.table import PontoonRules, PontoonTable
 
 C = 100  # one chip, in cents
 BANKER = 2
@@ -121,7 +121,7 @@ def test_002_reaching_the_burned_card_mid_deal_shuffles_and_cuts_again() -> None
     for n in range(1, 7):
         t.sit(n, 100 * C)
     t.draw_for_bank()
-    from twentyone.pontoon_auto import bot_act
+    from twentyone.pontoon.auto import PontoonBot
 
     seen_mid_deal = 0
     for _ in range(60):
@@ -133,7 +133,7 @@ def test_002_reaching_the_burned_card_mid_deal_shuffles_and_cuts_again() -> None
             on_table = t.cards_in_play()
             assert len({c.id for c in on_table}) == len(on_table)
             refills = len([e for e in t.log if e.kind is Kind.REFILLED])
-            bot_act(t, stand_on_17)
+            PontoonBot(stand_on_17).play(t)
             if len([e for e in t.log if e.kind is Kind.REFILLED]) > refills:
                 assert not set(on_table) & set(t.shoe.cards)  # cards in play stay out
         events = t.log[start:]
@@ -416,8 +416,8 @@ def test_banker_bot_sees_only_shown_cards() -> None:
 
 
 def test_auto_game_keeps_every_chip_and_counts_bank_changes() -> None:
-    result = play_auto(PontoonRules(players=5), rounds=300, seed=3)
-    data = result.to_json()
+    table, result = play_pontoon(PontoonRules(players=5), rounds=300, seed=3)
+    data = pontoon_json(table, result, "reading")
     assert data["rounds"] == 300
     start = sum(s["bankroll_start"] for s in data["seats"].values())
     end = sum(s["bankroll_end"] for s in data["seats"].values())
@@ -429,7 +429,7 @@ def test_auto_game_keeps_every_chip_and_counts_bank_changes() -> None:
 def test_the_banker_sees_their_own_hole_card_and_nobody_else_does() -> None:
     """The banker deals themself one card face down (002 "Dealing"): theirs to know, hidden
     from the players and spectators until it is turned up."""
-    from twentyone.views import SPECTATOR, view, visible_events
+    from twentyone.engine.views import SPECTATOR, view, visible_events
 
     t = table("10h", "9c", "Qd", "8d", "8s", "2s")
     dealt(t)
@@ -460,14 +460,14 @@ def test_002_every_shuffle_is_cut() -> None:
     for n in range(1, 8):
         t.sit(n, 100 * C)
     t.draw_for_bank()
-    from twentyone.pontoon_auto import bot_act
+    from twentyone.pontoon.auto import PontoonBot
 
     for _ in range(15):
         for n in t.players():
             t.bet(n, C)
         t.deal()
         while t.phase is not Phase.BETTING:
-            bot_act(t, stand_on_17)
+            PontoonBot(stand_on_17).play(t)
     plays = t.shoe.history[1:]  # the first shuffle is the pack for the draw
     assert len(plays) >= 3 and all(r.cut_at for r in plays)
 

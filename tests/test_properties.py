@@ -23,12 +23,12 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from twentyone.cards import Card, fresh_shoe
+from twentyone.engine.events import Kind
+from twentyone.engine.history import Recorder, replay
+from twentyone.engine.table import Action, Phase, Table
+from twentyone.engine.views import SPECTATOR, view, visible_events
 from twentyone.errors import TwentyOneError
-from twentyone.events import Kind
-from twentyone.history import Recorder, replay
 from twentyone.rules import PRESETS
-from twentyone.table import Action, Phase, Table
-from twentyone.views import SPECTATOR, view, visible_events
 
 #: Every player decision, by name, with whether it takes an amount.
 DECISIONS = ("hit", "stand", "double", "split", "surrender", "insure", "even_money", "decline")

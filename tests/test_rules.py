@@ -13,7 +13,8 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from twentyone.cli import app, rules_from_cli
+from twentyone.cli import app
+from twentyone.cli.options import rules_from_cli
 from twentyone.errors import RulesError
 from twentyone.rules import PRESETS, Rules, load_rules, parse_set_options
 

@@ -12,11 +12,11 @@ import pytest
 from engine_kit import D, dealt_to, kinds, stacked
 
 from twentyone.cards import Card, fresh_shoe
-from twentyone.events import Event, Kind
+from twentyone.engine.events import Event, Kind
+from twentyone.engine.shoe import RandomShuffler
+from twentyone.engine.table import Phase, Table
+from twentyone.engine.views import visible_events
 from twentyone.rules import PRESETS, Rules
-from twentyone.shoe import RandomShuffler
-from twentyone.table import Phase, Table
-from twentyone.views import visible_events
 
 
 def play_to_17(t: Table) -> None:

@@ -18,14 +18,14 @@ import numpy as np
 import pytest
 
 from twentyone.cards import Card
-from twentyone.events import Kind
+from twentyone.engine.events import Kind
+from twentyone.engine.shoe import ShuffleResult
+from twentyone.engine.table import Phase, Table
 from twentyone.rules import PRESETS, Rules
-from twentyone.shoe import ShuffleResult
 from twentyone.sim import kernel as K
 from twentyone.sim.chartfile import parse_chart
 from twentyone.sim.runner import Player, SimSpec, chunk_state, trace
 from twentyone.strategy import Chart, basic_chart
-from twentyone.table import Phase, Table
 
 BET = 1000  # cents: 3:2, 6:5, half for surrender and insurance are all whole chips
 

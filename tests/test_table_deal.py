@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 from engine_kit import STACK, STACK_VALUE, D, dealt_to, stack_for, stacked
 
+from twentyone.engine.events import DEALER, Kind
+from twentyone.engine.table import Action, Phase
+from twentyone.engine.views import view
 from twentyone.errors import BetError, InsufficientChipsError, WrongPhaseError
-from twentyone.events import DEALER, Kind
-from twentyone.table import Action, Phase
-from twentyone.views import view
 
 # --- betting ----------------------------------------------------------------------------------
 

@@ -17,11 +17,11 @@ from engine_kit import (
     since_round_start,
 )
 
+from twentyone.engine.events import Kind
+from twentyone.engine.table import Action, Phase
+from twentyone.engine.views import view
 from twentyone.errors import InsuranceError
-from twentyone.events import Kind
 from twentyone.rules import PRESETS
-from twentyone.table import Action, Phase
-from twentyone.views import view
 
 CLASSIC = PRESETS["classic"]
 

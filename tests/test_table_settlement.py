@@ -20,9 +20,9 @@ from engine_kit import (
     stacked,
 )
 
-from twentyone.events import DEALER, Kind
+from twentyone.engine.events import DEALER, Kind
+from twentyone.engine.table import Table
 from twentyone.rules import PRESETS
-from twentyone.table import Table
 
 CLASSIC = PRESETS["classic"]
 

@@ -11,12 +11,13 @@ from rich.console import Console
 from rich.text import Text
 
 from twentyone.cards import Card
-from twentyone.history import replay
+from twentyone.engine.bots import Bot
+from twentyone.engine.history import replay
+from twentyone.engine.shoe import StackedShuffler
+from twentyone.engine.table import Table
+from twentyone.engine.views import TableView
 from twentyone.rules import PRESETS, Rules
-from twentyone.shoe import StackedShuffler
-from twentyone.table import Table
-from twentyone.tui.game import Bot, Game, Hint
-from twentyone.views import TableView
+from twentyone.tui.game import Game, Hint
 
 CLASSIC = PRESETS["classic"]
 

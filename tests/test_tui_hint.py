@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from twentyone.cards import card
+from twentyone.engine.shoe import StackedShuffler
+from twentyone.engine.table import Table
+from twentyone.engine.views import view
 from twentyone.rules import PRESETS
-from twentyone.shoe import StackedShuffler
-from twentyone.table import Table
 from twentyone.tui.hint import make_hint, unseen
-from twentyone.views import view
 
 CLASSIC = PRESETS["classic"]
 

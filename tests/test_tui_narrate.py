@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from twentyone.engine.shoe import StackedShuffler
+from twentyone.engine.table import Table
+from twentyone.engine.views import SPECTATOR, view, visible_events
 from twentyone.rules import PRESETS, Rules
-from twentyone.shoe import StackedShuffler
-from twentyone.table import Table
 from twentyone.tui.narrate import Narrator
-from twentyone.views import SPECTATOR, view, visible_events
 
 
 def played(rules: Rules, stack: list[str], viewer: int, moves: list[str],

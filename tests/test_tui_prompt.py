@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from twentyone.table import Action, Phase
+from twentyone.engine.table import Action, Phase
 from twentyone.tui.prompt import Command, Extra, InputError, menu, parse
 
 PLAYING = (Action.STAND, Action.HIT, Action.DOUBLE)

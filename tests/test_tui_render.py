@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from twentyone.cards import parse_card
+from twentyone.engine.shoe import StackedShuffler
+from twentyone.engine.table import Table
+from twentyone.engine.views import SPECTATOR, view
 from twentyone.rules import PRESETS
-from twentyone.shoe import StackedShuffler
-from twentyone.table import Table
 from twentyone.tui.render import TableView, chip_label, chip_style, plain
-from twentyone.views import SPECTATOR, view
 
 
 def pitch_table() -> Table:

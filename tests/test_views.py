@@ -11,9 +11,9 @@ from typing import Any
 from engine_kit import D, dealt, stacked
 
 from twentyone.cards import Card
-from twentyone.events import DEALER, Kind
-from twentyone.table import Phase
-from twentyone.views import SPECTATOR, TableView, view, visible_events
+from twentyone.engine.events import DEALER, Kind
+from twentyone.engine.table import Phase
+from twentyone.engine.views import SPECTATOR, TableView, view, visible_events
 
 
 def cards_in(obj: Any) -> Iterator[Card]:

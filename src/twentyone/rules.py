@@ -17,8 +17,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from .errors import RulesError
-from .money import Cents, dollars, parse_dollars
+from twentyone.errors import RulesError
+from twentyone.money import Cents, dollars, parse_dollars
 
 DOUBLE_ON = ("any", "9-11", "10-11")
 SPLIT_BY = ("rank", "value")

@@ -3,11 +3,11 @@ counting and betting as data, threads on one machine and Dask for a cluster."""
 
 from __future__ import annotations
 
-from .betting import Betting, parse_ramp
-from .chartfile import format_chart, load_chart, parse_chart
-from .counting import SYSTEMS, CountSystem, IndexPlays
-from .runner import CHUNK_ROUNDS, Player, SimSpec, simulate, trace
-from .stats import SimResult
+from twentyone.sim.betting import Betting, parse_ramp
+from twentyone.sim.chartfile import format_chart, load_chart, parse_chart
+from twentyone.sim.counting import SYSTEMS, CountSystem, IndexPlays
+from twentyone.sim.runner import CHUNK_ROUNDS, Player, SimSpec, simulate, trace
+from twentyone.sim.stats import SimResult
 
 __all__ = [
     "CHUNK_ROUNDS",

@@ -24,8 +24,8 @@ from pathlib import Path
 
 import numpy as np
 
-from ..strategy.chart import HIT, LETTERS, NO_SPLIT, STAND, Chart
-from .counting import PLAY_CODES
+from twentyone.sim.counting import PLAY_CODES
+from twentyone.strategy.chart import HIT, LETTERS, NO_SPLIT, STAND, Chart
 
 _UP_LABELS = {"A": 1, "1": 1, "T": 10, "10": 10, **{str(v): v for v in range(2, 10)}}
 _ROWS = {"hard": (4, 21), "soft": (12, 21), "pair": (1, 10)}

@@ -18,7 +18,8 @@ from pathlib import Path
 
 import numpy as np
 
-from ..strategy.chart import (
+from twentyone.sim import kernel as K
+from twentyone.strategy.chart import (
     DOUBLE_HIT,
     DOUBLE_STAND,
     HIT,
@@ -29,7 +30,6 @@ from ..strategy.chart import (
     SURRENDER_SPLIT,
     SURRENDER_STAND,
 )
-from . import kernel as K
 
 #: Chart letters as written in chart and index files.
 PLAY_CODES = {"S": STAND, "H": HIT, "DH": DOUBLE_HIT, "DS": DOUBLE_STAND, "P": SPLIT,

@@ -13,8 +13,8 @@ from collections.abc import Callable
 
 from dask.distributed import Client, as_completed
 
-from .runner import Array, KernelArgs, SimSpec, chunks, describe, merge, run_chunk
-from .stats import SimResult
+from twentyone.sim.runner import Array, KernelArgs, SimSpec, chunks, describe, merge, run_chunk
+from twentyone.sim.stats import SimResult
 
 
 def _task(chunk: int, rounds: int, args: KernelArgs, seed: int) -> Array:

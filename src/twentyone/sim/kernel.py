@@ -31,8 +31,8 @@ import numpy as np
 from numba import njit
 from numpy.typing import NDArray
 
-from ..compiled import no_refcount
-from ..strategy.chart import (
+from twentyone.compiled import no_refcount
+from twentyone.strategy.chart import (
     DOUBLE_HIT,
     DOUBLE_STAND,
     SPLIT,

@@ -16,8 +16,8 @@ matplotlib.use("Agg")  # files only; never open a window
 import matplotlib.pyplot as plt
 import numpy as np
 
-from .runner import Array
-from .stats import SimResult
+from twentyone.sim.runner import Array
+from twentyone.sim.stats import SimResult
 
 
 def bankroll_paths(net: Array, paths: int) -> Array:

@@ -20,12 +20,12 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ..rules import DOUBLE_ON, SURRENDER, Rules
-from ..strategy.chart import Chart
-from . import kernel as K
-from .betting import Betting
-from .counting import CountSystem, IndexPlays
-from .stats import SimResult
+from twentyone.rules import DOUBLE_ON, SURRENDER, Rules
+from twentyone.sim import kernel as K
+from twentyone.sim.betting import Betting
+from twentyone.sim.counting import CountSystem, IndexPlays
+from twentyone.sim.stats import SimResult
+from twentyone.strategy.chart import Chart
 
 #: Rounds per chunk: small enough to spread over workers and drive a progress bar, large enough
 #: that the per-chunk overhead (a shuffle and a few Python calls) is noise. Fixed, because the

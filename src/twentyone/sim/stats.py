@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from . import kernel as K
+from twentyone.sim import kernel as K
 
 #: Two-sided 95% normal quantile, for confidence intervals.
 Z95 = 1.959963984540054

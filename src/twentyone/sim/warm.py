@@ -8,9 +8,9 @@ leaves it in numba's disk cache for the real run to load.
 
 from __future__ import annotations
 
-from ..rules import PRESETS
-from ..strategy.chart import rules_of_thumb
-from .runner import Player, SimSpec, simulate
+from twentyone.rules import PRESETS
+from twentyone.sim.runner import Player, SimSpec, simulate
+from twentyone.strategy.chart import rules_of_thumb
 
 
 def main() -> None:

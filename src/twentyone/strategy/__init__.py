@@ -21,10 +21,10 @@ from pathlib import Path
 
 import numpy as np
 
-from ..rules import Rules
-from .chart import Chart, rules_of_thumb
-from .dealer import F64, dealer_outcomes, infinite_outcomes
-from .exact import (
+from twentyone.rules import Rules
+from twentyone.strategy.chart import Chart, rules_of_thumb
+from twentyone.strategy.dealer import F64, dealer_outcomes, infinite_outcomes
+from twentyone.strategy.exact import (
     Solver,
     action_evs,
     chart_round_ev,
@@ -33,7 +33,7 @@ from .exact import (
     round_ev,
     warm_solvers,
 )
-from .game import peeked
+from twentyone.strategy.game import peeked
 
 __all__ = ["Chart", "HouseEdge", "action_evs", "analysis_rules", "basic_chart", "chart_on_disk",
            "dealer_probabilities", "house_edge", "rules_of_thumb"]

@@ -31,7 +31,7 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from ..compiled import no_refcount
+from twentyone.compiled import no_refcount
 
 F64 = npt.NDArray[np.float64]
 I64 = npt.NDArray[np.int64]

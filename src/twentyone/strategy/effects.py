@@ -12,8 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..rules import Rules
-from . import HouseEdge, analysis_rules, house_edge
+from twentyone.rules import Rules
+from twentyone.strategy import HouseEdge, analysis_rules, house_edge
 
 DECKS = (1, 2, 4, 6, 8)
 PAYOUTS = ("3:2", "6:5", "1:1", "2:1")

@@ -35,11 +35,11 @@ from typing import Protocol
 
 import numpy as np
 
-from ..rules import Rules
-from . import chart, memo, player
-from .dealer import I64, dealer_table
-from .game import can_double_total, peeked, split_orderings
-from .infinite import InfiniteSolver, deal_probabilities
+from twentyone.rules import Rules
+from twentyone.strategy import chart, memo, player
+from twentyone.strategy.dealer import I64, dealer_table
+from twentyone.strategy.game import can_double_total, peeked, split_orderings
+from twentyone.strategy.infinite import InfiniteSolver, deal_probabilities
 
 ACTIONS = ("stand", "hit", "double", "split", "surrender")
 

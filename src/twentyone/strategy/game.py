@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..rules import Rules
+from twentyone.rules import Rules
 
 
 def peeked(rules: Rules, up: int) -> bool:

@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from ..rules import Rules
-from . import player
-from .dealer import BLACKJACK, BUST, I64, infinite_outcomes
-from .game import can_double_total, peeked, split_orderings
+from twentyone.rules import Rules
+from twentyone.strategy import player
+from twentyone.strategy.dealer import BLACKJACK, BUST, I64, infinite_outcomes
+from twentyone.strategy.game import can_double_total, peeked, split_orderings
 
 #: A card's chance, by value (index 0 unused).
 P = (0.0,) + (1 / 13,) * 9 + (4 / 13,)

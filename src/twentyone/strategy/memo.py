@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from ..compiled import no_refcount
+from twentyone.compiled import no_refcount
 
 I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]

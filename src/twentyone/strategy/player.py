@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..compiled import no_refcount
-from . import memo
-from .dealer import (
+from twentyone.compiled import no_refcount
+from twentyone.strategy import memo
+from twentyone.strategy.dealer import (
     BITS,
     BLACKJACK,
     BUST,

@@ -12,31 +12,27 @@ import json
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Protocol
 
 from rich.console import Console, RenderableType
 from rich.text import Text
 
-from .. import views
-from ..cards import Card
-from ..errors import ChipError, TableError
-from ..events import Kind
-from ..history import Recorder
-from ..money import Cents, dollars
-from ..table import Action, Phase, Table
-from .narrate import Narrator
-from .prompt import Command, Extra, InputError, menu, parse
-from .render import TableView
+from twentyone.cards import Card
+from twentyone.engine import views
+from twentyone.engine.bots import Bot
+from twentyone.engine.events import Kind
+from twentyone.engine.history import Recorder
+from twentyone.engine.table import Action, Phase, Table
+from twentyone.errors import ChipError, TableError
+from twentyone.money import Cents, dollars
+from twentyone.tui.narrate import Narrator
+from twentyone.tui.prompt import Command, Extra, InputError, menu, parse
+from twentyone.tui.render import TableView
 
 #: Reads one line for a prompt (Rich markup); raises EOFError or KeyboardInterrupt to quit.
 Ask = Callable[[str], str]
 #: The odds for the hand to act in a seat's view, as lines to show: for a full shoe (None), or
 #: for the shoe less the cards this seat has seen since the shuffle.
 Hint = Callable[[views.TableView, Sequence[Card] | None], list[str]]
-
-
-class Bot(Protocol):
-    def act(self, table: Table, seat: int) -> None: ...
 
 
 class Game:

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .. import views
-from ..cards import Card
-from ..money import dollars
-from ..rules import Rules
-from ..strategy import Chart, action_evs, basic_chart
-from ..table import Action
-from .game import Hint
+from twentyone.cards import Card
+from twentyone.engine import views
+from twentyone.engine.table import Action
+from twentyone.money import dollars
+from twentyone.rules import Rules
+from twentyone.strategy import Chart, action_evs, basic_chart
+from twentyone.tui.game import Hint
 
 
 def make_hint(rules: Rules) -> Hint:

@@ -13,12 +13,12 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from .. import views
-from ..cards import Card, hand_total
-from ..chips import ChipSet
-from ..events import DEALER, Event, Kind
-from ..money import dollars
-from ..rules import Rules
+from twentyone.cards import Card, hand_total
+from twentyone.engine import views
+from twentyone.engine.chips import ChipSet
+from twentyone.engine.events import DEALER, Event, Kind
+from twentyone.money import dollars
+from twentyone.rules import Rules
 
 
 @dataclass

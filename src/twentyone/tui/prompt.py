@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ..money import Cents, dollars, parse_dollars
-from ..table import Action, Phase
+from twentyone.engine.table import Action, Phase
+from twentyone.money import Cents, dollars, parse_dollars
 
 
 class Extra(StrEnum):

@@ -16,12 +16,12 @@ from rich.panel import Panel
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from .. import views
-from ..cards import RANK_LABELS, SUIT_SYMBOLS, Card, Suit
-from ..chips import ChipSet
-from ..money import Cents, dollars
-from ..rules import Rules
-from ..table import Phase
+from twentyone.cards import RANK_LABELS, SUIT_SYMBOLS, Card, Suit
+from twentyone.engine import views
+from twentyone.engine.chips import ChipSet
+from twentyone.engine.table import Phase
+from twentyone.money import Cents, dollars
+from twentyone.rules import Rules
 
 #: How the standard colours (seeds 000/003) look as tokens: the chip's colour as background,
 #: with a text colour that stays readable on it.

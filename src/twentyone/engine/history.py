@@ -16,13 +16,13 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .cards import card_by_id
-from .chips import ChipSet, Rack
-from .errors import ReplayError, TableError, TwentyOneError
-from .hand import DealerHand
-from .rules import Rules
-from .shoe import ReplayShuffler, Shuffler, ShuffleRecord
-from .table import Action, Phase, Seat, Table
+from twentyone.cards import card_by_id
+from twentyone.engine.chips import ChipSet, Rack
+from twentyone.engine.hand import DealerHand
+from twentyone.engine.shoe import ReplayShuffler, Shuffler, ShuffleRecord
+from twentyone.engine.table import Action, Phase, Seat, Table
+from twentyone.errors import ReplayError, TableError, TwentyOneError
+from twentyone.rules import Rules
 
 FORMAT = "twentyone-history/1"
 

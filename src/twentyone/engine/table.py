@@ -21,9 +21,12 @@ from typing import Any, NamedTuple
 
 from mypy_extensions import mypyc_attr
 
-from .cards import Card
-from .chips import Bank, ChipSet, Counts, Rack, add, break_down, take
-from .errors import (
+from twentyone.cards import Card
+from twentyone.engine.chips import Bank, ChipSet, Counts, Rack, add, break_down, take
+from twentyone.engine.events import DEALER, Event, Kind
+from twentyone.engine.hand import DealerHand, Hand
+from twentyone.engine.shoe import RandomShuffler, Shoe, Shuffler
+from twentyone.errors import (
     BetError,
     ChipError,
     IllegalActionError,
@@ -34,11 +37,8 @@ from .errors import (
     TableError,
     WrongPhaseError,
 )
-from .events import DEALER, Event, Kind
-from .hand import DealerHand, Hand
-from .money import Cents, dollars
-from .rules import Rules
-from .shoe import RandomShuffler, Shoe, Shuffler
+from twentyone.money import Cents, dollars
+from twentyone.rules import Rules
 
 
 class Phase(StrEnum):

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import ReplayError
-from .history import replay_onto, shuffle_records
-from .pontoon import PontoonRules, PontoonTable
-from .shoe import ReplayShuffler
+from twentyone.engine.history import replay_onto, shuffle_records
+from twentyone.engine.shoe import ReplayShuffler
+from twentyone.errors import ReplayError
+from twentyone.pontoon.table import PontoonRules, PontoonTable
 
 FORMAT = "twentyone-pontoon-history/1"
 

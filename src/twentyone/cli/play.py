@@ -15,15 +15,17 @@ import typer
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from . import pontoon_cli
-from .bots import STRATEGIES, ChartBot, play_auto
-from .errors import RulesError, TableError
-from .money import Cents, dollars, parse_dollars
-from .rules import Rules
-from .shoe import RandomShuffler, Shuffler, StackedShuffler
-from .table import Table
-from .tui.game import Bot, Game
-from .tui.hint import make_hint
+from twentyone.cli import pontoon as pontoon_cli
+from twentyone.cli.options import dollars_option, rules_from_cli
+from twentyone.engine.bots import Bot, ChartBot
+from twentyone.engine.shoe import RandomShuffler, Shuffler, StackedShuffler
+from twentyone.engine.table import Table
+from twentyone.errors import RulesError, TableError
+from twentyone.money import Cents, dollars
+from twentyone.rules import Rules
+from twentyone.strategy.play import CHARTS, play_chart
+from twentyone.tui.game import Game
+from twentyone.tui.hint import make_hint
 
 
 def play(
@@ -40,7 +42,7 @@ def play(
     bot: Annotated[list[int] | None, typer.Option(
         "--bot", help="A seat played by a basic-strategy bot (repeat for more).")] = None,
     auto: Annotated[str | None, typer.Option(
-        "--auto", help=f"Headless: bots in every seat play this ({', '.join(STRATEGIES)}).")]
+        "--auto", help=f"Headless: bots in every seat play this ({', '.join(CHARTS)}).")]
     = None,
     rounds: Annotated[int, typer.Option("--rounds", min=1,
                                         help="Rounds to play with --auto.")] = 100,
@@ -57,16 +59,14 @@ def play(
     = 4,
 ) -> None:
     """Sit down at a blackjack table in the terminal (or let bots play with --auto)."""
-    from .cli import rules_from_cli  # cli registers this command, so import it late
-
     if game == "pontoon":
         return pontoon_cli.play(
             players=players, bots=sorted(set(bot or [])), auto=auto, rounds=rounds, seed=seed,
-            as_json=as_json, bankroll=_dollars_option("--bankroll", bankroll), history=history)
+            as_json=as_json, bankroll=dollars_option("--bankroll", bankroll), history=history)
     if game != "casino":
         raise typer.BadParameter("--game is casino or pontoon")
     table_rules = rules_from_cli(rules, set_)
-    stake = _dollars_option("--bankroll", bankroll)
+    stake = dollars_option("--bankroll", bankroll)
     bots = sorted(set(bot or []))
     if bots and bots[0] < 1:
         raise typer.BadParameter("seats are numbered from 1")
@@ -74,8 +74,8 @@ def play(
     if taken > table_rules.seats:
         raise typer.BadParameter(f"this table has {table_rules.seats} seats, not {taken}")
     if auto is not None:
-        if auto not in STRATEGIES:
-            raise typer.BadParameter(f"--auto must be one of {', '.join(STRATEGIES)}")
+        if auto not in CHARTS:
+            raise typer.BadParameter(f"--auto must be one of {', '.join(CHARTS)}")
         _auto(table_rules, rules, auto, seats=taken, rounds=rounds, seed=seed,
               bankroll=stake, as_json=as_json)
         return
@@ -90,21 +90,11 @@ def play(
         raise typer.BadParameter(f"--stack: {exc}") from None
     for n in range(1, taken + 1):
         table.sit(n, stake)
-    chart = STRATEGIES["basic"](table_rules)
+    chart = CHARTS["basic"](table_rules)
     seat_bots: dict[int, Bot] = {n: ChartBot(chart) for n in bots}
     title = Path(rules).stem if rules.endswith(".toml") else rules
     Game(table, humans=humans, bots=seat_bots, console=Console(), title=title,
          hint=make_hint(table_rules), history=history).run()
-
-
-def _dollars_option(name: str, text: str) -> Cents:
-    try:
-        amount = parse_dollars(text)
-    except ValueError as exc:
-        raise typer.BadParameter(f"{name}: {exc}") from None
-    if amount <= 0:
-        raise typer.BadParameter(f"{name} must be positive")
-    return amount
 
 
 def _shuffler(stack: str | None, seed: int | None) -> Shuffler:
@@ -119,7 +109,7 @@ def _shuffler(stack: str | None, seed: int | None) -> Shuffler:
 def _auto(rules: Rules, name: str, strategy: str, *, seats: int, rounds: int, seed: int | None,
           bankroll: Cents, as_json: bool) -> None:
     try:
-        result = play_auto(rules, seats=seats, rounds=rounds, seed=seed, strategy=strategy,
+        result = play_chart(rules, seats=seats, rounds=rounds, seed=seed, strategy=strategy,
                            bankroll=bankroll)
     except (RulesError, TableError) as exc:
         raise typer.BadParameter(str(exc)) from None

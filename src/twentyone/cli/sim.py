@@ -24,15 +24,15 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table as RichTable
 
-from .cli import RulesOpt, SetOpt, rules_from_cli
-from .rules import Rules
-from .sim import kernel as K
-from .sim.betting import Betting, parse_ramp
-from .sim.chartfile import format_chart, load_chart
-from .sim.counting import DEFAULT_INDICES, SYSTEMS, IndexPlays
-from .sim.runner import Player, SimSpec, simulate, trace
-from .sim.stats import SimResult
-from .strategy import Chart, basic_chart, chart_on_disk, rules_of_thumb
+from twentyone.cli.options import RulesOpt, SetOpt, rules_from_cli
+from twentyone.rules import Rules
+from twentyone.sim import kernel as K
+from twentyone.sim.betting import Betting, parse_ramp
+from twentyone.sim.chartfile import format_chart, load_chart
+from twentyone.sim.counting import DEFAULT_INDICES, SYSTEMS, IndexPlays
+from twentyone.sim.runner import Player, SimSpec, simulate, trace
+from twentyone.sim.stats import SimResult
+from twentyone.strategy import Chart, basic_chart, chart_on_disk, rules_of_thumb
 
 #: Bankroll paths drawn by ``--plot``, and the most rounds traced for them.
 PLOT_PATHS = 20
@@ -170,7 +170,7 @@ def sim(
             bar.advance(task, n)
 
         if scheduler is not None:
-            from .sim.distributed import simulate_on_cluster
+            from twentyone.sim.distributed import simulate_on_cluster
 
             result = simulate_on_cluster(spec, rounds, scheduler=scheduler, seed=seed,
                                          progress=advance)
@@ -178,7 +178,7 @@ def sim(
             result = simulate(spec, rounds, seed=seed, workers=workers or os.cpu_count() or 1,
                               progress=advance)
     if plot is not None:
-        from .sim.plots import bankroll_paths, save_plot
+        from twentyone.sim.plots import bankroll_paths, save_plot
 
         net = trace(spec, min(rounds, PLOT_ROUNDS), seed=seed)[:, spec.seats]
         paths = bankroll_paths(net, min(PLOT_PATHS, max(1, len(net) // 100)))

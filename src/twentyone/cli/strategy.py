@@ -12,9 +12,9 @@ import typer
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from .cli import RulesOpt, SetOpt, rules_from_cli
-from .strategy import HouseEdge, action_evs, basic_chart, dealer_probabilities, house_edge
-from .strategy.chart import (
+from twentyone.cli.options import RulesOpt, SetOpt, rules_from_cli
+from twentyone.strategy import HouseEdge, action_evs, basic_chart, dealer_probabilities, house_edge
+from twentyone.strategy.chart import (
     DOUBLE_HIT,
     DOUBLE_STAND,
     HIT,
@@ -27,8 +27,8 @@ from .strategy.chart import (
     SURRENDER_STAND,
     Chart,
 )
-from .strategy.effects import RuleEffect, rule_effects
-from .strategy.exact import describe
+from twentyone.strategy.effects import RuleEffect, rule_effects
+from twentyone.strategy.exact import describe
 
 UPS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
 InfiniteOpt = Annotated[bool, typer.Option(

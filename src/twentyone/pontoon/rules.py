@@ -1,7 +1,7 @@
 """Pontoon's own policy (seed 002, "Blackjack with a Changing Bank"): the rules that are not the
 casino table's, as small pure functions the engine is handed through its seams.
 
-Nothing here deals, pays or keeps state. The table (``twentyone.table``) stays the one authority
+Nothing here deals, pays or keeps state. The table (``engine.table``) stays the one authority
 on the round; these functions only answer the questions it asks of a changing-bank game: who
 banks first, what a hand shape earns at once, who takes the bank next, in what order seats play.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .cards import Card, Rank, Suit, hand_total
+from twentyone.cards import Card, Rank, Suit, hand_total
 
 #: Seed 002: "two to 14 people can play".
 MIN_PLAYERS = 2

@@ -24,13 +24,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import fresh_shoe
-from .chips import ChipSet, Counts, Rack, add, take
-from .errors import BetError, ChipError, RulesError, SeatError, TableError, WrongPhaseError
-from .events import DEALER, Event, Kind
-from .hand import Hand
-from .money import Cents, dollars
-from .pontoon_rules import (
+from twentyone.cards import fresh_shoe
+from twentyone.engine.chips import ChipSet, Counts, Rack, add, take
+from twentyone.engine.events import DEALER, Event, Kind
+from twentyone.engine.hand import Hand
+from twentyone.engine.shoe import Shuffler, ShuffleRecord
+from twentyone.engine.table import Action, Phase, Record, Refusal, Seat, Table
+from twentyone.errors import BetError, ChipError, RulesError, SeatError, TableError, WrongPhaseError
+from twentyone.money import Cents, dollars
+from twentyone.pontoon.rules import (
     DEFAULT_LIMIT,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -39,9 +41,7 @@ from .pontoon_rules import (
     left_of,
     next_banker,
 )
-from .rules import Rules
-from .shoe import Shuffler, ShuffleRecord
-from .table import Action, Phase, Record, Refusal, Seat, Table
+from twentyone.rules import Rules
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Card, hand_total
-from .events import DEALER, Event, Kind
-from .table import Action, Phase, Table
+from twentyone.cards import Card, hand_total
+from twentyone.engine.events import DEALER, Event, Kind
+from twentyone.engine.table import Action, Phase, Table
 
 #: Spectators (and the web lobby) see what everyone at the table sees.
 SPECTATOR = 0

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from operator import mul
 from typing import Protocol
 
-from .errors import ChipError
-from .money import Cents, dollars
+from twentyone.errors import ChipError
+from twentyone.money import Cents, dollars
 
 Counts = list[int]
 

@@ -16,9 +16,9 @@ from typing import Protocol
 
 import numpy as np
 
-from .cards import Card, fresh_shoe, parse_card
-from .errors import ReplayError
-from .rules import Rules
+from twentyone.cards import Card, fresh_shoe, parse_card
+from twentyone.errors import ReplayError
+from twentyone.rules import Rules
 
 
 class RandomSource(Protocol):

@@ -1,10 +1,7 @@
-"""``twentyone play --game pontoon``: Pontoon at the terminal, or bots playing it headless.
+"""Pontoon at the terminal: a hot-seat game where people type and bots play.
 
 Every seat is a player; one of them banks, marked on screen, and the bank passes visibly when a
-player's natural takes it. People at the terminal take turns at the keyboard (a hot seat): each
-decision shows only what that seat may see, through ``views``. ``--auto`` seats bots everywhere
-and prints what the deals did; its JSON carries every seat's ``bankroll_start`` and
-``bankroll_end`` under ``seats`` and ``bank_changes``, the times the bank changed hands.
+player's natural takes it. Each decision shows only what that seat may see, through ``views``.
 """
 
 from __future__ import annotations
@@ -13,82 +10,25 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-import typer
 from rich.console import Console
-from rich.table import Table as RichTable
 
-from .cards import Card
-from .errors import RulesError, TableError
-from .events import DEALER, Event, Kind
-from .money import Cents, dollars
-from .pontoon import PontoonRules, PontoonTable
-from .pontoon_auto import bot_act, play_auto
-from .pontoon_bots import BANKER_STRATEGIES, player_choice
-from .pontoon_history import game_history
-from .table import Phase
-from .views import SPECTATOR, view, visible_events
-
-#: ``--auto basic`` (the casino game's word for "the bots' usual play") means the reading banker.
-AUTO_ALIASES = {"basic": "reading"}
-
-
-def play(*, players: int, bots: list[int], auto: str | None, rounds: int, seed: int | None,
-         as_json: bool, bankroll: Cents, history: Path | None = None,
-         console: Console | None = None, read: Callable[[str], str] | None = None) -> None:
-    """Run the Pontoon face of ``twentyone play`` (options already parsed by ``play_cli``)."""
-    try:
-        prules = PontoonRules(players=players)
-    except RulesError as exc:
-        raise typer.BadParameter(str(exc)) from None
-    chips = bankroll // prules.chip
-    if chips < 1:
-        raise typer.BadParameter(f"--bankroll buys no {dollars(prules.chip)} chip")
-    if any(not 1 <= b <= players for b in bots):
-        raise typer.BadParameter(f"--bot seats are 1 to {players}")
-    if auto is not None:
-        strategy = AUTO_ALIASES.get(auto, auto)
-        if strategy not in BANKER_STRATEGIES:
-            raise typer.BadParameter(
-                f"--auto for pontoon names the banker bot: {', '.join(BANKER_STRATEGIES)}")
-        _auto(prules, strategy, rounds=rounds, seed=seed, chips=chips, as_json=as_json)
-        return
-    if as_json:
-        raise typer.BadParameter("--json reports headless play: add --auto reading --rounds N")
-    humans = [n for n in range(1, players + 1) if n not in bots]
-    if not humans:
-        raise typer.BadParameter("every seat is a bot: use --auto reading --rounds N to watch")
-    out = console or Console()
-    TerminalGame(PontoonTable(prules, seed=seed), humans, out, read or out.input).run(
-        chips, history)
-
-
-def _auto(prules: PontoonRules, strategy: str, *, rounds: int, seed: int | None, chips: int,
-          as_json: bool) -> None:
-    result = play_auto(prules, rounds=rounds, seed=seed, bankroll=chips,
-                       banker_strategy=strategy)
-    if as_json:
-        typer.echo(json.dumps({"seed": seed, **result.to_json()}, indent=2))
-        return
-    out = RichTable(title=f"{result.rounds} deals of Pontoon, {strategy} banker, "
-                          f"{result.bank_changes} changes of bank")
-    for col in ("seat", "start", "end", "hands played", "chips/hand", "hands banked",
-                "chips/hand banked"):
-        out.add_column(col, justify="right")
-    for n, s in sorted(result.seats.items()):
-        out.add_row(str(n), dollars(s.bankroll_start), dollars(s.bankroll_end),
-                    str(s.as_player.n), f"{s.as_player.mean:+.3f}", str(s.as_banker.n),
-                    f"{s.as_banker.mean:+.3f}")
-    player, banker = result.pooled()
-    out.caption = (f"All seats: {player.mean:+.4f} ± {player.stderr:.4f} chips a hand as a "
-                   f"player, {banker.mean:+.4f} ± {banker.stderr:.4f} as the banker")
-    Console().print(out)
+from twentyone.cards import Card
+from twentyone.engine.events import DEALER, Event, Kind
+from twentyone.engine.table import Phase
+from twentyone.engine.views import SPECTATOR, view, visible_events
+from twentyone.errors import TableError
+from twentyone.money import Cents, dollars
+from twentyone.pontoon.auto import PontoonBot
+from twentyone.pontoon.bots import BANKER_STRATEGIES, player_choice
+from twentyone.pontoon.history import game_history
+from twentyone.pontoon.table import PontoonTable
 
 
 def _cards(cards: tuple[Card | None, ...]) -> str:
     return " ".join("??" if c is None else str(c) for c in cards) or "-"
 
 
-class TerminalGame:
+class PontoonGame:
     """A hot-seat Pontoon game: people type, bots play the plain player and reading banker."""
 
     def __init__(self, table: PontoonTable, humans: list[int], console: Console,
@@ -137,7 +77,7 @@ class TerminalGame:
             if seat in self.humans:
                 self._human_turn(seat)
             else:
-                bot_act(t, BANKER_STRATEGIES["reading"])
+                PontoonBot(BANKER_STRATEGIES["reading"]).play(t)
             self._narrate()
         return True
 

@@ -3,8 +3,8 @@ through views, never directly."""
 
 from __future__ import annotations
 
-from .cards import Card
-from .chips import Counts
+from twentyone.cards import Card
+from twentyone.engine.chips import Counts
 
 
 class CardsInHand:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from .cards import hand_total
+from twentyone.cards import hand_total
 
 #: Card values 1 (ace) to 10 in a 52-card pack.
 PACK_VALUES: dict[int, int] = {v: (16 if v == 10 else 4) for v in range(1, 11)}

@@ -10,7 +10,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any, NamedTuple
 
-from .cards import Card
+from twentyone.cards import Card
 
 DEALER = 0
 

@@ -1,0 +1,81 @@
+"""``twentyone play --game pontoon``: Pontoon at the terminal, or bots playing it headless.
+
+Every seat is a player; one of them banks, marked on screen, and the bank passes visibly when a
+player's natural takes it. People at the terminal take turns at the keyboard (a hot seat): each
+decision shows only what that seat may see, through ``views``. ``--auto`` seats bots everywhere
+and prints what the deals did; its JSON carries every seat's ``bankroll_start`` and
+``bankroll_end`` under ``seats`` and ``bank_changes``, the times the bank changed hands.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.table import Table as RichTable
+
+from twentyone.errors import RulesError
+from twentyone.money import Cents, dollars
+from twentyone.pontoon.auto import play_pontoon, pontoon_json
+from twentyone.pontoon.bots import BANKER_STRATEGIES
+from twentyone.pontoon.table import PontoonRules, PontoonTable
+from twentyone.tui.pontoon import PontoonGame
+
+#: ``--auto basic`` (the casino game's word for "the bots' usual play") means the reading banker.
+AUTO_ALIASES = {"basic": "reading"}
+
+
+def play(*, players: int, bots: list[int], auto: str | None, rounds: int, seed: int | None,
+         as_json: bool, bankroll: Cents, history: Path | None = None,
+         console: Console | None = None, read: Callable[[str], str] | None = None) -> None:
+    """Run the Pontoon face of ``twentyone play`` (options already parsed by ``play_cli``)."""
+    try:
+        prules = PontoonRules(players=players)
+    except RulesError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    chips = bankroll // prules.chip
+    if chips < 1:
+        raise typer.BadParameter(f"--bankroll buys no {dollars(prules.chip)} chip")
+    if any(not 1 <= b <= players for b in bots):
+        raise typer.BadParameter(f"--bot seats are 1 to {players}")
+    if auto is not None:
+        strategy = AUTO_ALIASES.get(auto, auto)
+        if strategy not in BANKER_STRATEGIES:
+            raise typer.BadParameter(
+                f"--auto for pontoon names the banker bot: {', '.join(BANKER_STRATEGIES)}")
+        _auto(prules, strategy, rounds=rounds, seed=seed, chips=chips, as_json=as_json)
+        return
+    if as_json:
+        raise typer.BadParameter("--json reports headless play: add --auto reading --rounds N")
+    humans = [n for n in range(1, players + 1) if n not in bots]
+    if not humans:
+        raise typer.BadParameter("every seat is a bot: use --auto reading --rounds N to watch")
+    out = console or Console()
+    PontoonGame(PontoonTable(prules, seed=seed), humans, out, read or out.input).run(
+        chips, history)
+
+
+def _auto(prules: PontoonRules, strategy: str, *, rounds: int, seed: int | None, chips: int,
+          as_json: bool) -> None:
+    table, result = play_pontoon(prules, rounds=rounds, seed=seed, bankroll=chips,
+                                 banker_strategy=strategy)
+    if as_json:
+        typer.echo(json.dumps({"seed": seed, **pontoon_json(table, result, strategy)}, indent=2))
+        return
+    out = RichTable(title=f"{result.rounds} deals of Pontoon, {strategy} banker, "
+                          f"{table.bank_changes} changes of bank")
+    for col in ("seat", "start", "end", "hands played", "chips/hand", "hands banked",
+                "chips/hand banked"):
+        out.add_column(col, justify="right")
+    chip = prules.chip
+    for n, s in sorted(result.seats.items()):
+        out.add_row(str(n), dollars(s.bankroll_start), dollars(s.bankroll_end),
+                    str(s.as_player.n), f"{s.as_player.mean / chip:+.3f}", str(s.as_banker.n),
+                    f"{s.as_banker.mean / chip:+.3f}")
+    player, banker = (t.scaled(chip) for t in result.pooled())
+    out.caption = (f"All seats: {player.mean:+.4f} ± {player.stderr:.4f} chips a hand as a "
+                   f"player, {banker.mean:+.4f} ± {banker.stderr:.4f} as the banker")
+    Console().print(out)

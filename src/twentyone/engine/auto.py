@@ -1,0 +1,143 @@
+"""Headless play: bots play round after round at any table built on the engine (the casino game,
+Pontoon), for demos, checks and benchmarks. One runner and one result for every game.
+
+Every cent is accounted for: each seat's result is measured at its stack, and ``house_net`` at
+the rack, so the two always sum to zero in a game against the house (and the house is not part
+of a changing-bank game, whose banker is a seat).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from twentyone.engine.bots import Bot
+from twentyone.engine.table import Phase, Table
+from twentyone.money import Cents, dollars_value
+
+#: How much a seat stakes this round (0 sits it out), asked before every round.
+Stake = Callable[[Table, int], Cents]
+
+
+@dataclass
+class Tally:
+    """Sum and sum of squares of a per-round result, for a mean and its standard error."""
+
+    n: int = 0
+    total: int = 0
+    squares: int = 0
+
+    def add(self, x: int) -> None:
+        self.n += 1
+        self.total += x
+        self.squares += x * x
+
+    def merge(self, other: Tally) -> Tally:
+        return Tally(self.n + other.n, self.total + other.total, self.squares + other.squares)
+
+    def scaled(self, unit: int) -> Tally:
+        """The same results counted in ``unit``s (every result a whole number of them)."""
+        return Tally(self.n, self.total // unit, self.squares // (unit * unit))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"hands": self.n, "mean": round(self.mean, 5), "stderr": round(self.stderr, 5)}
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.n if self.n else 0.0
+
+    @property
+    def stderr(self) -> float:
+        if self.n < 2:
+            return 0.0
+        var = (self.squares - self.total * self.total / self.n) / (self.n - 1)
+        return math.sqrt(max(var, 0.0) / self.n)
+
+
+@dataclass
+class SeatResult:
+    bankroll_start: Cents
+    bankroll_end: Cents = 0
+    #: Everything the seat put at risk (bets, doubles, splits, insurance).
+    wagered: Cents = 0
+    #: Net result per round, in cents: as a player, and as the banker of a changing-bank game.
+    as_player: Tally = field(default_factory=Tally)
+    as_banker: Tally = field(default_factory=Tally)
+
+    @property
+    def rounds(self) -> int:
+        """Rounds this seat played (bet in)."""
+        return self.as_player.n
+
+
+@dataclass
+class AutoResult:
+    rounds: int = 0
+    seats: dict[int, SeatResult] = field(default_factory=dict)
+    #: What the rack gained, net of fills and credits.
+    house_net: Cents = 0
+
+    def pooled(self) -> tuple[Tally, Tally]:
+        """Every seat's rounds together, as a player and as the banker."""
+        player, banker = Tally(), Tally()
+        for s in self.seats.values():
+            player, banker = player.merge(s.as_player), banker.merge(s.as_banker)
+        return player, banker
+
+    def to_json(self) -> dict[str, Any]:
+        """The casino game's report: money in dollars, per seat and at the rack."""
+        return {
+            "rounds": self.rounds,
+            "house_net": dollars_value(self.house_net),
+            "seats": {
+                str(n): {"bankroll_start": dollars_value(s.bankroll_start),
+                         "bankroll_end": dollars_value(s.bankroll_end),
+                         "wagered": dollars_value(s.wagered), "rounds": s.rounds}
+                for n, s in sorted(self.seats.items())
+            },
+        }
+
+
+def flat_stake(bet: Cents) -> Stake:
+    """Every seat bets ``bet`` while it can cover it, and sits out once it cannot."""
+    return lambda table, seat: bet if table.can_bet(seat, bet) else 0
+
+
+def play_auto(table: Table, bot: Bot, *, rounds: int, stake: Stake,
+              keep_log: bool = False) -> AutoResult:
+    """``bot`` makes every decision at ``table`` (seats already taken) for ``rounds`` rounds,
+    each seat staking what ``stake`` says. Play stops early when nobody bets. The log is
+    consumed round by round (memory stays flat over millions of rounds) unless ``keep_log``."""
+    result = AutoResult(seats={n: SeatResult(table.bankroll(n)) for n in table.seats})
+    rack = table.rack
+    rack_start = rack.value - rack.fills + rack.credits
+    for _ in range(rounds):
+        before = {n: table.bankroll(n) for n in table.seats}
+        playing = []
+        for n in sorted(table.seats):
+            amount = stake(table, n)
+            if amount and table.can_bet(n, amount):
+                table.bet(n, amount)
+                playing.append(n)
+        if not playing:
+            break
+        banker = table.dealer_seat
+        table.deal()
+        while table.phase is not Phase.BETTING:
+            to_act = table.to_act
+            assert to_act is not None
+            bot.act(table, to_act[0])
+        for n in playing:
+            result.seats[n].as_player.add(table.bankroll(n) - before[n])
+        if banker in result.seats:
+            result.seats[banker].as_banker.add(table.bankroll(banker) - before[banker])
+        result.rounds += 1
+        if not keep_log:
+            del table.log[:], table.ops[:], table.shoe.history[:]
+    for n, s in result.seats.items():
+        s.bankroll_end = table.bankroll(n)
+        s.wagered = table.seats[n].wagered
+    result.house_net = rack.value - rack.fills + rack.credits - rack_start
+    return result

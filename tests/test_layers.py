@@ -1,0 +1,151 @@
+"""The package's architecture as a test (DESIGN.md, "the layout"): layers only look down, and no
+module imports itself round a cycle, lazily or not.
+
+Every ``import`` and ``from ... import`` in ``src/twentyone`` is read with ``ast`` (imports inside
+functions too: a cycle that is only broken by importing late is still a cycle in the design).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+PACKAGE = SRC / "twentyone"
+
+#: Each layer may import its own layer's modules and every layer below it. Packages beside each
+#: other in DESIGN.md share a rank only where one really builds on the other: the simulator plays
+#: the solver's charts, so it sits just above ``strategy``.
+RANKS: dict[str, int] = {
+    # ground: every layer may use these
+    "cards": 0, "money": 0, "errors": 0, "rules": 0, "compiled": 0, "data": 0,
+    "engine": 1,
+    "pontoon": 2, "strategy": 2, "games": 2,
+    "sim": 3,
+    "train": 4, "envs": 4, "web": 4, "tui": 4,
+    "cli": 5,
+    # the public API (``import twentyone``) and ``python -m twentyone`` sit on top
+    "__init__": 6, "__main__": 6,
+}
+
+#: Not more than this many modules at the package root (the issue's "at most 8").
+MAX_ROOT_MODULES = 8
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(SRC).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def modules() -> dict[str, Path]:
+    return {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def imports_of(name: str, path: Path, known: set[str]) -> Iterator[str]:
+    """The package modules ``name`` imports: ``from pkg import sub`` counts as importing the
+    submodule ``pkg.sub`` when there is one, else ``pkg`` itself."""
+    is_package = path.name == "__init__.py"
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] == "twentyone":
+                    yield alias.name
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = name.split(".") if is_package else name.split(".")[:-1]
+                base = base[: len(base) - node.level + 1]
+                target = ".".join([*base, *([node.module] if node.module else [])])
+            else:
+                target = node.module or ""
+            if target.split(".")[0] != "twentyone":
+                continue
+            for alias in node.names:
+                sub = f"{target}.{alias.name}"
+                yield sub if sub in known else target
+
+
+def layer(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else "__init__"
+
+
+def graph() -> dict[str, set[str]]:
+    mods = modules()
+    known = set(mods)
+    return {m: {t for t in imports_of(m, p, known) if t in known and t != m}
+            for m, p in mods.items()}
+
+
+def violations(g: dict[str, set[str]]) -> list[str]:
+    """Imports that look up, or sideways into a peer package of the same rank."""
+    out = []
+    for m, targets in g.items():
+        for t in sorted(targets):
+            up = RANKS[layer(t)] > RANKS[layer(m)]
+            sideways = (RANKS[layer(t)] == RANKS[layer(m)] and layer(t) != layer(m)
+                        and RANKS[layer(m)] > 0)
+            if up or sideways:
+                out.append(f"{m} (layer {layer(m)}) imports {t} (layer {layer(t)})")
+    return out
+
+
+def cycles(g: dict[str, set[str]]) -> list[list[str]]:
+    """Every cycle a depth-first walk of the import graph closes."""
+    found: list[list[str]] = []
+    state: dict[str, int] = {}  # 1 on the stack, 2 done
+
+    def visit(m: str, stack: list[str]) -> None:
+        state[m] = 1
+        stack.append(m)
+        for t in sorted(g.get(m, ())):
+            if state.get(t) == 1:
+                found.append([*stack[stack.index(t):], t])
+            elif t not in state:
+                visit(t, stack)
+        stack.pop()
+        state[m] = 2
+
+    for m in sorted(g):
+        if m not in state:
+            visit(m, [])
+    return found
+
+
+def test_every_module_has_a_layer() -> None:
+    unplaced = sorted({layer(m) for m in modules()} - set(RANKS))
+    assert not unplaced, f"give these a layer in RANKS: {unplaced}"
+
+
+def test_layers_only_look_down() -> None:
+    wrong = violations(graph())
+    assert not wrong, "\n".join(wrong)
+
+
+def test_no_import_cycle() -> None:
+    found = cycles(graph())
+    assert not found, "\n".join(" -> ".join(c) for c in found)
+
+
+def test_the_package_root_stays_small() -> None:
+    root = sorted(p.name for p in PACKAGE.glob("*.py"))
+    assert len(root) <= MAX_ROOT_MODULES, root
+
+
+def test_nothing_imports_the_command_line() -> None:
+    users = sorted(m for m, targets in graph().items() if layer(m) not in ("cli", "__main__")
+                   and any(layer(t) == "cli" for t in targets))
+    assert not users, users
+
+
+def test_the_checks_catch_planted_faults() -> None:
+    """The checks are not vacuous: an upward import, a sideways one and a cycle are reported."""
+    g = graph()
+    before = set(violations(g))
+    g["twentyone.engine.table"] = {*g["twentyone.engine.table"], "twentyone.strategy"}
+    g["twentyone.pontoon.table"] = {*g["twentyone.pontoon.table"], "twentyone.strategy"}
+    assert len(set(violations(g)) - before) == 2
+    g["twentyone.rules"] = {*g["twentyone.rules"], "twentyone.engine.table"}
+    assert any("twentyone.rules" in c for c in cycles(g))
