@@ -10,7 +10,8 @@ import os
 
 from setuptools import setup
 
-ENGINE = ["cards", "engine/chips", "engine/events", "engine/hand", "engine/shoe", "engine/table"]
+ENGINE = ["cards", "engine/cashier", "engine/chips", "engine/events", "engine/hand", "engine/ops",
+          "engine/shoe", "engine/table"]
 
 ext_modules = []
 if os.environ.get("TWENTYONE_COMPILE") == "1":

@@ -9,6 +9,7 @@ seat and the dealer's up and hole cards in the order the rules deal them, then a
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from enum import StrEnum
 from typing import Any
 
 from twentyone.engine.chips import Rack
@@ -82,7 +83,7 @@ def settled(events: Iterable[Event], seat: int) -> list[int]:
     return [e.amount for e in events if e.kind is Kind.SETTLED and e.seat == seat]
 
 
-def kinds(events: Iterable[Event]) -> list[Kind]:
+def kinds(events: Iterable[Event]) -> list[StrEnum]:
     return [e.kind for e in events]
 
 
@@ -116,7 +117,7 @@ def fingerprint(t: Table) -> Any:
         (list(t.rack.counts), t.rack.fills, t.rack.credits),
         (list(shoe.cards), shoe.pos, shoe.cut_index, list(shoe.discards), list(shoe.burned),
          shoe.refilled, len(shoe.history)),
-        list(t.log), [(name, dict(args)) for name, args in t.ops],
+        list(t.log), list(t.ops),
     )
 
 

@@ -17,7 +17,7 @@ from twentyone.pontoon.auto import PontoonBot
 from twentyone.pontoon.bots import BANKER_STRATEGIES
 from twentyone.pontoon.history import game_history, replay_game
 from twentyone.pontoon.rules import next_banker
-from twentyone.pontoon.table import PontoonRules, PontoonTable
+from twentyone.pontoon.table import PontoonKind, PontoonRules, PontoonTable
 
 C = 100
 
@@ -86,7 +86,7 @@ class PontoonGame(RuleBasedStateMachine):
             if e.kind is Kind.SETTLED and e.note.startswith("blackjack")]
         assert self.banker is not None
         heir = next_banker(self.banker, naturals, list(t.seats))
-        moved = [e for e in log[end:] if e.kind is Kind.BANK_CHANGED]
+        moved = [e for e in log[end:] if e.kind is PontoonKind.BANK_CHANGED]
         if heir is not None:
             assert t.banker == heir and [e.note for e in moved] == ["natural"]
         elif moved:

@@ -14,7 +14,7 @@ from twentyone.engine.table import Action, Phase
 from twentyone.errors import BetError, RulesError, SeatError, TableError, WrongPhaseError
 from twentyone.pontoon.auto import banker_sees, play_pontoon, pontoon_json
 from twentyone.pontoon.bots import stand_on_17
-from twentyone.pontoon.table import PontoonRules, PontoonTable
+from twentyone.pontoon.table import PontoonAction, PontoonKind, PontoonRules, PontoonTable
 
 C = 100  # one chip, in cents
 BANKER = 2
@@ -93,7 +93,7 @@ def test_002_first_banker_is_dealt_the_jack_of_spades_or_clubs() -> None:
     assert [e.seat for e in draw] == [1, 2] and all(e.face_up for e in draw)
     last = draw[-1].card
     assert last is not None and last.rank is Rank.JACK and last.suit is Suit.SPADES
-    changed = [e for e in t.log if e.kind is Kind.BANK_CHANGED]
+    changed = [e for e in t.log if e.kind is PontoonKind.BANK_CHANGED]
     assert [(e.seat, e.note) for e in changed] == [(2, "first banker")]
     assert t.bank_changes == 0  # choosing the first banker is not a change of bank
 
@@ -354,7 +354,7 @@ def test_002_a_players_natural_against_none_takes_the_bank() -> None:
     t.dealer_stand()
     assert t.banker == 1 and t.bank_changes == 1
     kinds = [e.kind for e in t.log]
-    assert kinds.index(Kind.BANK_CHANGED, kinds.index(Kind.ROUND_ENDED)) > kinds.index(
+    assert kinds.index(PontoonKind.BANK_CHANGED, kinds.index(Kind.ROUND_ENDED)) > kinds.index(
         Kind.ROUND_ENDED)
     assert t.players() == [2, 3]  # play now goes from seat 1's left
 
@@ -477,7 +477,8 @@ def test_legal_actions_offer_the_draw_then_the_bank_moves_and_never_a_banker_bet
     t.sit(1, 10 * C)
     assert not t.can_draw_for_bank()  # one player is no game
     t.sit(2, 10 * C)
-    assert Action.DRAW_FOR_BANK in t.legal_actions(1) and Action.BET not in t.legal_actions(1)
+    acts = t.legal_actions(1)
+    assert PontoonAction.DRAW_FOR_BANK in acts and Action.BET not in acts
     t.draw_for_bank()
     assert not t.can_draw_for_bank()
     with pytest.raises(WrongPhaseError):
@@ -485,6 +486,6 @@ def test_legal_actions_offer_the_draw_then_the_bank_moves_and_never_a_banker_bet
     banker = t.banker
     assert banker is not None
     acts = t.legal_actions(banker)
-    assert Action.SELL_BANK in acts and Action.BET not in acts and Action.LEAVE not in acts
+    assert PontoonAction.SELL_BANK in acts and Action.BET not in acts and Action.LEAVE not in acts
     with pytest.raises(TableError):
         t.leave(banker)

@@ -44,11 +44,13 @@ class Kind(StrEnum):
     CUT_CARD = "cut-card"              # the cut card came out
     REFILLED = "refilled"              # the shoe ran dry; discards shuffled to finish the round
     ROUND_ENDED = "round-ended"
-    BANK_CHANGED = "bank-changed"      # seat = the new banker; amount = price paid; note = why
 
 
 class Event(NamedTuple):
-    kind: Kind
+    """One thing that happened. ``kind`` is a ``Kind``, or a variant's own kind of event
+    (Pontoon's ``PontoonKind``), so a variant logs what only it does without the engine knowing."""
+
+    kind: StrEnum
     seat: int = DEALER
     hand: int = 0
     card: Card | None = None

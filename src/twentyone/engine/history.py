@@ -19,16 +19,13 @@ from typing import Any
 from twentyone.cards import card_by_id
 from twentyone.engine.chips import ChipSet, Rack
 from twentyone.engine.hand import DealerHand
+from twentyone.engine.ops import op_from_json
 from twentyone.engine.shoe import ReplayShuffler, Shuffler, ShuffleRecord
-from twentyone.engine.table import Action, Phase, Seat, Table
+from twentyone.engine.table import Phase, Seat, Table
 from twentyone.errors import ReplayError, TableError, TwentyOneError
 from twentyone.rules import Rules
 
 FORMAT = "twentyone-history/1"
-
-#: The operations a history may name: the table's own (``hit``, ``colour_up``, Pontoon's
-#: ``sell_bank``...), never another method of the table.
-OPERATIONS = frozenset(a.value.replace("-", "_") for a in Action)
 
 
 def snapshot(table: Table) -> dict[str, Any]:
@@ -85,7 +82,7 @@ class Recorder:
         return {
             "format": FORMAT,
             "before": self.before,
-            "operations": [{"op": name, **args} for name, args in t.ops[self._ops:]],
+            "operations": [op.to_json() for op in t.ops[self._ops:]],
             "shuffles": [{"order": [c.id for c in r.order], "cut_at": r.cut_at,
                           "behind": r.behind} for r in t.shoe.history[self._shuffles:]],
             "events": [e.to_json() for e in t.log[self._log:]],
@@ -114,19 +111,15 @@ def replay_onto(table: Table, operations: list[dict[str, Any]],
                 events: list[dict[str, Any]]) -> Table:
     """Run recorded operations on ``table`` (any game built on ``Table``, its shuffler replaying
     the recorded shuffles) and demand the recorded events; ``ReplayError`` at the first that
-    differs."""
+    differs. Each operation is read back as its type from the table's own registry
+    (``table.operations``), so a record can name only an operation the table has."""
     start = len(table.log)
-    for op in operations:
-        name = op.get("op") if isinstance(op, dict) else None
-        if name not in OPERATIONS:
-            raise ReplayError(f"{op} is not a table operation")
-        args = {k: v for k, v in op.items() if k != "op"}
+    for data in operations:
+        op = op_from_json(data, table.operations)
         try:
-            getattr(table, name)(**args)
-        except ReplayError:
-            raise
-        except (TwentyOneError, TypeError, AttributeError, ValueError) as exc:
-            raise ReplayError(f"operation {op} failed on replay: {exc}") from None
+            table.apply(op)
+        except TwentyOneError as exc:
+            raise ReplayError(f"operation {data} failed on replay: {exc}") from None
     got = [e.to_json() for e in table.log[start:]]
     want = events
     for i, (g, w) in enumerate(zip(got, want, strict=False)):

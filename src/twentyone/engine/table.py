@@ -17,14 +17,35 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import ClassVar, NamedTuple
 
 from mypy_extensions import mypyc_attr
 
 from twentyone.cards import Card
-from twentyone.engine.chips import Bank, ChipSet, Counts, Rack, add, break_down, take
+from twentyone.engine.cashier import Cashier
+from twentyone.engine.chips import Bank, ChipSet, Counts, Rack, add
 from twentyone.engine.events import DEALER, Event, Kind
 from twentyone.engine.hand import DealerHand, Hand
+from twentyone.engine.ops import (
+    TABLE_OPS,
+    Bet,
+    Change,
+    ColourUp,
+    Deal,
+    DealerHit,
+    DealerStand,
+    Decline,
+    Double,
+    EvenMoney,
+    Hit,
+    Insure,
+    Leave,
+    Op,
+    Sit,
+    Split,
+    Stand,
+    Surrender,
+)
 from twentyone.engine.shoe import RandomShuffler, Shoe, Shuffler
 from twentyone.errors import (
     BetError,
@@ -70,8 +91,6 @@ class Action(StrEnum):
     LEAVE = "leave"
     DEALER_HIT = "dealer-hit"
     DEALER_STAND = "dealer-stand"
-    DRAW_FOR_BANK = "draw-for-bank"
-    SELL_BANK = "sell-bank"
 
 
 #: Builds an Event (or Record) from a full tuple of its fields, in order, without NamedTuple's
@@ -80,9 +99,10 @@ _new = tuple.__new__
 
 
 class Record(NamedTuple):
-    """What an operation did: the events it appended to the log."""
+    """What an operation did: the events it appended to the log. ``action`` is an ``Action``,
+    or a variant's own (Pontoon's ``PontoonAction``)."""
 
-    action: Action
+    action: StrEnum
     seat: int
     events: tuple[Event, ...]
 
@@ -119,10 +139,10 @@ class Table:
         """``shuffle_now=False`` leaves the shoe in new-pack order, for restoring a snapshot."""
         self.rules = rules
         self.chipset = ChipSet.of(rules.chips)
-        self.rack = rack or Rack.standard_rack(self.chipset)
-        #: What settlement pays from and collects into: the casino's rack, or in a
-        #: changing-bank game the banker's own stack. Change and colouring up stay at the rack.
-        self.bank: Bank = self.rack
+        self.log: list[Event] = []
+        #: Every chip that moves at the table moves through the cashier, which logs it.
+        self.cashier = Cashier(self.chipset, rack or Rack.standard_rack(self.chipset), self.log,
+                               rules.min_bet)
         #: Hand shapes paid at once on the player's turn, as a multiple of the bet (002
         #: Pontoon's bonus hands); None for the casino game. A hand so paid cannot lose.
         self.hand_bonus: Callable[[Sequence[int]], int] | None = None
@@ -131,7 +151,6 @@ class Table:
         self.dealer = DealerHand()
         self.phase = Phase.BETTING
         self.round = 0
-        self.log: list[Event] = []
         #: Seats in the current round, in playing order (dealer's left first).
         self._order: list[int] = []
         #: Index into ``_order`` and the hand of that seat now to act.
@@ -140,11 +159,62 @@ class Table:
         #: The dealer has looked at the hole card (or has none to look at yet).
         self._peeked = False
         self._bj_ratio = rules.blackjack_ratio
-        #: Every applied player operation as (name, arguments): with the shoe's shuffle records
-        #: this is all a hand history needs to deal the same round again.
-        self.ops: list[tuple[str, dict[str, Any]]] = []
+        #: Every operation applied, as values: with the shoe's shuffle records this is all a
+        #: hand history needs to deal the same round again.
+        self.ops: list[Op] = []
         if shuffle_now:
             self._shuffle()
+
+    #: The operations this table performs, by their record name (a variant adds its own).
+    operations: ClassVar[dict[str, type[Op]]] = TABLE_OPS
+
+    @property
+    def rack(self) -> Rack:
+        """The dealer's chip rack (with the vault behind it)."""
+        return self.cashier.rack
+
+    @property
+    def bank(self) -> Bank:
+        """What settlement pays from and collects into."""
+        return self.cashier.bank
+
+    def apply(self, op: Op) -> Record:
+        """Perform an operation given as a value: the same as calling its method (``Hit(1)`` is
+        ``hit(1)``), refused the same way. A variant's table handles its own operations first."""
+        match op:
+            case Bet(seat, amount):
+                return self.bet(seat, amount)
+            case Deal():
+                return self.deal()
+            case Hit(seat):
+                return self.hit(seat)
+            case Stand(seat):
+                return self.stand(seat)
+            case Double(seat, amount):
+                return self.double(seat, amount)
+            case Split(seat):
+                return self.split(seat)
+            case Surrender(seat):
+                return self.surrender(seat)
+            case Insure(seat, amount):
+                return self.insure(seat, amount)
+            case EvenMoney(seat):
+                return self.even_money(seat)
+            case Decline(seat):
+                return self.decline(seat)
+            case Sit(seat, bankroll):
+                return self.sit(seat, bankroll)
+            case Leave(seat):
+                return self.leave(seat)
+            case Change(seat, colour):
+                return self.change(seat, colour)
+            case ColourUp(seat):
+                return self.colour_up(seat)
+            case DealerHit():
+                return self.dealer_hit()
+            case DealerStand():
+                return self.dealer_stand()
+        raise IllegalActionError(f"{op.name or type(op).__name__} is not done at this table")
 
     # --- seats and chips -------------------------------------------------------------------
 
@@ -159,30 +229,13 @@ class Table:
         if isinstance(bankroll, int):
             if bankroll <= 0:
                 raise ChipError("a buy-in must be positive")
-            chips = self.buy_in_chips(bankroll)
+            chips = self.cashier.buy_in(bankroll)
         else:
             chips = self.chipset.counts(bankroll)
         self.seats[seat] = Seat(seat, chips)
-        self.ops.append(("sit", {"seat": seat, "bankroll": self.chipset.by_colour(chips)}))
+        self.ops.append(Sit(seat, self.chipset.by_colour(chips)))
         self.log.append(Event(Kind.SAT, seat, amount=self.chipset.value(chips), chips=tuple(chips)))
         return _new(Record, (Action.SIT, seat, tuple(self.log[start:])))
-
-    def buy_in_chips(self, amount: Cents) -> Counts:
-        """Chips the cashier hands over for a buy-in: up to 20 of each colour from the table
-        minimum's colour upwards, the rest in the fewest chips, so the first bets need no change."""
-        values = self.chipset.values
-        counts = self.chipset.zero()
-        rest = amount
-        low = max((i for i, v in enumerate(values) if v <= self.rules.min_bet), default=0)
-        for i in range(low, len(values)):
-            n = min(20, rest // values[i])
-            counts[i] += n
-            rest -= n * values[i]
-        extra = self.chipset.fewest(rest)
-        if extra is None:
-            raise ChipError(f"{dollars(amount)} cannot be made in this table's chips")
-        add(counts, extra)
-        return counts
 
     def bankroll(self, seat: int) -> Cents:
         """The value of the chips in front of a seat (not counting chips on the layout)."""
@@ -194,8 +247,8 @@ class Table:
         start = len(self.log)
         s = self.seats[seat]
         i = self.chipset.colours.index(colour)
-        self.ops.append(("change", {"seat": seat, "colour": colour}))
-        self._break_chip(s, i)
+        self.ops.append(Change(seat, colour))
+        self.cashier.break_chip(seat, s.chips, i)
         return _new(Record, (Action.CHANGE, seat, tuple(self.log[start:])))
 
     def verify_change(self, seat: int, colour: str) -> None:
@@ -215,27 +268,23 @@ class Table:
             raise WrongPhaseError("colour up between rounds")
         s = self._seat(seat)
         start = len(self.log)
-        self.ops.append(("colour_up", {"seat": seat}))
-        chips_in = list(s.chips)
-        out, fill, credit = self.rack.exchange(chips_in)
-        s.chips = out
-        self._vault_events(fill, credit)
-        self.log.append(Event(Kind.COLOURED_UP, seat, amount=self.chipset.value(out),
-                              chips=tuple(chips_in), chips2=tuple(out)))
+        self.ops.append(ColourUp(seat))
+        self.cashier.colour_up(seat, s.chips)
         return _new(Record, (Action.COLOUR_UP, seat, tuple(self.log[start:])))
 
-    def leave(self, seat: int) -> Counts:
-        """A player leaves between rounds, taking their chips."""
+    def leave(self, seat: int) -> Record:
+        """A player leaves between rounds, taking their chips (the event's ``chips``)."""
         if self.phase is not Phase.BETTING:
             raise WrongPhaseError("players leave between rounds")
         s = self._seat(seat)
         if s.hands:
             raise WrongPhaseError("take your bet back before leaving")
+        start = len(self.log)
         del self.seats[seat]
-        self.ops.append(("leave", {"seat": seat}))
+        self.ops.append(Leave(seat))
         self.log.append(Event(Kind.LEFT, seat, amount=self.chipset.value(s.chips),
                               chips=tuple(s.chips)))
-        return s.chips
+        return _new(Record, (Action.LEAVE, seat, tuple(self.log[start:])))
 
     # --- betting ---------------------------------------------------------------------------
 
@@ -244,8 +293,8 @@ class Table:
         self.verify_bet(seat, amount)
         start = len(self.log)
         s = self.seats[seat]
-        self.ops.append(("bet", {"seat": seat, "amount": amount}))
-        chips = self._take_chips(s, amount)
+        self.ops.append(Bet(seat, amount))
+        chips = self.cashier.take(seat, s.chips, amount)
         s.wagered += amount
         s.hands = [Hand(amount, chips)]
         self.log.append(_new(Event, (Kind.BET, seat, 0, None, True, amount, tuple(chips), (), "")))
@@ -291,7 +340,7 @@ class Table:
         from the dealer's left), then offer insurance or peek as the rules say."""
         self.verify_deal()
         start = len(self.log)
-        self.ops.append(("deal", {}))
+        self.ops.append(Deal())
         r = self.rules
         if r.reshuffle == "below" and self.shoe.remaining < r.reshuffle_below:
             self._shuffle()  # 001: fewer than ~25 cards left before a game
@@ -332,12 +381,12 @@ class Table:
         """An insurance side bet against a dealer ace: up to half the bet (002) or exactly half
         (001); pays 2 to 1 if the hole card makes a blackjack. ``None`` means half."""
         hand_bet = self._seat(seat).hands[0].bet if self._seat(seat).hands else 0
-        amount = self._half(hand_bet) if amount is None else amount
+        amount = self.cashier.half(hand_bet) if amount is None else amount
         self._raise(self._refuse_insure(seat, amount))
         start = len(self.log)
         s = self.seats[seat]
-        self.ops.append(("insure", {"seat": seat, "amount": amount}))
-        s.insurance_chips = self._take_chips(s, amount)
+        self.ops.append(Insure(seat, amount))
+        s.insurance_chips = self.cashier.take(seat, s.chips, amount)
         s.insurance = amount
         s.wagered += amount
         s.declined = True
@@ -348,7 +397,8 @@ class Table:
     def verify_insure(self, seat: int, amount: Cents | None = None) -> None:
         s = self._seat(seat)
         bet = s.hands[0].bet if s.hands else 0
-        self._raise(self._refuse_insure(seat, self._half(bet) if amount is None else amount))
+        self._raise(self._refuse_insure(seat, self.cashier.half(bet) if amount is None
+                                        else amount))
 
     def can_insure(self, seat: int, amount: Cents | None = None) -> bool:
         try:
@@ -383,7 +433,7 @@ class Table:
         self._raise(self._refuse_even_money(seat))
         start = len(self.log)
         s = self.seats[seat]
-        self.ops.append(("even_money", {"seat": seat}))
+        self.ops.append(EvenMoney(seat))
         s.declined = True
         hand = s.hands[0]
         self.log.append(Event(Kind.EVEN_MONEY, seat, amount=hand.bet))
@@ -413,7 +463,7 @@ class Table:
         """No insurance (or no even money) for this seat."""
         self._raise(self._refuse_offer(seat))
         start = len(self.log)
-        self.ops.append(("decline", {"seat": seat}))
+        self.ops.append(Decline(seat))
         self.seats[seat].declined = True
         self.log.append(Event(Kind.DECLINED, seat))
         self._next_offer()
@@ -448,7 +498,7 @@ class Table:
         start = len(self.log)
         s = self.seats[seat]
         hand = s.hands[self._hand]
-        self.ops.append(("hit", {"seat": seat}))
+        self.ops.append(Hit(seat))
         self.log.append(_new(Event, (Kind.HIT, seat, self._hand, None, True, 0, (), (), "")))
         self._deal_to(seat, self._hand, self.rules.player_cards != "down")
         if hand.busted:
@@ -477,7 +527,7 @@ class Table:
     def stand(self, seat: int) -> Record:
         self._raise(self._refuse_turn(seat))
         start = len(self.log)
-        self.ops.append(("stand", {"seat": seat}))
+        self.ops.append(Stand(seat))
         self.seats[seat].hands[self._hand].done = True
         self.log.append(_new(Event, (Kind.STOOD, seat, self._hand, None, True, 0, (), (), "")))
         self._advance()
@@ -497,8 +547,8 @@ class Table:
         s = self.seats[seat]
         hand = s.hands[self._hand]
         add_amount = hand.bet if amount is None else amount
-        self.ops.append(("double", {"seat": seat, "amount": add_amount}))
-        add(hand.chips, self._take_chips(s, add_amount))
+        self.ops.append(Double(seat, add_amount))
+        add(hand.chips, self.cashier.take(seat, s.chips, add_amount))
         s.wagered += add_amount
         hand.bet += add_amount
         hand.doubled = True
@@ -554,8 +604,8 @@ class Table:
         s = self.seats[seat]
         i = self._hand
         hand = s.hands[i]
-        self.ops.append(("split", {"seat": seat}))
-        chips = self._take_chips(s, hand.bet)
+        self.ops.append(Split(seat))
+        chips = self.cashier.take(seat, s.chips, hand.bet)
         s.wagered += hand.bet
         moved = hand.remove_last()
         hand.from_split = True
@@ -606,14 +656,13 @@ class Table:
         start = len(self.log)
         s = self.seats[seat]
         hand = s.hands[0]
-        self.ops.append(("surrender", {"seat": seat}))
+        self.ops.append(Surrender(seat))
         hand.done = True
-        back = self._half(hand.bet)
+        back = self.cashier.half(hand.bet)
         self.log.append(Event(Kind.SURRENDERED, seat, amount=back))
-        credit = self.bank.collect(hand.chips)
-        paid, fill = self.bank.pay(back)
+        self.cashier.collect(hand.chips)
+        paid = self.cashier.pay(back)
         add(s.chips, paid)
-        self._vault_events(fill, credit)
         hand.settled = True
         hand.outcome = "surrender"
         self.log.append(Event(Kind.SETTLED, seat, 0, amount=back - hand.bet, chips=tuple(paid),
@@ -664,7 +713,7 @@ class Table:
             return NotYourTurnError, f"it is seat {current}'s turn"
         return None
 
-    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+    def legal_actions(self, seat: int) -> tuple[StrEnum, ...]:
         """What this seat may do now, so no caller needs try/except to find out."""
         if self.phase is Phase.DEALER:
             if seat != self.dealer_seat:
@@ -674,7 +723,7 @@ class Table:
             return ()
         if self.phase is Phase.BETTING:
             s = self.seats[seat]
-            acts: list[Action] = []
+            acts: list[StrEnum] = []
             if self._refuse_bet(seat, self.rules.min_bet) is None:
                 acts.append(Action.BET)
             if self.can_deal():
@@ -716,7 +765,7 @@ class Table:
         """The dealer takes a card; a bust settles the round at once."""
         self._raise(self._refuse_dealer_turn())
         start = len(self.log)
-        self.ops.append(("dealer_hit", {}))
+        self.ops.append(DealerHit())
         self.log.append(_new(Event, (Kind.HIT, DEALER, 0, None, True, 0, (), (), "")))
         self._deal_to_dealer(True)
         if self.dealer.busted:
@@ -733,7 +782,7 @@ class Table:
         """The dealer stands on any total; the round is settled."""
         self._raise(self._refuse_dealer_turn())
         start = len(self.log)
-        self.ops.append(("dealer_stand", {}))
+        self.ops.append(DealerStand())
         self.log.append(_new(Event, (Kind.STOOD, DEALER, 0, None, True, 0, (), (), "")))
         self._dealer_done()
         return _new(Record, (Action.DEALER_STAND, self.dealer_seat, tuple(self.log[start:])))
@@ -782,7 +831,8 @@ class Table:
 
     def _min_insurance(self, seat: int) -> Cents:
         bet = self.seats[seat].hands[0].bet
-        return self._half(bet) if self.rules.insurance == "exactly-half" else self.chipset.values[0]
+        return (self.cashier.half(bet) if self.rules.insurance == "exactly-half"
+                else self.chipset.values[0])
 
     def _dealer_bj_checkable_now(self) -> bool:
         r = self.rules
@@ -970,13 +1020,12 @@ class Table:
         self._win(s, i, h, won, "blackjack")
 
     def _win(self, s: Seat, i: int, h: Hand, won: Cents, outcome: str) -> None:
-        paid, fill = self.bank.pay(won)
+        paid = self.cashier.pay(won)
         add(s.chips, paid)
         add(s.chips, h.chips)
         h.settled = True
         h.done = True
         h.outcome = outcome
-        self._vault_events(fill, None)
         self.log.append(_new(Event, (Kind.SETTLED, s.number, i, None, True, won, tuple(paid),
                                      (), outcome)))
 
@@ -987,10 +1036,9 @@ class Table:
         self.log.append(_new(Event, (Kind.SETTLED, s.number, i, None, True, 0, (), (), "push")))
 
     def _lose(self, s: Seat, i: int, h: Hand, outcome: str) -> None:
-        credit = self.bank.collect(h.chips)
+        self.cashier.collect(h.chips)
         h.settled = True
         h.outcome = outcome
-        self._vault_events(None, credit)
         self.log.append(_new(Event, (Kind.SETTLED, s.number, i, None, True, -h.bet, (), (),
                                      outcome)))
 
@@ -999,11 +1047,10 @@ class Table:
         collects double). A player who cannot pay it all pays what they hold."""
         extra = min(extra, self.chipset.value(s.chips))
         if extra:
-            add(h.chips, self._take_chips(s, extra))
-        credit = self.bank.collect(h.chips)
+            add(h.chips, self.cashier.take(s.number, s.chips, extra))
+        self.cashier.collect(h.chips)
         h.settled = True
         h.outcome = outcome
-        self._vault_events(None, credit)
         self.log.append(Event(Kind.SETTLED, s.number, i, amount=-h.bet - extra, note=outcome))
 
     def _settle_insurance(self, won: bool) -> None:
@@ -1011,55 +1058,16 @@ class Table:
             if not s.insurance:
                 continue
             if won:
-                paid, fill = self.bank.pay(2 * s.insurance)
+                paid = self.cashier.pay(2 * s.insurance)
                 add(s.chips, paid)
                 add(s.chips, s.insurance_chips)
-                self._vault_events(fill, None)
                 self.log.append(Event(Kind.INSURANCE_SETTLED, s.number, amount=2 * s.insurance,
                                       chips=tuple(paid)))
             else:
-                credit = self.bank.collect(s.insurance_chips)
-                self._vault_events(None, credit)
+                self.cashier.collect(s.insurance_chips)
                 self.log.append(Event(Kind.INSURANCE_SETTLED, s.number, amount=-s.insurance))
             s.insurance = 0
             s.insurance_chips = []
-
-    def _take_chips(self, s: Seat, amount: Cents) -> Counts:
-        """Chips worth ``amount`` from a player's stack, the dealer breaking chips as needed."""
-        chips = self.chipset.fewest(amount, s.chips)
-        while chips is None:
-            values = self.chipset.values
-            held = [i for i in range(1, len(values)) if s.chips[i]]
-            if not held:
-                raise ChipError(f"{dollars(amount)} cannot be made from these chips")
-            big = [i for i in held if values[i] >= amount]
-            self._break_chip(s, big[0] if big else held[0])
-            chips = self.chipset.fewest(amount, s.chips)
-        take(s.chips, chips)
-        return chips
-
-    def _break_chip(self, s: Seat, i: int) -> None:
-        chip_in = self.chipset.zero()
-        chip_in[i] = 1
-        out, fill, credit = self.rack.exchange(chip_in, break_down(self.chipset, i))
-        take(s.chips, chip_in)
-        add(s.chips, out)
-        self._vault_events(fill, credit)
-        self.log.append(Event(Kind.CHANGE, s.number, amount=self.chipset.values[i],
-                              chips=tuple(chip_in), chips2=tuple(out)))
-
-    def _vault_events(self, fill: Counts | None, credit: Counts | None) -> None:
-        if fill:
-            self.log.append(Event(Kind.FILL, amount=self.chipset.value(fill), chips=tuple(fill)))
-        if credit:
-            self.log.append(Event(Kind.CREDIT, amount=self.chipset.value(credit),
-                                  chips=tuple(credit)))
-
-    def _half(self, amount: Cents) -> Cents:
-        """Half a bet, rounded down to what the smallest chip can make."""
-        smallest = self.chipset.values[0]
-        half = amount // 2
-        return half - half % smallest
 
     # --- cards -----------------------------------------------------------------------------
 

@@ -10,10 +10,11 @@ every bot reads the table through this, so hiding is decided in one place.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from twentyone.cards import Card, hand_total
 from twentyone.engine.events import DEALER, Event, Kind
-from twentyone.engine.table import Action, Phase, Table
+from twentyone.engine.table import Phase, Table
 
 #: Spectators (and the web lobby) see what everyone at the table sees.
 SPECTATOR = 0
@@ -51,7 +52,7 @@ class TableView:
     dealer_total: int | None
     seats: tuple[SeatView, ...]
     to_act: tuple[int, int] | None
-    legal: tuple[Action, ...]
+    legal: tuple[StrEnum, ...]
     shoe_remaining: int
     discards: int
     cut_card_out: bool

@@ -23,7 +23,7 @@ def game_history(table: PontoonTable) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "rules": {"players": p.players, "limit": p.limit, "chip": p.chip, "colour": p.colour},
-        "operations": [{"op": name, **args} for name, args in table.ops],
+        "operations": [op.to_json() for op in table.ops],
         "shuffles": [{"order": [c.id for c in r.order], "cut_at": r.cut_at, "behind": r.behind}
                      for r in table.shoe.history],
         "events": [e.to_json() for e in table.log],

@@ -23,11 +23,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
+from typing import ClassVar
 
 from twentyone.cards import fresh_shoe
 from twentyone.engine.chips import ChipSet, Counts, Rack, add, take
 from twentyone.engine.events import DEALER, Event, Kind
 from twentyone.engine.hand import Hand
+from twentyone.engine.ops import TABLE_OPS, Op, SeatOp, registry
 from twentyone.engine.shoe import Shuffler, ShuffleRecord
 from twentyone.engine.table import Action, Phase, Record, Refusal, Seat, Table
 from twentyone.errors import BetError, ChipError, RulesError, SeatError, TableError, WrongPhaseError
@@ -42,6 +45,35 @@ from twentyone.pontoon.rules import (
     next_banker,
 )
 from twentyone.rules import Rules
+
+
+class PontoonAction(StrEnum):
+    """What only a Pontoon table offers, beside the casino table's ``Action``s."""
+
+    DRAW_FOR_BANK = "draw-for-bank"
+    SELL_BANK = "sell-bank"
+
+
+class PontoonKind(StrEnum):
+    """What only a Pontoon table logs, beside the casino table's ``Kind``s."""
+
+    BANK_CHANGED = "bank-changed"      # seat = the new banker; amount = price paid; note = why
+
+
+@dataclass(frozen=True, slots=True)
+class DrawForBank(Op):
+    """Deal round the table for the first banker."""
+
+    name: ClassVar[str] = "draw_for_bank"
+
+
+@dataclass(frozen=True, slots=True)
+class SellBank(SeatOp):
+    """The banker gives (``price`` 0) or sells the bank to seat ``to``."""
+
+    name: ClassVar[str] = "sell_bank"
+    to: int
+    price: Cents
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +171,17 @@ class PontoonTable(Table):
         #: so may still give or sell it (002: "a player entitled to deal may...").
         self.entitled = False
 
+    operations: ClassVar[dict[str, type[Op]]] = {**TABLE_OPS, **registry((DrawForBank, SellBank))}
+
+    def apply(self, op: Op) -> Record:
+        """The casino table's operations, and the bank's own."""
+        match op:
+            case DrawForBank():
+                return self.draw_for_bank()
+            case SellBank(seat, to, price):
+                return self.sell_bank(seat, to, price)
+        return super().apply(op)
+
     # --- the bank --------------------------------------------------------------------------
 
     @property
@@ -151,7 +194,7 @@ class PontoonTable(Table):
         shuffled, cut and burned for play."""
         self._raise(self._refuse_draw_for_bank())
         start = len(self.log)
-        self.ops.append(("draw_for_bank", {}))
+        self.ops.append(DrawForBank())
         pack = self.shoe.shuffler.shuffle(fresh_shoe(1), self.rules)
         self.shoe.history.append(ShuffleRecord(list(pack.order), pack.cut_at, None))
         order = sorted(self.seats)
@@ -162,7 +205,7 @@ class PontoonTable(Table):
         self._set_banker(seat, "first banker", 0)
         self.entitled = True
         self._shuffle()
-        return Record(Action.DRAW_FOR_BANK, DEALER, tuple(self.log[start:]))
+        return Record(PontoonAction.DRAW_FOR_BANK, DEALER, tuple(self.log[start:]))
 
     def verify_draw_for_bank(self) -> None:
         self._raise(self._refuse_draw_for_bank())
@@ -186,15 +229,15 @@ class PontoonTable(Table):
         caller's to obtain; the table checks the buyer can pay)."""
         self._raise(self._refuse_sell_bank(seat, to, price))
         start = len(self.log)
-        self.ops.append(("sell_bank", {"seat": seat, "to": to, "price": price}))
+        self.ops.append(SellBank(seat, to, price))
         if price:
             buyer, seller = self.seats[to], self.seats[seat]
-            chips = self._take_chips(buyer, price)
+            chips = self.cashier.take(to, buyer.chips, price)
             add(seller.chips, chips)
         self._set_banker(to, f"{'sold' if price else 'given'} by seat {seat}", price)
         self.bank_changes += 1
         self.entitled = False
-        return Record(Action.SELL_BANK, seat, tuple(self.log[start:]))
+        return Record(PontoonAction.SELL_BANK, seat, tuple(self.log[start:]))
 
     def can_sell_bank(self, seat: int, to: int, price: Cents = 0) -> bool:
         return self._refuse_sell_bank(seat, to, price) is None
@@ -216,8 +259,8 @@ class PontoonTable(Table):
 
     def _set_banker(self, seat: int, why: str, price: Cents) -> None:
         self.banker = seat
-        self.bank = SeatBank(self.chipset, self.seats[seat])
-        self.log.append(Event(Kind.BANK_CHANGED, seat, amount=price, note=why))
+        self.cashier.bank = SeatBank(self.chipset, self.seats[seat])
+        self.log.append(Event(PontoonKind.BANK_CHANGED, seat, amount=price, note=why))
 
     # --- seams of the round ----------------------------------------------------------------
 
@@ -278,22 +321,22 @@ class PontoonTable(Table):
                 self._set_banker(funded[0], f"seat {banker} went broke", 0)
                 self.bank_changes += 1
 
-    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+    def legal_actions(self, seat: int) -> tuple[StrEnum, ...]:
         """The engine's answer, with the bank's own moves: the draw for the first banker, and
         giving or selling the bank while that is allowed; the banker may not leave."""
         acts = super().legal_actions(seat)
         if seat not in self.seats or self.phase is not Phase.BETTING:
             return acts
         if self.can_draw_for_bank():
-            return (Action.DRAW_FOR_BANK, *acts)
+            return (PontoonAction.DRAW_FOR_BANK, *acts)
         if seat == self.banker:
             others = [n for n in self.seats if n != seat]
             sell = any(self.can_sell_bank(seat, n) for n in others)
             return tuple(a for a in acts if a is not Action.LEAVE) + (
-                (Action.SELL_BANK,) if sell else ())
+                (PontoonAction.SELL_BANK,) if sell else ())
         return acts
 
-    def leave(self, seat: int) -> Counts:
+    def leave(self, seat: int) -> Record:
         if seat == self.banker:
             raise TableError("the banker cannot leave holding the bank; give or sell it first")
         return super().leave(seat)

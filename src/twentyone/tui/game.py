@@ -217,7 +217,7 @@ class Game:
         """Colour up (000: always colour up!) and take the chips."""
         t = self.table
         t.colour_up(seat)
-        self.left[seat] = t.leave(seat)
+        self.left[seat] = list(t.leave(seat).events[-1].chips)
         for line in self._narrate():
             if not line.startswith(f"Seat {seat} leaves"):  # the goodbye shows the chips
                 self.console.print(line, markup=False)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from twentyone.cards import Card, hand_total
 from twentyone.engine import views
@@ -71,7 +72,7 @@ class Narrator:
         self._dealer_deal = 2 if rules.peek else 1
         self._dealing = False
         self._deferred: list[str] = []
-        self._pending: tuple[Kind, int, int, int] | None = None
+        self._pending: tuple[StrEnum, int, int, int] | None = None
         self._ended = False
         self._round_no = 0
 

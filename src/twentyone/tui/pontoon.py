@@ -21,7 +21,7 @@ from twentyone.money import Cents, dollars
 from twentyone.pontoon.auto import PontoonBot
 from twentyone.pontoon.bots import BANKER_STRATEGIES, player_choice
 from twentyone.pontoon.history import game_history
-from twentyone.pontoon.table import PontoonTable
+from twentyone.pontoon.table import PontoonKind, PontoonTable
 
 
 def _cards(cards: tuple[Card | None, ...]) -> str:
@@ -186,7 +186,7 @@ class PontoonGame:
         if e.kind is Kind.DEALT:
             return (f"  {who} is dealt {card}" if e.note == "" else f"  for the bank: {who} "
                     f"turns {card}")
-        if e.kind is Kind.BANK_CHANGED:
+        if e.kind is PontoonKind.BANK_CHANGED:
             return f"[bold yellow]★ Seat {e.seat} takes the bank ({e.note}).[/bold yellow]"
         if e.kind is Kind.BURNED:
             return f"  The pack is shuffled and cut; {card} is burned face up to the bottom."

@@ -51,7 +51,7 @@ class Command:
     amount: Cents | None = None
 
 
-def offered(phase: Phase, legal: tuple[Action, ...]) -> list[Action]:
+def offered(phase: Phase, legal: tuple[StrEnum, ...]) -> list[Action]:
     """The legal actions a person is asked about, in menu order. Dealing is the game's job,
     and making change happens by itself when a bet needs it."""
     order = {
@@ -63,7 +63,7 @@ def offered(phase: Phase, legal: tuple[Action, ...]) -> list[Action]:
     return [a for a in order if a in legal]
 
 
-def menu(phase: Phase, legal: tuple[Action, ...], *, last_bet: Cents | None = None,
+def menu(phase: Phase, legal: tuple[StrEnum, ...], *, last_bet: Cents | None = None,
          insurance: Cents | None = None, hints: bool = True) -> str:
     """The choices as Rich markup: ``[b]h[/b] hit · [b]s[/b] stand …``."""
     labels = {
@@ -82,7 +82,7 @@ def menu(phase: Phase, legal: tuple[Action, ...], *, last_bet: Cents | None = No
     return " · ".join(items)
 
 
-def parse(text: str, phase: Phase, legal: tuple[Action, ...], *,
+def parse(text: str, phase: Phase, legal: tuple[StrEnum, ...], *,
           last_bet: Cents | None = None) -> Command:
     """One line of input as a command, or ``InputError`` naming what is accepted.
 

@@ -1,0 +1,110 @@
+"""The cashier: every chip that moves at the table moves here.
+
+The table decides *what* is owed (a bet taken, a payout, a push); the cashier moves the chips that
+make it so, as a dealer does: buy-ins in usable colours, bets taken from a stack (breaking a chip
+when the stack has no exact change), payouts from the bank, losing bets collected into it,
+change, colouring up, and the rack's fills from and credits to the vault. Each movement logs its
+events to the table's log as it happens, so the record of chips is in the same order as the
+chips moved.
+
+The bank is whatever the table settles against (the casino's rack, or in a changing-bank game a
+banker's own stack); change and colouring up always go through the rack.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from twentyone.engine.chips import Bank, ChipSet, Counts, Rack, add, break_down, take
+from twentyone.engine.events import Event, Kind
+from twentyone.errors import ChipError
+from twentyone.money import Cents, dollars
+
+
+class Cashier:
+    __slots__ = ("bank", "chipset", "log", "min_bet", "rack")
+
+    def __init__(self, chipset: ChipSet, rack: Rack, log: list[Event], min_bet: Cents) -> None:
+        self.chipset = chipset
+        self.rack = rack
+        #: What settlement pays from and collects into: the casino's rack, or in a
+        #: changing-bank game the banker's own stack.
+        self.bank: Bank = rack
+        self.log = log
+        self.min_bet = min_bet
+
+    def value(self, chips: Sequence[int]) -> Cents:
+        return self.chipset.value(chips)
+
+    def buy_in(self, amount: Cents) -> Counts:
+        """Chips for a buy-in: up to 20 of each colour from the table minimum's colour upwards,
+        the rest in the fewest chips, so the first bets need no change."""
+        values = self.chipset.values
+        counts = self.chipset.zero()
+        rest = amount
+        low = max((i for i, v in enumerate(values) if v <= self.min_bet), default=0)
+        for i in range(low, len(values)):
+            n = min(20, rest // values[i])
+            counts[i] += n
+            rest -= n * values[i]
+        extra = self.chipset.fewest(rest)
+        if extra is None:
+            raise ChipError(f"{dollars(amount)} cannot be made in this table's chips")
+        add(counts, extra)
+        return counts
+
+    def take(self, seat: int, stack: Counts, amount: Cents) -> Counts:
+        """Chips worth ``amount`` out of a player's stack, the dealer breaking chips as needed."""
+        chips = self.chipset.fewest(amount, stack)
+        while chips is None:
+            values = self.chipset.values
+            held = [i for i in range(1, len(values)) if stack[i]]
+            if not held:
+                raise ChipError(f"{dollars(amount)} cannot be made from these chips")
+            big = [i for i in held if values[i] >= amount]
+            self.break_chip(seat, stack, big[0] if big else held[0])
+            chips = self.chipset.fewest(amount, stack)
+        take(stack, chips)
+        return chips
+
+    def break_chip(self, seat: int, stack: Counts, i: int) -> None:
+        """Change one chip of colour ``i`` in a stack for smaller ones from the rack."""
+        chip_in = self.chipset.zero()
+        chip_in[i] = 1
+        out, fill, credit = self.rack.exchange(chip_in, break_down(self.chipset, i))
+        take(stack, chip_in)
+        add(stack, out)
+        self._vault(fill, credit)
+        self.log.append(Event(Kind.CHANGE, seat, amount=self.chipset.values[i],
+                              chips=tuple(chip_in), chips2=tuple(out)))
+
+    def colour_up(self, seat: int, stack: Counts) -> None:
+        """Exchange a stack for the fewest chips of the same value, in place."""
+        chips_in = list(stack)
+        out, fill, credit = self.rack.exchange(chips_in)
+        stack[:] = out
+        self._vault(fill, credit)
+        self.log.append(Event(Kind.COLOURED_UP, seat, amount=self.chipset.value(out),
+                              chips=tuple(chips_in), chips2=tuple(out)))
+
+    def pay(self, amount: Cents) -> Counts:
+        """Chips worth ``amount`` out of the bank (a fill logged if the rack needed one)."""
+        paid, fill = self.bank.pay(amount)
+        self._vault(fill, None)
+        return paid
+
+    def collect(self, chips: Sequence[int]) -> None:
+        """Chips into the bank (a credit logged if the rack ran over)."""
+        self._vault(None, self.bank.collect(chips))
+
+    def half(self, amount: Cents) -> Cents:
+        """Half a bet, rounded down to what the smallest chip can make."""
+        half = amount // 2
+        return half - half % self.chipset.values[0]
+
+    def _vault(self, fill: Counts | None, credit: Counts | None) -> None:
+        if fill:
+            self.log.append(Event(Kind.FILL, amount=self.chipset.value(fill), chips=tuple(fill)))
+        if credit:
+            self.log.append(Event(Kind.CREDIT, amount=self.chipset.value(credit),
+                                  chips=tuple(credit)))

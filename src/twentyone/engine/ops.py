@@ -1,0 +1,189 @@
+"""Operations as values: one small frozen dataclass per thing a player or the dealer can do.
+
+``table.apply(op)`` performs one (beside the ``verify_x`` / ``can_x`` / ``x`` methods, which read
+well in code); the table keeps every operation it applied in ``table.ops``, so the record of a
+round is a list of values that can be compared, stored and sent over a wire. Histories write
+them as ``{"op": name, **fields}`` and read them back by type through a registry, never by
+looking a method up by name: a record can only ever name an operation that exists.
+
+A variant adds its own operations (Pontoon's draw for the bank, selling the bank) with
+``registry``, and handles them in its table's ``apply``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from twentyone.errors import ReplayError
+from twentyone.money import Cents
+
+
+@dataclass(frozen=True, slots=True)
+class Op:
+    """An operation: what was asked, by whom, with what. ``name`` is its word in records."""
+
+    name: ClassVar[str] = ""
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"op": self.name}
+        for f in dataclasses.fields(self):
+            out[f.name] = getattr(self, f.name)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class SeatOp(Op):
+    """An operation made by one seat."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Sit(SeatOp):
+    """Take a seat with a buy-in in cents, or with chips counted by colour."""
+
+    name: ClassVar[str] = "sit"
+    bankroll: Cents | Mapping[str, int]
+
+    def to_json(self) -> dict[str, Any]:
+        bankroll = self.bankroll if isinstance(self.bankroll, int) else dict(self.bankroll)
+        return {"op": self.name, "seat": self.seat, "bankroll": bankroll}
+
+
+@dataclass(frozen=True, slots=True)
+class Leave(SeatOp):
+    name: ClassVar[str] = "leave"
+
+
+@dataclass(frozen=True, slots=True)
+class Change(SeatOp):
+    """Break one chip of ``colour`` into smaller ones."""
+
+    name: ClassVar[str] = "change"
+    colour: str
+
+
+@dataclass(frozen=True, slots=True)
+class ColourUp(SeatOp):
+    name: ClassVar[str] = "colour_up"
+
+
+@dataclass(frozen=True, slots=True)
+class Bet(SeatOp):
+    name: ClassVar[str] = "bet"
+    amount: Cents
+
+
+@dataclass(frozen=True, slots=True)
+class Deal(Op):
+    name: ClassVar[str] = "deal"
+
+
+@dataclass(frozen=True, slots=True)
+class Insure(SeatOp):
+    """Insurance of ``amount`` (None: half the bet, rounded down to the smallest chip)."""
+
+    name: ClassVar[str] = "insure"
+    amount: Cents | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class EvenMoney(SeatOp):
+    name: ClassVar[str] = "even_money"
+
+
+@dataclass(frozen=True, slots=True)
+class Decline(SeatOp):
+    name: ClassVar[str] = "decline"
+
+
+@dataclass(frozen=True, slots=True)
+class Hit(SeatOp):
+    name: ClassVar[str] = "hit"
+
+
+@dataclass(frozen=True, slots=True)
+class Stand(SeatOp):
+    name: ClassVar[str] = "stand"
+
+
+@dataclass(frozen=True, slots=True)
+class Double(SeatOp):
+    """Double down for ``amount`` (None: the full bet)."""
+
+    name: ClassVar[str] = "double"
+    amount: Cents | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Split(SeatOp):
+    name: ClassVar[str] = "split"
+
+
+@dataclass(frozen=True, slots=True)
+class Surrender(SeatOp):
+    name: ClassVar[str] = "surrender"
+
+
+@dataclass(frozen=True, slots=True)
+class DealerHit(Op):
+    """A dealer who decides (``rules.dealer_decides``) takes a card."""
+
+    name: ClassVar[str] = "dealer_hit"
+
+
+@dataclass(frozen=True, slots=True)
+class DealerStand(Op):
+    name: ClassVar[str] = "dealer_stand"
+
+
+def registry(ops: Iterable[type[Op]]) -> dict[str, type[Op]]:
+    """Operations by their record name."""
+    return {op.name: op for op in ops}
+
+
+#: The casino table's operations.
+TABLE_OPS = registry((Sit, Leave, Change, ColourUp, Bet, Deal, Insure, EvenMoney, Decline, Hit,
+                      Stand, Double, Split, Surrender, DealerHit, DealerStand))
+
+
+def op_from_json(data: object, ops: Mapping[str, type[Op]]) -> Op:
+    """The operation a record names, its fields checked against their types: anything else (an
+    unknown name, a missing or extra field, a string for a number) is a ``ReplayError``."""
+    if not isinstance(data, dict):
+        raise ReplayError(f"{data!r} is not an operation")
+    cls = ops.get(data.get("op"))  # type: ignore[arg-type]
+    if cls is None:
+        raise ReplayError(f"{data!r} is not a table operation")
+    fields = {f.name: f for f in dataclasses.fields(cls)}
+    args = {k: v for k, v in data.items() if k != "op"}
+    if set(args) - set(fields):
+        raise ReplayError(f"{data!r} has fields a {cls.name} does not")
+    for name, f in fields.items():
+        if name not in args:
+            if f.default is dataclasses.MISSING:
+                raise ReplayError(f"{data!r} lacks {name!r}")
+            continue
+        if not _fits(args[name], str(f.type)):
+            raise ReplayError(f"{data!r}: {name} is not a {f.type}")
+    return cls(**args)
+
+
+def _fits(value: object, annotation: str) -> bool:
+    """Does a JSON value fit a field annotated as one of: an int (cents, seat), an optional one,
+    a string, or a buy-in (cents or chips by colour)?"""
+    whole = isinstance(value, int) and not isinstance(value, bool)
+    if annotation in ("int", "Cents"):
+        return whole
+    if annotation == "Cents | None":
+        return whole or value is None
+    if annotation == "str":
+        return isinstance(value, str)
+    if annotation == "Cents | Mapping[str, int]":
+        return whole or (isinstance(value, dict) and all(
+            isinstance(k, str) and isinstance(n, int) and not isinstance(n, bool)
+            for k, n in value.items()))
+    raise TypeError(f"no JSON check for a field of type {annotation}")

@@ -1,0 +1,55 @@
+"""The cashier (docs/casino.md, chips): every chip that moves at the table moves through one
+object, which logs each movement as it happens — change, fills and credits included."""
+
+from __future__ import annotations
+
+from twentyone.engine.cashier import Cashier
+from twentyone.engine.chips import ChipSet, Rack
+from twentyone.engine.events import Event, Kind
+from twentyone.rules import STANDARD_CHIPS
+
+CHIPS = ChipSet.of(STANDARD_CHIPS)  # yellow 50¢, white $1, red $5, green $25, black, purple
+
+
+def cashier(per_colour: int = 100) -> Cashier:
+    return Cashier(CHIPS, Rack.standard_rack(CHIPS, per_colour), [], min_bet=500)
+
+
+def test_a_bet_without_exact_chips_breaks_one_chip_and_logs_the_change() -> None:
+    c = cashier()
+    stack = [0, 0, 0, 1, 0, 0]  # one green
+    taken = c.take(3, stack, 500)
+    assert CHIPS.value(taken) == 500 and CHIPS.value(stack) == 2000
+    assert [e.kind for e in c.log] == [Kind.CHANGE]
+    change = c.log[0]
+    assert change.seat == 3 and change.amount == 2500 and change.chips2 == (0, 0, 5, 0, 0, 0)
+
+
+def test_a_payout_the_rack_cannot_make_calls_a_fill_first() -> None:
+    c = cashier(per_colour=0)
+    paid = c.pay(1500)
+    assert CHIPS.value(paid) == 1500
+    assert [e.kind for e in c.log] == [Kind.FILL]
+    assert c.rack.fills == c.log[0].amount
+
+
+def test_a_colour_running_over_the_rack_sends_a_credit() -> None:
+    c = cashier(per_colour=10)
+    c.collect([0, 0, 25, 0, 0, 0])  # 35 reds against a capacity of 30
+    assert [e.kind for e in c.log] == [Kind.CREDIT]
+    assert c.rack.counts[2] == 10 and c.rack.credits == 25 * 500
+
+
+def test_colouring_up_gives_the_fewest_chips_of_the_same_value() -> None:
+    c = cashier()
+    stack = [2, 5, 5, 0, 0, 0]
+    c.colour_up(1, stack)
+    assert stack == [0, 1, 1, 1, 0, 0]  # $31: a green, a red and a white
+    assert c.log == [Event(Kind.COLOURED_UP, 1, amount=3100, chips=(2, 5, 5, 0, 0, 0),
+                           chips2=(0, 1, 1, 1, 0, 0))]
+
+
+def test_the_buy_in_gives_usable_colours_from_the_table_minimum_up() -> None:
+    c = cashier()
+    chips = c.buy_in(1000_00)
+    assert CHIPS.value(chips) == 1000_00 and chips[:2] == [0, 0] and chips[2] == 20
