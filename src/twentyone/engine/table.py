@@ -6,6 +6,17 @@ player request has three forms: ``verify_x`` raises a typed ``TableError`` and c
 it appended. The dealer's part (the deal, the peek, the draw, settlement, the shuffle) has no
 choices and runs by itself as soon as the players' decisions allow.
 
+Hooks for variants. A game that changes the casino table's rules without a second engine
+(Pontoon's changing bank) subclasses ``Table`` and overrides only these, each documented where it
+is defined: ``operations`` and ``apply`` (its own operations), ``legal_actions``,
+``playing_order`` (who is dealt and plays in what order), ``dealer_seat`` (who plays the dealer's
+hand), ``bet_refusal`` (who may bet), ``verify_deal`` / ``can_deal``, ``pay_hand`` and
+``lose_hand`` (how one hand is settled), ``turn_hand_cards``, ``end_round`` (what happens
+between rounds), ``leave``; plus the values ``hand_bonus`` (hands paid at once on the player's
+turn) and ``cashier.bank`` (what settlement pays from). Rule options that any game may use
+(``dealer_decides``, ``ties_to_dealer``, ``dealer_natural_collects``, ``reshuffle``) are in
+``Rules``. Hooks are for subclasses; callers use the operations.
+
 Why operations are checked by one function each (``_refuse_x`` returns the refusal or None):
 the same rule then answers ``verify``, ``can`` and ``legal_actions``, so they cannot disagree.
 
@@ -301,12 +312,14 @@ class Table:
         return _new(Record, (Action.BET, seat, tuple(self.log[start:])))
 
     def verify_bet(self, seat: int, amount: Cents) -> None:
-        self._raise(self._refuse_bet(seat, amount))
+        self._raise(self.bet_refusal(seat, amount))
 
     def can_bet(self, seat: int, amount: Cents) -> bool:
-        return self._refuse_bet(seat, amount) is None
+        return self.bet_refusal(seat, amount) is None
 
-    def _refuse_bet(self, seat: int, amount: Cents) -> Refusal:
+    def bet_refusal(self, seat: int, amount: Cents) -> Refusal:
+        """Hook: why ``seat`` may not bet ``amount`` now, or None (answers verify, can and
+        legal_actions alike)."""
         r = self.rules
         if seat not in self.seats:
             return SeatError, f"nobody is sitting at seat {seat}"
@@ -325,8 +338,8 @@ class Table:
             return InsufficientChipsError, f"seat {seat} has only {dollars(have)} in chips"
         return None
 
-    def _playing_order(self) -> list[int]:
-        """Seats with a bet, in the order they are dealt and play: the dealer's left first."""
+    def playing_order(self) -> list[int]:
+        """Hook: seats with a bet, in the order they are dealt and play (dealer's left first)."""
         return sorted(n for n, s in self.seats.items() if s.hands)
 
     @property
@@ -346,7 +359,7 @@ class Table:
             self._shuffle()  # 001: fewer than ~25 cards left before a game
         self.round += 1
         self.log.append(_new(Event, (Kind.ROUND_STARTED, 0, 0, None, True, self.round, (), (), "")))
-        self._order = self._playing_order()
+        self._order = self.playing_order()
         self.dealer = DealerHand()
         self.dealer.up_index = 1 if (r.hole_card_first and r.peek) else 0
         self._peeked = False
@@ -437,7 +450,7 @@ class Table:
         s.declined = True
         hand = s.hands[0]
         self.log.append(Event(Kind.EVEN_MONEY, seat, amount=hand.bet))
-        self._win(s, 0, hand, hand.bet, "even-money")
+        self.pay_hand(s, 0, hand, hand.bet, "even-money")
         self._next_offer()
         return _new(Record, (Action.EVEN_MONEY, seat, tuple(self.log[start:])))
 
@@ -503,7 +516,7 @@ class Table:
         self._deal_to(seat, self._hand, self.rules.player_cards != "down")
         if hand.busted:
             hand.done = True
-            self._lose(s, self._hand, hand, "bust")  # 000: a bust is collected at once
+            self.lose_hand(s, self._hand, hand, "bust")  # 000: a bust is collected at once
         elif hand.total == 21:
             hand.done = True
         self._advance()
@@ -557,7 +570,7 @@ class Table:
         face_up = self.rules.player_cards != "down" and not self.rules.double_face_down
         self._deal_to(seat, self._hand, face_up)
         if hand.busted and face_up:
-            self._lose(s, self._hand, hand, "bust")
+            self.lose_hand(s, self._hand, hand, "bust")
         self._advance()
         return _new(Record, (Action.DOUBLE, seat, tuple(self.log[start:])))
 
@@ -724,7 +737,7 @@ class Table:
         if self.phase is Phase.BETTING:
             s = self.seats[seat]
             acts: list[StrEnum] = []
-            if self._refuse_bet(seat, self.rules.min_bet) is None:
+            if self.bet_refusal(seat, self.rules.min_bet) is None:
                 acts.append(Action.BET)
             if self.can_deal():
                 acts.append(Action.DEAL)
@@ -888,8 +901,8 @@ class Table:
                 if bonus is not None and not hand.settled:
                     times = bonus(hand.values)
                     if times:
-                        self._turn_hand_cards(s.number, self._hand, hand)
-                        self._win(s, self._hand, hand, times * hand.bet, "bonus")
+                        self.turn_hand_cards(s.number, self._hand, hand)
+                        self.pay_hand(s, self._hand, hand, times * hand.bet, "bonus")
                 self._hand += 1
             self._turn += 1
             self._hand = 0
@@ -950,7 +963,7 @@ class Table:
                 h = s.hands[i]
                 if h.settled:
                     continue
-                self._turn_hand_cards(s.number, i, h)
+                self.turn_hand_cards(s.number, i, h)
                 if dealer_bj:
                     # A natural collects ``dealer_natural_collects`` times the bet, a hand that
                     # is a natural too one time less (casino: it pushes).
@@ -958,27 +971,28 @@ class Table:
                     if times == 0:
                         self._push(s, i, h)
                     elif times == 1:
-                        self._lose(s, i, h, "dealer blackjack")
+                        self.lose_hand(s, i, h, "dealer blackjack")
                     else:
                         self._lose_more(s, i, h, (times - 1) * h.bet, "dealer blackjack")
                 elif h.busted:
-                    self._lose(s, i, h, "bust")
+                    self.lose_hand(s, i, h, "bust")
                 elif h.natural:
                     self._pay_natural(s, i, h)
                 elif d_total > 21 or h.total > d_total:
-                    self._win(s, i, h, h.bet, "win")
+                    self.pay_hand(s, i, h, h.bet, "win")
                 elif h.total == d_total:
                     if self.rules.ties_to_dealer:
-                        self._lose(s, i, h, "tie")  # 002 Pontoon: "ties pay the dealer"
+                        self.lose_hand(s, i, h, "tie")  # 002 Pontoon: "ties pay the dealer"
                     else:
                         self._push(s, i, h)
                 else:
-                    self._lose(s, i, h, "lose")
+                    self.lose_hand(s, i, h, "lose")
         if insured:
             self._settle_insurance(won=dealer_bj)
-        self._end_round()
+        self.end_round()
 
-    def _end_round(self) -> None:
+    def end_round(self) -> None:
+        """Hook: clear the layout into the discards after settlement, and shuffle when due."""
         discards = self.shoe.discards
         for s in self.seats.values():
             for h in s.hands:
@@ -1000,7 +1014,8 @@ class Table:
                 self.log.append(_new(Event, (Kind.TURNED, DEALER, 0, d.cards[i], True, 0, (), (),
                                              "")))
 
-    def _turn_hand_cards(self, seat: int, i: int, h: Hand) -> None:
+    def turn_hand_cards(self, seat: int, i: int, h: Hand) -> None:
+        """Hook: turn a hand's face-down cards up (at settlement, or when a variant shows it)."""
         for j, up in enumerate(h.face_up):
             if not up:
                 h.face_up[j] = True
@@ -1016,10 +1031,11 @@ class Table:
         ratio = self._bj_ratio
         won = h.bet * ratio.numerator // ratio.denominator
         won -= won % self.rules.payout_rounding
-        self._turn_hand_cards(s.number, i, h)
-        self._win(s, i, h, won, "blackjack")
+        self.turn_hand_cards(s.number, i, h)
+        self.pay_hand(s, i, h, won, "blackjack")
 
-    def _win(self, s: Seat, i: int, h: Hand, won: Cents, outcome: str) -> None:
+    def pay_hand(self, s: Seat, i: int, h: Hand, won: Cents, outcome: str) -> None:
+        """Hook: a hand wins ``won`` besides its bet back."""
         paid = self.cashier.pay(won)
         add(s.chips, paid)
         add(s.chips, h.chips)
@@ -1035,7 +1051,8 @@ class Table:
         h.outcome = "push"
         self.log.append(_new(Event, (Kind.SETTLED, s.number, i, None, True, 0, (), (), "push")))
 
-    def _lose(self, s: Seat, i: int, h: Hand, outcome: str) -> None:
+    def lose_hand(self, s: Seat, i: int, h: Hand, outcome: str) -> None:
+        """Hook: a hand's bet is collected."""
         self.cashier.collect(h.chips)
         h.settled = True
         h.outcome = outcome

@@ -264,17 +264,17 @@ class PontoonTable(Table):
 
     # --- seams of the round ----------------------------------------------------------------
 
-    def _playing_order(self) -> list[int]:
+    def playing_order(self) -> list[int]:
         """002: the banker deals and serves from the player on the left, and takes no bet."""
         assert self.banker is not None
         return [n for n in left_of(self.banker, list(self.seats)) if self.seats[n].hands]
 
-    def _refuse_bet(self, seat: int, amount: Cents) -> Refusal:
+    def bet_refusal(self, seat: int, amount: Cents) -> Refusal:
         if seat == self.banker:
             return BetError, "the banker does not bet; the bank covers the table"
         if self.banker is None and seat in self.seats:
             return WrongPhaseError, "draw for the first banker before betting"
-        return super()._refuse_bet(seat, amount)
+        return super().bet_refusal(seat, amount)
 
     def verify_deal(self) -> None:
         if self.banker is None:
@@ -284,21 +284,21 @@ class PontoonTable(Table):
     def can_deal(self) -> bool:
         return self.banker is not None and super().can_deal()
 
-    def _win(self, s: Seat, i: int, h: Hand, won: Cents, outcome: str) -> None:
+    def pay_hand(self, s: Seat, i: int, h: Hand, won: Cents, outcome: str) -> None:
         """A bank pays what it holds and no more: chips are never created (002: "nothing is
         created"); a short payment is marked in the outcome."""
         assert isinstance(self.bank, SeatBank)
         have = self.bank.value
         if won > have:
             won, outcome = have, f"{outcome} (bank short)"
-        super()._win(s, i, h, won, outcome)
+        super().pay_hand(s, i, h, won, outcome)
 
-    def _lose(self, s: Seat, i: int, h: Hand, outcome: str) -> None:
+    def lose_hand(self, s: Seat, i: int, h: Hand, outcome: str) -> None:
         """002: a player who goes bust "turns up the hole card"; every lost hand is shown."""
-        self._turn_hand_cards(s.number, i, h)
-        super()._lose(s, i, h, outcome)
+        self.turn_hand_cards(s.number, i, h)
+        super().lose_hand(s, i, h, outcome)
 
-    def _end_round(self) -> None:
+    def end_round(self) -> None:
         """After every bet is settled (002 "Changing the Bank"): a player's natural against a
         banker without one takes the bank, the nearest to the banker's left first. A banker
         left with no chips cannot bank; the seed is silent, so the bank goes to the next player
@@ -307,7 +307,7 @@ class PontoonTable(Table):
         assert banker is not None
         naturals = [] if self.dealer.natural else [
             n for n, s in self.seats.items() if any(h.natural for h in s.hands)]
-        super()._end_round()
+        super().end_round()
         self.entitled = False
         seats = list(self.seats)
         heir = next_banker(banker, naturals, seats)
