@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from twentyone.cli import app
-from twentyone.engine.history import replay
+from twentyone.engine.records import read_lines, verify_house, verify_player
 
 runner = CliRunner()
 
@@ -75,9 +75,8 @@ def test_a_stacked_split_played_through_the_command_line(tmp_path: Path) -> None
     assert result.exit_code == 0, result.output
     assert "Seat 1 splits the eights ($10 more)" in result.output
     assert "Seat 1 hand 1 wins: paid $10 in 2 red" in result.output
-    records = hands.read_text(encoding="utf-8").splitlines()
-    assert len(records) == 1
-    replay(json.loads(records[0]))
+    assert verify_player(read_lines(hands)).rounds == 1
+    assert verify_house(read_lines(tmp_path / "hands.house.jsonl")).round == 1
 
 
 def test_a_bot_seat_plays_alongside_a_person() -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import json
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -12,8 +11,8 @@ from rich.text import Text
 
 from twentyone.cards import Card
 from twentyone.engine.bots import Bot
-from twentyone.engine.history import replay
-from twentyone.engine.shoe import StackedShuffler
+from twentyone.engine.records import read_lines, verify_house, verify_player
+from twentyone.engine.shoe import RandomShuffler, StackedShuffler
 from twentyone.engine.table import Table
 from twentyone.engine.views import TableView
 from twentyone.rules import PRESETS, Rules
@@ -49,7 +48,7 @@ class Script:
 def run(rules: Rules, stack: list[str], lines: list[str | type[BaseException]], *,
         humans: tuple[int, ...] = (1,), bots: dict[int, Bot] | None = None,
         hint: Hint | None = None, history: Path | None = None) -> tuple[Table, Script, str]:
-    t = Table(rules, StackedShuffler([stack]))
+    t = Table(rules, StackedShuffler([stack], then=RandomShuffler.seeded(0)))
     for seat in sorted({*humans, *(bots or {})}):
         t.sit(seat, 100_000)
     out = io.StringIO()
@@ -175,15 +174,19 @@ def test_the_hint_is_asked_for_the_hand_to_act_and_shown_without_acting() -> Non
     assert "? odds" in script.prompts[1]
 
 
-def test_history_appends_one_replayable_json_line_per_round(tmp_path: Path) -> None:
+def test_history_is_the_players_and_the_house_record_is_kept_apart(tmp_path: Path) -> None:
+    """docs/casino.md#fair-play-and-records: the file a player asked for holds what they saw and
+    the shoe's commitment, never its order; the house's chained record beside it replays."""
     path = tmp_path / "hands.jsonl"
     run(CLASSIC, ["10s", "6c", "9h", "10d", "5c", "5d", "Kd", "4c"], ["10", "s", "", "s", "q"],
         history=path)
-    lines = path.read_text(encoding="utf-8").splitlines()
-    assert len(lines) == 2
-    for line in lines:
-        replay(json.loads(line))  # raises if the record does not deal the same round
-
+    mine = read_lines(path)
+    assert [line["format"] for line in mine] == ["twentyone-player-history/1"] * 3
+    assert all("before" not in line and "shuffles" not in line for line in mine)
+    assert not any(line["opened"] for line in mine[:-1])  # the shoe stays shut while in play
+    assert verify_player(mine).rounds == 2
+    house = read_lines(tmp_path / "hands.house.jsonl")
+    assert len(house) == 2 and verify_house(house).round == 2
 
 
 def test_late_surrender_is_offered_and_returns_half() -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from twentyone.cards import card
-from twentyone.engine.shoe import StackedShuffler
+from twentyone.engine.shoe import RandomShuffler, StackedShuffler
 from twentyone.engine.table import Table
 from twentyone.engine.views import view
 from twentyone.rules import PRESETS
@@ -13,7 +13,7 @@ CLASSIC = PRESETS["classic"]
 
 
 def hint_for(stack: list[str], *moves: str) -> list[str]:
-    t = Table(CLASSIC, StackedShuffler([stack]))
+    t = Table(CLASSIC, StackedShuffler([stack], then=RandomShuffler.seeded(0)))
     t.sit(1, 100_000)
     t.bet(1, 1000)
     t.deal()
@@ -38,7 +38,7 @@ def test_after_a_split_the_hint_is_for_the_hand_being_played() -> None:
 
 
 def test_the_unseen_cards_are_the_shoe_less_what_the_seat_has_seen() -> None:
-    t = Table(CLASSIC, StackedShuffler([["Ah", "10c", "Ad", "5s"]]))
+    t = Table(CLASSIC, StackedShuffler([["Ah", "10c", "Ad", "5s"]], then=RandomShuffler.seeded(0)))
     t.sit(1, 100_000)
     t.bet(1, 1000)
     t.deal()
@@ -59,7 +59,7 @@ def test_the_hint_gives_the_ev_of_each_legal_action_best_first() -> None:
 
 
 def test_the_shoe_hint_uses_the_cards_left() -> None:
-    t = Table(CLASSIC, StackedShuffler([["10h", "10c", "6d", "7s"]]))
+    t = Table(CLASSIC, StackedShuffler([["10h", "10c", "6d", "7s"]], then=RandomShuffler.seeded(0)))
     t.sit(1, 100_000)
     t.bet(1, 1000)
     t.deal()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from twentyone.engine.shoe import StackedShuffler
+from twentyone.engine.shoe import RandomShuffler, StackedShuffler
 from twentyone.engine.table import Table
 from twentyone.engine.views import SPECTATOR, view, visible_events
 from twentyone.rules import PRESETS, Rules
@@ -11,7 +11,7 @@ from twentyone.tui.narrate import Narrator
 
 def played(rules: Rules, stack: list[str], viewer: int, moves: list[str],
            bet: int = 1000) -> tuple[Table, Narrator, list[str]]:
-    t = Table(rules, StackedShuffler([stack]))
+    t = Table(rules, StackedShuffler([stack], then=RandomShuffler.seeded(0)))
     t.sit(1, 100_000)
     t.bet(1, bet)
     t.deal()
@@ -58,7 +58,8 @@ def test_a_split_is_narrated_per_hand_and_the_finished_round_is_kept() -> None:
 
 
 def test_insurance_paid_2_to_1_against_a_dealer_blackjack() -> None:
-    t = Table(PRESETS["classic"], StackedShuffler([["10s", "Ac", "9h", "Kd"]]))
+    t = Table(PRESETS["classic"], StackedShuffler([["10s", "Ac", "9h", "Kd"]],
+        then=RandomShuffler.seeded(0)))
     t.sit(1, 100_000)
     t.bet(1, 1000)
     t.deal()
@@ -84,7 +85,8 @@ def test_a_face_down_double_is_not_named_until_it_is_turned() -> None:
 
 
 def test_other_seats_pitch_cards_stay_unnamed_in_the_log() -> None:
-    t = Table(PRESETS["single-deck"], StackedShuffler([["2c", "4d", "9s", "3c", "5d", "Kh"]]))
+    t = Table(PRESETS["single-deck"], StackedShuffler([["2c", "4d", "9s", "3c", "5d", "Kh"]],
+        then=RandomShuffler.seeded(0)))
     for seat in (1, 2):
         t.sit(seat, 10_000)
         t.bet(seat, 500)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from twentyone.cards import parse_card
-from twentyone.engine.shoe import StackedShuffler
+from twentyone.engine.shoe import RandomShuffler, StackedShuffler
 from twentyone.engine.table import Table
 from twentyone.engine.views import SPECTATOR, view
 from twentyone.rules import PRESETS
@@ -14,7 +14,8 @@ def pitch_table() -> Table:
     """Single-deck pitch game (cards held face down): seat 1 holds 2♣ 3♣, seat 2 holds 4♦ 5♦,
     the dealer shows 9♠ over a K♥ in the hole. No rank repeats, so a leak cannot hide."""
     t = Table(PRESETS["single-deck"],
-              StackedShuffler([["2c", "4d", "9s", "3c", "5d", "Kh"]]))
+              StackedShuffler([["2c", "4d", "9s", "3c", "5d", "Kh"]],
+                  then=RandomShuffler.seeded(0)))
     t.sit(1, 10_000)
     t.sit(2, 10_000)
     t.bet(1, 500)
@@ -47,7 +48,8 @@ def test_a_spectator_sees_card_backs_for_every_face_down_card() -> None:
 
 
 def test_totals_say_soft_or_hard_and_name_a_blackjack() -> None:
-    t = Table(PRESETS["classic"], StackedShuffler([["Ah", "9c", "6d", "7s"]]))
+    t = Table(PRESETS["classic"], StackedShuffler([["Ah", "9c", "6d", "7s"]],
+        then=RandomShuffler.seeded(0)))
     t.sit(1, 10_000)
     t.bet(1, 1000)
     t.deal()
@@ -56,7 +58,8 @@ def test_totals_say_soft_or_hard_and_name_a_blackjack() -> None:
     assert "shows 9" in text
     assert "7♠" not in text  # the hole card
 
-    t2 = Table(PRESETS["classic"], StackedShuffler([["10h", "9c", "6d", "7s"]]))
+    t2 = Table(PRESETS["classic"], StackedShuffler([["10h", "9c", "6d", "7s"]],
+        then=RandomShuffler.seeded(0)))
     t2.sit(1, 10_000)
     t2.bet(1, 1000)
     t2.deal()
@@ -99,7 +102,8 @@ def test_the_shoe_shows_cards_left_and_the_cut_card() -> None:
 
 
 def test_the_prompt_names_the_hand_being_played() -> None:
-    t = Table(PRESETS["classic"], StackedShuffler([["8s", "10c", "8h", "7d", "3c"]]))
+    t = Table(PRESETS["classic"], StackedShuffler([["8s", "10c", "8h", "7d", "3c"]],
+        then=RandomShuffler.seeded(0)))
     t.sit(1, 10_000)
     t.bet(1, 1000)
     t.deal()
@@ -116,7 +120,8 @@ def test_a_shoe_without_a_cut_card_says_when_it_is_reshuffled() -> None:
 
 
 def test_an_insurance_prompt_says_why_it_is_asked() -> None:
-    t = Table(PRESETS["classic"], StackedShuffler([["10s", "Ac", "9h", "Kd"]]))
+    t = Table(PRESETS["classic"], StackedShuffler([["10s", "Ac", "9h", "Kd"]],
+        then=RandomShuffler.seeded(0)))
     t.sit(1, 10_000)
     t.bet(1, 1000)
     t.deal()

@@ -10,6 +10,7 @@ from twentyone.cli.play import play
 from twentyone.cli.rules import rules_cmd
 from twentyone.cli.sim import sim
 from twentyone.cli.strategy import chart, dealer, edge, ev
+from twentyone.cli.verify import verify
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="twentyone: casino blackjack by the book.")
@@ -21,3 +22,4 @@ app.command("chart")(chart)
 app.command("edge")(edge)
 app.command("ev")(ev)
 app.command("dealer")(dealer)
+app.command("verify")(verify)

@@ -32,3 +32,13 @@ def dollars_option(name: str, text: str) -> Cents:
     if amount <= 0:
         raise typer.BadParameter(f"{name} must be positive")
     return amount
+
+
+def warn_predictable(seed: int | None, stacked: bool) -> None:
+    """Say plainly, before a live game, that a seeded or stacked shoe is not a fair one."""
+    if seed is not None:
+        typer.echo(f"Note: this game is seeded ({seed}). Anyone who knows the seed knows every "
+                   "card to come; leave out --seed for a fair, unpredictable shuffle.", err=True)
+    if stacked:
+        typer.echo("Note: --stack sets the first cards of the shoe, so this deal is arranged, "
+                   "not random.", err=True)

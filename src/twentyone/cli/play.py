@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.table import Table as RichTable
 
 from twentyone.cli import pontoon as pontoon_cli
-from twentyone.cli.options import dollars_option, rules_from_cli
+from twentyone.cli.options import dollars_option, rules_from_cli, warn_predictable
 from twentyone.engine.bots import Bot, ChartBot
 from twentyone.engine.shoe import RandomShuffler, Shuffler, StackedShuffler
 from twentyone.engine.table import Table
@@ -84,6 +84,7 @@ def play(
     humans = [n for n in range(1, taken + 1) if n not in bots]
     if not humans:
         raise typer.BadParameter("every seat is a bot: use --auto basic --rounds N to watch")
+    warn_predictable(seed, bool(stack))
     try:
         table = Table(table_rules, _shuffler(stack, seed))
     except ValueError as exc:  # a --stack naming cards the shoe does not have

@@ -17,6 +17,7 @@ import typer
 from rich.console import Console
 from rich.table import Table as RichTable
 
+from twentyone.cli.options import warn_predictable
 from twentyone.errors import RulesError
 from twentyone.money import Cents, dollars
 from twentyone.pontoon.auto import play_pontoon, pontoon_json
@@ -54,6 +55,7 @@ def play(*, players: int, bots: list[int], auto: str | None, rounds: int, seed: 
     if not humans:
         raise typer.BadParameter("every seat is a bot: use --auto reading --rounds N to watch")
     out = console or Console()
+    warn_predictable(seed, stacked=False)
     PontoonGame(PontoonTable(prules, seed=seed), humans, out, read or out.input).run(
         chips, history)
 

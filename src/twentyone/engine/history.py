@@ -16,7 +16,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from twentyone.cards import card_by_id
+from twentyone.cards import MAX_DECKS, card_by_id
 from twentyone.engine.chips import ChipSet, Rack
 from twentyone.engine.hand import DealerHand
 from twentyone.engine.ops import op_from_json
@@ -47,8 +47,48 @@ def snapshot(table: Table) -> dict[str, Any]:
     }
 
 
+def _check_snapshot(state: object) -> None:
+    """A snapshot's every field has its type and range, so a restored table is a table the
+    engine could have left; anything else is a ``ReplayError``, never a failure deep inside."""
+
+    def whole(x: object, low: int = 0) -> bool:
+        return isinstance(x, int) and not isinstance(x, bool) and x >= low
+
+    def wholes(xs: object, length: int | None = None) -> bool:
+        return (isinstance(xs, list) and all(whole(x) for x in xs)
+                and (length is None or len(xs) == length))
+
+    def need(ok: bool, what: str) -> None:
+        if not ok:
+            raise ReplayError(f"the table before the round is not a table: {what}")
+
+    need(isinstance(state, dict), "not an object")
+    assert isinstance(state, dict)
+    need(isinstance(state.get("rules"), dict), "no rules")
+    need(whole(state.get("round")), "the round number")
+    seats, rack, shoe = state.get("seats"), state.get("rack"), state.get("shoe")
+    need(isinstance(seats, dict) and isinstance(rack, dict) and isinstance(shoe, dict),
+         "seats, rack or shoe missing")
+    assert isinstance(seats, dict) and isinstance(rack, dict) and isinstance(shoe, dict)
+    colours = len(state["rules"].get("chips") or {}) or None
+    need(all(isinstance(n, str) and n.isdigit() and wholes(c, colours) for n, c in seats.items()),
+         "a seat's chips")
+    need(wholes(rack.get("counts"), colours)
+         and all(whole(rack.get(k)) for k in ("capacity", "standard", "fills", "credits")),
+         "the rack")
+    cards, discards = shoe.get("cards"), shoe.get("discards")
+    need(wholes(cards) and wholes(discards), "the shoe's cards")
+    assert isinstance(cards, list) and isinstance(discards, list)
+    need(all(c < MAX_DECKS * 52 for c in cards + discards), "a card that does not exist")
+    need(whole(shoe.get("pos")) and shoe["pos"] <= len(cards), "the shoe's place")
+    cut = shoe.get("cut_index")
+    need(cut is None or (whole(cut) and cut <= len(cards)), "the cut card")
+    need(isinstance(shoe.get("refilled"), bool), "the shoe's refill mark")
+
+
 def restore(state: dict[str, Any], shuffler: Shuffler | None = None) -> Table:
-    """A table exactly as a snapshot left it."""
+    """A table exactly as a snapshot left it (checked first: see ``_check_snapshot``)."""
+    _check_snapshot(state)
     rules = Rules.from_mapping(state["rules"])
     table = Table(rules, shuffler or ReplayShuffler([]), rack=Rack(
         chipset=ChipSet.of(rules.chips), counts=list(state["rack"]["counts"]),
@@ -101,10 +141,27 @@ def replay(history: dict[str, Any]) -> Table:
     return replay_onto(table, operations, events)
 
 
-def shuffle_records(data: list[dict[str, Any]]) -> list[ShuffleRecord]:
-    """The shuffles of a JSON history, for a ``ReplayShuffler``."""
-    return [ShuffleRecord([card_by_id(i) for i in s["order"]], s["cut_at"], s["behind"])
-            for s in data]
+def shuffle_records(data: object) -> list[ShuffleRecord]:
+    """The shuffles of a JSON history, for a ``ReplayShuffler``; a shuffle that is not one (a
+    card that does not exist, a cut that is not a place in the pack) is a ``ReplayError``."""
+
+    def place(x: object, size: int) -> bool:
+        return x is None or (isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= size)
+
+    if not isinstance(data, list):
+        raise ReplayError("the shuffles are not a list")
+    out = []
+    for s in data:
+        order = s.get("order") if isinstance(s, dict) else None
+        if not (isinstance(order, list) and all(
+                isinstance(i, int) and not isinstance(i, bool) and 0 <= i < MAX_DECKS * 52
+                for i in order)):
+            raise ReplayError(f"a shuffle holds cards that do not exist: {s!r}"[:200])
+        assert isinstance(s, dict)
+        if not (place(s.get("cut_at"), len(order)) and place(s.get("behind"), len(order))):
+            raise ReplayError("a shuffle's cut is not a place in the pack")
+        out.append(ShuffleRecord([card_by_id(i) for i in order], s["cut_at"], s["behind"]))
+    return out
 
 
 def replay_onto(table: Table, operations: list[dict[str, Any]],

@@ -155,7 +155,8 @@ def op_from_json(data: object, ops: Mapping[str, type[Op]]) -> Op:
     unknown name, a missing or extra field, a string for a number) is a ``ReplayError``."""
     if not isinstance(data, dict):
         raise ReplayError(f"{data!r} is not an operation")
-    cls = ops.get(data.get("op"))  # type: ignore[arg-type]
+    name = data.get("op")
+    cls = ops.get(name) if isinstance(name, str) else None
     if cls is None:
         raise ReplayError(f"{data!r} is not a table operation")
     fields = {f.name: f for f in dataclasses.fields(cls)}

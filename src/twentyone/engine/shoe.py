@@ -8,7 +8,6 @@ all through the same code path the table uses.
 from __future__ import annotations
 
 import copy
-import random
 import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -108,10 +107,12 @@ class StackedShuffler:
     codes ("As", "10h", "K") or Cards; physical cards are taken from the shoe, so a stack can
     never deal a card twice."""
 
-    def __init__(self, stacks: Iterable[Sequence[Card | str]],
-                 then: Shuffler | None = None, cut_behind: int | None = None) -> None:
+    def __init__(self, stacks: Iterable[Sequence[Card | str]], *, then: Shuffler,
+                 cut_behind: int | None = None) -> None:
+        """``then`` shuffles the rest of each shoe: named, never a fixed fallback, so a stacked
+        live game is exactly as predictable as its caller chose (seeded or secure)."""
         self.stacks = [list(s) for s in stacks]
-        self.then = then or RandomShuffler(random.Random(0))
+        self.then = then
         self._cut_behind = cut_behind
 
     def shuffle(self, cards: list[Card], rules: Rules) -> ShuffleResult:

@@ -20,7 +20,7 @@ from twentyone.cards import Card
 from twentyone.engine import views
 from twentyone.engine.bots import Bot
 from twentyone.engine.events import Kind
-from twentyone.engine.history import Recorder
+from twentyone.engine.records import Recording
 from twentyone.engine.table import Action, Phase, Table
 from twentyone.errors import ChipError, TableError
 from twentyone.money import Cents, dollars
@@ -52,6 +52,12 @@ class Game:
         #: One human narrates in their own view (their pitch cards by name); several humans on
         #: one terminal share the spectator's narration, which names nobody's hidden card.
         self.narrator_seat = self.humans[0] if len(self.humans) == 1 else views.SPECTATOR
+        #: The person's own history goes to ``history``; the house's full record, which holds the
+        #: shoe's order, is kept apart beside it (``h.jsonl`` -> ``h.house.jsonl``).
+        self.house_record = (None if history is None
+                             else history.with_name(f"{history.stem}.house{history.suffix}"))
+        self.recording = (None if history is None
+                          else Recording(table, [self.narrator_seat]))
         self.narrator = Narrator(table.rules)
         self.log: deque[str] = deque(maxlen=50)
         self._mark = 0
@@ -67,20 +73,38 @@ class Game:
         self._narrate()
         try:
             while self._seated_humans():
-                recorder = Recorder(self.table) if self.history else None
+                if self.recording is not None:
+                    self.recording.round_started()
                 self._betting()
                 if not self.table.can_deal():
                     if self._seated_humans():
                         self.notes.append(Text("Nobody bet; the dealer waits.", style="yellow"))
                     continue
                 self._play_round()
-                if recorder is not None and self.history is not None:
-                    with self.history.open("a", encoding="utf-8") as f:
-                        f.write(json.dumps(recorder.history(), separators=(",", ":")) + "\n")
+                if self.recording is not None:
+                    house, players = self.recording.round_ended()
+                    self._write(house, players)
         except (EOFError, KeyboardInterrupt):
             self.console.print()
             self._walk_away()
+        if self.recording is not None:
+            self._write(None, self.recording.close())
+            self.console.print(f"Your hand history is in {self.history}; the house's full "
+                               f"record in {self.house_record}, sealed "
+                               f"{self.recording.seal or '(no rounds)'}. Check them with "
+                               f"twentyone verify.", markup=False)
         self._goodbye()
+
+    def _write(self, house: dict[str, object] | None, players: dict[int, dict[str, object]]
+               ) -> None:
+        """Append a round to the house's record and to the history of the person at the
+        terminal (one person: their seat's view; several: the spectator's)."""
+        assert self.history is not None and self.house_record is not None
+        if house is not None:
+            with self.house_record.open("a", encoding="utf-8") as f:
+                f.write(json.dumps(house, separators=(",", ":")) + "\n")
+        with self.history.open("a", encoding="utf-8") as f:
+            f.write(json.dumps(players[self.narrator_seat], separators=(",", ":")) + "\n")
 
     def _seated_humans(self) -> list[int]:
         return [n for n in self.humans if n in self.table.seats]
