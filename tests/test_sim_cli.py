@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -18,7 +20,7 @@ from twentyone.rules import PRESETS
 from twentyone.sim.counting import SYSTEMS, IndexPlays
 from twentyone.sim.distributed import simulate_on_cluster
 from twentyone.sim.runner import CHUNK_ROUNDS, Player, SimSpec, simulate
-from twentyone.strategy import rules_of_thumb
+from twentyone.strategy import basic_chart, rules_of_thumb
 
 runner = CliRunner()
 
@@ -134,3 +136,26 @@ def test_the_warming_process_runs_on_its_own() -> None:
     done = subprocess.run([sys.executable, "-m", "twentyone.sim.warm"], capture_output=True,
                           check=False, timeout=300)
     assert done.returncode == 0, done.stderr
+
+
+def test_the_first_run_says_it_compiles_and_a_cached_one_says_nothing(tmp_path: Path) -> None:
+    """A fresh numba cache: the kernel compiles (about 10 s), and stderr says so and how long it
+    took; stdout is the JSON alone. Then the kernel loads from that cache: not a word."""
+    charts = tmp_path / "charts"
+    env = os.environ | {"NUMBA_CACHE_DIR": str(tmp_path / "numba"),
+                        "TWENTYONE_CACHE_DIR": str(charts)}
+    with pytest.MonkeyPatch.context() as mp:  # the chart on disk: only the kernel compiles
+        mp.setenv("TWENTYONE_CACHE_DIR", str(charts))
+        basic_chart(PRESETS["six-deck-s17"])
+    command = [sys.executable, "-m", "twentyone", "sim", "--rounds", "1000", "--json"]
+    first = subprocess.run(command, capture_output=True, text=True, env=env, timeout=600,
+                           check=False)
+    assert first.returncode == 0, first.stderr
+    assert "First run: compiling the simulator once (about 10 s" in first.stderr
+    assert re.search(r"Compiled the simulator in \d+\.\d s\.", first.stderr), first.stderr
+    assert json.loads(first.stdout)["rounds"] == 1000
+    again = subprocess.run(command, capture_output=True, text=True, env=env, timeout=600,
+                           check=False)
+    assert again.returncode == 0, again.stderr
+    assert "compil" not in again.stderr.lower()
+    assert json.loads(again.stdout)["rounds"] == 1000

@@ -303,3 +303,30 @@ def test_ev_command_takes_the_cards_left_in_a_shoe() -> None:
     for bad in ("1,2,3", "a,b,c,d,e,f,g,h,i,j", "0,0,0,0,0,0,0,0,0,1", "-1,4,4,4,4,4,4,4,4,16"):
         result = CliRunner().invoke(app, ["ev", "--hand", "10,6", "--up", "10", "--shoe", bad])
         assert result.exit_code == 2 and "--shoe" in result.output, bad
+
+
+def test_a_solve_that_compiles_says_so_on_stderr(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the solver is still to compile (here: said to be) and the command solves, stderr
+    says it compiles once and then how long it took; stdout is unchanged. A chart or an edge on
+    disk, or the infinite deck's plain-Python solver, compiles nothing: no word."""
+    import twentyone.cli.strategy as cli_strategy
+
+    monkeypatch.setenv("TWENTYONE_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(cli_strategy, "solver_cached", lambda: False)
+    runner = CliRunner()
+    notice = "First run: compiling the solver once (about 7 s"
+
+    def run(*args: str) -> tuple[str, str]:
+        result = runner.invoke(app, [*args, "--rules", "single-deck"])
+        assert result.exit_code == 0, result.output
+        return result.stdout, result.stderr
+
+    for command in (["chart"], ["edge", "--json"], ["ev", "--hand", "10,6", "--up", "10",
+                                                     "--json"]):
+        out, err = run(*command)
+        assert notice in err and "Compiled the solver in " in err, command
+        assert notice not in out
+    assert json.loads(run("ev", "--hand", "10,6", "--up", "10", "--json")[0])["hit"] < 0
+    assert "compil" not in run("chart")[1] + run("edge", "--json")[1]  # now on disk
+    assert "compil" not in run("ev", "--hand", "10,6", "--up", "10", "--infinite")[1]

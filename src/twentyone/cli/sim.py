@@ -24,6 +24,7 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table as RichTable
 
+from twentyone.cli.compiling import SIMULATOR_SECONDS, SOLVER_SECONDS, compiling
 from twentyone.cli.options import RulesOpt, SetOpt, rules_from_cli
 from twentyone.rules import Rules
 from twentyone.sim import kernel as K
@@ -32,7 +33,8 @@ from twentyone.sim.chartfile import format_chart, load_chart
 from twentyone.sim.counting import DEFAULT_INDICES, SYSTEMS, IndexPlays
 from twentyone.sim.runner import Player, SimSpec, simulate, trace
 from twentyone.sim.stats import SimResult
-from twentyone.strategy import Chart, basic_chart, chart_on_disk, rules_of_thumb
+from twentyone.sim.warm import kernel_cached, load_kernel
+from twentyone.strategy import Chart, basic_chart, chart_on_disk, rules_of_thumb, solver_cached
 
 #: Bankroll paths drawn by ``--plot``, and the most rounds traced for them.
 PLOT_PATHS = 20
@@ -145,7 +147,15 @@ def sim(
     """Simulate rounds at native speed and report the edge, its error and the risk."""
     table_rules = rules_from_cli(rules, set_)
     solving = strategy == "basic" and scheduler is None and not chart_on_disk(table_rules)
-    with _kernel_warming(solving):
+    kernel_cold = scheduler is None and not kernel_cached()
+    solver_cold = solving and not solver_cached()
+    # While a chart is solved the kernel compiles beside it (``_kernel_warming``), so the notice
+    # covers both; a kernel still to compile after that is compiled before the progress bar.
+    first = ("the solver and the simulator" if solver_cold and kernel_cold
+             else "the solver" if solver_cold
+             else "the simulator" if kernel_cold and solving else None)
+    with (compiling(first, SIMULATOR_SECONDS if kernel_cold else SOLVER_SECONDS),
+          _kernel_warming(solving)):
         player = _player(table_rules, strategy, count, indices, insurance, seat)
     mode = "ramp" if ramp is not None and bet == "flat" else bet
     try:
@@ -160,6 +170,9 @@ def sim(
         raise typer.BadParameter(str(exc)) from None
     if save_chart is not None:
         save_chart.write_text(format_chart(player.chart), encoding="utf-8")
+    if kernel_cold and not solving:
+        with compiling("the simulator", SIMULATOR_SECONDS):
+            load_kernel()
     err = Console(stderr=True)
     with Progress(TextColumn("simulating"), BarColumn(), TextColumn("{task.completed:,}/"
                   "{task.total:,} rounds"), TimeRemainingColumn(), console=err,

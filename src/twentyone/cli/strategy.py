@@ -12,8 +12,19 @@ import typer
 from rich.console import Console
 from rich.table import Table as RichTable
 
+from twentyone.cli.compiling import SOLVER_SECONDS, compiling
 from twentyone.cli.options import RulesOpt, SetOpt, rules_from_cli
-from twentyone.strategy import HouseEdge, action_evs, basic_chart, dealer_probabilities, house_edge
+from twentyone.strategy import (
+    HouseEdge,
+    action_evs,
+    basic_chart,
+    chart_on_disk,
+    dealer_probabilities,
+    edge_on_disk,
+    house_edge,
+    load_solver,
+    solver_cached,
+)
 from twentyone.strategy.chart import (
     DOUBLE_HIT,
     DOUBLE_STAND,
@@ -68,6 +79,12 @@ LEGEND = {STAND: "stand", HIT: "hit", DOUBLE_HIT: "double, else hit",
 
 def _label(up: int) -> str:
     return "A" if up == 1 else str(up)
+
+
+def _first_solve(solves: bool) -> str | None:
+    """"the solver" where this command solves and the solver is still to compile, else None
+    (for ``compiling``; the infinite-deck solver is plain Python)."""
+    return "the solver" if solves and not solver_cached() else None
 
 
 def chart_rows(c: Chart) -> list[tuple[str, list[tuple[str, list[int]]]]]:
@@ -131,7 +148,9 @@ def chart(rules: RulesOpt = "classic", set_: SetOpt = None,
           html_: Annotated[Path | None, typer.Option("--html", help="Write a page.")] = None,
           infinite: InfiniteOpt = False) -> None:
     """Print the exact basic strategy chart for the rules (and write it as an image or page)."""
-    c = basic_chart(rules_from_cli(rules, set_), infinite)
+    r = rules_from_cli(rules, set_)
+    with compiling(_first_solve(not infinite and not chart_on_disk(r)), SOLVER_SECONDS):
+        c = basic_chart(r, infinite)
     console = Console()
     for title, rows in chart_rows(c):
         table = RichTable(title=f"{title}: {c.name}")
@@ -162,7 +181,11 @@ def edge(rules: RulesOpt = "classic", set_: SetOpt = None,
     """The exact house edge from a full shoe, basic and composition-dependent strategy."""
     r = rules_from_cli(rules, set_)
     start = time.perf_counter()
-    he = house_edge(r, infinite)
+    with compiling(_first_solve(not infinite and (effects or not edge_on_disk(r))),
+                   SOLVER_SECONDS):
+        he = house_edge(r, infinite)
+        if effects and not infinite:
+            load_solver()  # a known edge costs no solve; the effects' solves will
     changes: list[RuleEffect] = []
     if effects:
         status = Console(stderr=True).status("solving")
@@ -219,8 +242,10 @@ def ev(rules: RulesOpt = "classic", set_: SetOpt = None,
     up_value = _values(up)
     if len(values) < 2 or len(up_value) != 1:
         raise typer.BadParameter("give --hand with two or more cards and --up with one")
+    counts = _shoe(shoe)
     try:
-        evs = action_evs(r, values, up_value[0], _shoe(shoe), infinite=infinite)
+        with compiling(_first_solve(not infinite), SOLVER_SECONDS):
+            evs = action_evs(r, values, up_value[0], counts, infinite=infinite)
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--shoe") from None
     if as_json:

@@ -1,20 +1,34 @@
-"""Compile (or load) the simulator's kernel in a process of its own.
+"""Compile (or load) the simulator's kernel, here or in a process of its own.
 
-``twentyone sim`` starts this while it solves a basic strategy chart that is not on disk yet: on
-a fresh install those are the two slow compiles, and two cores do them at once. The kernel's
-compiled code is the same whatever the rules (they come in as arrays), so one round of any game
-leaves it in numba's disk cache for the real run to load.
+``twentyone sim`` starts this module as a second process while it solves a basic strategy chart
+that is not on disk yet: on a fresh install those are the two slow compiles, and two cores do
+them at once. The kernel's compiled code is the same whatever the rules (they come in as
+arrays), so one round of any game leaves it in numba's disk cache for the real run to load.
 """
 
 from __future__ import annotations
 
+from twentyone.compiled import cached
 from twentyone.rules import PRESETS
+from twentyone.sim import kernel as K
 from twentyone.sim.runner import Player, SimSpec, simulate
 from twentyone.strategy.chart import rules_of_thumb
 
 
-def main() -> None:
+def kernel_cached() -> bool:
+    """Whether the kernel is compiled already (in this process or in numba's disk cache), so a
+    simulation costs no compile: on a fresh install the first one compiles for several
+    seconds."""
+    return cached(K.play_chunk)
+
+
+def load_kernel() -> None:
+    """Compile the kernel, or load it from the disk cache: one round of a six-deck game."""
     simulate(SimSpec(PRESETS["six-deck-s17"], Player(rules_of_thumb())), 1)
+
+
+def main() -> None:
+    load_kernel()
 
 
 if __name__ == "__main__":

@@ -21,7 +21,9 @@ from pathlib import Path
 
 import numpy as np
 
+from twentyone.compiled import cached
 from twentyone.rules import Rules
+from twentyone.strategy import player
 from twentyone.strategy.chart import Chart, rules_of_thumb
 from twentyone.strategy.dealer import F64, dealer_outcomes, infinite_outcomes
 from twentyone.strategy.exact import (
@@ -36,7 +38,8 @@ from twentyone.strategy.exact import (
 from twentyone.strategy.game import peeked
 
 __all__ = ["Chart", "HouseEdge", "action_evs", "analysis_rules", "basic_chart", "chart_on_disk",
-           "dealer_probabilities", "house_edge", "rules_of_thumb"]
+           "dealer_probabilities", "edge_on_disk", "house_edge", "load_solver",
+           "rules_of_thumb", "solver_cached"]
 
 #: The options that change the exact odds; everything else (limits, chips, shuffling) does not.
 ANALYSIS_FIELDS = ("decks", "hit_soft_17", "peek", "peek_tens", "blackjack_pays", "double_on",
@@ -94,6 +97,18 @@ def chart_on_disk(rules: Rules, infinite: bool = False) -> bool:
     return (odds, where, infinite) in _CHARTS or _chart_path(odds, where, infinite).is_file()
 
 
+def solver_cached() -> bool:
+    """Whether the exact solver is compiled already (in this process or in numba's disk cache),
+    so a solve costs no compile: on a fresh install the first one compiles for several seconds.
+    The infinite-deck solver is plain Python and never compiles."""
+    return cached(player.play, player.stand_value, player.composition_key)
+
+
+def load_solver() -> None:
+    """Compile the exact solver, or load it from numba's disk cache (a small solve)."""
+    action_evs(Rules(decks=1), [10, 6], 10)
+
+
 def _chart_path(rules: Rules, where: str, infinite: bool) -> Path:
     return Path(where) / f"chart-{analysis_key(rules, infinite)}.npz"
 
@@ -137,9 +152,20 @@ class HouseEdge:
         return 100 * self.composition_dependent
 
 
+def _edge_path(rules: Rules, where: str, infinite: bool) -> Path:
+    return Path(where) / f"edge-{analysis_key(rules, infinite)}.json"
+
+
+def edge_on_disk(rules: Rules, infinite: bool = False) -> bool:
+    """Whether ``house_edge`` has these figures on disk already, so asking for them costs no
+    solve (figures computed in this process are written there too, and the solver is then
+    compiled anyway)."""
+    return _edge_path(analysis_rules(rules), str(cache_dir()), infinite).is_file()
+
+
 @cache
 def _house_edge(rules: Rules, where: str, infinite: bool) -> HouseEdge:
-    path = Path(where) / f"edge-{analysis_key(rules, infinite)}.json"
+    path = _edge_path(rules, where, infinite)
     if path.is_file():
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
