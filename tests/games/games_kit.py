@@ -29,7 +29,9 @@ def order_for(hands: dict[int, Sequence[Card]], deal_order: Sequence[int],
     """A pack order that deals ``hands`` when cards go out one at a time to ``deal_order``
     (seats repeat as dealt), followed by ``tail`` and then the rest of the pack."""
     queues = {s: list(h) for s, h in hands.items()}
-    order = [queues[s].pop(0) for s in deal_order]
+    reserved = {x for h in hands.values() for x in h} | set(tail)
+    filler = iter([x for x in pack if x not in reserved])
+    order = [queues[s].pop(0) if queues.get(s) else next(filler) for s in deal_order]
     used = set(order) | set(tail)
     return order + list(tail) + [x for x in pack if x not in used]
 
