@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from twentyone.cards import Card, parse_card
-from twentyone.games.core.cards import short_pack, standard_pack
 from twentyone.errors import TableError
+from twentyone.games.core.cards import short_pack, standard_pack
 from twentyone.games.core.game import Game
 from twentyone.games.core.ops import Deal
 from twentyone.games.core.shuffle import StackedShuffler
@@ -24,7 +24,7 @@ def c(text: str) -> Card:
     return parse_card(text)
 
 
-def order_for(hands: dict[int, Sequence[Card]], deal_order: Sequence[int],
+def order_for(hands: Mapping[int, Sequence[Card]], deal_order: Sequence[int],
               pack: Sequence[Card], tail: Sequence[Card] = ()) -> list[Card]:
     """A pack order that deals ``hands`` when cards go out one at a time to ``deal_order``
     (seats repeat as dealt), followed by ``tail`` and then the rest of the pack."""
@@ -36,7 +36,7 @@ def order_for(hands: dict[int, Sequence[Card]], deal_order: Sequence[int],
     return order + list(tail) + [x for x in pack if x not in used]
 
 
-def whist_order(hands: dict[int, Sequence[Card]], dealer: int = 1) -> list[Card]:
+def whist_order(hands: Mapping[int, Sequence[Card]], dealer: int = 1) -> list[Card]:
     """The order that deals these four 13-card hands in threes and a last single card."""
     seating = [(dealer + k) % 4 + 1 for k in range(4)]
     deal: list[int] = []
@@ -46,7 +46,7 @@ def whist_order(hands: dict[int, Sequence[Card]], dealer: int = 1) -> list[Card]
     return order_for(hands, deal, standard_pack())
 
 
-def durak_game(hands: dict[int, Sequence[Card]], trump: Card, players: int = 2,
+def durak_game(hands: Mapping[int, Sequence[Card]], trump: Card, players: int = 2,
                dealer: int = 1, stock_top: Sequence[Card] = ()) -> Durak:
     """A dealt Durak game with these six-card hands and this turned-up trump card."""
     seating = [(dealer + k) % players + 1 for k in range(players)]
@@ -58,7 +58,7 @@ def durak_game(hands: dict[int, Sequence[Card]], trump: Card, players: int = 2,
     return g
 
 
-def endgame(g: Durak, hands: dict[int, Sequence[Card]], attacker: int) -> None:
+def endgame(g: Durak, hands: Mapping[int, Sequence[Card]], attacker: int) -> None:
     """Jump a dealt Durak game to an empty stock with these hands (every other card goes to
     the discards, so cards stay conserved) and open a bout for ``attacker``."""
     everything = [x for h in g.hands.values() for x in h] + g.stock + g.discards

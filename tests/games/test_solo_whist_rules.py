@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from games_kit import c, cs, unchanged, whist_order
 
-from twentyone.cards import Suit
+from twentyone.cards import Card, Suit
 from twentyone.games.auto import make_bots
 from twentyone.games.core.errors import GameRulesError, IllegalMoveError
 from twentyone.games.core.ops import Bid, Deal, NameTrump, Op, Pass, Play
@@ -15,14 +15,14 @@ from twentyone.games.solo_whist import LADDER, Phase, SoloWhist, SoloWhistRules
 SUITS = {1: "s", 2: "d", 3: "h", 4: "c"}
 
 
-def suit_hands(dealer_last: str = "s") -> dict[int, list[object]]:
+def suit_hands(dealer_last: str = "s") -> dict[int, list[Card]]:
     """Seat n holds all of one suit (1, the dealer, spades: the A♠ is turned up)."""
-    return {s: list(cs(" ".join(r + SUITS[s] for r in
-                                "2 3 4 5 6 7 8 9 10 J Q K A".split()))) for s in SUITS}
+    ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+    return {s: list(cs(" ".join(r + SUITS[s] for r in ranks))) for s in SUITS}
 
 
-def game(hands: dict[int, list[object]] | None = None, dealer: int = 1) -> SoloWhist:
-    order = whist_order(hands or suit_hands(), dealer)  # type: ignore[arg-type]
+def game(hands: dict[int, list[Card]] | None = None, dealer: int = 1) -> SoloWhist:
+    order = whist_order(hands or suit_hands(), dealer)
     g = SoloWhist(SoloWhistRules(), StackedShuffler(order, order, order))
     g.dealer = dealer
     g.apply(Deal(dealer))
@@ -100,7 +100,7 @@ def test_cop_after_passing() -> None:
     assert g.phase is Phase.LATE_COP and g.to_act == 2
     assert unchanged(g, Bid(2, "solo"))
     run(g, Bid(2, "cop"))
-    assert g.declarers == (2, 3) and g.phase is Phase.PLAY
+    assert g.declarers == (2, 3) and g.phase.value == "play"
 
 
 def test_no_late_cop_otherwise() -> None:

@@ -50,7 +50,7 @@ class Durak(Game[DurakRules]):
         self.stock: list[Card] = []          # top first; the turned-up trump card is last
         self.trump_card: Card | None = None
         self.table: list[tuple[Card, Card | None]] = []
-        self.discards: list[Card] = []
+        self.discards: list[Card] = self.pack()   # the gathered pack before a deal
         self.attacker = 0
         self.defender = 0
         self.helpers: list[int] = []         # other players who threw in this bout, in order

@@ -53,7 +53,7 @@ class President(Game[PresidentRules]):
         self.passed: set[int] = set()
         self.finished: list[int] = []
         self.turn = 0
-        self.discards: list[Card] = []
+        self.discards: list[Card] = self.pack()   # the gathered pack before a deal
         self.results: list[dict[int, str]] = []
 
     @property
