@@ -26,6 +26,10 @@ class DurakBot:
         plays = [op for op in legal if isinstance(op, Play)]
         if len(legal) == 1:
             return legal[0]
+        if self.rng.random() < 0.05:
+            # A rare random move: tables of identical strategies can otherwise pass the same
+            # cards round for ever (beat, take, attack again) without anything going out.
+            return legal[self.rng.randrange(len(legal))]
         trump = view["trump_card"].suit
         stock = view["stock"]
         phase = view["phase"]
@@ -38,14 +42,21 @@ class DurakBot:
                 c = op.cards[0]
                 pairs = sum(1 for x in hand if x.rank == c.rank)
                 return (_cost(c, trump) - 3 * (pairs - 1), int(c.suit))
-            return min(plays, key=lead_key)
+            ranked = sorted(plays, key=lead_key)
+            # Now and then lead the second or third choice: a fixed lead order can make a
+            # table of these bots pass the same cards round for ever.
+            if len(ranked) > 1 and self.rng.random() < 0.5:
+                return ranked[self.rng.randrange(min(3, len(ranked)))]
+            return ranked[0]
         if phase == "defend":
             take = next(op for op in legal if isinstance(op, Take))
             if cheapest is None:
                 return take
+            # Save a high trump only while it costs little: the stock is deep, the bout has
+            # just begun and our hand is short (taking into a big hand lets cards circle).
             c = cheapest.cards[0]
-            on_table = len(view["table"])
-            if c.suit == trump and stock > 6 and ace_high(c) >= 12 and on_table <= 2:
+            short = len(view["hand"]) <= 4
+            if c.suit == trump and stock > 12 and ace_high(c) >= 13 and short:
                 return take
             return cheapest
         # Throwing in (pile-on) or handing more to a taker: shed low plain cards only,
