@@ -1,0 +1,123 @@
+"""Headless play: bots play many games and the runner reports per-seat results as JSON data.
+
+Every operation goes through ``Game.apply``, which verifies it, so only legal moves are ever
+played; after every hand the runner checks that every card is in exactly one place and that the
+counters (Solo Whist) still sum to zero. ``twentyone play --game ... --auto --json`` prints what
+``play_many`` returns.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from twentyone.errors import RulesError
+
+from .core.bots import Bot
+from .core.game import Game
+from .core.shuffle import RandomShuffler
+from .durak.game import Durak
+from .president.game import President
+from .registry import BOTS, GAMES
+from .solo_whist.game import SoloWhist
+
+#: Safety net against a game that never ends (no real hand needs a fraction of this).
+MAX_OPS_PER_HAND = 5000
+
+
+def make_game(game: str, players: int, seed: int | None) -> Game[Any]:
+    """A new table of ``game`` for ``players``, shuffling from ``seed`` (None: secure random)."""
+    entry = GAMES.get(game)
+    if entry is None:
+        raise RulesError(f"no game called {game!r}; choose one of {', '.join(GAMES)}")
+    rules = entry.rules(players=players)
+    return entry.game(rules, RandomShuffler.seeded(seed))
+
+
+def make_bots(game: str, players: int, seed: int,
+              bots: Sequence[str] | None) -> dict[int, Bot]:
+    names = list(bots) if bots else ["heuristic"] * players
+    if len(names) != players:
+        raise RulesError(f"name one bot per player ({players}), not {len(names)}")
+    unknown = [n for n in names if n not in BOTS]
+    if unknown:
+        raise RulesError(f"no bot called {unknown[0]!r}; choose one of {', '.join(BOTS)}")
+    return {s: BOTS[n](game, random.Random(seed * 1000 + s)) for s, n in enumerate(names, 1)}
+
+
+def play_hand(g: Game[Any], bots: dict[int, Bot], check_every_op: bool = False) -> None:
+    """Deal one hand and let the bots play it to the end (back to the dealing phase)."""
+    dealer = g.to_act
+    assert dealer is not None
+    deal = g.legal_ops(dealer)
+    g.apply(deal[0])
+    for _ in range(MAX_OPS_PER_HAND):
+        seat = g.to_act
+        assert seat is not None
+        legal = g.legal_ops(seat)
+        if getattr(g, "phase", None) == "deal":
+            break
+        g.apply(bots[seat].choose(g.view(seat), legal))
+        if check_every_op:
+            g.check_invariants()
+    else:
+        raise RuntimeError("a hand ran past the runner's safety limit")
+    check_hand(g)
+
+
+def check_hand(g: Game[Any]) -> None:
+    g.check_invariants()
+    if isinstance(g, SoloWhist) and sum(g.counters.values()) != 0:
+        raise AssertionError(f"counters not conserved: {g.counters}")
+
+
+def play_many(game: str, players: int, rounds: int, seed: int,
+              bots: Sequence[str] | None = None, check_every_op: bool = False) -> dict[str, Any]:
+    """Bots play ``rounds`` hands of ``game`` at one table and the per-seat results come back.
+
+    ``game`` is ``"solo-whist"``, ``"durak"`` or ``"president"``; ``bots`` names one bot per
+    seat (``"heuristic"`` or ``"random"``; default all heuristic). The same arguments always
+    give the same result. The answer is JSON-ready::
+
+        {"game": "durak", "players": 3, "games": 100, "seed": 7,
+         "bots": ["heuristic", "random", "random"],
+         "seats": {"1": {...}, "2": {...}, "3": {...}}, ...}
+
+    Per seat: Solo Whist ``{"counters": net, "declared": n, "made": m,
+    "contracts": {name: {"declared": n, "made": m}}}`` (a deal nobody bid counts as a round:
+    see the top-level ``"abandoned"``); Durak ``{"durak": times}`` (draws are in ``"draws"``);
+    President ``{"titles": {title: times}}``.
+    """
+    if rounds < 0:
+        raise RulesError("the number of rounds cannot be negative")
+    g = make_game(game, players, seed)
+    table = make_bots(game, players, seed, bots)
+    for _ in range(rounds):
+        play_hand(g, table, check_every_op)
+    out: dict[str, Any] = {"game": game, "players": players, "games": rounds, "seed": seed,
+                           "bots": list(bots) if bots else ["heuristic"] * players}
+    seats: dict[str, dict[str, Any]] = {}
+    if isinstance(g, SoloWhist):
+        for s in g.seats:
+            mine = [r for r in g.results if s in r["declarers"]]
+            contracts: dict[str, dict[str, int]] = {}
+            for r in mine:
+                row = contracts.setdefault(r["contract"], {"declared": 0, "made": 0})
+                row["declared"] += 1
+                row["made"] += int(r["made"])
+            seats[str(s)] = {"counters": g.counters[s], "declared": len(mine),
+                             "made": sum(1 for r in mine if r["made"]), "contracts": contracts}
+        out["abandoned"] = sum(1 for r in g.results if r["contract"] is None)
+    elif isinstance(g, Durak):
+        for s in g.seats:
+            seats[str(s)] = {"durak": sum(1 for d in g.results if d == s)}
+        out["draws"] = sum(1 for d in g.results if d is None)
+    elif isinstance(g, President):
+        for s in g.seats:
+            titles: dict[str, int] = {}
+            for held in g.results:
+                titles[held[s]] = titles.get(held[s], 0) + 1
+            seats[str(s)] = {"titles": titles}
+    out["seats"] = seats
+    return out

@@ -1,0 +1,68 @@
+"""Game histories as JSON: the rules, every shuffle, every operation and every event.
+
+Replaying builds a fresh game from the rules, hands it the recorded shuffles, applies the
+recorded operations through ``apply`` (so the rules are enforced by the one piece of code that
+enforces them in play) and demands the very same events. Any difference, a refused operation or
+an unknown operation name raises ``GameReplayError``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from twentyone.errors import TableError
+
+from .cards import codes, parse_cards
+from .errors import GameReplayError, GameRulesError
+from .events import Event
+from .game import Game
+from .ops import op_from_json
+from .rules import GameRules
+from .shuffle import ReplayShuffler
+
+FORMAT = "twentyone-games-history/1"
+
+
+def to_history(game: Game[Any]) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "game": game.name,
+        "rules": game.rules.to_mapping(),
+        "shuffles": [codes(order) for order in game.shuffles],
+        "ops": [op.to_json() for op in game.ops],
+        "events": [e.to_json() for e in game.log],
+    }
+
+
+def dumps(game: Game[Any]) -> str:
+    return json.dumps(to_history(game))
+
+
+def replay_into(data: dict[str, Any], game_type: type[Game[Any]],
+                rules_type: type[GameRules]) -> Game[Any]:
+    """The game a history describes, replayed operation by operation and checked event by
+    event."""
+    if data.get("format") != FORMAT or data.get("game") != game_type.name:
+        raise GameReplayError(f"not a {game_type.name} history in format {FORMAT}")
+    try:
+        rules = rules_type.from_mapping(data["rules"])
+        shuffles = [parse_cards(order) for order in data["shuffles"]]
+        expected = [Event.from_json(e) for e in data["events"]]
+        ops = [op_from_json(o) for o in data["ops"]]
+    except (GameRulesError, KeyError, TypeError, ValueError) as exc:
+        raise GameReplayError(f"the history is damaged: {exc}") from exc
+    shuffler = ReplayShuffler(shuffles)
+    game = game_type(rules, shuffler)
+    for number, op in enumerate(ops, 1):
+        try:
+            game.apply(op)
+        except TableError as exc:
+            raise GameReplayError(f"operation {number} ({op.name}) was refused: {exc}") from exc
+        if game.log != expected[: len(game.log)]:
+            raise GameReplayError(f"operation {number} ({op.name}) logs different events")
+    if game.log != expected:
+        raise GameReplayError("the history records events the operations do not produce")
+    if shuffler.used != len(shuffles):
+        raise GameReplayError("the history records shuffles the game never used")
+    return game
