@@ -5,9 +5,10 @@ this module but the entry point."""
 from __future__ import annotations
 
 from importlib.metadata import version
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
+from typer.core import TyperGroup
 
 from twentyone.cli.play import play
 from twentyone.cli.rules import rules_cmd
@@ -15,7 +16,28 @@ from twentyone.cli.sim import sim
 from twentyone.cli.strategy import chart, dealer, edge, ev
 from twentyone.cli.verify import verify
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
+if TYPE_CHECKING:  # Typer carries its own copy of click; its Context is what the group takes.
+    from typer._click.core import Context
+
+#: Options whose value may be left out, and what they then mean (``--auto`` alone: the bots'
+#: usual play). Typer has no optional-value options, so the word is filled in before parsing.
+OPTIONAL_VALUES = {"--auto": "basic"}
+
+
+class Commands(TyperGroup):
+    """The command group, filling in the value of an option given without one."""
+
+    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
+        filled: list[str] = []
+        for i, arg in enumerate(args):
+            filled.append(arg)
+            nxt = args[i + 1] if i + 1 < len(args) else None
+            if arg in OPTIONAL_VALUES and (nxt is None or nxt.startswith("-")):
+                filled.append(OPTIONAL_VALUES[arg])
+        return super().parse_args(ctx, filled)
+
+
+app = typer.Typer(cls=Commands, add_completion=False, no_args_is_help=True,
                   help="twentyone: casino blackjack by the book.")
 
 

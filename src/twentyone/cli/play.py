@@ -15,6 +15,7 @@ import typer
 from rich.console import Console
 from rich.table import Table as RichTable
 
+from twentyone.cli import cardgames
 from twentyone.cli import pontoon as pontoon_cli
 from twentyone.cli.options import dollars_option, rules_from_cli, warn_predictable
 from twentyone.engine.bots import Bot, ChartBot
@@ -42,7 +43,8 @@ def play(
     bot: Annotated[list[int] | None, typer.Option(
         "--bot", help="A seat played by a basic-strategy bot (repeat for more).")] = None,
     auto: Annotated[str | None, typer.Option(
-        "--auto", help=f"Headless: bots in every seat play this ({', '.join(CHARTS)}).")]
+        "--auto",
+        help=f"Headless: bots in every seat play this ({', '.join(CHARTS)}; alone: basic).")]
     = None,
     rounds: Annotated[int, typer.Option("--rounds", min=1,
                                         help="Rounds to play with --auto.")] = 100,
@@ -53,9 +55,12 @@ def play(
         "--stack", hidden=True,
         help="Testing: cards dealt first after the shuffle, e.g. 8s,10h,8d,Ac.")] = None,
     game: Annotated[str, typer.Option(
-        "--game", help="casino, or pontoon (seed 002's changing bank).")] = "casino",
+        "--game", help="casino, pontoon (blackjack with a changing bank), "
+                       "or another game of the card room: solo-whist, durak, president.")]
+    = "casino",
     players: Annotated[int, typer.Option(
-        "--players", min=2, max=14, help="With --game pontoon: players, the banker included.")]
+        "--players", min=2, max=14,
+        help="With --game other than casino: players (Pontoon: the banker included).")]
     = 4,
 ) -> None:
     """Sit down at a blackjack table in the terminal (or let bots play with --auto)."""
@@ -63,8 +68,12 @@ def play(
         return pontoon_cli.play(
             players=players, bots=sorted(set(bot or [])), auto=auto, rounds=rounds, seed=seed,
             as_json=as_json, bankroll=dollars_option("--bankroll", bankroll), history=history)
+    if game in cardgames.names():
+        return cardgames.play(game=game, players=players, auto=auto, rounds=rounds, seed=seed,
+                              as_json=as_json)
     if game != "casino":
-        raise typer.BadParameter("--game is casino or pontoon")
+        raise typer.BadParameter(
+            f"--game is one of casino, pontoon, {', '.join(cardgames.names())}")
     table_rules = rules_from_cli(rules, set_)
     stake = dollars_option("--bankroll", bankroll)
     bots = sorted(set(bot or []))

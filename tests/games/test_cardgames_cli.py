@@ -1,0 +1,60 @@
+"""``twentyone play --game solo-whist|durak|president --players N --auto --rounds K --seed S
+--json``: bots play the card room's other games headless, and the report adds up."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from twentyone.cli import app
+
+runner = CliRunner()
+
+
+def play(*args: str) -> dict[str, Any]:
+    result = runner.invoke(app, ["play", *args])
+    assert result.exit_code == 0, result.output
+    data: dict[str, Any] = json.loads(result.output)
+    return data
+
+
+def test_durak_reports_how_often_each_seat_was_the_durak() -> None:
+    data = play("--game", "durak", "--players", "3", "--auto", "--rounds", "30", "--seed", "2",
+                "--json")
+    assert data["games"] == 30
+    assert sum(s["durak"] for s in data["seats"].values()) + data["draws"] == 30
+
+
+def test_president_reports_the_titles_each_seat_held() -> None:
+    data = play("--game", "president", "--players", "5", "--auto", "--rounds", "12", "--seed",
+                "4", "--json")
+    assert len(data["seats"]) == 5
+    for s in data["seats"].values():
+        assert sum(s["titles"].values()) == data["games"] == 12
+
+
+def test_solo_whist_counters_are_conserved() -> None:
+    data = play("--game", "solo-whist", "--players", "4", "--auto", "--rounds", "15", "--seed",
+                "1", "--json")
+    assert sum(s["counters"] for s in data["seats"].values()) == 0
+
+
+def test_the_same_seed_plays_the_same_games() -> None:
+    args = ("--game", "durak", "--players", "4", "--auto", "random", "--rounds", "10", "--seed",
+            "9", "--json")
+    assert play(*args) == play(*args)
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--game", "durak"], "add --auto"),
+    (["--game", "chess", "--auto"], "--game is one of"),
+    (["--game", "durak", "--auto", "clever"], "names the bots"),
+    (["--game", "solo-whist", "--players", "3", "--auto"], "four"),
+])
+def test_a_bad_request_says_why(args: list[str], message: str) -> None:
+    result = runner.invoke(app, ["play", *args])
+    assert result.exit_code != 0
+    assert message in result.output and "Traceback" not in result.output
