@@ -35,7 +35,7 @@ from typing import Protocol
 
 import numpy as np
 
-from twentyone.rules import Rules
+from twentyone.rules import DoubleOn, Rules, SplitBy, Surrender
 from twentyone.strategy import chart, memo, player
 from twentyone.strategy.dealer import I64, dealer_table
 from twentyone.strategy.game import can_double_total, peeked, split_orderings
@@ -160,7 +160,7 @@ def split_ev(s: UpSolver, v: int) -> float:
     aces = v == 1
     limit = rules.max_hands if (not aces or rules.resplit_aces) else min(rules.max_hands, 2)
     n = s.total - 2  # cards left once the pair is out
-    pairs = (s.basel[10] / 4 if v == 10 and rules.split_by == "rank" else s.basel[v]) - 2
+    pairs = (s.basel[10] / 4 if v == 10 and rules.split_by is SplitBy.RANK else s.basel[v]) - 2
 
     @cache
     def drawn(a: int) -> tuple[float, float]:
@@ -252,7 +252,7 @@ def hand_evs(s: Solver, values: Sequence[int], *, can_double: bool = True,
         out["double"] = s.double(removed, hard, ace)
     if (two and can_split and values[0] == values[1] and rules.max_hands > 1):
         out["split"] = s.split(values[0])
-    if two and can_surrender and rules.surrender != "none":
+    if two and can_surrender and rules.surrender is not Surrender.NONE:
         out["surrender"] = -0.5 * s.mass(removed)
     return out
 
@@ -292,7 +292,7 @@ def action_evs(rules: Rules, hand: Sequence[int], up: int, shoe: Sequence[int] |
                    can_surrender=can_surrender)
     mass = s.mass(removed)
     out = {a: evs[a] / mass for a in ACTIONS if a in evs}
-    if "surrender" in out and rules.surrender == "early" and s.excl:
+    if "surrender" in out and rules.surrender is Surrender.EARLY and s.excl:
         # -0.5 whatever the hole card: as if conditioned, -(0.5 - P(natural)) / P(no natural).
         out["surrender"] = (-0.5 + (1 - mass)) / mass
     return out
@@ -361,7 +361,7 @@ def dealt_evs(s: Solver, a: int, b: int) -> dict[str, float]:
     surrender escapes it (half the bet whatever the hole card, shown as the unnormalised value
     that, with the common loss added, makes -0.5)."""
     evs = hand_evs(s, (a, b))
-    if "surrender" in evs and s.rules.surrender == "early" and s.excl:
+    if "surrender" in evs and s.rules.surrender is Surrender.EARLY and s.excl:
         evs["surrender"] = -0.5 + (1 - s.mass(_removed((a, b))))
     return evs
 
@@ -467,15 +467,16 @@ def describe(rules: Rules, infinite: bool = False) -> str:
              "H17" if rules.hit_soft_17 else "S17"]
     parts.append("peek" if rules.peek and rules.peek_tens else
                  "peek-A" if rules.peek else "ENHC")
-    parts.append({"any": "DA2", "9-11": "D9", "10-11": "D10"}[rules.double_on])
+    parts.append({DoubleOn.ANY: "DA2", DoubleOn.NINE_TO_ELEVEN: "D9",
+                  DoubleOn.TEN_OR_ELEVEN: "D10"}[rules.double_on])
     parts.append("DAS" if rules.double_after_split else "NDAS")
     parts.append(f"SPL{rules.max_hands}")
     if rules.resplit_aces:
         parts.append("RSA")
     if rules.hit_split_aces:
         parts.append("HSA")
-    if rules.surrender != "none":
-        parts.append(f"{rules.surrender[0].upper()}S")
+    if rules.surrender is not Surrender.NONE:
+        parts.append("LS" if rules.surrender is Surrender.LATE else "ES")
     parts.append(rules.blackjack_pays)
     return " ".join(parts)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from twentyone.rules import Rules
+from twentyone.rules import DoubleOn, Rules
 
 
 def peeked(rules: Rules, up: int) -> bool:
@@ -18,9 +18,9 @@ def peeked(rules: Rules, up: int) -> bool:
 
 def can_double_total(rules: Rules, total: int, soft: bool) -> bool:
     """Whether the rules let a two-card hand of this total double."""
-    if rules.double_on == "any":
+    if rules.double_on is DoubleOn.ANY:
         return True
-    allowed = (9, 10, 11) if rules.double_on == "9-11" else (10, 11)
+    allowed = (9, 10, 11) if rules.double_on is DoubleOn.NINE_TO_ELEVEN else (10, 11)
     return not soft and total in allowed
 
 

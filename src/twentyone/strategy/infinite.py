@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from twentyone.rules import Rules
+from twentyone.rules import Rules, SplitBy
 from twentyone.strategy import player
 from twentyone.strategy.dealer import BLACKJACK, BUST, I64, infinite_outcomes
 from twentyone.strategy.game import can_double_total, peeked, split_orderings
@@ -112,7 +112,7 @@ class InfiniteSolver:
         rules = self.rules
         aces = v == 1
         limit = self.split_limit if (not aces or rules.resplit_aces) else min(self.split_limit, 2)
-        q = P[v] / 4 if v == 10 and rules.split_by == "rank" else P[v]
+        q = P[v] / 4 if v == 10 and rules.split_by is SplitBy.RANK else P[v]
         average = pair_value = 0.0
         for c in range(1, 11):
             hard, ace = v + c, aces or c == 1
