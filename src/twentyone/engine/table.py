@@ -363,7 +363,7 @@ class Table:
         if refusal:
             return refusal
         r = self.rules
-        if r.insurance is Insurance.NONE or self.dealer.up.value != 1:
+        if not r.offers_insurance or self.dealer.up.value != 1:
             return InsuranceError, "insurance is only offered against a dealer ace"
         bet = self.seats[seat].hands[0].bet
         if amount is None or amount <= 0:
@@ -532,10 +532,10 @@ class Table:
         if hand.split_aces and not r.hit_split_aces:
             return IllegalActionError, "split aces get one card each"
         total = hand.total
-        if r.double_on is DoubleOn.NINE_TO_ELEVEN and not 9 <= total <= 11:
-            return IllegalActionError, "you may double only on a total of 9, 10 or 11"
-        if r.double_on is DoubleOn.TEN_OR_ELEVEN and not 10 <= total <= 11:
-            return IllegalActionError, "you may double only on a total of 10 or 11"
+        if not r.can_double(total):
+            return IllegalActionError, ("you may double only on a total of 9, 10 or 11"
+                                        if r.double_on is DoubleOn.NINE_TO_ELEVEN
+                                        else "you may double only on a total of 10 or 11")
         if amount is not None and amount != hand.bet:
             if not r.double_for_less:
                 return IllegalActionError, (
@@ -779,7 +779,7 @@ class Table:
             return False
         if r.even_money and s.hands[0].natural:
             return True
-        return (r.insurance is not Insurance.NONE
+        return (r.offers_insurance
                 and self._refuse_insure(seat, self._min_insurance(seat)) is None)
 
     def _min_insurance(self, seat: int) -> Cents:
@@ -788,9 +788,7 @@ class Table:
                 else self.chipset.values[0])
 
     def _dealer_bj_checkable_now(self) -> bool:
-        r = self.rules
-        up = self.dealer.up.value
-        return r.peek and (up == 1 or (up == 10 and r.peek_tens))
+        return self.rules.dealer_checks(self.dealer.up.value)
 
     def _dealer_bj_possible(self) -> bool:
         """Could the dealer still turn out to hold a blackjack? Not after the peek, never under

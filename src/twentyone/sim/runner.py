@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from twentyone.rules import DoubleOn, Insurance, PlayerCards, Reshuffle, Rules, SplitBy, Surrender
+from twentyone.rules import DoubleOn, PlayerCards, Reshuffle, Rules, SplitBy, Surrender
 from twentyone.sim import kernel as K
 from twentyone.sim.betting import Betting
 from twentyone.sim.counting import CountSystem, IndexPlays
@@ -157,7 +157,7 @@ def rules_vector(rules: Rules, seats: int) -> Array:
     v[K.R_RSA] = rules.resplit_aces
     v[K.R_HSA] = rules.hit_split_aces
     v[K.R_SURRENDER] = list(Surrender).index(rules.surrender)
-    v[K.R_INSURANCE] = rules.insurance is not Insurance.NONE
+    v[K.R_INSURANCE] = rules.offers_insurance
     v[K.R_EVEN_MONEY] = rules.even_money
     v[K.R_RESHUFFLE] = rules.reshuffle is Reshuffle.BELOW
     v[K.R_RESHUFFLE_BELOW] = rules.reshuffle_below

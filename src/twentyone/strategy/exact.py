@@ -38,7 +38,7 @@ import numpy as np
 from twentyone.rules import DoubleOn, Rules, SplitBy, Surrender
 from twentyone.strategy import chart, memo, player
 from twentyone.strategy.dealer import I64, dealer_table
-from twentyone.strategy.game import can_double_total, peeked, split_orderings
+from twentyone.strategy.game import split_orderings
 from twentyone.strategy.infinite import InfiniteSolver, deal_probabilities
 
 ACTIONS = ("stand", "hit", "double", "split", "surrender")
@@ -93,7 +93,7 @@ class UpSolver:
         self.base = np.array(shoe, dtype=np.int64)
         self.basel = [int(x) for x in shoe]
         self.total = sum(self.basel)
-        self.excl = peeked(rules, up)
+        self.excl = rules.dealer_checks(up)
         dealer = dealer_table(up, rules.hit_soft_17, self.excl)
         self.table = player.table_arrays(dealer)
         self._work = player.work_area(dealer)
@@ -178,11 +178,11 @@ def split_ev(s: UpSolver, v: int) -> float:
             removed[c] += 1
             hard = v + c
             ace = aces or c == 1
-            total, soft = _total(hard, ace)
+            total, _ = _total(hard, ace)
             if aces and not rules.hit_split_aces:
                 ev = s.stand(tuple(removed), total)
             else:
-                can_d = rules.double_after_split and can_double_total(rules, total, soft)
+                can_d = rules.double_after_split and rules.can_double(total)
                 ev = s.play(tuple(removed), hard, ace, can_d)
             average += left[c] / cards * ev
             if c == v:
@@ -242,13 +242,13 @@ def hand_evs(s: Solver, values: Sequence[int], *, can_double: bool = True,
     removed = _removed(values)
     hard = sum(values)
     ace = 1 in values
-    total, soft = _total(hard, ace)
+    total, _ = _total(hard, ace)
     rules = s.rules
     out: dict[str, float] = {"stand": s.stand(removed, total)}
     if total < 21:
         out["hit"] = s.hit(removed, hard, ace)
     two = len(values) == 2
-    if two and can_double and total < 21 and can_double_total(rules, total, soft):
+    if two and can_double and total < 21 and rules.can_double(total):
         out["double"] = s.double(removed, hard, ace)
     if (two and can_split and values[0] == values[1] and rules.max_hands > 1):
         out["split"] = s.split(values[0])
