@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from twentyone.rules import DoubleOn, PlayerCards, Reshuffle, Rules, SplitBy, Surrender
+from twentyone.rules import PlayerCards, Reshuffle, Rules, SplitBy, Surrender
 from twentyone.sim import kernel as K
 from twentyone.sim.betting import Betting
 from twentyone.sim.counting import CountSystem, IndexPlays
@@ -149,8 +149,6 @@ def rules_vector(rules: Rules, seats: int) -> Array:
     v[K.R_DECKS] = rules.decks
     v[K.R_H17] = rules.hit_soft_17
     v[K.R_PEEK] = rules.peek
-    v[K.R_PEEK_TENS] = rules.peek_tens
-    v[K.R_DOUBLE_ON] = list(DoubleOn).index(rules.double_on)
     v[K.R_DAS] = rules.double_after_split
     v[K.R_SPLIT_RANK] = rules.split_by is SplitBy.RANK
     v[K.R_MAX_HANDS] = rules.max_hands
@@ -172,6 +170,10 @@ def rules_vector(rules: Rules, seats: int) -> Array:
     v[K.R_SEATS] = seats
     v[K.R_HOLE_FIRST] = rules.hole_card_first
     v[K.R_HIDDEN_DOUBLE] = rules.double_face_down or rules.player_cards is PlayerCards.DOWN
+    for up in range(1, 11):
+        v[K.R_CHECKS + up] = rules.dealer_checks(up)
+    for total in range(22):
+        v[K.R_DOUBLES + total] = rules.can_double(total)
     return v
 
 
