@@ -16,7 +16,6 @@ from functools import cache
 
 from twentyone.rules import Rules
 from twentyone.strategy.chart import Chart
-from twentyone.strategy.game import can_double_total, peeked
 
 Shoe = tuple[int, ...]  # counts by value, index 0 unused
 Settled = tuple[tuple[int, int], ...]  # (final total, stake) per finished hand, sorted
@@ -74,8 +73,8 @@ def split_value(rules: Rules, chart: Chart, shoe: Shoe, pair: int, up: int) -> f
         return ev
 
     def decide(hard: int, ace: bool, two: bool) -> str:
-        total, soft = (hard + 10, True) if ace and hard <= 11 else (hard, False)
-        may_double = two and rules.double_after_split and can_double_total(rules, total, soft)
+        total = hard + 10 if ace and hard <= 11 else hard
+        may_double = two and rules.double_after_split and rules.can_double(total)
         cards = [1, hard - 1] if ace else [hard]  # the chart reads only the total and softness
         return chart.decide(cards, up, can_double=may_double, can_split=False,
                             can_surrender=False)
@@ -128,7 +127,7 @@ def split_value(rules: Rules, chart: Chart, shoe: Shoe, pair: int, up: int) -> f
     for hole in range(1, 11):
         if not left[hole]:
             continue
-        if peeked(rules, up) and up + hole == 11 and 1 in (up, hole):
+        if rules.dealer_checks(up) and up + hole == 11 and 1 in (up, hole):
             continue  # the peek: this round never reaches the split
         p = left[hole] / n
         value += p * play(_take(left, hole), hole, 1, 2, pair, pair == 1, 1, ())

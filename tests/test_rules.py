@@ -5,18 +5,40 @@ a typed ``RulesError`` naming the option."""
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
 import pytest
 import typer
+from engine_kit import dealt, since_round_start
 from typer.testing import CliRunner
 
 from twentyone.cli import app
 from twentyone.cli.options import rules_from_cli
+from twentyone.engine.events import Kind
+from twentyone.engine.table import Phase
 from twentyone.errors import RulesError
-from twentyone.rules import PRESETS, Rules, load_rules, parse_set_options
+from twentyone.rules import (
+    CHOICES,
+    PRESETS,
+    DoubleOn,
+    Insurance,
+    PlayerCards,
+    Reshuffle,
+    Rules,
+    SplitBy,
+    Surrender,
+    load_rules,
+    parse_set_options,
+)
+from twentyone.sim import kernel as K
+from twentyone.sim.runner import rules_vector
+from twentyone.strategy import ANALYSIS_FIELDS, SOLVER_VERSION, analysis_key, dealer_probabilities
+from twentyone.strategy.exact import UpSolver, full_shoe
+from twentyone.strategy.infinite import InfiniteSolver
 
 CLASSIC = PRESETS["classic"]
 
@@ -247,3 +269,158 @@ def test_issue2_single_deck_pitch_and_european_presets() -> None:
     single, euro = PRESETS["single-deck"], PRESETS["european"]
     assert (single.decks, single.player_cards) == (1, "down")
     assert euro.peek is False
+
+
+# --- typed choices ----------------------------------------------------------------------------
+
+#: Every option that is a choice, with every spelling it takes in TOML, ``--set`` and
+#: ``rules --json``: the contract the enums must keep.
+SPELLINGS: dict[str, tuple[str, ...]] = {
+    "double_on": ("any", "9-11", "10-11"),
+    "split_by": ("rank", "value"),
+    "surrender": ("none", "late", "early"),
+    "insurance": ("up-to-half", "exactly-half", "none"),
+    "player_cards": ("up", "down", "down-up"),
+    "reshuffle": ("cut-card", "below", "burn-card"),
+}
+EVERY_SPELLING = [(name, text) for name, texts in SPELLINGS.items() for text in texts]
+BASE = PRESETS["six-deck-s17"]  # burns a card, so reshuffle="burn-card" is valid on it too
+
+
+def test_every_choice_is_a_str_enum_with_the_contract_spellings() -> None:
+    assert set(CHOICES) == set(SPELLINGS)
+    for name, kind in CHOICES.items():
+        assert issubclass(kind, StrEnum)
+        assert tuple(member.value for member in kind) == SPELLINGS[name]
+        assert kind.__doc__, name
+        assert isinstance(getattr(Rules(), name), kind), name
+
+
+@pytest.mark.parametrize(("name", "text"), EVERY_SPELLING)
+def test_every_spelling_round_trips_through_toml_set_and_to_mapping(
+        tmp_path: Path, name: str, text: str) -> None:
+    """A spelling loads as its member from a TOML file and from ``--set``, and comes back out
+    of ``to_mapping`` (so ``rules --json``) as the same plain string."""
+    member = CHOICES[name](text)
+    path = tmp_path / "house.toml"
+    path.write_text(f'preset = "six-deck-s17"\n{name} = "{text}"\n', encoding="utf-8")
+    from_toml = load_rules(str(path))
+    from_set = load_rules("six-deck-s17", parse_set_options([f"{name}={text}"]))
+    from_python = BASE.replace(**{name: text})
+    for rules in (from_toml, from_set, from_python):
+        assert getattr(rules, name) is member
+        value = rules.to_mapping()[name]
+        assert type(value) is str and value == text
+        assert Rules.from_mapping(rules.to_mapping()) == rules
+    assert from_toml == from_set == from_python == BASE.replace(**{name: member})
+    assert json.loads(json.dumps(from_toml.to_mapping()))[name] == text
+
+
+@pytest.mark.parametrize("name", sorted(SPELLINGS))
+def test_an_unknown_spelling_is_refused_listing_the_choices(name: str) -> None:
+    def load(bad: object) -> Rules:
+        return load_rules("classic", {name: bad})
+
+    def replace(bad: object) -> Rules:
+        return BASE.replace(**{name: bad})
+
+    def construct(bad: Any) -> Rules:
+        return Rules(**{name: bad})
+
+    for bad in ("sometimes", "", 3, None):
+        for attempt in (load, replace, construct):
+            with pytest.raises(RulesError) as refused:
+                attempt(bad)
+            message = str(refused.value)
+            assert message.startswith(f"{name} must be one of")
+            assert all(f'"{text}"' in message for text in SPELLINGS[name]), message
+
+
+def test_the_cache_key_hashes_the_plain_spellings() -> None:
+    """``analysis_key`` hashes the same JSON as when the choices were plain strings, so the
+    charts already cached on disk stay valid."""
+    games = [*PRESETS.values(), *(BASE.replace(double_on=d, split_by=b, surrender=s)
+                                  for d in DoubleOn for b in SplitBy for s in Surrender)]
+    for rules in games:
+        for infinite in (False, True):
+            plain: dict[str, object] = {
+                f: (v.value if isinstance(v := getattr(rules, f), StrEnum) else v)
+                for f in ANALYSIS_FIELDS}
+            plain |= {"v": SOLVER_VERSION} | ({"decks": "infinite"} if infinite else {})
+            want = hashlib.sha256(json.dumps(plain, sort_keys=True).encode()).hexdigest()[:20]
+            assert analysis_key(rules, infinite) == want
+
+
+def test_the_presets_hold_members() -> None:
+    r = PRESETS["casino-party"]
+    assert r.insurance is Insurance.EXACTLY_HALF and r.reshuffle is Reshuffle.BELOW
+    assert r.player_cards is PlayerCards.DOWN_UP
+    assert PRESETS["classic"].double_on is DoubleOn.NINE_TO_ELEVEN
+
+
+# --- rule predicates: one answer for the engine, the solver and the simulator -----------------
+
+PEEK_GAMES = {
+    "peek": BASE,
+    "ace-only peek": BASE.replace(peek_tens=False),
+    "no hole card": BASE.replace(peek=False),
+    "no hole card, peek_tens left on": BASE.replace(peek=False, peek_tens=True),
+}
+
+
+def test_dealer_checks_as_documented() -> None:
+    """The dealer looks under an ace or a ten-card in a hole-card game, under an ace only where
+    ``peek_tens`` is off, never without a hole card; never under a 2-9."""
+    want = {"peek": {1, 10}, "ace-only peek": {1}, "no hole card": set(),
+            "no hole card, peek_tens left on": set()}
+    for name, rules in PEEK_GAMES.items():
+        assert {up for up in range(1, 11) if rules.dealer_checks(up)} == want[name], name
+
+
+def test_can_double_as_documented() -> None:
+    totals = range(4, 22)
+    assert all(BASE.replace(double_on=DoubleOn.ANY).can_double(t) for t in totals)
+    assert [t for t in totals if BASE.replace(double_on="9-11").can_double(t)] == [9, 10, 11]
+    assert [t for t in totals if BASE.replace(double_on="10-11").can_double(t)] == [10, 11]
+    assert BASE.offers_insurance and not BASE.replace(insurance="none").offers_insurance
+
+
+ALL_GAMES = {**{f"preset {n}": r for n, r in PRESETS.items()}, **PEEK_GAMES}
+UP_CARDS = {1: "Ah", 2: "2h", 3: "3h", 4: "4h", 5: "5h", 6: "6h", 7: "7h", 8: "8h", 9: "9h",
+            10: "Kh"}
+
+
+@pytest.mark.parametrize("name", sorted(ALL_GAMES))
+def test_the_engine_the_solver_and_the_kernel_ask_dealer_checks(name: str) -> None:
+    """For every up card: the engine peeks, the solvers condition on no natural and the
+    simulator's table says "checks" exactly where ``Rules.dealer_checks`` does."""
+    rules = ALL_GAMES[name]
+    table = rules_vector(rules, 1)
+    for up, code in UP_CARDS.items():
+        checks = rules.dealer_checks(up)
+        hole = "8s" if rules.peek else None
+        t = dealt(rules, [("9c", "7d")], up=code, hole=hole, draws=() if hole else ("8s",))
+        while t.phase is Phase.INSURANCE:
+            t.decline(1)
+        assert (Kind.PEEKED in {e.kind for e in since_round_start(t)}) == checks, (name, up)
+        assert UpSolver(rules, full_shoe(rules.decks), up).excl == checks, (name, up)
+        assert InfiniteSolver(rules, up).excl == checks, (name, up)
+        if up in (1, 10):  # only these can hide a natural: after the peek it is gone
+            assert (dealer_probabilities(rules, up)["blackjack"] == 0) == checks, (name, up)
+        assert bool(table[K.R_CHECKS + up]) == checks, (name, up)
+
+
+@pytest.mark.parametrize("double_on", list(DoubleOn))
+def test_the_engine_and_the_kernel_ask_can_double(double_on: DoubleOn) -> None:
+    """The engine lets a first two cards double, and the simulator's table says so, exactly
+    for the totals ``Rules.can_double`` allows."""
+    rules = BASE.replace(double_on=double_on)
+    table = rules_vector(rules, 1)
+    hands = {5: ("2c", "3d"), 8: ("5c", "3d"), 9: ("5c", "4d"), 10: ("6c", "4d"),
+             11: ("7c", "4d"), 12: ("10c", "2d"), 16: ("10c", "6d"), 19: ("Ac", "8d"),
+             20: ("10c", "Qd")}
+    for total, cards in hands.items():
+        t = dealt(rules, [cards], up="6h", hole="9s")
+        assert t.can_double(1) == rules.can_double(total), (double_on, total)
+    for total in range(22):
+        assert bool(table[K.R_DOUBLES + total]) == rules.can_double(total), (double_on, total)

@@ -13,19 +13,13 @@ from __future__ import annotations
 import dataclasses
 import tomllib
 from dataclasses import dataclass, field
+from enum import StrEnum
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from twentyone.errors import RulesError
 from twentyone.money import Cents, dollars, parse_dollars
-
-DOUBLE_ON = ("any", "9-11", "10-11")
-SPLIT_BY = ("rank", "value")
-SURRENDER = ("none", "late", "early")
-INSURANCE = ("up-to-half", "exactly-half", "none")
-PLAYER_CARDS = ("up", "down", "down-up")
-RESHUFFLE = ("cut-card", "below", "burn-card")
 
 #: The standard casino colours (seeds 000 and 003), in cents.
 STANDARD_CHIPS: tuple[tuple[str, Cents], ...] = (
@@ -38,6 +32,81 @@ STANDARD_CHIPS: tuple[tuple[str, Cents], ...] = (
 )
 
 MONEY_FIELDS = ("min_bet", "max_bet", "bet_unit", "payout_rounding")
+
+
+class DoubleOn(StrEnum):
+    """Which first two cards the player may double on (the hand's total, an ace counting 11
+    where it fits; a soft hand is always 12 or more, so only ``ANY`` doubles one)."""
+
+    #: Any first two cards (000, 001).
+    ANY = "any"
+    #: Only a total of 9, 10 or 11 (002/004, European).
+    NINE_TO_ELEVEN = "9-11"
+    #: Only a total of 10 or 11.
+    TEN_OR_ELEVEN = "10-11"
+
+
+class SplitBy(StrEnum):
+    """Which two cards make a pair the player may split."""
+
+    #: Only two cards of the same rank: a king and a queen are not a pair (002/004 "same
+    #: denomination").
+    RANK = "rank"
+    #: Any two cards of the same value: any two ten-cards split.
+    VALUE = "value"
+
+
+class Surrender(StrEnum):
+    """Whether the player may give up half the bet instead of playing the first two cards."""
+
+    #: No surrender.
+    NONE = "none"
+    #: After the dealer has checked for blackjack: a dealer natural still takes the whole bet.
+    LATE = "late"
+    #: Before the dealer checks: half the bet back even against a dealer natural.
+    EARLY = "early"
+
+
+class Insurance(StrEnum):
+    """The side bet, paying 2 to 1, that the dealer's ace has a ten-card under it."""
+
+    #: Any amount up to half the bet, in whole chips (002/004).
+    UP_TO_HALF = "up-to-half"
+    #: Exactly half the bet, or nothing (001).
+    EXACTLY_HALF = "exactly-half"
+    #: Not offered.
+    NONE = "none"
+
+
+class PlayerCards(StrEnum):
+    """How the player's cards fall, which decides what the other players see."""
+
+    #: Every card face up (shoe games).
+    UP = "up"
+    #: Every card face down, held by the player (a single-deck pitch game).
+    DOWN = "down"
+    #: The first card face down, every later card face up (001).
+    DOWN_UP = "down-up"
+
+
+class Reshuffle(StrEnum):
+    """When the cards are shuffled again."""
+
+    #: After the round in which the cut card came out (000/002/004).
+    CUT_CARD = "cut-card"
+    #: Before a round when fewer than ``reshuffle_below`` cards remain (001).
+    BELOW = "below"
+    #: No cut card: the burned card lies face up at the bottom with the discards under it, and
+    #: reaching it mid-deal shuffles, cuts and burns them again (002 Pontoon).
+    BURN_CARD = "burn-card"
+
+
+#: The options that are a choice, each with its enum: TOML, ``--set`` and ``to_mapping`` spell
+#: them by the members' values.
+CHOICES: dict[str, type[StrEnum]] = {
+    "double_on": DoubleOn, "split_by": SplitBy, "surrender": Surrender,
+    "insurance": Insurance, "player_cards": PlayerCards, "reshuffle": Reshuffle,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,13 +129,13 @@ class Rules:
     #: Payout for a natural, "a:b".
     blackjack_pays: str = "3:2"
     #: Which two-card totals may be doubled: "any", "9-11", "10-11" (002/004: 9-11).
-    double_on: str = "any"
+    double_on: DoubleOn = DoubleOn.ANY
     #: A double may be for any amount up to the original bet (000).
     double_for_less: bool = False
     #: Split hands may be doubled.
     double_after_split: bool = True
     #: "rank": only same-rank pairs split (002/004 "same denomination"); "value": any two tens.
-    split_by: str = "rank"
+    split_by: SplitBy = SplitBy.RANK
     #: Most hands a player may make by splitting; 1 forbids splitting, 2 forbids resplits.
     max_hands: int = 4
     #: Split aces may be split again.
@@ -74,9 +143,9 @@ class Rules:
     #: Split aces may draw more than one card (most casinos: no, 002/004).
     hit_split_aces: bool = False
     #: "none", "late" (after the peek) or "early" (before it).
-    surrender: str = "none"
+    surrender: Surrender = Surrender.NONE
     #: "up-to-half" (002/004), "exactly-half" (001) or "none".
-    insurance: str = "up-to-half"
+    insurance: Insurance = Insurance.UP_TO_HALF
     #: A player blackjack against an ace may take even money at once (000).
     even_money: bool = True
     #: Share of the shoe dealt before the cut card (when ``cut_behind`` is not given).
@@ -91,7 +160,7 @@ class Rules:
     #: "burn-card" (002 Pontoon): no cut card; the burned card lies face up at the bottom with
     #: the discards under it, and reaching it mid-deal shuffles, cuts and burns them again.
     #: Either way a shoe that runs dry mid-round is refilled from the shuffled discards (001).
-    reshuffle: str = "cut-card"
+    reshuffle: Reshuffle = Reshuffle.CUT_CARD
     reshuffle_below: int = 25
     min_bet: Cents = 200
     max_bet: Cents = 50000
@@ -104,7 +173,7 @@ class Rules:
     seats: int = 7
     #: How player cards fall: "up" (shoe games), "down" (single-deck pitch: held face down),
     #: "down-up" (001: the first card face down, the second face up).
-    player_cards: str = "up"
+    player_cards: PlayerCards = PlayerCards.UP
     #: The dealer's first card is the hole card (001) rather than the second (002/004).
     hole_card_first: bool = False
     #: A double-down card is dealt face down and shown at settlement (002/004).
@@ -125,7 +194,37 @@ class Rules:
     chips: tuple[tuple[str, Cents], ...] = field(default=STANDARD_CHIPS)
 
     def __post_init__(self) -> None:
+        # A choice given as its spelling ("9-11") becomes the member (DoubleOn.NINE_TO_ELEVEN).
+        for name in CHOICES:
+            value = getattr(self, name)
+            if type(value) is not CHOICES[name]:
+                object.__setattr__(self, name, _choice(name, value))
         _validate(self)
+
+    # --- predicates: the rules' answers the engine, the solver and the simulator share ------
+
+    def dealer_checks(self, up: int) -> bool:
+        """Whether the dealer looks under this up card (a value, ace 1, ten-cards 10) for a
+        blackjack before the players act: under an ace or a ten-card in a hole-card game,
+        under an ace only where ``peek_tens`` is off (001), never without a hole card
+        (European). A natural found ends the round at once; one not looked for takes every
+        bet on the table when the dealer's hand is finished."""
+        return self.peek and (up == 1 or (up == 10 and self.peek_tens))
+
+    def can_double(self, total: int) -> bool:
+        """Whether the first two cards of a hand totalling ``total`` (an ace counting 11
+        where it fits) may double, as ``double_on`` says. Whether a split hand or split aces
+        may double is ``double_after_split`` and ``hit_split_aces``, not this."""
+        if self.double_on is DoubleOn.NINE_TO_ELEVEN:
+            return 9 <= total <= 11
+        if self.double_on is DoubleOn.TEN_OR_ELEVEN:
+            return 10 <= total <= 11
+        return True
+
+    @property
+    def offers_insurance(self) -> bool:
+        """Whether insurance is offered against a dealer ace (even money is ``even_money``)."""
+        return self.insurance is not Insurance.NONE
 
     # --- derived values -----------------------------------------------------------------
 
@@ -155,6 +254,8 @@ class Rules:
                 if value is None:
                     continue
                 value = list(value)
+            elif f.name in CHOICES:
+                value = value.value
             out[f.name] = value
         return out
 
@@ -174,6 +275,8 @@ class Rules:
 def _coerce(name: str, raw: Any, base: Rules) -> Any:
     """Turn one TOML or ``--set`` value into the field's Python type."""
     current = getattr(base, name)
+    if name in CHOICES:
+        return _choice(name, raw)
     try:
         if name in MONEY_FIELDS:
             return parse_dollars(raw)
@@ -210,6 +313,19 @@ def _coerce(name: str, raw: Any, base: Rules) -> Any:
         raise RulesError(f"bad value for {name}: {raw!r} ({exc})") from None
 
 
+def _choice(name: str, raw: Any) -> Any:
+    """The member of option ``name``'s enum spelled ``raw``; any other value is refused with
+    the spellings allowed."""
+    kind = CHOICES[name]
+    if isinstance(raw, str):
+        try:
+            return kind(raw)
+        except ValueError:
+            pass
+    spellings = ", ".join(f'"{member.value}"' for member in kind)
+    raise RulesError(f"{name} must be one of {spellings}, not {raw!r}")
+
+
 def _validate(r: Rules) -> None:
     def need(ok: bool, message: str) -> None:
         if not ok:
@@ -221,13 +337,7 @@ def _validate(r: Rules) -> None:
     except (ValueError, ZeroDivisionError):
         raise RulesError(f'blackjack_pays must look like "3:2", not {r.blackjack_pays!r}') from None
     need(ratio > 0, "blackjack_pays must be positive")
-    need(r.double_on in DOUBLE_ON, f"double_on must be one of {DOUBLE_ON}")
-    need(r.split_by in SPLIT_BY, f"split_by must be one of {SPLIT_BY}")
     need(1 <= r.max_hands <= 8, f"max_hands must be 1 to 8, not {r.max_hands}")
-    need(r.surrender in SURRENDER, f"surrender must be one of {SURRENDER}")
-    need(r.insurance in INSURANCE, f"insurance must be one of {INSURANCE}")
-    need(r.player_cards in PLAYER_CARDS, f"player_cards must be one of {PLAYER_CARDS}")
-    need(r.reshuffle in RESHUFFLE, f"reshuffle must be one of {RESHUFFLE}")
     need(0.0 < r.penetration < 1.0, f"penetration must be between 0 and 1, not {r.penetration}")
     if r.cut_behind is not None:
         lo, hi = r.cut_behind
@@ -237,7 +347,7 @@ def _validate(r: Rules) -> None:
     need(0 <= r.reshuffle_below < r.shoe_size, "reshuffle_below must be smaller than the shoe")
     most = 14 if r.changing_bank else 7
     need(1 <= r.seats <= most, f"seats must be 1 to {most}, not {r.seats}")
-    need(r.reshuffle != "burn-card" or r.burn >= 1,
+    need(r.reshuffle is not Reshuffle.BURN_CARD or r.burn >= 1,
          "reshuffling at the burned card needs a burn card")
     need(1 <= r.dealer_natural_collects <= 3,
          f"dealer_natural_collects must be 1 to 3, not {r.dealer_natural_collects}")
@@ -267,11 +377,12 @@ PRESETS: dict[str, Rules] = {
     # up to half, $2-$500, S17. Silent on resplits, DAS and surrender: resplit to four hands
     # (common), no double after split and no surrender (the traditional Strip game).
     "classic": Rules(
-        decks=6, hit_soft_17=False, peek=True, blackjack_pays="3:2", double_on="9-11",
-        double_for_less=False, double_after_split=False, split_by="rank", max_hands=4,
-        resplit_aces=False, hit_split_aces=False, surrender="none", insurance="up-to-half",
-        even_money=True, cut_behind=(60, 75), burn=0, min_bet=200, max_bet=50000,
-        bet_unit=100, double_face_down=True,
+        decks=6, hit_soft_17=False, peek=True, blackjack_pays="3:2",
+        double_on=DoubleOn.NINE_TO_ELEVEN, double_for_less=False, double_after_split=False,
+        split_by=SplitBy.RANK, max_hands=4, resplit_aces=False, hit_split_aces=False,
+        surrender=Surrender.NONE, insurance=Insurance.UP_TO_HALF, even_money=True,
+        cut_behind=(60, 75), burn=0, min_bet=200, max_bet=50000, bet_unit=100,
+        double_face_down=True,
     ),
     # 001: two decks, reshuffle below about 25 cards, refill from the discards mid-round, bets in
     # $10 multiples, insurance exactly half, peek under an ace only, no resplits, one card to
@@ -279,45 +390,48 @@ PRESETS: dict[str, Rules] = {
     # card face down. Silent on the maximum: $500.
     "casino-party": Rules(
         decks=2, hit_soft_17=False, peek=True, peek_tens=False, blackjack_pays="3:2",
-        double_on="any", double_for_less=False, double_after_split=True, split_by="rank",
-        max_hands=2, resplit_aces=False, hit_split_aces=False, surrender="none",
-        insurance="exactly-half", even_money=False, reshuffle="below", reshuffle_below=25,
-        burn=0, min_bet=1000, max_bet=50000, bet_unit=1000, player_cards="down-up",
-        hole_card_first=True,
+        double_on=DoubleOn.ANY, double_for_less=False, double_after_split=True,
+        split_by=SplitBy.RANK, max_hands=2, resplit_aces=False, hit_split_aces=False,
+        surrender=Surrender.NONE, insurance=Insurance.EXACTLY_HALF, even_money=False,
+        reshuffle=Reshuffle.BELOW, reshuffle_below=25, burn=0, min_bet=1000, max_bet=50000,
+        bet_unit=1000, player_cards=PlayerCards.DOWN_UP, hole_card_first=True,
     ),
     # 000: burn one card, double any first two cards and for less, split hands may double and
     # split again, split aces may only be resplit, even money, cut card about one deck from the
     # end of a six-deck shoe. Silent on limits: $5-$1,000.
     "modern-casino": Rules(
-        decks=6, hit_soft_17=False, peek=True, blackjack_pays="3:2", double_on="any",
-        double_for_less=True, double_after_split=True, split_by="rank", max_hands=4,
-        resplit_aces=True, hit_split_aces=False, surrender="none", insurance="up-to-half",
-        even_money=True, cut_behind=(48, 56), burn=1, min_bet=500, max_bet=100000, bet_unit=100,
+        decks=6, hit_soft_17=False, peek=True, blackjack_pays="3:2", double_on=DoubleOn.ANY,
+        double_for_less=True, double_after_split=True, split_by=SplitBy.RANK, max_hands=4,
+        resplit_aces=True, hit_split_aces=False, surrender=Surrender.NONE,
+        insurance=Insurance.UP_TO_HALF, even_money=True, cut_behind=(48, 56), burn=1, min_bet=500,
+        max_bet=100000, bet_unit=100,
     ),
     # The analysts' baseline: 6 decks, S17, DAS, double any two, split to 4 hands, no resplit
     # aces, no surrender, 3:2, peek, 75% penetration.
     "six-deck-s17": Rules(
-        decks=6, hit_soft_17=False, peek=True, blackjack_pays="3:2", double_on="any",
-        double_for_less=False, double_after_split=True, split_by="rank", max_hands=4,
-        resplit_aces=False, hit_split_aces=False, surrender="none", insurance="up-to-half",
-        even_money=True, penetration=0.75, burn=1, min_bet=500, max_bet=100000, bet_unit=100,
+        decks=6, hit_soft_17=False, peek=True, blackjack_pays="3:2", double_on=DoubleOn.ANY,
+        double_for_less=False, double_after_split=True, split_by=SplitBy.RANK, max_hands=4,
+        resplit_aces=False, hit_split_aces=False, surrender=Surrender.NONE,
+        insurance=Insurance.UP_TO_HALF, even_money=True, penetration=0.75, burn=1, min_bet=500,
+        max_bet=100000, bet_unit=100,
     ),
     # A single-deck pitch game: cards held face down, dealer hits soft 17, double any two, no
     # double after split, about 60% dealt, one burn.
     "single-deck": Rules(
-        decks=1, hit_soft_17=True, peek=True, blackjack_pays="3:2", double_on="any",
-        double_for_less=False, double_after_split=False, split_by="rank", max_hands=4,
-        resplit_aces=False, hit_split_aces=False, surrender="none", insurance="up-to-half",
-        even_money=True, penetration=0.6, burn=1, min_bet=500, max_bet=50000, bet_unit=100,
-        player_cards="down", seats=5,
+        decks=1, hit_soft_17=True, peek=True, blackjack_pays="3:2", double_on=DoubleOn.ANY,
+        double_for_less=False, double_after_split=False, split_by=SplitBy.RANK, max_hands=4,
+        resplit_aces=False, hit_split_aces=False, surrender=Surrender.NONE,
+        insurance=Insurance.UP_TO_HALF, even_money=True, penetration=0.6, burn=1, min_bet=500,
+        max_bet=50000, bet_unit=100, player_cards=PlayerCards.DOWN, seats=5,
     ),
     # European no-hole-card: the dealer's second card comes after the players; six decks, S17,
     # double on 9-11 (also after a split), no resplits.
     "european": Rules(
-        decks=6, hit_soft_17=False, peek=False, blackjack_pays="3:2", double_on="9-11",
-        double_for_less=False, double_after_split=True, split_by="rank", max_hands=2,
-        resplit_aces=False, hit_split_aces=False, surrender="none", insurance="up-to-half",
-        even_money=True, penetration=0.75, burn=1, min_bet=500, max_bet=100000, bet_unit=100,
+        decks=6, hit_soft_17=False, peek=False, blackjack_pays="3:2",
+        double_on=DoubleOn.NINE_TO_ELEVEN, double_for_less=False, double_after_split=True,
+        split_by=SplitBy.RANK, max_hands=2, resplit_aces=False, hit_split_aces=False,
+        surrender=Surrender.NONE, insurance=Insurance.UP_TO_HALF, even_money=True, penetration=0.75,
+        burn=1, min_bet=500, max_bet=100000, bet_unit=100,
     ),
 }
 

@@ -17,7 +17,7 @@ import numpy as np
 
 from twentyone.cards import Card, fresh_shoe, parse_card
 from twentyone.errors import ReplayError
-from twentyone.rules import Rules
+from twentyone.rules import Reshuffle, Rules
 
 
 class RandomSource(Protocol):
@@ -203,7 +203,7 @@ class Shoe:
         self.pos = 0
         self.refilled = False
         behind: int | None = None
-        if self.rules.reshuffle == "cut-card":
+        if self.rules.reshuffle is Reshuffle.CUT_CARD:
             behind = self.shuffler.cut_card_behind(self.rules)
             self.cut_index = max(1, len(self.cards) - behind)
         else:
@@ -225,7 +225,7 @@ class Shoe:
         self.discards = []
         self.cut_index = None
         self.refilled = True
-        if self.rules.reshuffle == "burn-card":
+        if self.rules.reshuffle is Reshuffle.BURN_CARD:
             # 002 Pontoon: the new pack is cut and its top card burned to the bottom again.
             self.burned = self.cards[: self.rules.burn]
             self.pos = self.rules.burn

@@ -70,7 +70,8 @@ from twentyone.errors import (
     WrongPhaseError,
 )
 from twentyone.money import Cents, dollars
-from twentyone.rules import Rules
+from twentyone.rules import DoubleOn, Insurance, PlayerCards, Reshuffle, Rules, SplitBy
+from twentyone.rules import Surrender as SurrenderRule
 
 
 class Phase(StrEnum):
@@ -355,7 +356,7 @@ class Table:
         start = len(self.log)
         self.ops.append(Deal())
         r = self.rules
-        if r.reshuffle == "below" and self.shoe.remaining < r.reshuffle_below:
+        if r.reshuffle is Reshuffle.BELOW and self.shoe.remaining < r.reshuffle_below:
             self._shuffle()  # 001: fewer than ~25 cards left before a game
         self.round += 1
         self.log.append(_new(Event, (Kind.ROUND_STARTED, 0, 0, None, True, self.round, (), (), "")))
@@ -364,14 +365,15 @@ class Table:
         self.dealer.up_index = 1 if (r.hole_card_first and r.peek) else 0
         self._peeked = False
         for lap in (0, 1):
-            face_up = r.player_cards == "up" if lap == 0 else r.player_cards != "down"
+            face_up = (r.player_cards is PlayerCards.UP if lap == 0
+                       else r.player_cards is not PlayerCards.DOWN)
             for n in self._order:
                 self._deal_to(n, 0, face_up)
             if lap == 1 and not r.peek:
                 break  # European: the dealer's second card comes after the players
             self._deal_to_dealer(lap == self.dealer.up_index)
         up = self.dealer.up.value
-        if up == 1 or (r.surrender == "early" and self._dealer_bj_checkable_now()):
+        if up == 1 or (r.surrender is SurrenderRule.EARLY and self._dealer_bj_checkable_now()):
             self.phase = Phase.INSURANCE
             self._turn = -1
             self._next_offer()
@@ -425,12 +427,12 @@ class Table:
         if refusal:
             return refusal
         r = self.rules
-        if r.insurance == "none" or self.dealer.up.value != 1:
+        if not r.offers_insurance or self.dealer.up.value != 1:
             return InsuranceError, "insurance is only offered against a dealer ace"
         bet = self.seats[seat].hands[0].bet
         if amount is None or amount <= 0:
             return InsuranceError, "an insurance bet must be positive"
-        if r.insurance == "exactly-half" and amount * 2 != bet:
+        if r.insurance is Insurance.EXACTLY_HALF and amount * 2 != bet:
             return InsuranceError, f"insurance here is exactly half the bet: {dollars(bet // 2)}"
         if amount * 2 > bet:
             return InsuranceError, f"insurance is at most half the bet: {dollars(bet // 2)}"
@@ -513,7 +515,7 @@ class Table:
         hand = s.hands[self._hand]
         self.ops.append(Hit(seat))
         self.log.append(_new(Event, (Kind.HIT, seat, self._hand, None, True, 0, (), (), "")))
-        self._deal_to(seat, self._hand, self.rules.player_cards != "down")
+        self._deal_to(seat, self._hand, self.rules.player_cards is not PlayerCards.DOWN)
         if hand.busted:
             hand.done = True
             self.lose_hand(s, self._hand, hand, "bust")  # 000: a bust is collected at once
@@ -567,7 +569,8 @@ class Table:
         hand.doubled = True
         hand.done = True
         self.log.append(Event(Kind.DOUBLED, seat, self._hand, amount=add_amount))
-        face_up = self.rules.player_cards != "down" and not self.rules.double_face_down
+        face_up = (self.rules.player_cards is not PlayerCards.DOWN
+                   and not self.rules.double_face_down)
         self._deal_to(seat, self._hand, face_up)
         if hand.busted and face_up:
             self.lose_hand(s, self._hand, hand, "bust")
@@ -593,10 +596,10 @@ class Table:
         if hand.split_aces and not r.hit_split_aces:
             return IllegalActionError, "split aces get one card each"
         total = hand.total
-        if r.double_on == "9-11" and not 9 <= total <= 11:
-            return IllegalActionError, "you may double only on a total of 9, 10 or 11"
-        if r.double_on == "10-11" and not 10 <= total <= 11:
-            return IllegalActionError, "you may double only on a total of 10 or 11"
+        if not r.can_double(total):
+            return IllegalActionError, ("you may double only on a total of 9, 10 or 11"
+                                        if r.double_on is DoubleOn.NINE_TO_ELEVEN
+                                        else "you may double only on a total of 10 or 11")
         if amount is not None and amount != hand.bet:
             if not r.double_for_less:
                 return IllegalActionError, (
@@ -628,7 +631,7 @@ class Table:
         hand.split_aces = new.split_aces = aces
         s.hands.insert(i + 1, new)
         self.log.append(Event(Kind.SPLIT, seat, i + 1, amount=hand.bet))
-        self._deal_to(seat, i, self.rules.player_cards != "down")
+        self._deal_to(seat, i, self.rules.player_cards is not PlayerCards.DOWN)
         self._after_split_card(s, hand)
         self._advance()
         return _new(Record, (Action.SPLIT, seat, tuple(self.log[start:])))
@@ -649,9 +652,9 @@ class Table:
         if len(hand.cards) != 2:
             return IllegalActionError, "you may split only your first two cards"
         a, b = hand.cards
-        if a.rank != b.rank and (r.split_by == "rank" or a.value != b.value):
+        if a.rank != b.rank and (r.split_by is SplitBy.RANK or a.value != b.value):
             return IllegalActionError, (
-                "only a pair of the same rank splits" if r.split_by == "rank"
+                "only a pair of the same rank splits" if r.split_by is SplitBy.RANK
                 else "only two cards of the same value split")
         if len(s.hands) >= r.max_hands:
             return IllegalActionError, (
@@ -695,13 +698,13 @@ class Table:
 
     def _refuse_surrender(self, seat: int) -> Refusal:
         r = self.rules
-        if r.surrender == "none":
+        if r.surrender is SurrenderRule.NONE:
             return IllegalActionError, "no surrender at this table"
         if self.phase is Phase.INSURANCE:
             refusal = self._refuse_offer(seat)
             if refusal:
                 return refusal
-            if r.surrender != "early":
+            if r.surrender is not SurrenderRule.EARLY:
                 return IllegalActionError, "surrender comes after the dealer checks for blackjack"
             return None
         refusal = self._refuse_turn(seat)
@@ -833,24 +836,22 @@ class Table:
         if s.declined or s.hands[0].settled:
             return False
         r = self.rules
-        if self._dealer_bj_checkable_now() and r.surrender == "early":
+        if self._dealer_bj_checkable_now() and r.surrender is SurrenderRule.EARLY:
             return True
         if self.dealer.up.value != 1:
             return False
         if r.even_money and s.hands[0].natural:
             return True
-        return (r.insurance != "none"
+        return (r.offers_insurance
                 and self._refuse_insure(seat, self._min_insurance(seat)) is None)
 
     def _min_insurance(self, seat: int) -> Cents:
         bet = self.seats[seat].hands[0].bet
-        return (self.cashier.half(bet) if self.rules.insurance == "exactly-half"
+        return (self.cashier.half(bet) if self.rules.insurance is Insurance.EXACTLY_HALF
                 else self.chipset.values[0])
 
     def _dealer_bj_checkable_now(self) -> bool:
-        r = self.rules
-        up = self.dealer.up.value
-        return r.peek and (up == 1 or (up == 10 and r.peek_tens))
+        return self.rules.dealer_checks(self.dealer.up.value)
 
     def _dealer_bj_possible(self) -> bool:
         """Could the dealer still turn out to hold a blackjack? Not after the peek, never under
@@ -886,7 +887,8 @@ class Table:
                 hand = s.hands[self._hand]
                 if not (hand.done or hand.settled):
                     if len(hand.cards) == 1:
-                        self._deal_to(s.number, self._hand, self.rules.player_cards != "down")
+                        self._deal_to(s.number, self._hand,
+                                      self.rules.player_cards is not PlayerCards.DOWN)
                         if self._after_split_card(s, hand):
                             return
                         continue
@@ -1003,7 +1005,8 @@ class Table:
         self.log.append(_new(Event, (Kind.ROUND_ENDED, 0, 0, None, True, self.round, (), (), "")))
         self.phase = Phase.BETTING
         self._order = []
-        if self.rules.reshuffle == "cut-card" and (self.shoe.cut_card_out or self.shoe.refilled):
+        if (self.rules.reshuffle is Reshuffle.CUT_CARD
+                and (self.shoe.cut_card_out or self.shoe.refilled)):
             self._shuffle()  # 002: shuffle once the round in which the cut card came out is over
 
     def _turn_dealer_cards(self) -> None:
@@ -1103,7 +1106,7 @@ class Table:
         if shoe.pos >= len(shoe.cards):
             shoe.refill()  # 001: the shoe ran dry mid-round; shuffle the discards
             self.log.append(Event(Kind.REFILLED, amount=shoe.remaining))
-            if self.rules.reshuffle == "burn-card":
+            if self.rules.reshuffle is Reshuffle.BURN_CARD:
                 self._log_burned()  # 002 Pontoon: the burned card was reached; burn anew
         c = shoe.cards[shoe.pos]
         shoe.pos += 1
@@ -1121,7 +1124,7 @@ class Table:
     def _log_burned(self) -> None:
         """002 Pontoon shows the burned card and lays it face up at the bottom; a casino burn
         card goes to the discards unseen."""
-        face_up = self.rules.reshuffle == "burn-card"
+        face_up = self.rules.reshuffle is Reshuffle.BURN_CARD
         for c in self.shoe.burned:
             self.log.append(Event(Kind.BURNED, card=c, face_up=face_up))
 

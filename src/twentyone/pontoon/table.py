@@ -44,7 +44,15 @@ from twentyone.pontoon.rules import (
     left_of,
     next_banker,
 )
-from twentyone.rules import Rules
+from twentyone.rules import (
+    DoubleOn,
+    Insurance,
+    PlayerCards,
+    Reshuffle,
+    Rules,
+    SplitBy,
+    Surrender,
+)
 
 
 class PontoonAction(StrEnum):
@@ -109,12 +117,13 @@ class PontoonRules:
         drawn face up like every Pontoon draw, so a bust is paid at once as 002 says.
         """
         return Rules(
-            decks=1, peek=True, peek_tens=True, blackjack_pays="2:1", double_on="9-11",
-            double_for_less=False, double_after_split=False, split_by="rank", max_hands=4,
-            resplit_aces=False, hit_split_aces=False, surrender="none", insurance="none",
-            even_money=False, reshuffle="burn-card", burn=1, min_bet=self.chip,
+            decks=1, peek=True, peek_tens=True, blackjack_pays="2:1",
+            double_on=DoubleOn.NINE_TO_ELEVEN, double_for_less=False, double_after_split=False,
+            split_by=SplitBy.RANK, max_hands=4, resplit_aces=False, hit_split_aces=False,
+            surrender=Surrender.NONE, insurance=Insurance.NONE, even_money=False,
+            reshuffle=Reshuffle.BURN_CARD, burn=1, min_bet=self.chip,
             max_bet=self.limit * self.chip, bet_unit=self.chip, payout_rounding=self.chip,
-            seats=self.players, player_cards="down-up", hole_card_first=True,
+            seats=self.players, player_cards=PlayerCards.DOWN_UP, hole_card_first=True,
             double_face_down=False, chips=((self.colour, self.chip),), dealer_decides=True,
             ties_to_dealer=True, dealer_natural_collects=2, changing_bank=True)
 

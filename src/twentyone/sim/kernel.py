@@ -45,27 +45,31 @@ from twentyone.strategy.chart import (
 # --- rule slots (int64 vector) ------------------------------------------------------------
 R_DECKS = 0
 R_H17 = 1
-R_PEEK = 2
-R_PEEK_TENS = 3
-R_DOUBLE_ON = 4          # 0 any two cards, 1 totals 9-11, 2 totals 10-11
-R_DAS = 5
-R_SPLIT_RANK = 6         # 1: only same rank splits; 0: any two cards of the same value
-R_MAX_HANDS = 7
-R_RSA = 8
-R_HSA = 9
-R_SURRENDER = 10         # 0 none, 1 late, 2 early
-R_INSURANCE = 11         # 1: insurance is offered against an ace
-R_EVEN_MONEY = 12
-R_RESHUFFLE = 13         # 0 at the cut card, 1 before a round below R_RESHUFFLE_BELOW cards
-R_RESHUFFLE_BELOW = 14
-R_CUT_LO = 15            # cards behind the cut card: a random pick in [lo, hi] if R_CUT_RANDOM
-R_CUT_HI = 16
-R_CUT_RANDOM = 17
-R_BURN = 18
-R_SEATS = 19
-R_HOLE_FIRST = 20        # with peek, the dealer's first card is the hole card
-R_HIDDEN_DOUBLE = 21     # a busted double is not seen (face down), so it keeps the dealer drawing
-N_RULES = 22
+R_PEEK = 2               # 1: the dealer takes a hole card (0: no hole card, European)
+R_DAS = 3
+R_SPLIT_RANK = 4         # 1: only same rank splits; 0: any two cards of the same value
+R_MAX_HANDS = 5
+R_RSA = 6
+R_HSA = 7
+R_SURRENDER = 8          # 0 none, 1 late, 2 early
+R_INSURANCE = 9          # 1: insurance is offered against an ace
+R_EVEN_MONEY = 10
+R_RESHUFFLE = 11         # 0 at the cut card, 1 before a round below R_RESHUFFLE_BELOW cards
+R_RESHUFFLE_BELOW = 12
+R_CUT_LO = 13            # cards behind the cut card: a random pick in [lo, hi] if R_CUT_RANDOM
+R_CUT_HI = 14
+R_CUT_RANDOM = 15
+R_BURN = 16
+R_SEATS = 17
+R_HOLE_FIRST = 18        # with peek, the dealer's first card is the hole card
+R_HIDDEN_DOUBLE = 19     # a busted double is not seen (face down), so it keeps the dealer drawing
+#: Tables filled from the rules' own predicates, so the kernel does not re-derive a rule:
+#: R_CHECKS + up (up 1-10) is 1 where the dealer looks under that up card for a blackjack
+#: (``Rules.dealer_checks``); R_DOUBLES + total (0-21) is 1 where a first two cards of that
+#: total may double (``Rules.can_double``).
+R_CHECKS = 20
+R_DOUBLES = R_CHECKS + 11
+N_RULES = R_DOUBLES + 22
 
 # --- player slots (int64 vector) ----------------------------------------------------------
 P_SEAT = 0               # the player's seat (0-based); the other seats play the chart flat
@@ -427,12 +431,7 @@ def _can_double(r: IntArray, hands: IntArray, s: int, h: int) -> bool:
         return False
     if hands[s, h, H_SA] and not r[R_HSA]:
         return False
-    total = _total(hands, s, h)
-    if r[R_DOUBLE_ON] == 1:
-        return 9 <= total <= 11
-    if r[R_DOUBLE_ON] == 2:
-        return 10 <= total <= 11
-    return True
+    return r[R_DOUBLES + _total(hands, s, h)] != 0  # type: ignore[no-any-return]
 
 
 @no_refcount()
@@ -569,7 +568,7 @@ def play_chunk(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t
                     rc += tags[v]
             else:
                 hole = c
-        checkable = peek and (up == 1 or (up == 10 and r[R_PEEK_TENS] != 0))
+        checkable = r[R_CHECKS + up] != 0
         # --- insurance, even money, early surrender, seat by seat ------------------------
         if up == 1 or (early and checkable):
             for s in range(seats):

@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from twentyone.rules import DOUBLE_ON, SURRENDER, Rules
+from twentyone.rules import PlayerCards, Reshuffle, Rules, SplitBy, Surrender
 from twentyone.sim import kernel as K
 from twentyone.sim.betting import Betting
 from twentyone.sim.counting import CountSystem, IndexPlays
@@ -142,24 +142,22 @@ def rules_vector(rules: Rules, seats: int) -> Array:
         ("dealer_decides", rules.dealer_decides), ("ties_to_dealer", rules.ties_to_dealer),
         ("dealer_natural_collects", rules.dealer_natural_collects != 1),
         ("changing_bank", rules.changing_bank),
-        ("reshuffle=burn-card", rules.reshuffle == "burn-card")) if on]
+        ("reshuffle=burn-card", rules.reshuffle is Reshuffle.BURN_CARD)) if on]
     if pontoon:
         raise ValueError(f"the simulator plays the casino game; not {', '.join(pontoon)}")
     v = np.zeros(K.N_RULES, dtype=np.int64)
     v[K.R_DECKS] = rules.decks
     v[K.R_H17] = rules.hit_soft_17
     v[K.R_PEEK] = rules.peek
-    v[K.R_PEEK_TENS] = rules.peek_tens
-    v[K.R_DOUBLE_ON] = DOUBLE_ON.index(rules.double_on)
     v[K.R_DAS] = rules.double_after_split
-    v[K.R_SPLIT_RANK] = rules.split_by == "rank"
+    v[K.R_SPLIT_RANK] = rules.split_by is SplitBy.RANK
     v[K.R_MAX_HANDS] = rules.max_hands
     v[K.R_RSA] = rules.resplit_aces
     v[K.R_HSA] = rules.hit_split_aces
-    v[K.R_SURRENDER] = SURRENDER.index(rules.surrender)
-    v[K.R_INSURANCE] = rules.insurance != "none"
+    v[K.R_SURRENDER] = list(Surrender).index(rules.surrender)
+    v[K.R_INSURANCE] = rules.offers_insurance
     v[K.R_EVEN_MONEY] = rules.even_money
-    v[K.R_RESHUFFLE] = rules.reshuffle == "below"
+    v[K.R_RESHUFFLE] = rules.reshuffle is Reshuffle.BELOW
     v[K.R_RESHUFFLE_BELOW] = rules.reshuffle_below
     if rules.cut_behind is not None:
         v[K.R_CUT_LO], v[K.R_CUT_HI] = rules.cut_behind
@@ -171,7 +169,11 @@ def rules_vector(rules: Rules, seats: int) -> Array:
     v[K.R_BURN] = rules.burn
     v[K.R_SEATS] = seats
     v[K.R_HOLE_FIRST] = rules.hole_card_first
-    v[K.R_HIDDEN_DOUBLE] = rules.double_face_down or rules.player_cards == "down"
+    v[K.R_HIDDEN_DOUBLE] = rules.double_face_down or rules.player_cards is PlayerCards.DOWN
+    for up in range(1, 11):
+        v[K.R_CHECKS + up] = rules.dealer_checks(up)
+    for total in range(22):
+        v[K.R_DOUBLES + total] = rules.can_double(total)
     return v
 
 

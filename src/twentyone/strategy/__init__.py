@@ -35,7 +35,6 @@ from twentyone.strategy.exact import (
     round_ev,
     warm_solvers,
 )
-from twentyone.strategy.game import peeked
 
 __all__ = ["Chart", "HouseEdge", "action_evs", "analysis_rules", "basic_chart", "chart_on_disk",
            "dealer_probabilities", "edge_on_disk", "house_edge", "load_solver",
@@ -199,7 +198,7 @@ def dealer_probabilities(rules: Rules, up: int, shoe: list[int] | None = None, *
     with index 0 unused); None is a full shoe less the up card. ``after_peek`` conditions on no
     natural where the rules peek under ``up`` (then "blackjack" is 0); ``infinite`` uses an
     infinite deck instead of any shoe."""
-    excl = after_peek and peeked(rules, up)
+    excl = after_peek and rules.dealer_checks(up)
     out: F64
     if infinite:
         out = infinite_outcomes(up, rules.hit_soft_17, excl)

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from twentyone.rules import Rules
+from twentyone.rules import DoubleOn, Rules, SplitBy, Surrender
 from twentyone.strategy import HouseEdge, analysis_rules, house_edge
 
 DECKS = (1, 2, 4, 6, 8)
@@ -52,9 +52,10 @@ def rule_changes(rules: Rules, infinite: bool = False) -> list[tuple[str, dict[s
         out.append(("dealer peeks for blackjack", {"peek": True, "peek_tens": True}))
     out += [(f"blackjack pays {p}", {"blackjack_pays": p}) for p in PAYOUTS
             if p != rules.blackjack_pays]
-    doubles = {"any": "double on any two cards", "9-11": "double on 9-11 only",
-               "10-11": "double on 10-11 only"}
-    out += [(text, {"double_on": d}) for d, text in doubles.items() if d != rules.double_on]
+    doubles = {DoubleOn.ANY: "double on any two cards",
+               DoubleOn.NINE_TO_ELEVEN: "double on 9-11 only",
+               DoubleOn.TEN_OR_ELEVEN: "double on 10-11 only"}
+    out += [(text, {"double_on": d}) for d, text in doubles.items() if d is not rules.double_on]
     out.append(_toggle(rules, "double_after_split", "double after split",
                        "no double after split"))
     hands = {1: "no splitting", 2: "split once (no resplits)", 3: "split to 3 hands",
@@ -65,11 +66,13 @@ def rule_changes(rules: Rules, infinite: bool = False) -> list[tuple[str, dict[s
     if rules.max_hands > 1:
         out.append(_toggle(rules, "hit_split_aces", "draw to split aces",
                            "one card to split aces"))
-        out.append(("split any two ten-cards" if rules.split_by == "rank"
-                    else "split only same-rank tens",
-                    {"split_by": "value" if rules.split_by == "rank" else "rank"}))
-    surrenders = {"none": "no surrender", "late": "late surrender", "early": "early surrender"}
-    out += [(text, {"surrender": s}) for s, text in surrenders.items() if s != rules.surrender]
+        by_rank = rules.split_by is SplitBy.RANK
+        out.append(("split any two ten-cards" if by_rank else "split only same-rank tens",
+                    {"split_by": SplitBy.VALUE if by_rank else SplitBy.RANK}))
+    surrenders = {Surrender.NONE: "no surrender", Surrender.LATE: "late surrender",
+                  Surrender.EARLY: "early surrender"}
+    out += [(text, {"surrender": s}) for s, text in surrenders.items()
+            if s is not rules.surrender]
     return out
 
 

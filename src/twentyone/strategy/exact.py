@@ -35,10 +35,10 @@ from typing import Protocol
 
 import numpy as np
 
-from twentyone.rules import Rules
+from twentyone.rules import DoubleOn, Rules, SplitBy, Surrender
 from twentyone.strategy import chart, memo, player
 from twentyone.strategy.dealer import I64, dealer_table
-from twentyone.strategy.game import can_double_total, peeked, split_orderings
+from twentyone.strategy.game import split_orderings
 from twentyone.strategy.infinite import InfiniteSolver, deal_probabilities
 
 ACTIONS = ("stand", "hit", "double", "split", "surrender")
@@ -93,7 +93,7 @@ class UpSolver:
         self.base = np.array(shoe, dtype=np.int64)
         self.basel = [int(x) for x in shoe]
         self.total = sum(self.basel)
-        self.excl = peeked(rules, up)
+        self.excl = rules.dealer_checks(up)
         dealer = dealer_table(up, rules.hit_soft_17, self.excl)
         self.table = player.table_arrays(dealer)
         self._work = player.work_area(dealer)
@@ -160,7 +160,7 @@ def split_ev(s: UpSolver, v: int) -> float:
     aces = v == 1
     limit = rules.max_hands if (not aces or rules.resplit_aces) else min(rules.max_hands, 2)
     n = s.total - 2  # cards left once the pair is out
-    pairs = (s.basel[10] / 4 if v == 10 and rules.split_by == "rank" else s.basel[v]) - 2
+    pairs = (s.basel[10] / 4 if v == 10 and rules.split_by is SplitBy.RANK else s.basel[v]) - 2
 
     @cache
     def drawn(a: int) -> tuple[float, float]:
@@ -178,11 +178,11 @@ def split_ev(s: UpSolver, v: int) -> float:
             removed[c] += 1
             hard = v + c
             ace = aces or c == 1
-            total, soft = _total(hard, ace)
+            total, _ = _total(hard, ace)
             if aces and not rules.hit_split_aces:
                 ev = s.stand(tuple(removed), total)
             else:
-                can_d = rules.double_after_split and can_double_total(rules, total, soft)
+                can_d = rules.double_after_split and rules.can_double(total)
                 ev = s.play(tuple(removed), hard, ace, can_d)
             average += left[c] / cards * ev
             if c == v:
@@ -242,17 +242,17 @@ def hand_evs(s: Solver, values: Sequence[int], *, can_double: bool = True,
     removed = _removed(values)
     hard = sum(values)
     ace = 1 in values
-    total, soft = _total(hard, ace)
+    total, _ = _total(hard, ace)
     rules = s.rules
     out: dict[str, float] = {"stand": s.stand(removed, total)}
     if total < 21:
         out["hit"] = s.hit(removed, hard, ace)
     two = len(values) == 2
-    if two and can_double and total < 21 and can_double_total(rules, total, soft):
+    if two and can_double and total < 21 and rules.can_double(total):
         out["double"] = s.double(removed, hard, ace)
     if (two and can_split and values[0] == values[1] and rules.max_hands > 1):
         out["split"] = s.split(values[0])
-    if two and can_surrender and rules.surrender != "none":
+    if two and can_surrender and rules.surrender is not Surrender.NONE:
         out["surrender"] = -0.5 * s.mass(removed)
     return out
 
@@ -292,7 +292,7 @@ def action_evs(rules: Rules, hand: Sequence[int], up: int, shoe: Sequence[int] |
                    can_surrender=can_surrender)
     mass = s.mass(removed)
     out = {a: evs[a] / mass for a in ACTIONS if a in evs}
-    if "surrender" in out and rules.surrender == "early" and s.excl:
+    if "surrender" in out and rules.surrender is Surrender.EARLY and s.excl:
         # -0.5 whatever the hole card: as if conditioned, -(0.5 - P(natural)) / P(no natural).
         out["surrender"] = (-0.5 + (1 - mass)) / mass
     return out
@@ -361,7 +361,7 @@ def dealt_evs(s: Solver, a: int, b: int) -> dict[str, float]:
     surrender escapes it (half the bet whatever the hole card, shown as the unnormalised value
     that, with the common loss added, makes -0.5)."""
     evs = hand_evs(s, (a, b))
-    if "surrender" in evs and s.rules.surrender == "early" and s.excl:
+    if "surrender" in evs and s.rules.surrender is Surrender.EARLY and s.excl:
         evs["surrender"] = -0.5 + (1 - s.mass(_removed((a, b))))
     return evs
 
@@ -467,15 +467,16 @@ def describe(rules: Rules, infinite: bool = False) -> str:
              "H17" if rules.hit_soft_17 else "S17"]
     parts.append("peek" if rules.peek and rules.peek_tens else
                  "peek-A" if rules.peek else "ENHC")
-    parts.append({"any": "DA2", "9-11": "D9", "10-11": "D10"}[rules.double_on])
+    parts.append({DoubleOn.ANY: "DA2", DoubleOn.NINE_TO_ELEVEN: "D9",
+                  DoubleOn.TEN_OR_ELEVEN: "D10"}[rules.double_on])
     parts.append("DAS" if rules.double_after_split else "NDAS")
     parts.append(f"SPL{rules.max_hands}")
     if rules.resplit_aces:
         parts.append("RSA")
     if rules.hit_split_aces:
         parts.append("HSA")
-    if rules.surrender != "none":
-        parts.append(f"{rules.surrender[0].upper()}S")
+    if rules.surrender is not Surrender.NONE:
+        parts.append("LS" if rules.surrender is Surrender.LATE else "ES")
     parts.append(rules.blackjack_pays)
     return " ".join(parts)
 

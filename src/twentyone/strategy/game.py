@@ -1,27 +1,11 @@
-"""What the rules let a hand do, shared by the shoe's solver (``exact``) and the infinite
-deck's (``infinite``): whether the dealer peeks, which totals may double, and the sum over the
-orderings of a split's second cards."""
+"""The sum over the orderings of a split's second cards, shared by the shoe's solver
+(``exact``) and the infinite deck's (``infinite``). What the rules let a hand do (whether the
+dealer checks under an up card, which totals may double) is asked of ``Rules`` itself
+(``dealer_checks``, ``can_double``), as the engine and the simulator's tables ask it."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-
-from twentyone.rules import Rules
-
-
-def peeked(rules: Rules, up: int) -> bool:
-    """Whether the dealer checks for a natural under this up card before the players act."""
-    if not rules.peek:
-        return False
-    return up == 1 or (up == 10 and rules.peek_tens)
-
-
-def can_double_total(rules: Rules, total: int, soft: bool) -> bool:
-    """Whether the rules let a two-card hand of this total double."""
-    if rules.double_on == "any":
-        return True
-    allowed = (9, 10, 11) if rules.double_on == "9-11" else (10, 11)
-    return not soft and total in allowed
 
 
 def split_orderings(limit: int, more_pairs: Callable[[int], bool],

@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from twentyone.rules import Rules
+from twentyone.rules import Rules, SplitBy
 from twentyone.strategy import player
 from twentyone.strategy.dealer import BLACKJACK, BUST, I64, infinite_outcomes
-from twentyone.strategy.game import can_double_total, peeked, split_orderings
+from twentyone.strategy.game import split_orderings
 
 #: A card's chance, by value (index 0 unused).
 P = (0.0,) + (1 / 13,) * 9 + (4 / 13,)
@@ -32,7 +32,7 @@ class InfiniteSolver:
                  split_limit: int | None = None) -> None:
         self.rules = rules
         self.up = up
-        self.excl = peeked(rules, up)
+        self.excl = rules.dealer_checks(up)
         # Under a peek the natural's branch is left out unnormalised, as for a shoe.
         self.dealer = infinite_outcomes(up, rules.hit_soft_17, self.excl)
         self.policy = policy
@@ -112,7 +112,7 @@ class InfiniteSolver:
         rules = self.rules
         aces = v == 1
         limit = self.split_limit if (not aces or rules.resplit_aces) else min(self.split_limit, 2)
-        q = P[v] / 4 if v == 10 and rules.split_by == "rank" else P[v]
+        q = P[v] / 4 if v == 10 and rules.split_by is SplitBy.RANK else P[v]
         average = pair_value = 0.0
         for c in range(1, 11):
             hard, ace = v + c, aces or c == 1
@@ -120,8 +120,8 @@ class InfiniteSolver:
             if aces and not rules.hit_split_aces:
                 ev = self._stand(total)
             else:
-                ev = self.play((), hard, ace, rules.double_after_split and can_double_total(
-                    rules, total, total != hard))
+                ev = self.play((), hard, ace,
+                               rules.double_after_split and rules.can_double(total))
             average += P[c] * ev
             if c == v:
                 pair_value = ev

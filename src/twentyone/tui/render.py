@@ -21,7 +21,7 @@ from twentyone.engine import views
 from twentyone.engine.chips import ChipSet
 from twentyone.engine.table import Phase
 from twentyone.money import Cents, dollars
-from twentyone.rules import Rules
+from twentyone.rules import Reshuffle, Rules
 
 #: How the standard colours (seeds 000/003) look as tokens: the chip's colour as background,
 #: with a text colour that stays readable on it.
@@ -159,7 +159,7 @@ class TableView:
         out.append("█" * filled, style="cyan")
         out.append("·" * (width - filled), style="dim")
         out.append(f" {v.shoe_remaining} cards · {v.discards} discards · ")
-        if self.rules.reshuffle == "below":
+        if self.rules.reshuffle is Reshuffle.BELOW:
             out.append(f"reshuffle below {self.rules.reshuffle_below} cards", style="dim")
         elif v.cut_card_out:
             out.append("CUT CARD OUT: last round", style="bold yellow")
