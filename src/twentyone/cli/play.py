@@ -1,8 +1,8 @@
 """``twentyone play``: sit down at the terminal table, or let bots play headless.
 
-With no options it seats one person at the classic table (seeds 002/004) with $1,000, the
-README's first command. ``--auto`` puts a bot in every seat and prints what the rounds did; its
-JSON is a contract for demos and checks: ``house_net`` is minus the seats' net, to the cent.
+With no options it seats one person at the classic table (docs/casino.md#classic) with $1,000, the
+README's first command. ``--auto`` puts a bot in every seat and prints what the rounds did; its JSON
+is a contract for demos and checks: ``house_net`` is minus the seats' net, to the cent.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def play(
         "--stack", hidden=True,
         help="Testing: cards dealt first after the shuffle, e.g. 8s,10h,8d,Ac.")] = None,
     game: Annotated[str, typer.Option(
-        "--game", help="casino, or pontoon (seed 002's changing bank).")] = "casino",
+        "--game", help="casino, or pontoon (blackjack with a changing bank).")] = "casino",
     players: Annotated[int, typer.Option(
         "--players", min=2, max=14, help="With --game pontoon: players, the banker included.")]
     = 4,
