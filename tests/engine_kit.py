@@ -38,10 +38,11 @@ def rules_of(rules: Rules | str) -> Rules:
 
 def stack_for(rules: Rules | str, hands: Sequence[tuple[str, str]], up: str,
               hole: str | None = None, draws: Sequence[str] = ()) -> list[str]:
-    """The shoe's first cards so that seat k (dealer's left first) gets ``hands[k]`` and the
-    dealer ``up`` and ``hole``: the order the rules deal them (002: a card to each player, the
-    dealer's up card, a second card each, the hole card; 001: the hole card is the dealer's
-    first; european: no hole card, the dealer's second card is one of ``draws``)."""
+    """The shoe's first cards so that seat k (dealer's left first) gets ``hands[k]`` and the dealer
+    ``up`` and ``hole``: the order the rules deal them (docs/casino.md#the-deal: a card to each
+    player, the dealer's up card, a second card each, the hole card; docs/casino.md#hole_card_first:
+    at the casino-party table the hole card is the dealer's first; european: no hole card, the
+    dealer's second card is one of ``draws``)."""
     r = rules_of(rules)
     first = [h[0] for h in hands]
     second = [h[1] for h in hands]

@@ -127,7 +127,8 @@ class Case:
 
 
 CASES: dict[str, Case] = {
-    # Betting: 000 "between the maximum and minimum bets ... whole unit amounts"; 002 "in chips".
+    # Betting (docs/casino.md#betting): "between the maximum and minimum bets ... whole unit
+    # amounts"; "in chips".
     "bet below the minimum": Case(
         betting, lambda t: t.bet(1, 1 * D), BetError, r"minimum bet is \$2",
         lambda t: t.verify_bet(1, 1 * D), lambda t: t.can_bet(1, 1 * D)),
@@ -158,7 +159,8 @@ CASES: dict[str, Case] = {
     "deal twice": Case(
         in_play, lambda t: t.deal(), WrongPhaseError, "already dealt",
         lambda t: t.verify_deal(), lambda t: t.can_deal()),
-    # Acting out of turn or after settlement (002: "The player to the left goes first").
+    # Acting out of turn or after settlement (docs/casino.md#playing-your-hand: "The player to the
+    # left goes first").
     "hit out of turn": Case(
         in_play, lambda t: t.hit(2), NotYourTurnError, "seat 1's turn",
         lambda t: t.verify_hit(2), lambda t: t.can_hit(2)),
@@ -189,7 +191,8 @@ CASES: dict[str, Case] = {
     "hit while insurance is offered": Case(
         insurance_offer, lambda t: t.hit(1), WrongPhaseError, "insurance is being offered",
         lambda t: t.verify_hit(1), lambda t: t.can_hit(1)),
-    # Doubling (000: "Only available on the first action"; 002: on 9, 10 or 11).
+    # Doubling (docs/casino.md#doubling-down: "Only available on the first action"; classic: on 9,
+    # 10 or 11).
     "double after a hit": Case(
         after_hit, lambda t: t.double(1), IllegalActionError, "first two cards",
         lambda t: t.verify_double(1), lambda t: t.can_double(1)),
@@ -213,7 +216,7 @@ CASES: dict[str, Case] = {
     "double after a split where not allowed": Case(
         lambda: split_eights("classic"), lambda t: t.double(1), IllegalActionError,
         "no doubling after a split", lambda t: t.verify_double(1), lambda t: t.can_double(1)),
-    # Splitting (002: "of the same denomination").
+    # Splitting (docs/casino.md#splitting-pairs: "of the same denomination").
     "split a non-pair": Case(
         in_play, lambda t: t.split(1), IllegalActionError, "pair of the same rank",
         lambda t: t.verify_split(1), lambda t: t.can_split(1)),
@@ -227,7 +230,7 @@ CASES: dict[str, Case] = {
     "split without the chips": Case(
         lambda: short_of_chips("8c", "8d"), lambda t: t.split(1), InsufficientChipsError,
         r"needs \$10 more", lambda t: t.verify_split(1), lambda t: t.can_split(1)),
-    "resplit where split hands may not split (001)": Case(
+    "resplit where split hands may not split (casino-party)": Case(
         lambda: split_eights("casino-party"), lambda t: t.split(1), IllegalActionError,
         "at most 2 hands", lambda t: t.verify_split(1), lambda t: t.can_split(1)),
     "resplit aces where not allowed": Case(
@@ -239,12 +242,13 @@ CASES: dict[str, Case] = {
     "double a split ace": Case(
         lambda: split_aces("modern-casino"), lambda t: t.double(1), IllegalActionError,
         "one card each", lambda t: t.verify_double(1), lambda t: t.can_double(1)),
-    # Insurance (002: "up to half the original bet"; 001: exactly half).
+    # Insurance (docs/casino.md#insurance-and-even-money: "up to half the original bet";
+    # docs/casino-party.md#insurance: exactly half).
     "insurance over half": Case(
         insurance_offer, lambda t: t.insure(1, 6 * D), InsuranceError,
         r"at most half the bet: \$5", lambda t: t.verify_insure(1, 6 * D),
         lambda t: t.can_insure(1, 6 * D)),
-    "insurance not exactly half (001)": Case(
+    "insurance not exactly half (casino-party)": Case(
         lambda: dealt("casino-party", [("10c", "9c")], up="Ah", hole="9d"),
         lambda t: t.insure(1, 2 * D), InsuranceError, r"exactly half the bet: \$5",
         lambda t: t.verify_insure(1, 2 * D), lambda t: t.can_insure(1, 2 * D)),
@@ -268,7 +272,7 @@ CASES: dict[str, Case] = {
     "even money without a blackjack": Case(
         insurance_offer, lambda t: t.even_money(1), InsuranceError, "for a blackjack",
         lambda t: t.verify_even_money(1), lambda t: t.can_even_money(1)),
-    "even money where none is paid (001)": Case(
+    "even money where none is paid (casino-party)": Case(
         lambda: dealt("casino-party", [("As", "Kd")], up="Ah", hole="9d"),
         lambda t: t.even_money(1), InsuranceError, "does not pay even money",
         lambda t: t.verify_even_money(1), lambda t: t.can_even_money(1)),

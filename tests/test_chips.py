@@ -1,5 +1,6 @@
-"""Chips (seeds 000 and 003): the standard colours, payouts in the fewest chips from the dealer's
-rack, fills and credits, making change, colouring up, and the chip-counting exercises of 000.
+"""Chips (docs/casino.md#chip-colours-and-values): the standard colours, payouts in the fewest chips
+from the dealer's rack, fills and credits, making change, colouring up, and the chip-counting
+exercises (docs/dealing.md#counting-chips).
 Every amount is integer cents."""
 
 from __future__ import annotations
@@ -22,15 +23,16 @@ def counts(**by_colour: int) -> list[int]:
     return STANDARD.counts(by_colour)
 
 
-def test_000_003_standard_colours() -> None:
-    """000/003: yellow 50¢, white $1, red $5, green $25, black $100, purple $500."""
+def test_standard_colours() -> None:
+    """docs/casino.md#chip-colours-and-values: yellow 50¢, white $1, red $5, green $25, black $100,
+    purple $500."""
     assert dict(STANDARD_CHIPS) == {"yellow": 50, "white": 100, "red": 500, "green": 2500,
                                     "black": 10000, "purple": 50000}
     t = Table(PRESETS["classic"], seed=1)
     assert t.chipset == STANDARD
 
 
-# --- the chip-counting exercises of 000 (and 003) -----------------------------------------------
+# --- the chip-counting exercises (docs/dealing.md#counting-chips) -------------------------------
 
 #: "Chip counting exercises": the five answers, as counts by colour and the total in cents.
 FIRST_EXERCISES = [
@@ -53,16 +55,16 @@ RACK_EXERCISES = [
 
 @pytest.mark.parametrize(("pile", "total"), FIRST_EXERCISES,
                          ids=[f"exercise-{i}" for i in range(1, 6)])
-def test_000_chip_counting_exercises(pile: dict[str, int], total: int) -> None:
-    """000 "Chip counting exercises": each pile's total as the answers give it."""
+def test_chip_counting_exercises(pile: dict[str, int], total: int) -> None:
+    """docs/dealing.md#counting-chips: each pile's total as the answers give it."""
     assert count_chips(STANDARD, pile) == total
 
 
 @pytest.mark.parametrize(("pile", "total"), RACK_EXERCISES,
                          ids=[f"rack-exercise-{i}" for i in range(1, 6)])
-def test_000_more_chip_counting_exercises_with_a_rack(pile: dict[str, int], total: int) -> None:
-    """000 "More chip counting exercises": each pile's total; a player sitting down with it
-    has exactly that bankroll."""
+def test_more_chip_counting_exercises_with_a_rack(pile: dict[str, int], total: int) -> None:
+    """docs/dealing.md#counting-chips (more exercises): each pile's total; a player sitting down
+    with it has exactly that bankroll."""
     assert count_chips(STANDARD, pile) == total
     t = Table(PRESETS["classic"], seed=1)
     t.sit(1, pile)
@@ -70,7 +72,7 @@ def test_000_more_chip_counting_exercises_with_a_rack(pile: dict[str, int], tota
     assert t.seats[1].chips == STANDARD.counts(pile)
 
 
-def test_000_an_unknown_colour_is_a_chip_error() -> None:
+def test_an_unknown_colour_is_a_chip_error() -> None:
     with pytest.raises(ChipError, match="blue"):
         count_chips(STANDARD, {"blue": 1})
     with pytest.raises(ChipError):
@@ -80,17 +82,17 @@ def test_000_an_unknown_colour_is_a_chip_error() -> None:
 # --- payouts in the fewest chips ----------------------------------------------------------------
 
 @pytest.mark.parametrize(("amount", "chips"), [
-    (7_50, counts(red=1, white=2, yellow=1)),          # 000: 3:2 on one red chip
-    (15_00, counts(red=3)),                            # 001: $15 on a $10 blackjack
+    (7_50, counts(red=1, white=2, yellow=1)),          # 3:2 on one red chip
+    (15_00, counts(red=3)),                            # $15 on a $10 blackjack
     (37_50, counts(green=1, red=2, white=2, yellow=1)),
     (20_00, counts(red=4)),
     (612_50, counts(purple=1, black=1, red=2, white=2, yellow=1)),
     (1_00, counts(white=1)),
     (50, counts(yellow=1)),
 ])
-def test_000_payouts_are_made_in_the_fewest_chips(amount: int, chips: list[int]) -> None:
-    """000: the dealer pays from the rack; a $7.50 blackjack payout is "one red, two white,
-    and one yellow chip"."""
+def test_payouts_are_made_in_the_fewest_chips(amount: int, chips: list[int]) -> None:
+    """docs/dealing.md#paying-a-blackjack: the dealer pays from the rack; a $7.50 blackjack payout
+    is "one red, two white, and one yellow chip"."""
     assert STANDARD.fewest(amount) == chips
     rack = Rack.standard_rack(STANDARD)
     paid, fill = rack.pay(amount)
@@ -98,9 +100,10 @@ def test_000_payouts_are_made_in_the_fewest_chips(amount: int, chips: list[int])
     assert rack.counts == [100 - n for n in chips]
 
 
-def test_000_3_to_2_on_a_5_dollar_bet_is_one_red_two_white_one_yellow() -> None:
-    """000: "a simple bet of one red chip, or $5—a blackjack payout on this bet is $7.50, one
-    red, two white, and one yellow chip!" — at the table, from the rack."""
+def test_3_to_2_on_a_5_dollar_bet_is_one_red_two_white_one_yellow() -> None:
+    """docs/dealing.md#paying-a-blackjack: "a simple bet of one red chip, or $5—a blackjack payout
+    on this bet is $7.50, one red, two white, and one yellow chip!" — at the table, from the
+    rack."""
     t = dealt("classic", [("As", "Kd")], up="7c", hole="10h", bets=[5 * D])
     settle = [e for e in t.log if e.kind is Kind.SETTLED]
     assert [(e.amount, e.note) for e in settle] == [(7_50, "blackjack")]
@@ -109,16 +112,16 @@ def test_000_3_to_2_on_a_5_dollar_bet_is_one_red_two_white_one_yellow() -> None:
     assert t.rack.counts == [99, 98, 99, 100, 100, 100]
 
 
-def test_000_the_rack_pays_in_the_fewest_chips_it_holds() -> None:
+def test_the_rack_pays_in_the_fewest_chips_it_holds() -> None:
     """A rack out of red pays $7.50 in whites and a yellow rather than stopping the game."""
     rack = Rack(STANDARD, counts(yellow=10, white=10, green=10), capacity=300, standard=100)
     paid, fill = rack.pay(7_50)
     assert (paid, fill) == (counts(white=7, yellow=1), None)
 
 
-def test_000_a_rack_that_runs_short_calls_a_fill() -> None:
-    """000 "Always color up": a table that runs out of chips needs more "brought from the
-    vault (this is called a fill)". The player is paid exactly the same chips."""
+def test_a_rack_that_runs_short_calls_a_fill() -> None:
+    """docs/dealing.md#fills-and-credits: a table that runs out of chips needs more "brought from
+    the vault (this is called a fill)". The player is paid exactly the same chips."""
     rack = Rack(STANDARD, STANDARD.zero(), capacity=300, standard=100)
     paid, fill = rack.pay(7_50)
     assert paid == counts(red=1, white=2, yellow=1)
@@ -128,8 +131,9 @@ def test_000_a_rack_that_runs_short_calls_a_fill() -> None:
     assert rack.held == -7_50  # what the rack paid out, net of the vault
 
 
-def test_000_a_rack_that_runs_over_sends_a_credit() -> None:
-    """000: a table with too many chips sends some back to the vault (a credit)."""
+def test_a_rack_that_runs_over_sends_a_credit() -> None:
+    """docs/dealing.md#fills-and-credits: a table with too many chips sends some back to the vault
+    (a credit)."""
     rack = Rack.standard_rack(STANDARD)  # 100 of each, holds up to 300
     assert rack.collect(counts(red=150)) is None
     credit = rack.collect(counts(red=60))
@@ -138,7 +142,7 @@ def test_000_a_rack_that_runs_over_sends_a_credit() -> None:
     assert rack.held == 100 * sum(STANDARD.values) + 210 * 500
 
 
-def test_000_fills_and_credits_at_the_table_keep_every_chip_accounted_for() -> None:
+def test_fills_and_credits_at_the_table_keep_every_chip_accounted_for() -> None:
     """A table whose rack has no yellow chips calls a fill to pay a $7.50 blackjack; a rack
     already full of red sends the lost bets' reds back as a credit. Players + rack + layout
     minus fills plus credits stays what it was."""
@@ -173,19 +177,19 @@ def test_000_fills_and_credits_at_the_table_keep_every_chip_accounted_for() -> N
     ("black", {"green": 4}),
     ("purple", {"black": 5}),
 ])
-def test_000_cheque_change_breaks_a_chip_into_the_next_colours(colour: str,
+def test_cheque_change_breaks_a_chip_into_the_next_colours(colour: str,
                                                                into: dict[str, int]) -> None:
-    """000 "Making change": the dealer breaks a large chip into smaller ones."""
+    """docs/dealing.md#making-change: the dealer breaks a large chip into smaller ones."""
     i = STANDARD.colours.index(colour)
     assert STANDARD.by_colour(break_down(STANDARD, i)) == into
     with pytest.raises(ChipError):
         break_down(STANDARD, 0)  # a yellow is the smallest chip
 
 
-def test_000_making_change_at_the_table() -> None:
-    """000: "the player needs to break a large chip into smaller chips"; the dealer announces
-    the change (an event with chips in and out), the incoming chip goes to the rack and the
-    outgoing chips to the player; the player's money is unchanged."""
+def test_making_change_at_the_table() -> None:
+    """docs/dealing.md#making-change: "the player needs to break a large chip into smaller chips";
+    the dealer announces the change (an event with chips in and out), the incoming chip goes to the
+    rack and the outgoing chips to the player; the player's money is unchanged."""
     t = Table(PRESETS["classic"], seed=3)
     t.sit(1, {"black": 1})
     rec = t.change(1, "black")
@@ -196,9 +200,9 @@ def test_000_making_change_at_the_table() -> None:
     assert t.rack.counts == [100, 100, 100, 96, 101, 100]
 
 
-def test_000_a_bet_is_made_in_chips_the_dealer_changing_a_big_one() -> None:
-    """000/002: bets are chips; a player with only a green chip who bets $10 gets change and
-    puts two reds in the circle."""
+def test_a_bet_is_made_in_chips_the_dealer_changing_a_big_one() -> None:
+    """docs/dealing.md#making-change, docs/casino.md#betting: bets are chips; a player with only a
+    green chip who bets $10 gets change and puts two reds in the circle."""
     t = Table(PRESETS["classic"], seed=3)
     t.sit(1, {"green": 1})
     rec = t.bet(1, 10 * D)
@@ -209,8 +213,8 @@ def test_000_a_bet_is_made_in_chips_the_dealer_changing_a_big_one() -> None:
     assert t.seats[1].hands[0].chips == counts(red=2)
 
 
-def test_000_colour_up_gives_the_fewest_chips_of_the_same_value() -> None:
-    """000 "Always color up": low chips exchanged for higher ones of the same value. $92 in 4
+def test_colour_up_gives_the_fewest_chips_of_the_same_value() -> None:
+    """docs/dealing.md#colouring-up: low chips exchanged for higher ones of the same value. $92 in 4
     yellow, 40 white and 10 red becomes 3 green, 3 red and 2 white."""
     t = Table(PRESETS["classic"], seed=3)
     t.sit(1, {"yellow": 4, "white": 40, "red": 10})
@@ -223,7 +227,7 @@ def test_000_colour_up_gives_the_fewest_chips_of_the_same_value() -> None:
     assert t.chips_total() == total
 
 
-def test_000_003_a_rules_file_may_name_its_own_chips(tmp_path: Path) -> None:
+def test_a_rules_file_may_name_its_own_chips(tmp_path: Path) -> None:
     """Issue 2: the standard set "or one a rules file names": a house with $2.50 pink chips
     pays 3:2 on $5 as one red and one pink."""
     path = tmp_path / "pink.toml"
@@ -241,10 +245,10 @@ def test_000_003_a_rules_file_may_name_its_own_chips(tmp_path: Path) -> None:
     assert t.bankroll(1) == 27_50
 
 
-def test_000_odd_payouts_are_rounded_to_what_the_chips_can_pay() -> None:
-    """000: bets in whole units, "otherwise, paying a blackjack will be impossible". A house
-    whose smallest chip is $1 cannot round 3:2 payouts to 50 cents: such rules are refused
-    when loaded, not mid-round with the cards out; rounded to $1, 3:2 on $3 pays $4."""
+def test_odd_payouts_are_rounded_to_what_the_chips_can_pay() -> None:
+    """docs/casino.md#payout_rounding: bets in whole units, "otherwise, paying a blackjack will be
+    impossible". A house whose smallest chip is $1 cannot round 3:2 payouts to 50 cents: such rules
+    are refused when loaded, not mid-round with the cards out; rounded to $1, 3:2 on $3 pays $4."""
     dollar_chips = (("white", 100), ("red", 500), ("green", 2500))
     with pytest.raises(RulesError, match="payout_rounding"):
         PRESETS["classic"].replace(chips=dollar_chips)
@@ -257,7 +261,7 @@ def test_000_odd_payouts_are_rounded_to_what_the_chips_can_pay() -> None:
     assert t.bankroll(1) == 24 * D
 
 
-def test_000_the_buy_in_is_chips_worth_exactly_the_money() -> None:
+def test_the_buy_in_is_chips_worth_exactly_the_money() -> None:
     """A bankroll is chips: a $1,000 buy-in is chips worth $1,000, starting from the table
     minimum's colour."""
     t = Table(PRESETS["classic"], seed=3)

@@ -1,5 +1,6 @@
-"""Invariants of random Pontoon games (seed 002 via issue 5): chips are conserved, the bank
-moves only by the rules, and a recorded game replays to the same events."""
+"""Invariants of random Pontoon games (docs/pontoon.md#a-bank-pays-only-what-it-holds, via issue 5):
+chips are conserved, the bank moves only by the rules, and a recorded game replays to the same
+events."""
 
 from __future__ import annotations
 

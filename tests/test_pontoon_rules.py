@@ -1,4 +1,4 @@
-"""Pontoon's own policy as pure functions (seed 002, "Blackjack with a Changing Bank")."""
+"""Pontoon's own policy as pure functions (docs/pontoon.md#pontoon)."""
 
 from __future__ import annotations
 
@@ -17,8 +17,9 @@ from twentyone.pontoon.bots import (
 from twentyone.pontoon.rules import bonus_multiple, first_banker, left_of, next_banker
 
 
-def test_002_first_banker_is_whoever_the_jack_of_spades_or_clubs_falls_to() -> None:
-    """002 "Determining First Banker": deal face up in rotation until a black jack falls."""
+def test_first_banker_is_whoever_the_jack_of_spades_or_clubs_falls_to() -> None:
+    """docs/pontoon.md#choosing-the-first-banker: deal face up in rotation until a black jack
+    falls."""
     pack = [card(Rank.TWO), card(Rank.JACK, Suit.HEARTS), card(Rank.JACK, Suit.DIAMONDS),
             card(Rank.FIVE), card(Rank.JACK, Suit.CLUBS), card(Rank.JACK, Suit.SPADES)]
     assert first_banker(pack, [3, 4, 1, 2]) == (3, 5)  # fifth card, back round to seat 3
@@ -26,14 +27,14 @@ def test_002_first_banker_is_whoever_the_jack_of_spades_or_clubs_falls_to() -> N
     assert first_banker(pack2, [2, 1]) == (2, 1)
 
 
-def test_002_red_jacks_do_not_make_a_banker() -> None:
+def test_red_jacks_do_not_make_a_banker() -> None:
     pack = [card(Rank.JACK, Suit.HEARTS), card(Rank.JACK, Suit.DIAMONDS)]
     with pytest.raises(ValueError):
         first_banker(pack, [1, 2])
 
 
 @given(st.permutations(fresh_shoe(1)), st.integers(2, 14))
-def test_002_the_draw_for_the_bank_always_ends_on_a_black_jack(pack: list[Card], n: int) -> None:
+def test_the_draw_for_the_bank_always_ends_on_a_black_jack(pack: list[Card], n: int) -> None:
     seat, dealt = first_banker(pack, list(range(1, n + 1)))
     c = pack[dealt - 1]
     assert c.rank is Rank.JACK and c.suit in (Suit.SPADES, Suit.CLUBS)
@@ -54,13 +55,14 @@ def test_002_the_draw_for_the_bank_always_ends_on_a_black_jack(pack: list[Card],
     ([7, 7, 6], 0),                # 20 in three cards is no bonus
     ([2, 2, 3, 4], 0),             # four cards are not enough
 ])
-def test_002_bonus_payment_by_hand_shape(values: list[int], multiple: int) -> None:
-    """002 "Bonus Payment": five or more cards at 21 or under, three sevens, 8-7-6."""
+def test_bonus_payment_by_hand_shape(values: list[int], multiple: int) -> None:
+    """docs/pontoon.md#bonus-hands: five or more cards at 21 or under, three sevens, 8-7-6."""
     assert bonus_multiple(values) == multiple
 
 
-def test_002_the_bank_passes_to_the_nearest_natural_on_the_bankers_left() -> None:
-    """002 "Changing the Bank": of several naturals, the nearest to the dealer's left."""
+def test_the_bank_passes_to_the_nearest_natural_on_the_bankers_left() -> None:
+    """docs/pontoon.md#a-natural-takes-the-bank: of several naturals, the nearest to the dealer's
+    left."""
     seats = [1, 2, 3, 4, 5]
     assert next_banker(3, [5, 1], seats) == 5
     assert next_banker(3, [2, 1], seats) == 1     # round the table: 4, 5, 1, 2
@@ -74,10 +76,10 @@ def test_stand_on_17_banker_draws_like_a_casino_dealer() -> None:
     assert stand_on_17([1, 6], [], {}) is False   # soft 17 stands
 
 
-def test_002_reading_banker_draws_to_17_against_hands_showing_18() -> None:
-    """002: the banker "may draw cards until he wishes to stand". Two stood hands show 10-8 over
-    a hidden card that cannot bust them (so 19 to 21): standing on 17 surely loses, so the
-    reading banker draws where the stand-on-17 banker would not."""
+def test_reading_banker_draws_to_17_against_hands_showing_18() -> None:
+    """docs/pontoon.md#the-bankers-play: the banker "may draw cards until he wishes to stand". Two
+    stood hands show 10-8 over a hidden card that cannot bust them (so 19 to 21): standing on 17
+    surely loses, so the reading banker draws where the stand-on-17 banker would not."""
     shown = [Standing((10, 8), 1, 5), Standing((8, 10), 1, 5)]
     unseen = unseen_values([10, 7, 10, 8, 8, 10])
     assert reading_banker([10, 7], shown, unseen) is True

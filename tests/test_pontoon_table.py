@@ -1,7 +1,7 @@
-"""Pontoon on the table engine, one test (or a few) per clause of seed 002's "Blackjack with a
-Changing Bank". Shoes are stacked: the draw for the bank gives seat 1 a random card and seat 2
-the jack of spades, so seat 2 banks and play goes 3, 1 from the banker's left; the play shuffle
-burns a random card and deals the named cards next."""
+"""Pontoon on the table engine, one test (or a few) per rule of docs/pontoon.md#pontoon. Shoes are
+stacked: the draw for the bank gives seat 1 a random card and seat 2 the jack of spades, so seat 2
+banks and play goes 3, 1 from the banker's left; the play shuffle burns a random card and deals the
+named cards next."""
 
 from __future__ import annotations
 
@@ -44,8 +44,8 @@ def settled(events: tuple[Event, ...] | list[Event], seat: int) -> list[int]:
 
 # --- number of players, the pack --------------------------------------------------------------
 
-def test_002_two_to_fourteen_players() -> None:
-    """002 "Number of Players": two to 14 people can play."""
+def test_two_to_fourteen_players() -> None:
+    """docs/pontoon.md#players-and-the-pack: two to 14 people can play."""
     for bad in (1, 15):
         with pytest.raises(RulesError):
             PontoonRules(players=bad)
@@ -62,16 +62,17 @@ def test_002_two_to_fourteen_players() -> None:
         lonely.draw_for_bank()  # one player cannot play
 
 
-def test_002_one_52_card_pack_always() -> None:
-    """002 "The Pack": a single standard pack is always used."""
+def test_one_52_card_pack_always() -> None:
+    """docs/pontoon.md#players-and-the-pack: a single standard pack is always used."""
     t = table()
     assert t.rules.decks == 1
     shoe = t.shoe
     assert len(shoe.cards) == 52 and len({c.id for c in shoe.cards}) == 52
 
 
-def test_002_ace_counts_1_or_11_and_court_cards_10() -> None:
-    """002 "The Pack": an ace is worth 1 or 11 at the holder's option, a face card 10."""
+def test_ace_counts_1_or_11_and_court_cards_10() -> None:
+    """docs/pontoon.md#players-and-the-pack: an ace is worth 1 or 11 at the holder's option, a face
+    card 10."""
     t = table("Ah", "Jc", "10d", "5h", "Qd", "9d", "Kc")
     dealt(t)
     t.hit(3)  # A-5-K: the ace counts 1, 16, not bust
@@ -86,8 +87,9 @@ def test_002_ace_counts_1_or_11_and_court_cards_10() -> None:
 
 # --- first banker, shuffle, cut and burn ------------------------------------------------------
 
-def test_002_first_banker_is_dealt_the_jack_of_spades_or_clubs() -> None:
-    """002 "Determining First Banker": deal face up in rotation until a black jack falls."""
+def test_first_banker_is_dealt_the_jack_of_spades_or_clubs() -> None:
+    """docs/pontoon.md#choosing-the-first-banker: deal face up in rotation until a black jack
+    falls."""
     t = table()
     draw = [e for e in t.log if e.note == "draw for the bank"]
     assert [e.seat for e in draw] == [1, 2] and all(e.face_up for e in draw)
@@ -98,9 +100,9 @@ def test_002_first_banker_is_dealt_the_jack_of_spades_or_clubs() -> None:
     assert t.bank_changes == 0  # choosing the first banker is not a change of bank
 
 
-def test_002_the_burned_card_is_shown_and_lies_at_the_bottom_with_the_discards_under_it() -> None:
-    """002 "The Shuffle and Cut": the top card is shown and placed face up at the bottom; the
-    discards go face up under it after each hand."""
+def test_the_burned_card_is_shown_and_lies_at_the_bottom_with_the_discards_under_it() -> None:
+    """docs/pontoon.md#the-shuffle-the-cut-and-the-burned-card: the top card is shown and placed
+    face up at the bottom; the discards go face up under it after each hand."""
     t = table("10h", "9h", "8h", "7d", "8d", "10d")
     burned = [e for e in t.log if e.kind is Kind.BURNED]
     assert len(burned) == 1 and burned[0].face_up
@@ -114,9 +116,10 @@ def test_002_the_burned_card_is_shown_and_lies_at_the_bottom_with_the_discards_u
     assert card not in t.shoe.cards[t.shoe.pos:]  # never dealt: the deal stops at it
 
 
-def test_002_reaching_the_burned_card_mid_deal_shuffles_and_cuts_again() -> None:
-    """002: "When the burned card is reached during a deal, there is a new shuffle and cut
-    before the game continues" — only the cards off the table go into the new pack."""
+def test_reaching_the_burned_card_mid_deal_shuffles_and_cuts_again() -> None:
+    """docs/pontoon.md#the-shuffle-the-cut-and-the-burned-card: "When the burned card is reached
+    during a deal, there is a new shuffle and cut before the game continues" — only the cards off
+    the table go into the new pack."""
     t = PontoonTable(PontoonRules(players=6), seed=7)
     for n in range(1, 7):
         t.sit(n, 100 * C)
@@ -149,8 +152,9 @@ def test_002_reaching_the_burned_card_mid_deal_shuffles_and_cuts_again() -> None
 
 # --- bets and the deal --------------------------------------------------------------------
 
-def test_002_bets_are_one_chip_up_to_the_limit_and_the_banker_does_not_bet() -> None:
-    """002 "Betting": not less than one chip nor more than the limit, usually five chips."""
+def test_bets_are_one_chip_up_to_the_limit_and_the_banker_does_not_bet() -> None:
+    """docs/pontoon.md#betting: not less than one chip nor more than the limit, usually five
+    chips."""
     t = table()
     assert t.can_bet(1, C) and t.can_bet(1, 5 * C)
     assert not t.can_bet(1, 6 * C) and not t.can_bet(1, C // 2) and not t.can_bet(1, 0)
@@ -166,9 +170,9 @@ def test_002_bets_are_one_chip_up_to_the_limit_and_the_banker_does_not_bet() -> 
     assert seven.can_bet(player, 7 * C) and not seven.can_bet(player, 8 * C)
 
 
-def test_002_one_card_face_down_to_everyone_then_one_face_up() -> None:
-    """002 "Dealing": one card face down to each player in rotation, the dealer included, then
-    a second round face up in the same order."""
+def test_one_card_face_down_to_everyone_then_one_face_up() -> None:
+    """docs/pontoon.md#the-deal: one card face down to each player in rotation, the dealer included,
+    then a second round face up in the same order."""
     t = table("10h", "9h", "8h", "7d", "6d", "10d")
     dealt(t)
     deal = [e for e in t.log if e.kind is Kind.DEALT and e.note == ""]
@@ -178,9 +182,9 @@ def test_002_one_card_face_down_to_everyone_then_one_face_up() -> None:
 
 # --- naturals -----------------------------------------------------------------------------
 
-def test_002_a_bankers_natural_collects_double_but_only_the_bet_from_a_natural() -> None:
-    """002 "Naturals": every player pays the dealer's natural double the bet; a player with a
-    natural too pays just the amount of the bet."""
+def test_a_bankers_natural_collects_double_but_only_the_bet_from_a_natural() -> None:
+    """docs/pontoon.md#the-bankers-natural: every player pays the dealer's natural double the bet; a
+    player with a natural too pays just the amount of the bet."""
     t = table("10h", "Ac", "Ah", "7d", "Kc", "Kd")
     before = t.bankroll(BANKER)
     dealt(t, s3=2, s1=3)
@@ -189,9 +193,9 @@ def test_002_a_bankers_natural_collects_double_but_only_the_bet_from_a_natural()
     assert t.bankroll(BANKER) == before + 7 * C
 
 
-def test_002_a_players_natural_against_a_banker_without_one_is_paid_double() -> None:
-    """002 "Naturals": when a player has a natural and the dealer does not, the dealer pays
-    double the bet."""
+def test_a_players_natural_against_a_banker_without_one_is_paid_double() -> None:
+    """docs/pontoon.md#naturals: when a player has a natural and the dealer does not, the dealer
+    pays double the bet."""
     t = table("Ah", "9c", "10h", "Kd", "9d", "9s")
     dealt(t, s3=3)
     assert settled(t.log, 3) == [6 * C]  # paid at once, on the player's turn
@@ -200,8 +204,8 @@ def test_002_a_players_natural_against_a_banker_without_one_is_paid_double() -> 
 
 # --- drawing, busting, splitting, doubling ------------------------------------------------
 
-def test_002_a_bust_pays_at_once_and_shows_the_hole_card() -> None:
-    """002 "Drawing Cards": a player who goes bust declares so and turns up the hole card; the
+def test_a_bust_pays_at_once_and_shows_the_hole_card() -> None:
+    """docs/pontoon.md#your-turn: a player who goes bust declares so and turns up the hole card; the
     dealer collects the bet."""
     t = table("10h", "9c", "10d", "6d", "9d", "7s", "Kc")
     dealt(t, s3=2)
@@ -215,7 +219,7 @@ def test_002_a_bust_pays_at_once_and_shows_the_hole_card() -> None:
     assert t.to_act == (1, 0)
 
 
-def test_002_players_draw_as_long_as_they_like_until_they_stand() -> None:
+def test_players_draw_as_long_as_they_like_until_they_stand() -> None:
     t = table("2h", "9c", "10d", "2d", "9d", "7s", "2c", "3c", "Ac")
     dealt(t)
     for _ in range(3):
@@ -225,9 +229,9 @@ def test_002_players_draw_as_long_as_they_like_until_they_stand() -> None:
     assert t.to_act == (3, 0)
 
 
-def test_002_players_may_split_and_double_the_banker_may_not() -> None:
-    """002: "a player against the dealer may split a pair or double down, and the dealer does
-    not have this option"."""
+def test_players_may_split_and_double_the_banker_may_not() -> None:
+    """docs/pontoon.md#your-turn: "a player against the dealer may split a pair or double down, and
+    the dealer does not have this option"."""
     t = table("8h", "5c", "10d", "8d", "6d", "7s", "2c", "3c", "10c")
     dealt(t)
     assert t.can_split(3)
@@ -244,9 +248,10 @@ def test_002_players_may_split_and_double_the_banker_may_not() -> None:
 
 # --- the banker's play and settlement -----------------------------------------------------
 
-def test_002_the_banker_is_not_bound_to_any_total() -> None:
-    """002: "The dealer is not bound by the rules to stand on or draw to any total": a banker
-    may stand on 12 and draw to 19; the table waits for the banker's decision."""
+def test_the_banker_is_not_bound_to_any_total() -> None:
+    """docs/pontoon.md#the-bankers-play: "The dealer is not bound by the rules to stand on or draw
+    to any total": a banker may stand on 12 and draw to 19; the table waits for the banker's
+    decision."""
     t = table("10h", "9c", "10d", "8d", "8s", "2s", "2c", "Kc", *[])
     dealt(t)
     t.stand(3)
@@ -269,9 +274,9 @@ def test_002_the_banker_is_not_bound_to_any_total() -> None:
         t.dealer_hit()  # round over
 
 
-def test_002_a_banker_bust_pays_everyone_still_standing() -> None:
-    """002: "If the dealer goes over 21, he pays all players who have stood" — a player who went
-    bust has already paid."""
+def test_a_banker_bust_pays_everyone_still_standing() -> None:
+    """docs/pontoon.md#settlement: "If the dealer goes over 21, he pays all players who have stood"
+    — a player who went bust has already paid."""
     t = table("10h", "9c", "10d", "6d", "5d", "6s", "Kc", "Qs")
     dealt(t, s3=2, s1=3)
     t.hit(3)  # 16 + K: bust, paid to the banker at once
@@ -280,9 +285,9 @@ def test_002_a_banker_bust_pays_everyone_still_standing() -> None:
     assert settled(t.log, 3) == [-2 * C] and settled(r.events, 1) == [3 * C]
 
 
-def test_002_ties_pay_the_dealer_and_higher_totals_are_paid() -> None:
-    """002: the dealer pays all who stood with a higher total and collects from all who stood
-    with a lower total or the same total, "ties pay the dealer"."""
+def test_ties_pay_the_dealer_and_higher_totals_are_paid() -> None:
+    """docs/pontoon.md#settlement: the dealer pays all who stood with a higher total and collects
+    from all who stood with a lower total or the same total, "ties pay the dealer"."""
     t = table("10h", "9c", "10d", "9d", "9s", "8s")
     dealt(t, s3=2, s1=3)
     t.stand(3)  # 19
@@ -295,8 +300,8 @@ def test_002_ties_pay_the_dealer_and_higher_totals_are_paid() -> None:
 
 # --- bonuses ------------------------------------------------------------------------------
 
-def test_002_five_card_hand_is_paid_double_at_once_and_never_lost() -> None:
-    """002 "Bonus Payment": five cards totalling 21 or under collect double the bet at once,
+def test_five_card_hand_is_paid_double_at_once_and_never_lost() -> None:
+    """docs/pontoon.md#bonus-hands: five cards totalling 21 or under collect double the bet at once,
     and cannot later lose, even if the dealer has a higher total."""
     t = table("2h", "9c", "10d", "3d", "9d", "5s", "2c", "4c", "5c", "6s")
     dealt(t, s3=2)
@@ -311,7 +316,7 @@ def test_002_five_card_hand_is_paid_double_at_once_and_never_lost() -> None:
     assert settled(t.log, 3) == [4 * C]
 
 
-def test_002_six_cards_pay_four_times() -> None:
+def test_six_cards_pay_four_times() -> None:
     t = table("2h", "9c", "10d", "2d", "9d", "5s", "Ac", "3c", "2s", "Ad")
     dealt(t)
     for _ in range(3):
@@ -321,7 +326,7 @@ def test_002_six_cards_pay_four_times() -> None:
     assert settled(r.events, 3) == [4 * C]
 
 
-def test_002_three_sevens_pay_triple_and_8_7_6_pays_double() -> None:
+def test_three_sevens_pay_triple_and_8_7_6_pays_double() -> None:
     t = table("7h", "8c", "10d", "7d", "7c", "5s", "7s", "6c")
     dealt(t, s3=2, s1=1)
     r = t.hit(3)  # 7-7-7: twenty-one, paid at once
@@ -331,8 +336,9 @@ def test_002_three_sevens_pay_triple_and_8_7_6_pays_double() -> None:
     assert t.phase is Phase.BETTING  # nothing stands against the banker: no banker play
 
 
-def test_002_the_banker_collects_no_more_than_the_bet_for_a_bonus_shape() -> None:
-    """002: the dealer does not collect more than the bets for making any of these."""
+def test_the_banker_collects_no_more_than_the_bet_for_a_bonus_shape() -> None:
+    """docs/pontoon.md#bonus-hands: the dealer does not collect more than the bets for making any of
+    these."""
     t = table("10h", "Kc", "2d", "10s", "Qc", "3d", "2c", "4c", "Kd")
     dealt(t, s3=2, s1=3)
     t.stand(3)
@@ -345,9 +351,9 @@ def test_002_the_banker_collects_no_more_than_the_bet_for_a_bonus_shape() -> Non
 
 # --- the bank changes hands ---------------------------------------------------------------
 
-def test_002_a_players_natural_against_none_takes_the_bank() -> None:
-    """002 "Changing the Bank": the player with the natural becomes the next dealer, after all
-    bets in the deal have been settled."""
+def test_a_players_natural_against_none_takes_the_bank() -> None:
+    """docs/pontoon.md#a-natural-takes-the-bank: the player with the natural becomes the next
+    dealer, after all bets in the deal have been settled."""
     t = table("10h", "Ac", "10d", "7d", "Kc", "9d")
     dealt(t)
     t.stand(3)
@@ -359,21 +365,22 @@ def test_002_a_players_natural_against_none_takes_the_bank() -> None:
     assert t.players() == [2, 3]  # play now goes from seat 1's left
 
 
-def test_002_of_several_naturals_the_nearest_the_bankers_left_takes_the_bank() -> None:
+def test_of_several_naturals_the_nearest_the_bankers_left_takes_the_bank() -> None:
     t = table("Ad", "Ac", "10d", "Kd", "Kc", "9d")
     dealt(t)
     assert t.banker == 3 and t.bank_changes == 1
 
 
-def test_002_the_bank_stays_when_the_banker_has_a_natural_too() -> None:
+def test_the_bank_stays_when_the_banker_has_a_natural_too() -> None:
     t = table("10h", "Ac", "Ad", "7d", "Kc", "Kd")
     dealt(t)
     assert t.banker == BANKER and t.bank_changes == 0
 
 
-def test_002_the_entitled_player_may_give_or_sell_the_bank() -> None:
-    """002: "A player entitled to deal may, if he wishes, give or sell the privilege to another
-    player" — for an agreed number of chips, before dealing."""
+def test_the_entitled_player_may_give_or_sell_the_bank() -> None:
+    """docs/pontoon.md#giving-or-selling-the-bank: "A player entitled to deal may, if he wishes,
+    give or sell the privilege to another player" — for an agreed number of chips, before
+    dealing."""
     t = table("10h", "Ac", "10d", "7d", "Kc", "9d")
     dealt(t)
     t.stand(3)
@@ -391,8 +398,9 @@ def test_002_the_entitled_player_may_give_or_sell_the_bank() -> None:
         table().sell_bank(BANKER, 1, 51 * C)  # the buyer must hold the price
 
 
-def test_002_the_banker_pays_with_their_own_chips() -> None:
-    """002 via the issue: chips move between players; nothing is created or destroyed."""
+def test_the_banker_pays_with_their_own_chips() -> None:
+    """docs/pontoon.md#a-bank-pays-only-what-it-holds, via the issue: chips move between players;
+    nothing is created or destroyed."""
     t = table("Ah", "9c", "10h", "Kd", "9d", "9s")
     total = sum(t.bankroll(n) for n in t.seats)
     banker = t.bankroll(BANKER)
@@ -427,8 +435,8 @@ def test_auto_game_keeps_every_chip_and_counts_bank_changes() -> None:
 
 
 def test_the_banker_sees_their_own_hole_card_and_nobody_else_does() -> None:
-    """The banker deals themself one card face down (002 "Dealing"): theirs to know, hidden
-    from the players and spectators until it is turned up."""
+    """The banker deals themself one card face down (docs/pontoon.md#the-deal): theirs to know,
+    hidden from the players and spectators until it is turned up."""
     from twentyone.engine.views import SPECTATOR, view, visible_events
 
     t = table("10h", "9c", "Qd", "8d", "8s", "2s")
@@ -442,9 +450,9 @@ def test_the_banker_sees_their_own_hole_card_and_nobody_else_does() -> None:
     assert own[0].card is not None
 
 
-def test_002_a_player_short_of_the_double_pays_a_bankers_natural_what_they_hold() -> None:
-    """002 "Naturals": the banker's natural collects double; a player who bet everything but
-    one chip pays the bet and the chip they have left, and no chip is created."""
+def test_a_player_short_of_the_double_pays_a_bankers_natural_what_they_hold() -> None:
+    """docs/pontoon.md#the-bankers-natural: the banker's natural collects double; a player who bet
+    everything but one chip pays the bet and the chip they have left, and no chip is created."""
     t = table("10h", "9c", "Ah", "7d", "8d", "Kd", chips=6)
     total = t.chips_total()
     dealt(t, s3=5, s1=1)
@@ -453,9 +461,9 @@ def test_002_a_player_short_of_the_double_pays_a_bankers_natural_what_they_hold(
     assert t.chips_total() == total
 
 
-def test_002_every_shuffle_is_cut() -> None:
-    """002 "The Shuffle and Cut": the dealer shuffles and any other player may cut, at the start
-    and each time the burned card is reached."""
+def test_every_shuffle_is_cut() -> None:
+    """docs/pontoon.md#the-shuffle-the-cut-and-the-burned-card: the dealer shuffles and any other
+    player may cut, at the start and each time the burned card is reached."""
     t = PontoonTable(PontoonRules(players=7), seed=5)
     for n in range(1, 8):
         t.sit(n, 100 * C)

@@ -53,7 +53,8 @@ class CasinoTable(RuleBasedStateMachine):
         if decks is not None:  # a short shoe, so that cut cards come out and shoes run dry
             rules = rules.replace(decks=decks, cut_behind=None)
         if refill and rules.reshuffle == "below":
-            rules = rules.replace(reshuffle_below=0)  # 001: deal on until the shoe runs out
+            rules = rules.replace(reshuffle_below=0)  # deal on until the shoe runs out
+            # (docs/casino.md#when-the-dealer-reshuffles)
         self.t = Table(rules, seed=seed)
         for n in range(1, min(seats, rules.seats) + 1):
             # Buy-ins of $5 to $400; some as green chips only, so bets need change.
@@ -164,7 +165,8 @@ class CasinoTable(RuleBasedStateMachine):
     @rule(seat=st.integers(0, 8), colour=st.sampled_from(
         ["yellow", "white", "red", "green", "black", "purple", "blue"]), up=st.booleans())
     def between_rounds(self, seat: int, colour: str, up: bool) -> None:
-        """Making change and colouring up (000), allowed or not."""
+        """Making change and colouring up (docs/dealing.md#making-change,
+        docs/dealing.md#colouring-up), allowed or not."""
         t = self.t
         if up:
             self.attempt(lambda: t.colour_up(seat), None)

@@ -1,7 +1,8 @@
 """The shoe, clause by clause (issue 2 "Shoe"): injected shuffling (secure, seeded, stacked), a
-player's cut, the cut card where the preset puts it, the burn card, the discard tray, the
-reshuffle after the round in which the cut card came out (000), and the casino-party shoe (001):
-reshuffle before a game below about 25 cards, and shuffle the used cards to finish a game."""
+player's cut, the cut card where the preset puts it, the burn card, the discard tray, the reshuffle
+after the round in which the cut card came out (docs/casino.md#when-the-dealer-reshuffles), and the
+casino-party shoe (docs/casino-party.md#the-cards): reshuffle before a game below about 25 cards,
+and shuffle the used cards to finish a game."""
 
 from __future__ import annotations
 
@@ -85,10 +86,10 @@ class _NoShuffle:
         return self.cut if len(self.asked) == 1 else b
 
 
-def test_000_002_a_player_cuts_the_shuffled_pack() -> None:
-    """002/004 "He designates one of the players to cut"; 000 "Complete the cut by sliding the
-    bottom part of the deck behind the cut card away and putting it on the top": the pack is
-    rotated at the player's cut, which is never at the very ends."""
+def test_a_player_cuts_the_shuffled_pack() -> None:
+    """docs/casino.md#the-shuffle-and-the-cut: "He designates one of the players to cut"; "Complete
+    the cut by sliding the bottom part of the deck behind the cut card away and putting it on the
+    top": the pack is rotated at the player's cut, which is never at the very ends."""
     rules = PRESETS["classic"].replace(decks=1, cut_behind=None, penetration=0.75)
     source = _NoShuffle(cut=20)
     result = RandomShuffler(source).shuffle(fresh_shoe(1), rules)
@@ -110,9 +111,9 @@ def behind_cut_card(t: Table) -> int:
     return len(t.shoe.cards) - t.shoe.cut_index
 
 
-def test_002_004_classic_cut_card_leaves_the_last_60_to_75_cards() -> None:
-    """002/004: "the plastic insert card is placed so that the last 60 to 75 cards or so will
-    not be used"; the shuffle event says how many lie behind it."""
+def test_classic_cut_card_leaves_the_last_60_to_75_cards() -> None:
+    """docs/casino.md#the-cut-card: "the plastic insert card is placed so that the last 60 to 75
+    cards or so will not be used"; the shuffle event says how many lie behind it."""
     seen = set()
     for seed in range(40):
         t = Table(PRESETS["classic"], seed=seed)
@@ -123,8 +124,9 @@ def test_002_004_classic_cut_card_leaves_the_last_60_to_75_cards() -> None:
     assert len(seen) > 5  # placed by hand, not always at the same card
 
 
-def test_000_modern_casino_cut_card_about_one_deck_from_the_end() -> None:
-    """000: on six decks the cut card "is normally placed about one deck from the end"."""
+def test_modern_casino_cut_card_about_one_deck_from_the_end() -> None:
+    """docs/casino.md#the-cut-card: on six decks the cut card "is normally placed about one deck
+    from the end"."""
     for seed in range(20):
         assert 48 <= behind_cut_card(Table(PRESETS["modern-casino"], seed=seed)) <= 56
 
@@ -139,9 +141,10 @@ def test_issue2_cut_card_by_penetration(preset: str, behind: int) -> None:
 
 # --- burn and discards ------------------------------------------------------------------------
 
-def test_000_one_card_is_burned_after_the_shuffle() -> None:
-    """000: "Before dealing any player hands from the newly-shuffled deck, discard one card."
-    The burned card goes face down to the discards and is not named to the players."""
+def test_one_card_is_burned_after_the_shuffle() -> None:
+    """docs/casino.md#burn-cards: "Before dealing any player hands from the newly-shuffled deck,
+    discard one card." The burned card goes face down to the discards and is not named to the
+    players."""
     t = Table(PRESETS["modern-casino"], seed=8)
     burned = t.shoe.cards[0]
     assert kinds(t.log) == [Kind.SHUFFLED, Kind.BURNED]
@@ -159,9 +162,9 @@ def test_issue2_no_burn_in_the_classic_game() -> None:
     assert kinds(t.log) == [Kind.SHUFFLED] and t.shoe.pos == 0 and t.shoe.discards == []
 
 
-def test_002_cards_go_to_the_discard_tray_after_the_round() -> None:
-    """002/004 "Reshuffling": the dealer gathers each player's cards and places them at the side
-    against the L-shaped shield; the next round deals on from the shoe."""
+def test_cards_go_to_the_discard_tray_after_the_round() -> None:
+    """docs/casino.md#when-the-dealer-reshuffles: the dealer gathers each player's cards and places
+    them at the side against the L-shaped shield; the next round deals on from the shoe."""
     t = Table(PRESETS["modern-casino"], seed=9)
     for n in (1, 2, 3):
         t.sit(n, 100 * D)
@@ -173,14 +176,14 @@ def test_002_cards_go_to_the_discard_tray_after_the_round() -> None:
     assert Kind.SHUFFLED not in kinds(events)
 
 
-# --- reshuffling at the cut card (000, 002, 004) -------------------------------------------------
+# --- reshuffling at the cut card (docs/casino.md#when-the-dealer-reshuffles) ------------------
 
-def test_000_the_round_in_which_the_cut_card_comes_out_is_finished_then_shuffled() -> None:
-    """000: "If the cut card is reached mid-hand, use the remaining cards behind it to finish
-    out the hand. Then, shuffle the cards"; 002 "Once that round of play is over, the dealer
-    shuffles all the cards". The cut card lies behind the third card: it comes out during the
-    deal, the hole card, a hit and the dealer's draw come from behind it, and the shuffle
-    follows the end of the round."""
+def test_the_round_in_which_the_cut_card_comes_out_is_finished_then_shuffled() -> None:
+    """docs/casino.md#when-the-dealer-reshuffles: "If the cut card is reached mid-hand, use the
+    remaining cards behind it to finish out the hand. Then, shuffle the cards"; "Once that round of
+    play is over, the dealer shuffles all the cards". The cut card lies behind the third card: it
+    comes out during the deal, the hole card, a hit and the dealer's draw come from behind it, and
+    the shuffle follows the end of the round."""
     rules = PRESETS["classic"].replace(decks=1, cut_behind=None)
     t = stacked(rules, ["10h", "7c", "6d", "9s", "5h", "Kd"], cut_behind=49)
     assert t.shoe.cut_index == 3
@@ -201,9 +204,9 @@ def test_000_the_round_in_which_the_cut_card_comes_out_is_finished_then_shuffled
     assert t.shoe.pos == 0 and t.shoe.discards == [] and len(t.shoe.cards) == 52
 
 
-def test_002_no_shuffle_before_the_cut_card_comes_out() -> None:
-    """002: "The dealer continues to deal from the shoe until he comes to the plastic insert
-    card"; every round before it deals on from the same shoe."""
+def test_no_shuffle_before_the_cut_card_comes_out() -> None:
+    """docs/casino.md#when-the-dealer-reshuffles: "The dealer continues to deal from the shoe until
+    he comes to the plastic insert card"; every round before it deals on from the same shoe."""
     t = Table(PRESETS["classic"], seed=4)
     t.sit(1, 1000 * D)
     first_cards = list(t.shoe.cards)
@@ -220,12 +223,12 @@ def test_002_no_shuffle_before_the_cut_card_comes_out() -> None:
     assert t.shoe.cards != first_cards and t.shoe.pos == 0
 
 
-# --- the casino-party shoe (001) ---------------------------------------------------------------
+# --- the casino-party shoe (docs/casino-party.md#the-cards) -----------------------------------
 
-def test_001_reshuffle_before_a_game_when_fewer_than_about_25_cards_remain() -> None:
-    """001: "If there are less than about 25 cards (a quarter of the combined deck) at the start
-    of the game, reshuffle the decks. Otherwise, you can deal from the cards unused in previous
-    games." There is no cut card."""
+def test_reshuffle_before_a_game_when_fewer_than_about_25_cards_remain() -> None:
+    """docs/casino-party.md#the-cards: "If there are less than about 25 cards (a quarter of the
+    combined deck) at the start of the game, reshuffle the decks. Otherwise, you can deal from the
+    cards unused in previous games." There is no cut card."""
     t = Table(PRESETS["casino-party"], seed=21)
     assert t.shoe.cut_index is None
     t.sit(1, 1000 * D)
@@ -248,10 +251,11 @@ def test_001_reshuffle_before_a_game_when_fewer_than_about_25_cards_remain() -> 
     assert min(kept_at) < 35  # games were dealt from a low shoe without a shuffle
 
 
-def test_001_run_out_mid_game_reshuffle_the_used_cards_and_continue() -> None:
-    """001: "If you run out of cards in the middle of a game, reshuffle the used cards and
-    continue to deal." With seven seats and no reshuffle before a game the shoe runs dry
-    mid-round: the discards (never a card on the table) are shuffled and the round finishes."""
+def test_run_out_mid_game_reshuffle_the_used_cards_and_continue() -> None:
+    """docs/casino-party.md#the-cards: "If you run out of cards in the middle of a game, reshuffle
+    the used cards and continue to deal." With seven seats and no reshuffle before a game the shoe
+    runs dry mid-round: the discards (never a card on the table) are shuffled and the round
+    finishes."""
     rules = PRESETS["casino-party"].replace(reshuffle_below=0)
     t = Table(rules, seed=3)
     for n in range(1, 8):
@@ -276,7 +280,7 @@ def test_001_run_out_mid_game_reshuffle_the_used_cards_and_continue() -> None:
     pytest.fail("the shoe never ran out mid-round")
 
 
-def test_000_a_cut_card_shoe_that_runs_dry_is_refilled_then_shuffled_after_the_round() -> None:
+def test_a_cut_card_shoe_that_runs_dry_is_refilled_then_shuffled_after_the_round() -> None:
     """A shoe dealt past its cut card to the last card still finishes the round from the
     shuffled discards, and the full shuffle follows the round."""
     rules: Rules = PRESETS["classic"].replace(decks=1, cut_behind=None)

@@ -86,14 +86,15 @@ def _casino(**changes: object) -> Rules:
 CASES = [
     Case("six-deck-s17", PRESETS["six-deck-s17"].replace(seats=7), 3, 2, False, 3000),
     Case("six-deck-s17 basic", PRESETS["six-deck-s17"], 1, 1, False, 3000, busy=False),
-    # seeds 002/004: random cut 60-75 cards behind, 9-11 doubles, no DAS, face-down doubles
+    # docs/casino.md#classic: random cut 60-75 cards behind, 9-11 doubles, no DAS, face-down
+    # doubles
     Case("classic", PRESETS["classic"].replace(min_bet=500), 4, 4, True, 2000),
     # alone at the table, a busted face-down double is the only hand and the dealer still draws
     Case("single-deck, one seat", PRESETS["single-deck"], 1, 1, False, 3000),
-    # seed 001: two decks, reshuffle below 25, refill mid-round, ace-only peek, two hands,
-    # insurance exactly half, no even money, hole card first, cards down-up
+    # docs/casino.md#casino-party: two decks, reshuffle below 25, refill mid-round, ace-only peek,
+    # two hands, insurance exactly half, no even money, hole card first, cards down-up
     Case("casino-party", PRESETS["casino-party"], 6, 1, True, 2000, refills=True),
-    # seed 000: burn, resplit aces, double for less (the bot doubles in full)
+    # docs/casino.md#modern-casino: burn, resplit aces, double for less (the bot doubles in full)
     Case("modern-casino", PRESETS["modern-casino"], 2, 2, True, 2000),
     # H17, cards held face down (a busted double stays hidden and the dealer draws)
     Case("single-deck", PRESETS["single-deck"], 5, 3, True, 2000, refills=True),

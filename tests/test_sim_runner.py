@@ -102,8 +102,9 @@ def test_reshuffled_every_round_the_edge_is_the_exact_and_the_published_one() ->
 
 
 def test_a_progression_reshapes_risk_but_not_the_edge() -> None:
-    """Seed 003, the gambler's fallacy: a martingale or a paroli bets more after some rounds,
-    but each round has the same odds, so the edge per unit bet stays the flat bettor's."""
+    """docs/strategy.md#betting-systems-and-the-gamblers-fallacy: a martingale or a paroli bets more
+    after some rounds, but each round has the same odds, so the edge per unit bet stays the flat
+    bettor's."""
     rounds = 1_500_000
     flat = simulate(spec_for(), rounds, seed=5, workers=2)
     for mode in ("martingale", "paroli"):

@@ -33,9 +33,10 @@ def rack_delta(counts: list[int]) -> list[int]:
 
 # --- hit and stand ----------------------------------------------------------------------------
 
-def test_002_hit_deals_one_card_face_up_and_stand_passes_to_the_next_player() -> None:
-    """002 "The Play": a player may "ask for additional cards, one at a time, until he either
-    decides to stand ... or goes bust"; "The dealer then turns to the next player to his left"."""
+def test_hit_deals_one_card_face_up_and_stand_passes_to_the_next_player() -> None:
+    """docs/casino.md#hitting-and-standing: a player may "ask for additional cards, one at a time,
+    until he either decides to stand ... or goes bust"; "The dealer then turns to the next player to
+    his left"."""
     t = dealt("classic", [("10c", "2c"), ("9h", "9d")], up="6s", hole="10s",
               draws=["5h", "3h"])
     rec = t.hit(1)
@@ -48,17 +49,17 @@ def test_002_hit_deals_one_card_face_up_and_stand_passes_to_the_next_player() ->
     assert kinds(rec.events) == [Kind.STOOD] and t.to_act == (2, 0)
 
 
-def test_002_a_hit_to_exactly_21_ends_the_hands_decisions() -> None:
-    """002: hitting "in an attempt to get closer to a count of 21, or even hit 21 exactly";
-    at 21 there is nothing left to decide and the turn passes."""
+def test_a_hit_to_exactly_21_ends_the_hands_decisions() -> None:
+    """docs/casino.md#hitting-and-standing: hitting "in an attempt to get closer to a count of 21,
+    or even hit 21 exactly"; at 21 there is nothing left to decide and the turn passes."""
     t = dealt("classic", [("10c", "5c"), ("9h", "9d")], up="6s", hole="10s", draws=["6h"])
     t.hit(1)
     assert t.seats[1].hands[0].total == 21 and t.to_act == (2, 0)
 
 
-def test_002_soft_hands_count_the_ace_as_one_when_eleven_would_bust() -> None:
-    """002: "If the draw creates a bust hand by counting the ace as an 11, the player simply
-    counts the ace as a 1 and continues playing"."""
+def test_soft_hands_count_the_ace_as_one_when_eleven_would_bust() -> None:
+    """docs/casino.md#hand-totals-soft-and-hard: "If the draw creates a bust hand by counting the
+    ace as an 11, the player simply counts the ace as a 1 and continues playing"."""
     t = dealt("classic", [("Ac", "6c")], up="6s", hole="10s", draws=["9h", "4d"])
     hand = t.seats[1].hands[0]
     assert (hand.total, hand.soft) == (17, True)
@@ -70,10 +71,10 @@ def test_002_soft_hands_count_the_ace_as_one_when_eleven_would_bust() -> None:
 
 # --- bust -------------------------------------------------------------------------------------
 
-def test_000_002_a_bust_is_collected_at_once_and_stays_lost_if_the_dealer_busts() -> None:
-    """000: "If a player busts, collect their winnings and put them in the rack immediately";
-    002 "If the player goes bust, he has already lost his wager, even if the dealer goes bust
-    as well"."""
+def test_a_bust_is_collected_at_once_and_stays_lost_if_the_dealer_busts() -> None:
+    """docs/dealing.md#collecting-busts-at-once: "If a player busts, collect their winnings and put
+    them in the rack immediately"; docs/casino.md#hitting-and-standing: "If the player goes bust, he
+    has already lost his wager, even if the dealer goes bust as well"."""
     t = dealt("classic", [("10c", "6c"), ("9h", "9d")], up="6s", hole="10s", draws=["Kd", "Qd"])
     rec = t.hit(1)
     assert kinds(rec.events) == [Kind.HIT, Kind.DEALT, Kind.SETTLED]
@@ -86,9 +87,9 @@ def test_000_002_a_bust_is_collected_at_once_and_stays_lost_if_the_dealer_busts(
     assert t.bankroll(1) == STACK_VALUE - 10 * D and t.bankroll(2) == STACK_VALUE + 10 * D
 
 
-def test_000_if_all_players_bust_the_dealer_only_reveals_the_hole_card() -> None:
-    """000: "If all players bust, simply reveal your hole card and begin dealing the next
-    hand"."""
+def test_if_all_players_bust_the_dealer_only_reveals_the_hole_card() -> None:
+    """docs/dealing.md#turning-the-hole-card: "If all players bust, simply reveal your hole card and
+    begin dealing the next hand"."""
     t = dealt("classic", [("10c", "6c")], up="6s", hole="10s", draws=["Kd"])
     rec = t.hit(1)
     after_bust = rec.events[[e.kind for e in rec.events].index(Kind.SETTLED):]
@@ -114,10 +115,10 @@ def test_000_if_all_players_bust_the_dealer_only_reveals_the_hole_card() -> None
     ("any", ("10c", "Qd"), True),
     ("any", ("2c", "3d"), True),
 ])
-def test_002_doubling_is_allowed_on_the_presets_totals(double_on: str, cards: tuple[str, str],
+def test_doubling_is_allowed_on_the_presets_totals(double_on: str, cards: tuple[str, str],
                                                        allowed: bool) -> None:
-    """002/004 "Doubling Down": "when the original two cards dealt total 9, 10, or 11";
-    issue 2 ``double_on`` "any", "9-11", "10-11"; 000 "Only available on the first action"."""
+    """docs/casino.md#doubling-down: "when the original two cards dealt total 9, 10, or 11"; issue 2
+    ``double_on`` "any", "9-11", "10-11"; "Only available on the first action"."""
     t = dealt(CLASSIC.replace(double_on=double_on), [cards], up="6s", hole="10s")
     assert t.can_double(1) is allowed
     assert (Action.DOUBLE in t.legal_actions(1)) is allowed
@@ -126,10 +127,10 @@ def test_002_doubling_is_allowed_on_the_presets_totals(double_on: str, cards: tu
             t.double(1)
 
 
-def test_002_004_a_double_is_one_card_face_down_turned_at_settlement() -> None:
-    """002/004: the player "places a bet equal to the original bet, and the dealer gives him
-    just one card, which is placed face down and is not turned up until the bets are settled
-    at the end of the hand"."""
+def test_a_double_is_one_card_face_down_turned_at_settlement() -> None:
+    """docs/casino.md#doubling-down: the player "places a bet equal to the original bet, and the
+    dealer gives him just one card, which is placed face down and is not turned up until the bets
+    are settled at the end of the hand"."""
     t = dealt("classic", [("6c", "5c"), ("10h", "9h")], up="6s", hole="10s",
               draws=["9d", "2c"])
     rec = t.double(1)
@@ -146,9 +147,10 @@ def test_002_004_a_double_is_one_card_face_down_turned_at_settlement() -> None:
     assert t.bankroll(1) == STACK_VALUE + 20 * D
 
 
-def test_001_casino_party_double_card_comes_face_up() -> None:
-    """001: "they may double down by doubling their original bet. In this case, give them one
-    more card face up, for a total of three cards. They may not draw any additional cards"."""
+def test_casino_party_double_card_comes_face_up() -> None:
+    """docs/casino-party.md#your-turn: "they may double down by doubling their original bet. In this
+    case, give them one more card face up, for a total of three cards. They may not draw any
+    additional cards"."""
     t = dealt("casino-party", [("6c", "5c"), ("10h", "9h")], up="6s", hole="10s",
               draws=["9d", "2c"])
     rec = t.double(1)
@@ -157,9 +159,10 @@ def test_001_casino_party_double_card_comes_face_up() -> None:
     assert t.seats[1].hands[0].bet == 20 * D
 
 
-def test_000_double_for_less_where_allowed() -> None:
-    """000: "placing a wager up to the original (it is possible to "double for less" and not
-    actually double the wager)"; the classic game (002) wants "a bet equal to the original"."""
+def test_double_for_less_where_allowed() -> None:
+    """docs/casino.md#doubling-down: "placing a wager up to the original (it is possible to "double
+    for less" and not actually double the wager)"; the classic game (docs/casino.md#classic) wants
+    "a bet equal to the original"."""
     t = dealt("modern-casino", [("6c", "5c")], up="6s", hole="10s", draws=["9d", "2c"])
     rec = t.double(1, 5 * D)
     assert [e.amount for e in rec.events if e.kind is Kind.DOUBLED] == [5 * D]
@@ -173,11 +176,11 @@ def test_000_double_for_less_where_allowed() -> None:
 
 # --- split ------------------------------------------------------------------------------------
 
-def test_002_a_pair_splits_into_two_hands_with_equal_bets_the_left_hand_first() -> None:
-    """002/004 "Splitting Pairs": "The amount of his original bet then goes on one of the cards,
-    and an equal amount must be placed as a bet on the other card. The player first plays the
-    hand to his left ... only then is the hand to the right played." 001: "deal one ... card on
-    each of the up cards"."""
+def test_a_pair_splits_into_two_hands_with_equal_bets_the_left_hand_first() -> None:
+    """docs/casino.md#splitting-pairs: "The amount of his original bet then goes on one of the
+    cards, and an equal amount must be placed as a bet on the other card. The player first plays the
+    hand to his left ... only then is the hand to the right played." docs/casino-party.md#splitting:
+    "deal one ... card on each of the up cards"."""
     t = dealt("six-deck-s17", [("8c", "8d"), ("10h", "9h")], up="6s", hole="10s",
               draws=["3c", "10c", "2h"])
     rec = t.split(1)
@@ -200,19 +203,19 @@ def test_002_a_pair_splits_into_two_hands_with_equal_bets_the_left_hand_first() 
     ("value", ("10c", "Kd"), True),
     ("value", ("9c", "8d"), False),
 ])
-def test_002_split_by_rank_or_by_value(split_by: str, cards: tuple[str, str],
+def test_split_by_rank_or_by_value(split_by: str, cards: tuple[str, str],
                                        allowed: bool) -> None:
-    """002/004: "If a player's first two cards are of the same denomination, such as two jacks
-    or two sixes"; 000 "only if both cards are of the same rank"; issue 2 ``split_by`` "rank"
-    or "value" (any two ten-cards)."""
+    """docs/casino.md#splitting-pairs: "If a player's first two cards are of the same denomination,
+    such as two jacks or two sixes"; "only if both cards are of the same rank"; issue 2 ``split_by``
+    "rank" or "value" (any two ten-cards)."""
     t = dealt(S17.replace(split_by=split_by), [cards], up="6s", hole="10s")
     assert t.can_split(1) is allowed
     assert (Action.SPLIT in t.legal_actions(1)) is allowed
 
 
-def test_000_resplit_up_to_max_hands() -> None:
-    """000: each split hand may "split them again (if they form another pair)"; issue 2
-    ``max_hands``: six-deck-s17 splits to four hands."""
+def test_resplit_up_to_max_hands() -> None:
+    """docs/casino.md#splitting-pairs: each split hand may "split them again (if they form another
+    pair)"; issue 2 ``max_hands``: six-deck-s17 splits to four hands."""
     t = dealt("six-deck-s17", [("8c", "8d")], up="6s", hole="10s",
               draws=["8h", "8s", "8c", "2c"])
     t.split(1)
@@ -226,8 +229,9 @@ def test_000_resplit_up_to_max_hands() -> None:
     assert t.bankroll(1) == STACK_VALUE - 40 * D
 
 
-def test_001_split_hands_may_not_be_split_again() -> None:
-    """001: "the player may not split either of the split hands" (``max_hands`` 2)."""
+def test_split_hands_may_not_be_split_again() -> None:
+    """docs/casino-party.md#splitting: "the player may not split either of the split hands"
+    (``max_hands`` 2)."""
     t = dealt("casino-party", [("8c", "8d")], up="6s", hole="10s", draws=["8h"])
     t.split(1)
     assert [c.code for c in t.seats[1].hands[0].cards] == ["8c", "8h"]
@@ -236,10 +240,11 @@ def test_001_split_hands_may_not_be_split_again() -> None:
 
 
 @pytest.mark.parametrize("preset", ["classic", "casino-party", "six-deck-s17"])
-def test_002_split_aces_get_one_card_each(preset: str) -> None:
-    """002/004: "With a pair of aces, the player is given one card for each ace and may not draw
-    again"; 001 "if the split cards are aces, the player receives one down card for each hand
-    but cannot draw additional cards". No decision is asked of either hand."""
+def test_split_aces_get_one_card_each(preset: str) -> None:
+    """docs/casino.md#split-aces: "With a pair of aces, the player is given one card for each ace
+    and may not draw again"; docs/casino-party.md#splitting: "if the split cards are aces, the
+    player receives one down card for each hand but cannot draw additional cards". No decision is
+    asked of either hand."""
     t = dealt(preset, [("Ac", "Ad")], up="6s", hole="10s", draws=["5h", "7h", "9c"])
     rec = t.split(1)
     assert [(s, c) for s, c, _ in dealt_to(rec.events) if s == 1] == [(1, "5h"), (1, "7h")]
@@ -257,9 +262,9 @@ def test_issue2_hit_split_aces_when_the_rules_allow() -> None:
     assert t.to_act == (1, 0) and t.can_hit(1)
 
 
-def test_000_after_aces_are_split_only_resplitting_is_allowed() -> None:
-    """000: "Some games do not allow any action other than re-splitting to be taken after aces
-    are split" (modern-casino: resplit aces, no drawing)."""
+def test_after_aces_are_split_only_resplitting_is_allowed() -> None:
+    """docs/casino.md#split-aces: "Some games do not allow any action other than re-splitting to be
+    taken after aces are split" (modern-casino: resplit aces, no drawing)."""
     t = dealt("modern-casino", [("Ac", "Ad")], up="6s", hole="10s", draws=["Ah", "5h", "7h"])
     t.split(1)
     assert t.to_act == (1, 0)
@@ -327,7 +332,7 @@ def test_issue2_early_surrender_comes_before_the_peek() -> None:
     assert t.bankroll(2) == STACK_VALUE - 10 * D
 
 
-def test_002_no_surrender_in_the_classic_game() -> None:
+def test_no_surrender_in_the_classic_game() -> None:
     t = dealt("classic", [("10c", "6c")], up="Ks", hole="7h")
     with pytest.raises(IllegalActionError, match="no surrender"):
         t.surrender(1)

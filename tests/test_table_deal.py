@@ -14,8 +14,8 @@ from twentyone.errors import BetError, InsufficientChipsError, WrongPhaseError
 
 # --- betting ----------------------------------------------------------------------------------
 
-def test_002_004_bets_from_the_minimum_to_the_maximum_are_accepted() -> None:
-    """002/004 "Betting": "the general limits are from $2 to $500"; both ends are bets."""
+def test_bets_from_the_minimum_to_the_maximum_are_accepted() -> None:
+    """docs/casino.md#betting: "the general limits are from $2 to $500"; both ends are bets."""
     t = stacked("classic", [])
     t.sit(1, 600 * D)
     t.sit(2, 600 * D)
@@ -27,10 +27,10 @@ def test_002_004_bets_from_the_minimum_to_the_maximum_are_accepted() -> None:
 
 @pytest.mark.parametrize(("amount", "error"), [(1 * D, BetError), (501 * D, BetError),
                                                (250, BetError)])
-def test_000_002_bets_outside_the_limits_or_off_the_unit_are_refused(amount: int,
+def test_bets_outside_the_limits_or_off_the_unit_are_refused(amount: int,
                                                                     error: type) -> None:
-    """000: "ensure that they are between the maximum and minimum bets ... in whole unit
-    amounts"; 002/004: $2 to $500."""
+    """docs/dealing.md#checking-the-bets: "ensure that they are between the maximum and minimum bets
+    ... in whole unit amounts"; docs/casino.md#classic: $2 to $500."""
     t = stacked("classic", [])
     t.sit(1, 1000 * D)
     assert not t.can_bet(1, amount)
@@ -38,8 +38,9 @@ def test_000_002_bets_outside_the_limits_or_off_the_unit_are_refused(amount: int
         t.bet(1, amount)
 
 
-def test_001_bets_in_multiples_of_10_dollars() -> None:
-    """001: "All bets must be in multiples of $10 (i.e., $10, $20, $30, etc)"."""
+def test_bets_in_multiples_of_10_dollars() -> None:
+    """docs/casino-party.md#betting: "All bets must be in multiples of $10 (i.e., $10, $20, $30,
+    etc)"."""
     t = stacked("casino-party", [])
     t.sit(1, 100 * D)
     for ok in (10 * D, 20 * D, 30 * D):
@@ -53,9 +54,9 @@ def test_001_bets_in_multiples_of_10_dollars() -> None:
     assert t.bankroll(1) == 70 * D
 
 
-def test_002_a_player_bets_only_what_they_hold() -> None:
-    """002 "each player places a bet, in chips": no more than the chips in front of them; all
-    of them is a bet."""
+def test_a_player_bets_only_what_they_hold() -> None:
+    """docs/casino.md#betting: "each player places a bet, in chips": no more than the chips in front
+    of them; all of them is a bet."""
     t = stacked("classic", [])
     t.sit(1, {"red": 3, "white": 2})
     with pytest.raises(InsufficientChipsError, match=r"\$17"):
@@ -64,8 +65,9 @@ def test_002_a_player_bets_only_what_they_hold() -> None:
     assert t.bankroll(1) == 0
 
 
-def test_002_a_bet_is_chips_taken_from_the_players_stack() -> None:
-    """002/004: "each player places a bet, in chips"; the bet event names the chips."""
+def test_a_bet_is_chips_taken_from_the_players_stack() -> None:
+    """docs/casino.md#betting: "each player places a bet, in chips"; the bet event names the
+    chips."""
     t = stacked("classic", [])
     t.sit(1, STACK)
     rec = t.bet(1, 12 * D)
@@ -76,9 +78,9 @@ def test_002_a_bet_is_chips_taken_from_the_players_stack() -> None:
     assert t.bankroll(1) == STACK_VALUE - 12 * D
 
 
-def test_002_every_seat_bets_before_the_deal() -> None:
-    """002 "Before the deal begins, each player places a bet": no deal without a bet, no bet
-    once the cards are out."""
+def test_every_seat_bets_before_the_deal() -> None:
+    """docs/casino.md#betting: "Before the deal begins, each player places a bet": no deal without a
+    bet, no bet once the cards are out."""
     t = stacked("classic", stack_for("classic", [("10c", "9c")], up="5d", hole="10d"))
     t.sit(1, STACK)
     t.sit(2, STACK)
@@ -93,8 +95,8 @@ def test_002_every_seat_bets_before_the_deal() -> None:
 
 # --- the deal ---------------------------------------------------------------------------------
 
-def test_002_004_one_card_each_from_the_left_then_the_dealer_twice_hole_card_down() -> None:
-    """002/004 "The Deal": one card face up to each player in rotation, one face up to the
+def test_one_card_each_from_the_left_then_the_dealer_twice_hole_card_down() -> None:
+    """docs/casino.md#the-deal: one card face up to each player in rotation, one face up to the
     dealer; another round to each player face up, the dealer's second card face down."""
     t = stacked("classic", ["2c", "3c", "4c", "5c", "6c", "7c", "8c", "9c"])
     for n in (1, 2, 3):
@@ -105,11 +107,13 @@ def test_002_004_one_card_each_from_the_left_then_the_dealer_twice_hole_card_dow
         (1, "2c", True), (2, "3c", True), (3, "4c", True), (DEALER, "5c", True),
         (1, "6c", True), (2, "7c", True), (3, "8c", True), (DEALER, "9c", False)]
     assert t.dealer.up.code == "5c"
-    assert t.to_act == (1, 0)  # 002 "The player to the left goes first"
+    # docs/casino.md#the-table-and-the-seats: "The player to the left goes first".
+    assert t.to_act == (1, 0)
 
 
-def test_000_only_seats_with_a_bet_are_dealt_in_and_play_starts_at_the_dealers_left() -> None:
-    """000: vacant positions are skipped; the first player to the dealer's left goes first."""
+def test_only_seats_with_a_bet_are_dealt_in_and_play_starts_at_the_dealers_left() -> None:
+    """docs/casino.md#the-table-and-the-seats: vacant positions are skipped; the first player to the
+    dealer's left goes first."""
     t = stacked("classic", ["2c", "3c", "4c", "5c", "6c", "7c"])
     for n in (2, 4, 6):
         t.sit(n, STACK)
@@ -121,10 +125,10 @@ def test_000_only_seats_with_a_bet_are_dealt_in_and_play_starts_at_the_dealers_l
     assert t.to_act == (4, 0)
 
 
-def test_001_first_card_down_to_each_player_and_the_dealer_second_card_up() -> None:
-    """001: "Deal one face-down card to each player ... ending with a card to yourself. Deal a
-    second card face-up to each player, ending with a face-up card to yourself." The dealer's
-    first card is the hole card, the second the up card."""
+def test_first_card_down_to_each_player_and_the_dealer_second_card_up() -> None:
+    """docs/casino-party.md#the-dealers-steps: "Deal one face-down card to each player ... ending
+    with a card to yourself. Deal a second card face-up to each player, ending with a face-up card
+    to yourself." The dealer's first card is the hole card, the second the up card."""
     t = stacked("casino-party", ["2c", "3c", "4c", "5c", "6c", "7c"])
     for n in (1, 2):
         t.sit(n, STACK)
@@ -137,9 +141,10 @@ def test_001_first_card_down_to_each_player_and_the_dealer_second_card_up() -> N
     assert view(t).dealer == (None, t.dealer.cards[1])
 
 
-def test_002_single_deck_pitch_game_deals_the_players_cards_face_down() -> None:
-    """002/004: "In some games, played with only one deck, the players' cards are dealt face
-    down and they get to hold them." The dealer still has one card up and the hole card."""
+def test_single_deck_pitch_game_deals_the_players_cards_face_down() -> None:
+    """docs/casino.md#the-deal: "In some games, played with only one deck, the players' cards are
+    dealt face down and they get to hold them." The dealer still has one card up and the hole
+    card."""
     t = stacked("single-deck", ["2c", "3c", "4c", "5c", "6c", "7c"])
     for n in (1, 2):
         t.sit(n, STACK)
@@ -170,8 +175,9 @@ def test_issue2_european_no_hole_card_the_dealers_second_card_after_the_players(
     assert Kind.TURNED not in [e.kind for e in rec.events]  # nothing was face down
 
 
-def test_002_the_hole_card_stays_down_until_the_dealers_turn() -> None:
-    """002: "When the dealer has served every player, his face-down card is turned up"."""
+def test_the_hole_card_stays_down_until_the_dealers_turn() -> None:
+    """docs/casino.md#the-dealers-play: "When the dealer has served every player, his face-down card
+    is turned up"."""
     t = stacked("classic", stack_for("classic", [("10c", "8c")], up="6d", hole="Qs",
                                      draws=["5h"]))
     t.sit(1, STACK)

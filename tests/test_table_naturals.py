@@ -32,10 +32,11 @@ def rack_delta(counts: list[int]) -> list[int]:
 
 # --- a player's natural -----------------------------------------------------------------------
 
-def test_000_002_a_player_blackjack_is_paid_3_to_2_at_once_on_that_players_turn() -> None:
-    """000: "If a player has blackjack, pay them out immediately, on their turn, not at the end
-    of the hand"; 002 "the dealer immediately pays that player one and a half times the amount
-    of his bet". Seat 2's natural is paid when seat 1 has finished and before seat 3 acts."""
+def test_a_player_blackjack_is_paid_3_to_2_at_once_on_that_players_turn() -> None:
+    """docs/casino.md#when-a-natural-is-paid: "If a player has blackjack, pay them out immediately,
+    on their turn, not at the end of the hand"; "the dealer immediately pays that player one and a
+    half times the amount of his bet". Seat 2's natural is paid when seat 1 has finished and before
+    seat 3 acts."""
     t = dealt("classic", [("10c", "6c"), ("As", "Kd"), ("9h", "8h")], up="7c", hole="10h")
     assert settled(t.log, 2) == []  # not during the deal: seat 1 is to act
     assert t.to_act == (1, 0)
@@ -43,7 +44,8 @@ def test_000_002_a_player_blackjack_is_paid_3_to_2_at_once_on_that_players_turn(
     assert [(e.kind, e.seat) for e in rec.events] == [(Kind.STOOD, 1), (Kind.SETTLED, 2)]
     assert (rec.events[-1].amount, rec.events[-1].note) == (15 * D, "blackjack")
     assert t.to_act == (3, 0)
-    assert t.bankroll(2) == STACK_VALUE + 15 * D  # 001: "$10 ... gets paid an additional $15"
+    # docs/casino.md#when-a-natural-is-paid: "$10 ... gets paid an additional $15".
+    assert t.bankroll(2) == STACK_VALUE + 15 * D
     t.stand(3)
     assert settled(t.log, 2) == [15 * D]  # paid once, never again at the end
     assert [t.bankroll(n) for n in (1, 2, 3)] == [STACK_VALUE - 10 * D, STACK_VALUE + 15 * D,
@@ -56,9 +58,9 @@ def test_000_002_a_player_blackjack_is_paid_3_to_2_at_once_on_that_players_turn(
     ("6:5", 3 * D, 3_50),  # $3.60 rounded down to the 50¢ chip
     ("1:1", 10 * D, 10 * D)])
 def test_issue2_blackjack_pays_the_tables_ratio(pays: str, bet: int, won: int) -> None:
-    """Issue 2 ``blackjack_pays`` ("3:2", "6:5", "1:1"); an odd payout is rounded down to what
-    the smallest chip can pay (000: bets in whole units "otherwise, paying a blackjack will be
-    impossible")."""
+    """Issue 2 ``blackjack_pays`` ("3:2", "6:5", "1:1"); an odd payout is rounded down to what the
+    smallest chip can pay (docs/casino.md#when-a-natural-is-paid: bets in whole units "otherwise,
+    paying a blackjack will be impossible")."""
     t = dealt(CLASSIC.replace(blackjack_pays=pays), [("Ah", "Jc")], up="6s", hole="6d",
               bets=[bet])
     assert settled(t.log, 1) == [won]
@@ -68,12 +70,12 @@ def test_issue2_blackjack_pays_the_tables_ratio(pays: str, bet: int, won: int) -
 
 # --- the peek ---------------------------------------------------------------------------------
 
-def test_000_002_dealer_peeks_under_a_ten_and_a_blackjack_collects_every_bet_but_naturals(
+def test_dealer_peeks_under_a_ten_and_a_blackjack_collects_every_bet_but_naturals(
         ) -> None:
-    """000: with a ten-valued up card the dealer peeks; "If you see an ace, reveal it, and
-    collect all wagers (except for players who were dealt a blackjack, who push)". 002: "he
-    immediately collects the bets of all players who do not have naturals (but no additional
-    amount)". Seat 3's 11 never gets to double."""
+    """docs/casino.md#the-dealers-check-for-blackjack: with a ten-valued up card the dealer peeks;
+    "If you see an ace, reveal it, and collect all wagers (except for players who were dealt a
+    blackjack, who push)"; "he immediately collects the bets of all players who do not have naturals
+    (but no additional amount)". Seat 3's 11 never gets to double."""
     t = dealt("classic", [("10c", "9c"), ("Ad", "Qd"), ("5h", "6h")], up="Ks", hole="Ah")
     log = since_round_start(t)
     peeks = [e for e in log if e.kind is Kind.PEEKED]
@@ -86,9 +88,9 @@ def test_000_002_dealer_peeks_under_a_ten_and_a_blackjack_collects_every_bet_but
     assert rack_delta(t.rack.counts) == [0, 0, 4, 0, 0, 0]
 
 
-def test_000_peek_under_a_ten_without_blackjack_play_goes_on_hole_card_hidden() -> None:
-    """000: "Otherwise, initiate the play of the hand as normal"; the peek takes "care to
-    prevent the players from gaining knowledge of the card"."""
+def test_peek_under_a_ten_without_blackjack_play_goes_on_hole_card_hidden() -> None:
+    """docs/casino.md#the-dealers-check-for-blackjack: "Otherwise, initiate the play of the hand as
+    normal"; the peek takes "care to prevent the players from gaining knowledge of the card"."""
     t = dealt("classic", [("10c", "9c")], up="Ks", hole="7h")
     assert [e.note for e in since_round_start(t) if e.kind is Kind.PEEKED] == ["no blackjack"]
     assert t.phase is Phase.PLAYERS and t.to_act == (1, 0)
@@ -96,18 +98,18 @@ def test_000_peek_under_a_ten_without_blackjack_play_goes_on_hole_card_hidden() 
 
 
 @pytest.mark.parametrize("up", ["2c", "5c", "9c"])
-def test_002_no_peek_under_two_to_nine(up: str) -> None:
-    """002: "If the face-up card is not a ten-card or an ace, he does not look at the face-down
-    card until it is the dealer's turn to play"."""
+def test_no_peek_under_two_to_nine(up: str) -> None:
+    """docs/casino.md#the-dealers-check-for-blackjack: "If the face-up card is not a ten-card or an
+    ace, he does not look at the face-down card until it is the dealer's turn to play"."""
     t = dealt("classic", [("10c", "9c")], up=up, hole="10h")
     assert Kind.PEEKED not in kinds(since_round_start(t))
     assert t.phase is Phase.PLAYERS
 
 
-def test_001_casino_party_dealer_checks_only_under_an_ace() -> None:
-    """001: "If your up card is an ace, ask if anyone wants insurance ... check if you have
-    blackjack". A ten up card is not checked before play; the dealer's natural shows at the
-    dealer's turn and still beats every hand but a natural."""
+def test_casino_party_dealer_checks_only_under_an_ace() -> None:
+    """docs/casino-party.md#the-dealers-check: "If your up card is an ace, ask if anyone wants
+    insurance ... check if you have blackjack". A ten up card is not checked before play; the
+    dealer's natural shows at the dealer's turn and still beats every hand but a natural."""
     t = dealt("casino-party", [("10c", "9c"), ("Ah", "Kh")], up="Qs", hole="As")
     assert Kind.PEEKED not in kinds(since_round_start(t))
     assert t.phase is Phase.PLAYERS
@@ -119,11 +121,12 @@ def test_001_casino_party_dealer_checks_only_under_an_ace() -> None:
 
 # --- insurance --------------------------------------------------------------------------------
 
-def test_002_insurance_up_to_half_pays_2_to_1_when_the_dealer_has_blackjack() -> None:
-    """002/004 "Insurance": a side bet "of up to half the original bet"; if the hole card is a
-    ten-card "those players who have made the insurance bet win and are paid double the amount
-    of their half-bet - a 2 to 1 payoff", and the main bets are collected. 000: "collect the
-    original wagers before paying out the insurance wagers"."""
+def test_insurance_up_to_half_pays_2_to_1_when_the_dealer_has_blackjack() -> None:
+    """docs/casino.md#insurance-and-even-money: a side bet "of up to half the original bet"; if the
+    hole card is a ten-card "those players who have made the insurance bet win and are paid double
+    the amount of their half-bet - a 2 to 1 payoff", and the main bets are collected.
+    docs/dealing.md#the-insurance-procedure: "collect the original wagers before paying out the
+    insurance wagers"."""
     t = dealt("classic", [("10c", "9c"), ("10d", "8d")], up="Ah", hole="Kc")
     assert t.phase is Phase.INSURANCE and t.to_act == (1, 0)
     assert Action.INSURE in t.legal_actions(1)
@@ -143,9 +146,10 @@ def test_002_insurance_up_to_half_pays_2_to_1_when_the_dealer_has_blackjack() ->
     assert rack_delta(t.rack.counts) == [0, -4, 2, 0, 0, 0]
 
 
-def test_002_insurance_is_collected_when_the_dealer_has_no_blackjack() -> None:
-    """000/002: "If there is no dealer blackjack ... all insurance wagers are collected by the
-    dealer, and play continues as normal with the first player to the left of the dealer"."""
+def test_insurance_is_collected_when_the_dealer_has_no_blackjack() -> None:
+    """docs/casino.md#insurance-and-even-money: "If there is no dealer blackjack ... all insurance
+    wagers are collected by the dealer, and play continues as normal with the first player to the
+    left of the dealer"."""
     t = dealt("classic", [("10c", "Kc")], up="Ah", hole="9c")
     rec = t.insure(1, 5 * D)
     assert [(e.kind, e.amount) for e in rec.events if e.kind in (
@@ -157,9 +161,9 @@ def test_002_insurance_is_collected_when_the_dealer_has_no_blackjack() -> None:
     assert rack_delta(t.rack.counts) == [0, 0, 1, 0, 0, 0]
 
 
-def test_001_insurance_is_exactly_half_the_bet() -> None:
-    """001: "they must place an insurance bet of half of their original bet"; "anyone who has
-    taken insurance keeps all their chips" when the dealer has blackjack."""
+def test_insurance_is_exactly_half_the_bet() -> None:
+    """docs/casino-party.md#insurance: "they must place an insurance bet of half of their original
+    bet"; "anyone who has taken insurance keeps all their chips" when the dealer has blackjack."""
     t = dealt("casino-party", [("10c", "9c")], up="Ah", hole="Kc", bets=[20 * D])
     with pytest.raises(InsuranceError, match=r"exactly half the bet: \$10"):
         t.insure(1, 5 * D)
@@ -168,8 +172,9 @@ def test_001_insurance_is_exactly_half_the_bet() -> None:
     assert [e.amount for e in t.log if e.kind is Kind.INSURED] == [10 * D]
 
 
-def test_000_insurance_is_offered_only_against_an_ace() -> None:
-    """000: "If the upcard is an ace, you must offer insurance"; under a ten there is none."""
+def test_insurance_is_offered_only_against_an_ace() -> None:
+    """docs/casino.md#insurance-and-even-money: "If the upcard is an ace, you must offer insurance";
+    under a ten there is none."""
     t = dealt("classic", [("10c", "9c")], up="Ks", hole="7h")
     assert Action.INSURE not in t.legal_actions(1)
     assert not t.can_insure(1, 5 * D)
@@ -178,10 +183,11 @@ def test_000_insurance_is_offered_only_against_an_ace() -> None:
 # --- even money -------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("hole", ["Kc", "9c"])
-def test_000_even_money_is_paid_at_once_before_the_peek(hole: str) -> None:
-    """000: "If a player has a blackjack, instead of making an insurance wager, they may
-    request that their blackjack be paid out immediately at even money. The even-money payout
-    is paid immediately and the cards cleared away." Whatever the hole card, 1 to 1."""
+def test_even_money_is_paid_at_once_before_the_peek(hole: str) -> None:
+    """docs/casino.md#insurance-and-even-money: "If a player has a blackjack, instead of making an
+    insurance wager, they may request that their blackjack be paid out immediately at even money.
+    The even-money payout is paid immediately and the cards cleared away." Whatever the hole card, 1
+    to 1."""
     t = dealt("classic", [("As", "Kd")], up="Ah", hole=hole)
     assert t.legal_actions(1) == (Action.INSURE, Action.EVEN_MONEY, Action.DECLINE)
     rec = t.even_money(1)
@@ -193,15 +199,15 @@ def test_000_even_money_is_paid_at_once_before_the_peek(hole: str) -> None:
     assert rack_delta(t.rack.counts) == [0, 0, -2, 0, 0, 0]
 
 
-def test_000_a_blackjack_that_declines_even_money_pushes_a_dealer_blackjack() -> None:
-    """000: "any players who also have a blackjack and did not request an even-money payout
-    push"."""
+def test_a_blackjack_that_declines_even_money_pushes_a_dealer_blackjack() -> None:
+    """docs/casino.md#insurance-and-even-money: "any players who also have a blackjack and did not
+    request an even-money payout push"."""
     t = dealt("classic", [("As", "Kd")], up="Ah", hole="Qc")
     t.decline(1)
     assert settled(t.log, 1) == [0] and t.bankroll(1) == STACK_VALUE
 
 
-def test_000_a_blackjack_that_declines_even_money_is_paid_3_to_2_after_the_peek() -> None:
+def test_a_blackjack_that_declines_even_money_is_paid_3_to_2_after_the_peek() -> None:
     t = dealt("classic", [("As", "Kd")], up="Ah", hole="7c")
     rec = t.decline(1)
     ks = kinds(rec.events)
@@ -209,9 +215,9 @@ def test_000_a_blackjack_that_declines_even_money_is_paid_3_to_2_after_the_peek(
     assert settled(rec.events, 1) == [15 * D]
 
 
-def test_001_casino_party_pays_no_even_money() -> None:
-    """001 has no even money: a blackjack against an ace may insure (and keep its chips) or
-    wait for the peek."""
+def test_casino_party_pays_no_even_money() -> None:
+    """docs/casino-party.md#insurance: the casino-party game has no even money: a blackjack against
+    an ace may insure (and keep its chips) or wait for the peek."""
     t = dealt("casino-party", [("As", "Kd")], up="Ah", hole="Qc")
     assert Action.EVEN_MONEY not in t.legal_actions(1)
     with pytest.raises(InsuranceError, match="even money"):
@@ -224,12 +230,13 @@ def test_001_casino_party_pays_no_even_money() -> None:
 # --- split naturals ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize("preset", ["classic", "casino-party"])
-def test_002_001_ace_and_ten_after_a_split_is_21_not_blackjack_and_pays_even(preset: str
+def test_ace_and_ten_after_a_split_is_21_not_blackjack_and_pays_even(preset: str
                                                                              ) -> None:
-    """002/004: "if a ten-card is dealt to one of these aces, the payoff is equal to the bet
-    (not one and one-half to one)"; 001 "if either of the split hands gets blackjack, pay even
-    odds instead of 3-2"; 000 "An ace-ten combination formed by a pair of split aces ... is not
-    a blackjack". Nothing is paid at once: the 21 waits for the dealer's 17."""
+    """docs/casino.md#splitting-pairs: "if a ten-card is dealt to one of these aces, the payoff is
+    equal to the bet (not one and one-half to one)"; docs/casino-party.md#naturals: "if either of
+    the split hands gets blackjack, pay even odds instead of 3-2"; "An ace-ten combination formed by
+    a pair of split aces ... is not a blackjack". Nothing is paid at once: the 21 waits for the
+    dealer's 17."""
     t = dealt(preset, [("As", "Ad")], up="7c", hole="10h", draws=["Kd", "9s"])
     rec = t.split(1)
     settle = [e for e in rec.events if e.kind is Kind.SETTLED]
@@ -240,7 +247,7 @@ def test_002_001_ace_and_ten_after_a_split_is_21_not_blackjack_and_pays_even(pre
     assert rack_delta(t.rack.counts) == [0, 0, -4, 0, 0, 0]
 
 
-def test_002_a_split_21_pushes_a_dealer_21() -> None:
+def test_a_split_21_pushes_a_dealer_21() -> None:
     """A split ace and ten is only 21: against a dealer's three-card 21 it pushes."""
     t = dealt("classic", [("As", "Ad")], up="7c", hole="4h", draws=["Kd", "9s", "Qh"])
     t.split(1)

@@ -1,7 +1,7 @@
 """The dealer and settlement (issue 2 "Dealer"): draws to 16 and stands on 17, hits soft 17 when
-``hit_soft_17``; a dealer bust pays every hand still standing; pushes return the bet;
-settlement runs right to left (000). Then one stacked-shoe scenario per payout path, each
-checked to the cent against the players' stacks and the dealer's rack."""
+``hit_soft_17``; a dealer bust pays every hand still standing; pushes return the bet; settlement
+runs right to left (docs/dealing.md#settling-right-to-left). Then one stacked-shoe scenario per
+payout path, each checked to the cent against the players' stacks and the dealer's rack."""
 
 from __future__ import annotations
 
@@ -45,11 +45,11 @@ def dealer_codes(t: Table) -> list[str]:
     ("6c", "Ac", ["4d"], ["6c", "Ac"], 17),                      # soft 17 stands (S17)
     ("9c", "7c", ["Kd"], ["9c", "7c", "Kd"], 26),                # bust
 ])
-def test_002_dealer_draws_to_16_and_stands_on_17(up: str, hole: str, draws: list[str],
+def test_dealer_draws_to_16_and_stands_on_17(up: str, hole: str, draws: list[str],
                                                  cards: list[str], total: int) -> None:
-    """002/004 "Dealer's Play": "If the total is 17 or more, he must stand. If the total is 16
-    or under, he must take a card ... If the dealer has an ace, and counting it as 11 would
-    bring his total to 17 or more (but not over 21), he must count the ace as 11 and stand"."""
+    """docs/casino.md#the-dealers-play: "If the total is 17 or more, he must stand. If the total is
+    16 or under, he must take a card ... If the dealer has an ace, and counting it as 11 would bring
+    his total to 17 or more (but not over 21), he must count the ace as 11 and stand"."""
     t = dealt("classic", [("10h", "9h")], up=up, hole=hole, draws=draws)
     t.stand(1)
     assert dealer_codes(t) == cards
@@ -69,9 +69,10 @@ def test_issue2_dealer_hits_soft_17_when_hit_soft_17() -> None:
     assert dealer_codes(hard) == ["10c", "7c"]  # a hard 17 still stands
 
 
-def test_002_dealer_bust_pays_every_hand_still_standing() -> None:
-    """002 "Settlement": "If the dealer goes over 21, he pays each player who has stood the
-    amount of that player's bet"; 001 "pay all players who have 21 or less at even odds"."""
+def test_dealer_bust_pays_every_hand_still_standing() -> None:
+    """docs/casino.md#settlement: "If the dealer goes over 21, he pays each player who has stood the
+    amount of that player's bet"; docs/casino-party.md#settlement: "pay all players who have 21 or
+    less at even odds"."""
     t = dealt("classic", [("10c", "2c"), ("10h", "6h"), ("Kc", "Qc")], up="6s", hole="10s",
               draws=["Kd", "9d"])
     t.stand(1)      # 12 stands
@@ -85,9 +86,9 @@ def test_002_dealer_bust_pays_every_hand_still_standing() -> None:
     assert rack_delta(t) == [0, 0, -2, 0, 0, 0]
 
 
-def test_002_a_push_returns_the_bet_and_higher_totals_win() -> None:
-    """002: "If the dealer stands at 21 or less, he pays the bet of any player having a higher
-    total ... and collects the bet of any player having a lower total. If there is a
+def test_a_push_returns_the_bet_and_higher_totals_win() -> None:
+    """docs/casino.md#settlement: "If the dealer stands at 21 or less, he pays the bet of any player
+    having a higher total ... and collects the bet of any player having a lower total. If there is a
     stand-off ... no chips are paid out or collected"."""
     t = dealt("classic", [("10c", "8c"), ("10h", "9h"), ("10d", "7d")], up="10s", hole="8s")
     for n in (1, 2, 3):
@@ -100,11 +101,12 @@ def test_002_a_push_returns_the_bet_and_higher_totals_win() -> None:
     assert rack_delta(t) == [0, 0, 0, 0, 0, 0]  # two reds paid, two reds collected
 
 
-def test_000_settlement_runs_right_to_left_skipping_hands_already_settled() -> None:
-    """000 "Payouts": "Bets are settled from right to left, which is opposite of the usual flow
-    of the game ... you will skip over the vacant positions and those that have already been
-    settled, either because the player busted or because they got a blackjack." Seats 1, 3, 5
-    and 7 stand, seat 2 busts, seat 6 has a blackjack, seat 4 is vacant."""
+def test_settlement_runs_right_to_left_skipping_hands_already_settled() -> None:
+    """docs/dealing.md#settling-right-to-left: "Bets are settled from right to left, which is
+    opposite of the usual flow of the game ... you will skip over the vacant positions and those
+    that have already been settled, either because the player busted or because they got a
+    blackjack." Seats 1, 3, 5 and 7 stand, seat 2 busts, seat 6 has a blackjack, seat 4 is
+    vacant."""
     seats = [1, 2, 3, 5, 6, 7]
     hands = {1: ("10c", "8c"), 2: ("10h", "6h"), 3: ("10d", "9d"), 5: ("9c", "9s"),
              6: ("Ah", "Kh"), 7: ("10s", "7s")}
@@ -139,7 +141,8 @@ def conserved(t: Table, seats: int) -> None:
 
 
 def test_payout_natural() -> None:
-    """002: a natural against a dealer without one is paid one and a half times the bet."""
+    """docs/casino.md#when-a-natural-is-paid: a natural against a dealer without one is paid one and
+    a half times the bet."""
     t = dealt("classic", [("As", "Kd")], up="7c", hole="10h")
     assert t.bankroll(1) == STACK_VALUE + 15 * D
     assert rack_delta(t) == [0, 0, -3, 0, 0, 0]
@@ -147,7 +150,8 @@ def test_payout_natural() -> None:
 
 
 def test_payout_insurance_won_and_lost() -> None:
-    """002: insurance pays 2 to 1 on a dealer blackjack and is collected otherwise."""
+    """docs/casino.md#insurance-and-even-money: insurance pays 2 to 1 on a dealer blackjack and is
+    collected otherwise."""
     won = dealt("classic", [("10c", "9c")], up="Ah", hole="Kc")
     won.insure(1, 5 * D)
     assert won.bankroll(1) == STACK_VALUE  # -$10 main, +$10 insurance
@@ -162,7 +166,8 @@ def test_payout_insurance_won_and_lost() -> None:
 
 
 def test_payout_even_money() -> None:
-    """000: a blackjack against an ace paid even money at once."""
+    """docs/casino.md#insurance-and-even-money: a blackjack against an ace paid even money at
+    once."""
     t = dealt("classic", [("As", "Kd")], up="Ah", hole="Kc")
     t.even_money(1)
     assert t.bankroll(1) == STACK_VALUE + 10 * D
@@ -171,7 +176,7 @@ def test_payout_even_money() -> None:
 
 
 def test_payout_split_aces() -> None:
-    """002: split aces, one card each; a ten on an ace pays even money."""
+    """docs/casino.md#split-aces: split aces, one card each; a ten on an ace pays even money."""
     t = dealt("classic", [("As", "Ad")], up="7c", hole="10h", draws=["Kd", "9s"])
     t.split(1)
     assert t.bankroll(1) == STACK_VALUE + 20 * D
@@ -181,7 +186,7 @@ def test_payout_split_aces() -> None:
 
 
 def test_payout_double() -> None:
-    """002: a double wins twice the original bet."""
+    """docs/casino.md#settlement: a double wins twice the original bet."""
     t = dealt("classic", [("6c", "5c")], up="10s", hole="7s", draws=["Kd"])
     t.double(1)
     assert t.bankroll(1) == STACK_VALUE + 20 * D
@@ -208,7 +213,8 @@ def test_payout_surrender() -> None:
 
 
 def test_payout_dealer_blackjack() -> None:
-    """002: a dealer natural collects every bet but a natural's, which stands off."""
+    """docs/casino.md#settlement: a dealer natural collects every bet but a natural's, which stands
+    off."""
     t = dealt("classic", [("10c", "9c"), ("Ad", "Qd"), ("5h", "6h")], up="Ks", hole="Ah")
     assert [t.bankroll(n) for n in (1, 2, 3)] == [STACK_VALUE - 10 * D, STACK_VALUE,
                                                   STACK_VALUE - 10 * D]

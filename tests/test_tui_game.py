@@ -99,8 +99,8 @@ def test_bad_input_reprompts_with_the_engines_message() -> None:
     assert "✗ the maximum bet is $500" in script.screens[2]
     assert "✗ bets must be in multiples of $1" in script.screens[3]
     assert "✗ 'zz' is not a choice now" in script.screens[4]
-    # 19 may not be doubled at the classic table (002: 9-11 only) nor split: not offered, and
-    # typing them is refused without touching the table.
+    # 19 may not be doubled at the classic table (docs/casino.md#doubling-down: 9-11 only) nor
+    # split: not offered, and typing them is refused without touching the table.
     assert " d double" not in script.prompts[5]
     assert "✗ double is not a choice now" in script.screens[6]
     assert "✗ split is not a choice now" in script.screens[7]
@@ -198,7 +198,7 @@ def test_late_surrender_is_offered_and_returns_half() -> None:
 
 
 def test_doubling_for_less_takes_an_amount() -> None:
-    # Seed 000: a double may be for any amount up to the original bet.
+    # docs/casino.md#double_for_less: a double may be for any amount up to the original bet.
     _, _, out = run(PRESETS["modern-casino"], ["6s", "9c", "5h", "8d", "10d"], ["20", "d 5", "q"])
     assert "Seat 1 doubles for $5: 10♦ — 21" in out
     assert "Seat 1 wins: paid $25" in out

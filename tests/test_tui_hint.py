@@ -23,17 +23,18 @@ def hint_for(stack: list[str], *moves: str) -> list[str]:
 
 
 def test_the_hint_names_the_hand_the_up_card_and_the_play() -> None:
-    # Seed 002: "With a total of 11, the player should always double down."
+    # docs/strategy.md#rules-of-thumb: "With a total of 11, the player should always double down."
     assert hint_for(["6h", "6c", "5d", "9s"])[0] == "Basic strategy, hard 11 against 6♣: double"
-    # Seed 002: "always split a pair of aces or 8s".
+    # docs/strategy.md#rules-of-thumb: "always split a pair of aces or 8s".
     assert hint_for(["8h", "10c", "8d", "7s"])[0].endswith("against 10♣: split")
-    # Seed 002: with a poor up card (4, 5, 6) stop at 12 or more.
+    # docs/strategy.md#rules-of-thumb: with a poor up card (4, 5, 6) stop at 12 or more.
     assert hint_for(["10h", "5c", "3d", "9s"])[0].endswith("hard 13 against 5♣: stand")
 
 
 def test_after_a_split_the_hint_is_for_the_hand_being_played() -> None:
     lines = hint_for(["8h", "7c", "8d", "9s", "2c"], "split")
-    # No doubling after a split at the classic table (002), so 10 against 7 is a hit.
+    # No doubling after a split at the classic table (docs/casino.md#classic), so 10 against 7 is
+    # a hit.
     assert lines[0] == "Basic strategy, hard 10 against 7♣: hit"
 
 
@@ -54,7 +55,7 @@ def test_the_hint_gives_the_ev_of_each_legal_action_best_first() -> None:
     assert lines[1].startswith("EV per bet, a full shoe: ▶ split ")
     evs = lines[1].split(": ", 1)[1].split(" · ")
     assert [e.lstrip("▶ ").split()[0] for e in evs] == ["split", "hit", "stand"]
-    # Classic doubles only on 9-11 (002), so 16 offers no double.
+    # Classic doubles only on 9-11 (docs/casino.md#classic), so 16 offers no double.
     assert "double" not in lines[1]
 
 

@@ -1,4 +1,5 @@
-"""The table log in words (000's dealer calls) and the finished round kept for the screen."""
+"""The table log in words (the dealer's calls, docs/dealing.md#paying-a-bet) and the finished
+round kept for the screen."""
 
 from __future__ import annotations
 
@@ -34,7 +35,8 @@ def test_hits_and_the_dealers_draw_are_called_with_totals() -> None:
 
 
 def test_a_blackjack_is_paid_3_to_2_in_chips_named_largest_first() -> None:
-    # 000: "a blackjack payout on $5 is $7.50: one red, two white and one yellow chip".
+    # docs/dealing.md#paying-a-blackjack: "a blackjack payout on $5 is $7.50: one red, two white
+    # and one yellow chip".
     _, _, lines = played(PRESETS["classic"], ["Ah", "9c", "Kd", "7s"], 1, [], bet=500)
     assert "Seat 1 paid 3:2 in 1 red, 2 white, 1 yellow ($7.50)" in lines
 
@@ -75,7 +77,8 @@ def test_insurance_paid_2_to_1_against_a_dealer_blackjack() -> None:
 
 
 def test_a_face_down_double_is_not_named_until_it_is_turned() -> None:
-    # Classic (002): the double-down card is dealt face down and shown at settlement.
+    # Classic (docs/casino.md#doubling-down): the double-down card is dealt face down and shown at
+    # settlement.
     _, _, lines = played(PRESETS["classic"], ["6h", "9c", "4d", "8s", "Qd"], SPECTATOR,
                          ["double"])
     assert "Seat 1 doubles for $10: a card face down" in lines

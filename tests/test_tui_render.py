@@ -113,7 +113,8 @@ def test_the_prompt_names_the_hand_being_played() -> None:
 
 
 def test_a_shoe_without_a_cut_card_says_when_it_is_reshuffled() -> None:
-    # Seed 001: reshuffle when about 25 cards are left; there is no cut card to show.
+    # docs/casino-party.md#the-cards: reshuffle when about 25 cards are left; there is no cut card
+    # to show.
     t = Table(PRESETS["casino-party"], seed=1)
     text = TableView(t.rules).shoe(view(t)).plain
     assert "reshuffle below 25 cards" in text and "cut card" not in text
@@ -130,7 +131,8 @@ def test_an_insurance_prompt_says_why_it_is_asked() -> None:
 
 def test_a_payout_shows_the_net_and_the_chips_paid() -> None:
     tv = TableView(PRESETS["classic"])
-    # 000: a blackjack on $5 is paid $7.50 in one red, two white and one yellow chip.
+    # docs/dealing.md#paying-a-blackjack: a blackjack on $5 is paid $7.50 in one red, two white and
+    # one yellow chip.
     assert tv.payout(750, [1, 2, 1, 0, 0, 0]).plain == " +$7.50  1×$5   2×$1   1×50¢ "
     assert tv.payout(-1000, []).plain == " -$10"
     assert tv.payout(0, []).plain == ""

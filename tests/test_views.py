@@ -1,6 +1,7 @@
-"""What a seat may see (issue 2, DESIGN "Hidden information is a projection"): never the hole
-card before it is turned, never another player's face-down cards, never a face-down double
-(002, not even its owner), never the burn card, never anything of the shoe's order."""
+"""What a seat may see (issue 2, DESIGN "Hidden information is a projection"): never the hole card
+before it is turned, never another player's face-down cards, never a face-down double
+(docs/casino.md#what-you-can-see: not even its owner), never the burn card, never anything of the
+shoe's order."""
 
 from __future__ import annotations
 
@@ -28,9 +29,10 @@ def cards_in(obj: Any) -> Iterator[Card]:
             yield from cards_in(x)
 
 
-def test_002_the_hole_card_is_hidden_until_it_is_turned() -> None:
-    """002/004: the dealer "looks at his face-down card" taking care the players learn
-    nothing; "When the dealer has served every player, his face-down card is turned up"."""
+def test_the_hole_card_is_hidden_until_it_is_turned() -> None:
+    """docs/casino.md#what-you-can-see: the dealer "looks at his face-down card" taking care the
+    players learn nothing; "When the dealer has served every player, his face-down card is turned
+    up"."""
     t = dealt("classic", [("10c", "9c"), ("8h", "7h")], up="Ks", hole="7d", draws=["5c"])
     hole = t.dealer.cards[1]
     for viewer in (SPECTATOR, 1, 2):
@@ -64,9 +66,9 @@ def test_issue2_views_show_nothing_of_the_shoe() -> None:
     assert not any("shoe" in n and n != "shoe_remaining" for n in names)
 
 
-def test_002_pitch_game_each_player_sees_only_their_own_face_down_cards() -> None:
-    """002/004: single-deck, "the players' cards are dealt face down and they get to hold
-    them": the owner sees them, nobody else does."""
+def test_pitch_game_each_player_sees_only_their_own_face_down_cards() -> None:
+    """docs/casino.md#what-you-can-see: single-deck, "the players' cards are dealt face down and
+    they get to hold them": the owner sees them, nobody else does."""
     t = dealt("single-deck", [("10c", "6c"), ("8h", "7h")], up="9s", hole="10s")
     own = view(t, 1).seats
     assert own[0].hands[0].cards == tuple(t.seats[1].hands[0].cards)
@@ -79,9 +81,9 @@ def test_002_pitch_game_each_player_sees_only_their_own_face_down_cards() -> Non
     assert [e.card for e in mine] == t.seats[1].hands[0].cards
 
 
-def test_002_a_face_down_double_is_hidden_even_from_its_owner_until_settlement() -> None:
-    """002/004: the double-down card "is placed face down and is not turned up until the bets
-    are settled at the end of the hand"."""
+def test_a_face_down_double_is_hidden_even_from_its_owner_until_settlement() -> None:
+    """docs/casino.md#what-you-can-see: the double-down card "is placed face down and is not turned
+    up until the bets are settled at the end of the hand"."""
     t = dealt("classic", [("6c", "5c"), ("10h", "8h")], up="7s", hole="10s", draws=["9d"])
     t.double(1)
     for viewer in (SPECTATOR, 1, 2):
@@ -96,8 +98,9 @@ def test_002_a_face_down_double_is_hidden_even_from_its_owner_until_settlement()
     assert [c.code for c in turned if c] == ["9d"]
 
 
-def test_000_the_burn_card_is_never_named() -> None:
-    """000: "discard one card" before dealing: it goes to the discards unseen."""
+def test_the_burn_card_is_never_named() -> None:
+    """docs/dealing.md#the-burn-card: "discard one card" before dealing: it goes to the discards
+    unseen."""
     t = stacked("modern-casino", [])
     assert [e.card for e in visible_events(t, SPECTATOR) if e.kind is Kind.BURNED] == [None]
     assert t.log[1].card is not None  # the house's own log keeps it

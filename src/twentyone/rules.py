@@ -436,9 +436,12 @@ PRESETS: dict[str, Rules] = {
 }
 
 PRESET_DESCRIPTIONS: dict[str, str] = {
-    "classic": "Seeds 002/004: six decks, 60-75 cards behind the cut card, double on 9-11, $2-$500",
-    "casino-party": "Seed 001: two decks, $10 bets, insurance exactly half, no resplits",
-    "modern-casino": "Seed 000: burn card, double any two and for less, resplits, even money",
+    "classic": "The traditional casino game: six decks, 60-75 cards behind the cut card, double on "
+               "9-11, $2-$500",
+    "casino-party": "The casino-party game for a volunteer dealer: two decks, $10 bets, insurance "
+                    "exactly half, no resplits",
+    "modern-casino": "As casino dealers are taught today: burn card, double any two and for less, "
+                     "resplits, even money",
     "six-deck-s17": "Analysts' baseline: 6D S17 DAS DA2 SP4 NRSA no surrender 3:2, 75% pen.",
     "single-deck": "Single-deck pitch game, cards held face down, H17, no DAS",
     "european": "European no hole card: dealer's second card after the players",

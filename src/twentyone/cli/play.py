@@ -1,8 +1,8 @@
 """``twentyone play``: sit down at the terminal table, or let bots play headless.
 
-With no options it seats one person at the classic table (seeds 002/004) with $1,000, the
-README's first command. ``--auto`` puts a bot in every seat and prints what the rounds did; its
-JSON is a contract for demos and checks: ``house_net`` is minus the seats' net, to the cent.
+With no options it seats one person at the classic table (docs/casino.md#classic) with $1,000, the
+README's first command. ``--auto`` puts a bot in every seat and prints what the rounds did; its JSON
+is a contract for demos and checks: ``house_net`` is minus the seats' net, to the cent.
 """
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
 """Chips: denominations with colours, stacks of them, and the dealer's rack.
 
-A bankroll, a bet and the rack are all chip counts, so the table can do what a dealer does (000):
-pay each payout in the fewest chips the rack holds, break a chip when a player needs change,
-colour a stack up, and call for a fill when the rack runs short or send a credit to the vault when
-it runs over. Money never appears from nowhere: every chip that enters or leaves the table goes
-through a fill or a credit, which the ledger records.
+A bankroll, a bet and the rack are all chip counts, so the table can do what a dealer does
+(docs/dealing.md#paying-a-bet): pay each payout in the fewest chips the rack holds, break a chip
+when a player needs change, colour a stack up, and call for a fill when the rack runs short or send
+a credit to the vault when it runs over. Money never appears from nowhere: every chip that enters or
+leaves the table goes through a fill or a credit, which the ledger records.
 
 Counts are lists of ints indexed like ``ChipSet.values`` (smallest first); that keeps the hot path
 (one bet and one payout per hand) to a few integer operations.
@@ -237,8 +237,9 @@ class Rack:
 
 
 def break_down(chipset: ChipSet, index: int) -> Counts:
-    """One chip of ``chipset.values[index]`` as the fewest chips of smaller colours (000's
-    "cheque change"): a green becomes five reds, a red five whites, a white two yellows."""
+    """One chip of ``chipset.values[index]`` as the fewest chips of smaller colours
+    (docs/dealing.md#making-change, "cheque change"): a green becomes five reds, a red five whites,
+    a white two yellows."""
     if index == 0:
         raise ChipError(f"a {chipset.colours[0]} chip is the smallest; it cannot be broken")
     smaller = ChipSet(chipset.colours[:index], chipset.values[:index])
@@ -249,5 +250,5 @@ def break_down(chipset: ChipSet, index: int) -> Counts:
 
 
 def count_chips(chipset: ChipSet, by_colour: Mapping[str, int]) -> Cents:
-    """The value of a pile of chips named by colour (the chip-counting exercises of 000)."""
+    """The value of a pile of chips named by colour (docs/dealing.md#counting-chips)."""
     return chipset.value(chipset.counts(by_colour))

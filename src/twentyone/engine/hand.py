@@ -83,7 +83,8 @@ class Hand(CardsInHand):
 
     @property
     def natural(self) -> bool:
-        """Ace and ten-card as the first two cards of an unsplit hand (002: split 21 is not)."""
+        """Ace and ten-card as the first two cards of an unsplit hand (docs/casino.md#naturals:
+        split 21 is not)."""
         return len(self.cards) == 2 and self.hard == 11 and self.has_ace and not self.from_split
 
 
@@ -92,7 +93,8 @@ class DealerHand(CardsInHand):
 
     def __init__(self) -> None:
         super().__init__()
-        #: Which of the dealer's cards is the up card (the second in 001, the first elsewhere).
+        #: Which of the dealer's cards is the up card (the second at the casino-party table, the
+        #: first elsewhere: docs/casino.md#hole_card_first).
         self.up_index = 0
 
     @property

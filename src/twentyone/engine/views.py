@@ -1,10 +1,10 @@
 """What one seat (or a spectator) may see of the table.
 
-A view is built only from what lies face up, plus the viewer's own face-down cards in a pitch
-game. It never contains the dealer's hole card before it is turned, another player's face-down
-cards, a face-down double (002: not turned until settlement, even for its owner), or anything of
-the shoe's order: only how many cards are left and whether the cut card is out. Every screen and
-every bot reads the table through this, so hiding is decided in one place.
+A view is built only from what lies face up, plus the viewer's own face-down cards in a pitch game.
+It never contains the dealer's hole card before it is turned, another player's face-down cards, a
+face-down double (docs/casino.md#what-you-can-see: not turned until settlement, even for its owner),
+or anything of the shoe's order: only how many cards are left and whether the cut card is out. Every
+screen and every bot reads the table through this, so hiding is decided in one place.
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ def view(table: Table, viewer: int = SPECTATOR) -> TableView:
     """The table as ``viewer`` (a seat number, or ``SPECTATOR``) may see it now."""
     to_act = table.to_act
     d = table.dealer
-    # A seated dealer (002 Pontoon's banker) knows their own hole card.
+    # A seated dealer (the Pontoon banker, docs/pontoon.md#the-deal) knows their own hole card.
     banker = viewer != SPECTATOR and viewer == table.dealer_seat
     dealer_cards = tuple(c if up or banker else None
                          for c, up in zip(d.cards, d.face_up, strict=True))
@@ -81,7 +81,7 @@ def view(table: Table, viewer: int = SPECTATOR) -> TableView:
         s = table.seats[n]
         hands = []
         for i, h in enumerate(s.hands):
-            # A face-down double stays hidden from its owner too (002).
+            # A face-down double stays hidden from its owner too (docs/casino.md#what-you-can-see).
             own = n == viewer
             shown = tuple(
                 c if up or (own and not (h.doubled and j == len(h.cards) - 1

@@ -1,4 +1,5 @@
-"""Decisions for bots at a Pontoon table: a player, and two bankers (seed 002: "the dealer is not
+"""Decisions for bots at a Pontoon table: a player, and two bankers
+(docs/pontoon.md#bots-at-the-pontoon-table; docs/pontoon.md#the-bankers-play: "the dealer is not
 bound by the rules to stand on or draw to any total").
 
 The decisions are pure functions of what the bot may see, so they can be tested without a table
@@ -85,7 +86,8 @@ def _totals(hand: Standing, unseen: dict[int, int]) -> dict[int, float]:
 def reading_banker(banker: Sequence[int], standing: Sequence[Standing],
                    unseen: dict[int, int]) -> bool:
     """Draw when drawing (then playing on as well) is worth more than standing now, in expected
-    chips against the standing hands; ties count for the banker (002)."""
+    chips against the standing hands; ties count for the banker
+    (docs/pontoon.md#settlement)."""
     dists = [(_totals(h, unseen), h.bet) for h in standing]
     at_risk = sum(h.bet for h in standing)
     pool = sum(unseen.values())

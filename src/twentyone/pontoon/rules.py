@@ -1,5 +1,5 @@
-"""Pontoon's own policy (seed 002, "Blackjack with a Changing Bank"): the rules that are not the
-casino table's, as small pure functions the engine is handed through its seams.
+"""Pontoon's own policy (docs/pontoon.md#pontoon): the rules that are not the casino table's,
+as small pure functions the engine is handed through its seams.
 
 Nothing here deals, pays or keeps state. The table (``engine.table``) stays the one authority
 on the round; these functions only answer the questions it asks of a changing-bank game: who
@@ -12,15 +12,16 @@ from collections.abc import Iterable, Sequence
 
 from twentyone.cards import Card, Rank, Suit, hand_total
 
-#: Seed 002: "two to 14 people can play".
+#: docs/pontoon.md#players-and-the-pack: "two to 14 people can play".
 MIN_PLAYERS = 2
 MAX_PLAYERS = 14
-#: Seed 002: "usually no more than five chips".
+#: docs/pontoon.md#betting: "usually no more than five chips".
 DEFAULT_LIMIT = 5
 
 
 def is_black_jack(c: Card) -> bool:
-    """The jack of spades or the jack of clubs: the card that makes the first banker (002)."""
+    """The jack of spades or the jack of clubs: the card that makes the first banker
+    (docs/pontoon.md#choosing-the-first-banker)."""
     return c.rank is Rank.JACK and c.suit in (Suit.SPADES, Suit.CLUBS)
 
 
@@ -33,13 +34,13 @@ def rotation(start: int, seats: Sequence[int]) -> list[int]:
 
 def left_of(seat: int, seats: Sequence[int]) -> list[int]:
     """Every other seat, nearest to ``seat``'s left first: the order play goes round from the
-    banker (002: "he starts with the player to the left")."""
+    banker (docs/pontoon.md#the-banker: "he starts with the player to the left")."""
     return rotation(seat, seats)[1:]
 
 
 def first_banker(pack: Iterable[Card], dealing_order: Sequence[int]) -> tuple[int, int]:
     """Deal ``pack`` face up, one card a seat in ``dealing_order``, until a black jack falls
-    (002, "Determining First Banker"). Returns (that seat, cards dealt)."""
+    (docs/pontoon.md#choosing-the-first-banker). Returns (that seat, cards dealt)."""
     if not dealing_order:
         raise ValueError("nobody to deal to")
     for i, c in enumerate(pack):
@@ -49,7 +50,8 @@ def first_banker(pack: Iterable[Card], dealing_order: Sequence[int]) -> tuple[in
 
 
 def bonus_multiple(values: Sequence[int]) -> int:
-    """How many times the bet a hand shape collects at once (002, "Bonus Payment"); 0 for none.
+    """How many times the bet a hand shape collects at once (docs/pontoon.md#bonus-hands); 0 for
+    none.
 
     Five cards totalling 21 or under pay double, six four times, doubling for each card more;
     three sevens making 21 pay triple; 8-7-6 pays double. Values are card values, ace 1.
@@ -70,9 +72,9 @@ def bonus_multiple(values: Sequence[int]) -> int:
 
 
 def next_banker(banker: int, naturals: Iterable[int], seats: Sequence[int]) -> int | None:
-    """Who takes the bank after a deal (002, "Changing the Bank"): of the players who had a
-    natural while the banker had none, the nearest to the banker's left; None keeps the bank.
-    The caller passes no naturals when the banker had one."""
+    """Who takes the bank after a deal (docs/pontoon.md#a-natural-takes-the-bank): of the players
+    who had a natural while the banker had none, the nearest to the banker's left; None keeps the
+    bank. The caller passes no naturals when the banker had one."""
     had = set(naturals)
     for seat in left_of(banker, seats):
         if seat in had:

@@ -1,11 +1,12 @@
 """How the simulated player bets: flat, a ramp by true count, back-counting, and the progressions
 people try.
 
-Seed 003 (the gambler's fallacy) says a progression cannot change the edge: each round is played
-with the same odds whatever came before, so a martingale or a paroli only reshapes the risk. The
-simulator shows it: the EV per unit wagered of a progression matches flat betting within its
-standard error, while the standard deviation and the risk of ruin change. Only information about
-the cards to come (the count) moves the edge, which is what a ramp and back-counting use.
+A progression cannot change the edge (docs/strategy.md#betting-systems-and-the-gamblers-fallacy):
+each round is played with the same odds whatever came before, so a martingale or a paroli only
+reshapes the risk. The simulator shows it: the EV per unit wagered of a progression matches flat
+betting within its standard error, while the standard deviation and the risk of ruin change. Only
+information about the cards to come (the count) moves the edge, which is what a ramp and
+back-counting use.
 """
 
 from __future__ import annotations

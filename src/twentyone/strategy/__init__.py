@@ -1,9 +1,10 @@
 """Strategy: charts the bots and players use, and exact odds for any rules.
 
-``basic_chart`` is the computed total-dependent basic strategy for the rules (seed 002's hand-typed
-rules of thumb remain available as ``rules_of_thumb``). Charts are cached in memory and on disk
-(``TWENTYONE_CACHE_DIR``, else ``~/.cache/twentyone``) keyed by a hash of the options that change
-the odds, because a solve takes seconds and the table's bots need the chart at once.
+``basic_chart`` is the computed total-dependent basic strategy for the rules (the hand-typed rules
+of thumb of docs/strategy.md#rules-of-thumb remain available as ``rules_of_thumb``). Charts are
+cached in memory and on disk (``TWENTYONE_CACHE_DIR``, else ``~/.cache/twentyone``) keyed by a hash
+of the options that change the odds, because a solve takes seconds and the table's bots need the
+chart at once.
 
 Split assumption (see ``exact``): each split hand plays the composition-dependent strategy for
 its own cards and the pair cards known to be gone; the split's value is exact for that play.

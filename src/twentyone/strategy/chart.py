@@ -89,7 +89,7 @@ class Chart:
 
 
 def rules_of_thumb() -> Chart:
-    """The hand-typed heuristics of seed 002's "Basic Strategy" section, as a chart.
+    """The hand-typed heuristics of docs/strategy.md#rules-of-thumb, as a chart.
 
     Against a good up card (7 to ace) draw to 17; against a poor one (4-6) stop at 12; against a
     fair one (2-3) stop at 13. Soft hands draw to 18. Double 11 always, 10 unless the dealer
@@ -117,4 +117,4 @@ def rules_of_thumb() -> Chart:
                 pairs[v][up] = SPLIT
         if 2 <= up <= 6:
             pairs[6][up] = SPLIT
-    return Chart("seed 002 rules of thumb", hard, soft, pairs)
+    return Chart("rules of thumb", hard, soft, pairs)

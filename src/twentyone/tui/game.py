@@ -238,7 +238,7 @@ class Game:
     # --- leaving ---------------------------------------------------------------------------
 
     def _leave(self, seat: int) -> None:
-        """Colour up (000: always colour up!) and take the chips."""
+        """Colour up (docs/dealing.md#colouring-up: always colour up!) and take the chips."""
         t = self.table
         t.colour_up(seat)
         self.left[seat] = list(t.leave(seat).events[-1].chips)
