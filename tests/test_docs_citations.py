@@ -23,22 +23,6 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 THIS = Path(__file__).resolve()
 
-#: Pending: files another change is editing, whose seed citations are rewritten after it merges.
-#: They are exempt from the no-seed-numbers check only; empty this as each one is done.
-PENDING_SEED_CITATIONS: frozenset[str] = frozenset({
-    "src/twentyone/__init__.py",
-    "src/twentyone/cli/sim.py",
-    "src/twentyone/engine/shoe.py",
-    "src/twentyone/engine/table.py",
-    "src/twentyone/pontoon/table.py",
-    "src/twentyone/rules.py",
-    "src/twentyone/sim/kernel.py",
-    "src/twentyone/sim/runner.py",
-    "src/twentyone/strategy/exact.py",
-    "src/twentyone/strategy/game.py",
-    "src/twentyone/tui/render.py",
-    "tests/test_rules.py",
-})
 
 #: A citation: ``docs/`` then a Markdown file, then optionally ``#`` and an anchor.
 CITATION = re.compile(r"\bdocs/([A-Za-z0-9_.-]+\.md)(?:#([A-Za-z0-9_-]+))?")
@@ -146,14 +130,11 @@ def test_the_docs_are_cited() -> None:
     assert {p.name for p in DOCS.glob("*.md")} - {"README.md"} <= cited
 
 
-def test_pending_files_exist() -> None:
-    missing = [p for p in sorted(PENDING_SEED_CITATIONS) if not (ROOT / p).is_file()]
-    assert not missing, f"PENDING_SEED_CITATIONS names files that are gone: {missing}"
 
 
 @pytest.mark.parametrize(
     "path", [p for p in python_files("src", "tests", "benchmarks")
-             if p != THIS and rel(p) not in PENDING_SEED_CITATIONS], ids=rel)
+             if p != THIS], ids=rel)
 def test_no_comment_docstring_or_string_cites_a_seed_number(path: Path) -> None:
     found = [f"{rel(path)}:{n}: {text.strip()[:80]}"
              for n, text in prose(path) if SEED_NUMBER.search(text)]

@@ -212,8 +212,9 @@ def test_issue2_twentyone_rules_json_lists_every_preset_and_round_trips() -> Non
         assert Rules.from_mapping(options) == PRESETS[name], name
 
 
-def test_002_004_classic_preset() -> None:
-    """002/004: six decks; the last 60 to 75 cards are not used; double on 9, 10 or 11 with a
+def test_classic_preset() -> None:
+    """docs/casino.md#classic: six decks; the last 60 to 75 cards are not used; double on 9, 10 or
+    11 with a
     bet equal to the original; one card to each split ace; insurance up to half; $2 to $500;
     the dealer stands on all 17s; blackjack pays one and a half times the bet."""
     r = PRESETS["classic"]
@@ -225,8 +226,9 @@ def test_002_004_classic_preset() -> None:
     assert r.double_face_down  # "placed face down ... not turned up until the bets are settled"
 
 
-def test_001_casino_party_preset() -> None:
-    """001: two decks; reshuffle below about 25 cards; bets in multiples of $10; insurance of
+def test_casino_party_preset() -> None:
+    """docs/casino.md#casino-party: two decks; reshuffle below about 25 cards; bets in multiples of
+    $10; insurance of
     exactly half; a split hand may not be split again; one card to each split ace; 3-2; the
     dealer draws to 16 and stops at 17; a face-down first card and the dealer's first card is
     the down card; the dealer checks for blackjack only under an ace."""
@@ -239,8 +241,9 @@ def test_001_casino_party_preset() -> None:
                                                                         False)
 
 
-def test_000_modern_casino_preset() -> None:
-    """000: one card burned after the shuffle; double on the first two cards, for less if the
+def test_modern_casino_preset() -> None:
+    """docs/casino.md#modern-casino: one card burned after the shuffle; double on the first two
+    cards, for less if the
     player likes; split hands may split again; after aces are split only re-splitting is
     allowed; even money for a blackjack against an ace; on six decks the cut card about one
     deck from the end."""
@@ -263,7 +266,8 @@ def test_issue2_six_deck_s17_is_the_analysts_baseline() -> None:
 
 
 def test_issue2_single_deck_pitch_and_european_presets() -> None:
-    """Issue 2: ``single-deck`` is a pitch game with the cards dealt face down (002/004 "played
+    """Issue 2: ``single-deck`` is a pitch game with the cards dealt face down
+    (docs/casino.md#single-deck: "played
     with only one deck, the players' cards are dealt face down"); ``european`` has no hole
     card."""
     single, euro = PRESETS["single-deck"], PRESETS["european"]

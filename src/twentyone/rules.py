@@ -21,7 +21,7 @@ from typing import Any
 from twentyone.errors import RulesError
 from twentyone.money import Cents, dollars, parse_dollars
 
-#: The standard casino colours (seeds 000 and 003), in cents.
+#: The standard casino colours (docs/casino.md#chip-colours-and-values), in cents.
 STANDARD_CHIPS: tuple[tuple[str, Cents], ...] = (
     ("yellow", 50),
     ("white", 100),
@@ -38,9 +38,9 @@ class DoubleOn(StrEnum):
     """Which first two cards the player may double on (the hand's total, an ace counting 11
     where it fits; a soft hand is always 12 or more, so only ``ANY`` doubles one)."""
 
-    #: Any first two cards (000, 001).
+    #: Any first two cards.
     ANY = "any"
-    #: Only a total of 9, 10 or 11 (002/004, European).
+    #: Only a total of 9, 10 or 11 (the classic and European games).
     NINE_TO_ELEVEN = "9-11"
     #: Only a total of 10 or 11.
     TEN_OR_ELEVEN = "10-11"
@@ -49,8 +49,8 @@ class DoubleOn(StrEnum):
 class SplitBy(StrEnum):
     """Which two cards make a pair the player may split."""
 
-    #: Only two cards of the same rank: a king and a queen are not a pair (002/004 "same
-    #: denomination").
+    #: Only two cards of the same rank: a king and a queen are not a pair (docs/casino.md#split_by:
+    #: "same denomination").
     RANK = "rank"
     #: Any two cards of the same value: any two ten-cards split.
     VALUE = "value"
@@ -70,9 +70,9 @@ class Surrender(StrEnum):
 class Insurance(StrEnum):
     """The side bet, paying 2 to 1, that the dealer's ace has a ten-card under it."""
 
-    #: Any amount up to half the bet, in whole chips (002/004).
+    #: Any amount up to half the bet, in whole chips.
     UP_TO_HALF = "up-to-half"
-    #: Exactly half the bet, or nothing (001).
+    #: Exactly half the bet, or nothing (the casino-party game).
     EXACTLY_HALF = "exactly-half"
     #: Not offered.
     NONE = "none"
@@ -85,19 +85,20 @@ class PlayerCards(StrEnum):
     UP = "up"
     #: Every card face down, held by the player (a single-deck pitch game).
     DOWN = "down"
-    #: The first card face down, every later card face up (001).
+    #: The first card face down, every later card face up (the casino-party game).
     DOWN_UP = "down-up"
 
 
 class Reshuffle(StrEnum):
     """When the cards are shuffled again."""
 
-    #: After the round in which the cut card came out (000/002/004).
+    #: After the round in which the cut card came out.
     CUT_CARD = "cut-card"
-    #: Before a round when fewer than ``reshuffle_below`` cards remain (001).
+    #: Before a round when fewer than ``reshuffle_below`` cards remain (casino-party).
     BELOW = "below"
     #: No cut card: the burned card lies face up at the bottom with the discards under it, and
-    #: reaching it mid-deal shuffles, cuts and burns them again (002 Pontoon).
+    #: reaching it mid-deal shuffles, cuts and burns them again
+    #: (docs/pontoon.md#the-shuffle-the-cut-and-the-burned-card).
     BURN_CARD = "burn-card"
 
 
@@ -118,53 +119,55 @@ class Rules:
 
     #: Packs shuffled together (1–8).
     decks: int = 6
-    #: Dealer hits soft 17 (H17). Seeds 001/002/004 have the dealer stand on every 17.
+    #: Dealer hits soft 17 (H17). See docs/casino.md#hit_soft_17.
     hit_soft_17: bool = False
-    #: True: the dealer takes a hole card and checks it for blackjack (002/004).
+    #: True: the dealer takes a hole card and checks it for blackjack (docs/casino.md#peek).
     #: False: European no-hole-card; the dealer's second card comes after the players, and a
     #: dealer blackjack then takes every bet on the table, doubles and splits included.
     peek: bool = True
-    #: With ``peek``: also check under a ten-card. Seed 001 checks only under an ace.
+    #: With ``peek``: also check under a ten-card. See docs/casino.md#peek_tens.
     peek_tens: bool = True
     #: Payout for a natural, "a:b".
     blackjack_pays: str = "3:2"
-    #: Which two-card totals may be doubled: "any", "9-11", "10-11" (002/004: 9-11).
+    #: Which two-card totals may be doubled: "any", "9-11", "10-11" (docs/casino.md#double_on).
     double_on: DoubleOn = DoubleOn.ANY
-    #: A double may be for any amount up to the original bet (000).
+    #: A double may be for any amount up to the original bet (docs/casino.md#double_for_less).
     double_for_less: bool = False
     #: Split hands may be doubled.
     double_after_split: bool = True
-    #: "rank": only same-rank pairs split (002/004 "same denomination"); "value": any two tens.
+    #: "rank": only same-rank pairs split (docs/casino.md#split_by); "value": any two tens.
     split_by: SplitBy = SplitBy.RANK
     #: Most hands a player may make by splitting; 1 forbids splitting, 2 forbids resplits.
     max_hands: int = 4
     #: Split aces may be split again.
     resplit_aces: bool = False
-    #: Split aces may draw more than one card (most casinos: no, 002/004).
+    #: Split aces may draw more than one card (most casinos: no; docs/casino.md#hit_split_aces).
     hit_split_aces: bool = False
     #: "none", "late" (after the peek) or "early" (before it).
     surrender: Surrender = Surrender.NONE
-    #: "up-to-half" (002/004), "exactly-half" (001) or "none".
+    #: "up-to-half", "exactly-half" or "none" (docs/casino.md#insurance).
     insurance: Insurance = Insurance.UP_TO_HALF
-    #: A player blackjack against an ace may take even money at once (000).
+    #: A player blackjack against an ace may take even money at once (docs/casino.md#even_money).
     even_money: bool = True
     #: Share of the shoe dealt before the cut card (when ``cut_behind`` is not given).
     penetration: float = 0.75
-    #: Inclusive range of cards left behind the cut card, placed at random in it (002/004: the
-    #: last 60 to 75 cards are not used). Overrides ``penetration``.
+    #: Inclusive range of cards left behind the cut card, placed at random in it
+    #: (docs/casino.md#cut_behind: the last 60 to 75 cards are not used). Overrides ``penetration``.
     cut_behind: tuple[int, int] | None = None
-    #: Cards burned after each shuffle (000 burns one).
+    #: Cards burned after each shuffle (docs/casino.md#burn).
     burn: int = 0
-    #: "cut-card": reshuffle after the round in which the cut card came out (000/002/004);
-    #: "below": reshuffle before a round when fewer than ``reshuffle_below`` cards remain (001).
-    #: "burn-card" (002 Pontoon): no cut card; the burned card lies face up at the bottom with
+    #: "cut-card": reshuffle after the round in which the cut card came out;
+    #: "below": reshuffle before a round when fewer than ``reshuffle_below`` cards remain
+    #: (docs/casino.md#reshuffle).
+    #: "burn-card" (Pontoon): no cut card; the burned card lies face up at the bottom with
     #: the discards under it, and reaching it mid-deal shuffles, cuts and burns them again.
-    #: Either way a shoe that runs dry mid-round is refilled from the shuffled discards (001).
+    #: Either way a shoe that runs dry mid-round is refilled from the shuffled discards
+    #: (docs/casino.md#when-the-dealer-reshuffles).
     reshuffle: Reshuffle = Reshuffle.CUT_CARD
     reshuffle_below: int = 25
     min_bet: Cents = 200
     max_bet: Cents = 50000
-    #: Bets are whole multiples of this (000: "whole unit amounts"; 001: $10).
+    #: Bets are whole multiples of this (docs/casino.md#bet_unit).
     bet_unit: Cents = 100
     #: Odd payouts are rounded down to a multiple of this (the house keeps the odd change);
     #: 50¢, the smallest standard chip.
@@ -172,23 +175,26 @@ class Rules:
     #: Player seats at the table (1–7).
     seats: int = 7
     #: How player cards fall: "up" (shoe games), "down" (single-deck pitch: held face down),
-    #: "down-up" (001: the first card face down, the second face up).
+    #: "down-up" (the first card face down, the second face up: docs/casino.md#player_cards).
     player_cards: PlayerCards = PlayerCards.UP
-    #: The dealer's first card is the hole card (001) rather than the second (002/004).
+    #: The dealer's first card is the hole card rather than the second
+    #: (docs/casino.md#hole_card_first).
     hole_card_first: bool = False
-    #: A double-down card is dealt face down and shown at settlement (002/004).
+    #: A double-down card is dealt face down and shown at settlement
+    #: (docs/casino.md#double_face_down).
     double_face_down: bool = False
     #: The dealer draws by choice, through the table's dealer operations, instead of to a fixed
-    #: total (002 Pontoon: "not bound by the rules to stand on or draw to any total").
+    #: total (docs/casino.md#dealer_decides).
     dealer_decides: bool = False
-    #: Equal totals lose to the dealer instead of pushing (002 Pontoon: "ties pay the dealer").
+    #: Equal totals lose to the dealer instead of pushing (docs/casino.md#ties_to_dealer).
     ties_to_dealer: bool = False
     #: Times the bet a dealer's natural collects from a hand without one; a player's natural
-    #: pays one time less (casino 1: blackjack pushes; 002 Pontoon 2: "double", a natural "just
+    #: pays one time less (casino 1: blackjack pushes; Pontoon 2: "double", a natural "just
     #: the amount of his bet").
     dealer_natural_collects: int = 1
-    #: The dealer is a seated player whose own chips are the bank, so up to 14 seats (002
-    #: Pontoon, "Blackjack with a Changing Bank"); the casino table seats 1-7 against the house.
+    #: The dealer is a seated player whose own chips are the bank, so up to 14 seats
+    #: (docs/casino.md#changing_bank; Pontoon, "Blackjack with a Changing Bank"); the casino table
+    #: seats 1-7 against the house.
     changing_bank: bool = False
     #: Chip set as (colour, cents), smallest first.
     chips: tuple[tuple[str, Cents], ...] = field(default=STANDARD_CHIPS)
@@ -206,7 +212,7 @@ class Rules:
     def dealer_checks(self, up: int) -> bool:
         """Whether the dealer looks under this up card (a value, ace 1, ten-cards 10) for a
         blackjack before the players act: under an ace or a ten-card in a hole-card game,
-        under an ace only where ``peek_tens`` is off (001), never without a hole card
+        under an ace only where ``peek_tens`` is off, never without a hole card
         (European). A natural found ends the round at once; one not looked for takes every
         bet on the table when the dealer's hand is finished."""
         return self.peek and (up == 1 or (up == 10 and self.peek_tens))
@@ -372,10 +378,10 @@ def _validate(r: Rules) -> None:
 # --- presets ------------------------------------------------------------------------------
 
 PRESETS: dict[str, Rules] = {
-    # 002/004: six decks, the last 60-75 cards behind the cut card, double on 9-11 only with a
-    # bet equal to the original, the doubled card face down, one card to split aces, insurance
-    # up to half, $2-$500, S17. Silent on resplits, DAS and surrender: resplit to four hands
-    # (common), no double after split and no surrender (the traditional Strip game).
+    # docs/casino.md#classic: six decks, the last 60-75 cards behind the cut card, double on 9-11
+    # only with a bet equal to the original, the doubled card face down, one card to split aces,
+    # insurance up to half, $2-$500, S17. Silent on resplits, DAS and surrender: resplit to four
+    # hands (common), no double after split and no surrender (the traditional Strip game).
     "classic": Rules(
         decks=6, hit_soft_17=False, peek=True, blackjack_pays="3:2",
         double_on=DoubleOn.NINE_TO_ELEVEN, double_for_less=False, double_after_split=False,
@@ -384,10 +390,10 @@ PRESETS: dict[str, Rules] = {
         cut_behind=(60, 75), burn=0, min_bet=200, max_bet=50000, bet_unit=100,
         double_face_down=True,
     ),
-    # 001: two decks, reshuffle below about 25 cards, refill from the discards mid-round, bets in
-    # $10 multiples, insurance exactly half, peek under an ace only, no resplits, one card to
-    # split aces, double on any two (also after a split: split hands play "as above"), first
-    # card face down. Silent on the maximum: $500.
+    # docs/casino.md#casino-party: two decks, reshuffle below about 25 cards, refill from the
+    # discards mid-round, bets in $10 multiples, insurance exactly half, peek under an ace only, no
+    # resplits, one card to split aces, double on any two (also after a split: split hands play "as
+    # above"), first card face down. Silent on the maximum: $500.
     "casino-party": Rules(
         decks=2, hit_soft_17=False, peek=True, peek_tens=False, blackjack_pays="3:2",
         double_on=DoubleOn.ANY, double_for_less=False, double_after_split=True,
@@ -396,9 +402,9 @@ PRESETS: dict[str, Rules] = {
         reshuffle=Reshuffle.BELOW, reshuffle_below=25, burn=0, min_bet=1000, max_bet=50000,
         bet_unit=1000, player_cards=PlayerCards.DOWN_UP, hole_card_first=True,
     ),
-    # 000: burn one card, double any first two cards and for less, split hands may double and
-    # split again, split aces may only be resplit, even money, cut card about one deck from the
-    # end of a six-deck shoe. Silent on limits: $5-$1,000.
+    # docs/casino.md#modern-casino: burn one card, double any first two cards and for less, split
+    # hands may double and split again, split aces may only be resplit, even money, cut card about
+    # one deck from the end of a six-deck shoe. Silent on limits: $5-$1,000.
     "modern-casino": Rules(
         decks=6, hit_soft_17=False, peek=True, blackjack_pays="3:2", double_on=DoubleOn.ANY,
         double_for_less=True, double_after_split=True, split_by=SplitBy.RANK, max_hands=4,

@@ -215,7 +215,8 @@ class Shoe:
         return result
 
     def refill(self) -> None:
-        """The shoe ran dry mid-round: shuffle the discards and deal on (001)."""
+        """The shoe ran dry mid-round: shuffle the discards and deal on
+        (docs/casino.md#when-the-dealer-reshuffles)."""
         if not self.discards:
             raise RuntimeError("no cards left anywhere to deal")
         result = self.shuffler.shuffle(self.discards, self.rules)
@@ -226,7 +227,7 @@ class Shoe:
         self.cut_index = None
         self.refilled = True
         if self.rules.reshuffle is Reshuffle.BURN_CARD:
-            # 002 Pontoon: the new pack is cut and its top card burned to the bottom again.
+            # docs/pontoon.md#the-shuffle-the-cut-and-the-burned-card: cut and burned again.
             self.burned = self.cards[: self.rules.burn]
             self.pos = self.rules.burn
             self.discards.extend(self.burned)

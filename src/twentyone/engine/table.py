@@ -20,8 +20,7 @@ turn) and ``cashier.bank`` (what settlement pays from). Rule options that any ga
 Why operations are checked by one function each (``_refuse_x`` returns the refusal or None):
 the same rule then answers ``verify``, ``can`` and ``legal_actions``, so they cannot disagree.
 
-Clause references name the seeds in ``shared/seeds``: 000 dealer procedures and chips, 001 the
-casino-party game, 002 the permanent-bank game, 004 the same rules as 002.
+Clause references cite the players' rules reference in ``docs/`` (docs/README.md#citing-a-section).
 """
 
 from __future__ import annotations
@@ -77,8 +76,8 @@ from twentyone.rules import Surrender as SurrenderRule
 class Phase(StrEnum):
     """Where the round stands between two operations. Dealing, the peek, the dealer's draw and
     settlement happen inside the operation that makes them due, so a caller only ever sees the
-    phases that wait for someone's decision: a player's, or a dealer's who decides (002
-    Pontoon's banker; never the casino dealer, who draws by rule)."""
+    phases that wait for someone's decision: a player's, or a dealer's who decides (Pontoon's
+    banker; never the casino dealer, who draws by rule)."""
 
     BETTING = "betting"
     INSURANCE = "insurance"   # insurance, even money and early surrender, seat by seat
@@ -155,8 +154,8 @@ class Table:
         #: Every chip that moves at the table moves through the cashier, which logs it.
         self.cashier = Cashier(self.chipset, rack or Rack.standard_rack(self.chipset), self.log,
                                rules.min_bet)
-        #: Hand shapes paid at once on the player's turn, as a multiple of the bet (002
-        #: Pontoon's bonus hands); None for the casino game. A hand so paid cannot lose.
+        #: Hand shapes paid at once on the player's turn, as a multiple of the bet (Pontoon's bonus
+        #: hands); None for the casino game. A hand so paid cannot lose.
         self.hand_bonus: Callable[[Sequence[int]], int] | None = None
         self.shoe = Shoe(rules, shuffler or RandomShuffler.seeded(seed))
         self.seats: dict[int, Seat] = {}
@@ -254,7 +253,7 @@ class Table:
         return self.chipset.value(self._seat(seat).chips)
 
     def change(self, seat: int, colour: str) -> Record:
-        """Break one chip into smaller ones (000, "making change")."""
+        """Break one chip into smaller ones (docs/dealing.md#making-change)."""
         self.verify_change(seat, colour)
         start = len(self.log)
         s = self.seats[seat]
@@ -274,8 +273,8 @@ class Table:
             raise ChipError(f"a {colour} chip is the smallest; it cannot be broken")
 
     def colour_up(self, seat: int) -> Record:
-        """Exchange a seat's chips for the fewest chips of the same value (000, "always colour
-        up"), between rounds."""
+        """Exchange a seat's chips for the fewest chips of the same value
+        (docs/dealing.md#colouring-up), between rounds."""
         if self.phase is not Phase.BETTING:
             raise WrongPhaseError("colour up between rounds")
         s = self._seat(seat)
@@ -301,7 +300,8 @@ class Table:
     # --- betting ---------------------------------------------------------------------------
 
     def bet(self, seat: int, amount: Cents) -> Record:
-        """Place a wager in chips before the deal (000: between min and max, in whole units)."""
+        """Place a wager in chips before the deal (docs/casino.md#betting: between min and max, in
+        whole units)."""
         self.verify_bet(seat, amount)
         start = len(self.log)
         s = self.seats[seat]
@@ -350,14 +350,15 @@ class Table:
         return DEALER
 
     def deal(self) -> Record:
-        """Deal the round: two cards to each seat that bet and to the dealer (002: one at a time
-        from the dealer's left), then offer insurance or peek as the rules say."""
+        """Deal the round: two cards to each seat that bet and to the dealer
+        (docs/casino.md#the-deal: one at a time from the dealer's left), then offer insurance or
+        peek as the rules say."""
         self.verify_deal()
         start = len(self.log)
         self.ops.append(Deal())
         r = self.rules
         if r.reshuffle is Reshuffle.BELOW and self.shoe.remaining < r.reshuffle_below:
-            self._shuffle()  # 001: fewer than ~25 cards left before a game
+            self._shuffle()  # docs/casino.md#when-the-dealer-reshuffles
         self.round += 1
         self.log.append(_new(Event, (Kind.ROUND_STARTED, 0, 0, None, True, self.round, (), (), "")))
         self._order = self.playing_order()
@@ -393,8 +394,9 @@ class Table:
     # --- insurance, even money, early surrender ----------------------------------------------
 
     def insure(self, seat: int, amount: Cents | None = None) -> Record:
-        """An insurance side bet against a dealer ace: up to half the bet (002) or exactly half
-        (001); pays 2 to 1 if the hole card makes a blackjack. ``None`` means half."""
+        """An insurance side bet against a dealer ace: up to half the bet or exactly half
+        (docs/casino.md#insurance-and-even-money); pays 2 to 1 if the hole card makes a blackjack.
+        ``None`` means half."""
         hand_bet = self._seat(seat).hands[0].bet if self._seat(seat).hands else 0
         amount = self.cashier.half(hand_bet) if amount is None else amount
         self._raise(self._refuse_insure(seat, amount))
@@ -444,7 +446,8 @@ class Table:
         return None
 
     def even_money(self, seat: int) -> Record:
-        """A blackjack against a dealer ace paid 1 to 1 at once, before the peek (000)."""
+        """A blackjack against a dealer ace paid 1 to 1 at once, before the peek
+        (docs/casino.md#insurance-and-even-money)."""
         self._raise(self._refuse_even_money(seat))
         start = len(self.log)
         s = self.seats[seat]
@@ -518,7 +521,7 @@ class Table:
         self._deal_to(seat, self._hand, self.rules.player_cards is not PlayerCards.DOWN)
         if hand.busted:
             hand.done = True
-            self.lose_hand(s, self._hand, hand, "bust")  # 000: a bust is collected at once
+            self.lose_hand(s, self._hand, hand, "bust")  # docs/dealing.md#collecting-busts-at-once
         elif hand.total == 21:
             hand.done = True
         self._advance()
@@ -556,7 +559,8 @@ class Table:
 
     def double(self, seat: int, amount: Cents | None = None) -> Record:
         """Double down: one more wager, one more card, no more decisions. ``None`` doubles the
-        full bet; a smaller amount is doubling for less where allowed (000)."""
+        full bet; a smaller amount is doubling for less where allowed
+        (docs/casino.md#doubling-down)."""
         self._raise(self._refuse_double(seat, amount))
         start = len(self.log)
         s = self.seats[seat]
@@ -614,7 +618,8 @@ class Table:
         return None
 
     def split(self, seat: int) -> Record:
-        """Split a pair into two hands with equal bets (002); the left hand is played first."""
+        """Split a pair into two hands with equal bets (docs/casino.md#splitting-pairs); the left
+        hand is played first."""
         self._raise(self._refuse_split(seat))
         start = len(self.log)
         s = self.seats[seat]
@@ -854,14 +859,16 @@ class Table:
         return self.rules.dealer_checks(self.dealer.up.value)
 
     def _dealer_bj_possible(self) -> bool:
-        """Could the dealer still turn out to hold a blackjack? Not after the peek, never under
-        a 2-9; under an unchecked ace or ten (no hole card, or 001's ace-only peek) a player's
-        blackjack waits for the dealer's hand before it is paid."""
+        """Could the dealer still turn out to hold a blackjack? Not after the peek, never under a
+        2-9; under an unchecked ace or ten (no hole card, or an ace-only peek:
+        docs/casino.md#when-a-natural-is-paid) a player's blackjack waits for the dealer's hand
+        before it is paid."""
         return not self._peeked and self.dealer.up.value in (1, 10)
 
     def _peek_and_play(self) -> None:
-        """The dealer checks for blackjack under an ace or ten (002); with one, every bet but a
-        player blackjack's is collected (a blackjack pushes) and insurance is paid 2 to 1."""
+        """The dealer checks for blackjack under an ace or ten
+        (docs/casino.md#the-dealers-check-for-blackjack); with one, every bet but a player
+        blackjack's is collected (a blackjack pushes) and insurance is paid 2 to 1."""
         self.phase = Phase.PLAYERS
         if self._dealer_bj_checkable_now():
             self._peeked = True
@@ -925,7 +932,8 @@ class Table:
         return True
 
     def _finish_round(self) -> None:
-        """Dealer's turn and settlement, right to left (000), then clear the table."""
+        """Dealer's turn and settlement, right to left (docs/dealing.md#settling-right-to-left),
+        then clear the table."""
         r = self.rules
         d = self.dealer
         seats = self._seats_in_order()
@@ -937,11 +945,12 @@ class Table:
         dealer_bj = d.natural
         if dealer_bj and not self._peeked:
             self.log.append(Event(Kind.PEEKED, note="blackjack"))
-        # The dealer draws while any hand stands against it; a face-down double (002) counts, as
-        # the dealer cannot know it is bust. "If all players bust, simply reveal" (000).
+        # The dealer draws while any hand stands against it; a face-down double counts, as
+        # the dealer cannot know it is bust. "If all players bust, simply reveal"
+        # (docs/casino.md#the-dealers-play).
         if not dealer_bj and any(not h.natural for h in live):
             if r.dealer_decides:
-                self.phase = Phase.DEALER  # 002 Pontoon: the banker draws as they please
+                self.phase = Phase.DEALER  # docs/pontoon.md#the-bankers-play
                 return
             h17 = r.hit_soft_17
             while True:
@@ -953,7 +962,8 @@ class Table:
         self._settle_round(seats, insured)
 
     def _settle_round(self, seats: list[Seat], insured: bool) -> None:
-        """Settle every hand still on the layout against the dealer's, right to left (000)."""
+        """Settle every hand still on the layout against the dealer's, right to left
+        (docs/dealing.md#settling-right-to-left)."""
         d = self.dealer
         dealer_bj = d.natural
         if not dealer_bj:
@@ -984,7 +994,8 @@ class Table:
                     self.pay_hand(s, i, h, h.bet, "win")
                 elif h.total == d_total:
                     if self.rules.ties_to_dealer:
-                        self.lose_hand(s, i, h, "tie")  # 002 Pontoon: "ties pay the dealer"
+                        # docs/pontoon.md#settlement: "ties pay the dealer"
+                        self.lose_hand(s, i, h, "tie")
                     else:
                         self._push(s, i, h)
                 else:
@@ -1007,7 +1018,7 @@ class Table:
         self._order = []
         if (self.rules.reshuffle is Reshuffle.CUT_CARD
                 and (self.shoe.cut_card_out or self.shoe.refilled)):
-            self._shuffle()  # 002: shuffle once the round in which the cut card came out is over
+            self._shuffle()  # docs/casino.md#when-the-dealer-reshuffles
 
     def _turn_dealer_cards(self) -> None:
         d = self.dealer
@@ -1063,8 +1074,8 @@ class Table:
                                      outcome)))
 
     def _lose_more(self, s: Seat, i: int, h: Hand, extra: Cents, outcome: str) -> None:
-        """Lose the bet and ``extra`` from the stack besides (002 Pontoon: a banker's natural
-        collects double). A player who cannot pay it all pays what they hold."""
+        """Lose the bet and ``extra`` from the stack besides (docs/pontoon.md#the-bankers-natural: a
+        banker's natural collects double). A player who cannot pay it all pays what they hold."""
         extra = min(extra, self.chipset.value(s.chips))
         if extra:
             add(h.chips, self.cashier.take(s.number, s.chips, extra))
@@ -1104,10 +1115,10 @@ class Table:
     def _draw(self) -> Card:
         shoe = self.shoe
         if shoe.pos >= len(shoe.cards):
-            shoe.refill()  # 001: the shoe ran dry mid-round; shuffle the discards
+            shoe.refill()  # docs/casino.md#when-the-dealer-reshuffles: ran dry
             self.log.append(Event(Kind.REFILLED, amount=shoe.remaining))
             if self.rules.reshuffle is Reshuffle.BURN_CARD:
-                self._log_burned()  # 002 Pontoon: the burned card was reached; burn anew
+                self._log_burned()  # docs/pontoon.md#the-shuffle-the-cut-and-the-burned-card
         c = shoe.cards[shoe.pos]
         shoe.pos += 1
         if shoe.pos == shoe.cut_index:
@@ -1122,8 +1133,8 @@ class Table:
         self._log_burned()
 
     def _log_burned(self) -> None:
-        """002 Pontoon shows the burned card and lays it face up at the bottom; a casino burn
-        card goes to the discards unseen."""
+        """Pontoon (docs/pontoon.md#the-shuffle-the-cut-and-the-burned-card) shows the burned card
+        and lays it face up at the bottom; a casino burn card goes to the discards unseen."""
         face_up = self.rules.reshuffle is Reshuffle.BURN_CARD
         for c in self.shoe.burned:
             self.log.append(Event(Kind.BURNED, card=c, face_up=face_up))

@@ -1,4 +1,4 @@
-"""Pontoon, "Blackjack with a Changing Bank" (seed 002): the casino ``Table`` carrying a
+"""Pontoon, blackjack with a changing bank (docs/pontoon.md): the casino ``Table`` carrying a
 variant, not a second engine.
 
 The round itself (bets, the deal, the check for a banker's natural, player turns, splits and
@@ -86,11 +86,12 @@ class SellBank(SeatOp):
 
 @dataclass(frozen=True, slots=True)
 class PontoonRules:
-    """The few choices a Pontoon table makes; everything else is fixed by seed 002."""
+    """The few choices a Pontoon table makes; everything else is fixed
+    (docs/pontoon.md#the-game-at-a-glance)."""
 
-    #: Players at the table, the banker included (002: two to 14).
+    #: Players at the table, the banker included (docs/pontoon.md#players-and-the-pack: two to 14).
     players: int = 4
-    #: The betting limit in chips (002: "usually no more than five chips").
+    #: The betting limit in chips (docs/pontoon.md#betting: "usually five chips at most").
     limit: int = DEFAULT_LIMIT
     #: What one chip is worth, in cents (a home game's chips are all alike).
     chip: Cents = 100
@@ -108,13 +109,14 @@ class PontoonRules:
     def table_rules(self) -> Rules:
         """The engine's rules for this game.
 
-        002 fixes: one 52-card pack, always; the burned card shown and put face up at the
-        bottom; bets of one chip up to the limit; one card face down to every player and the
-        banker, then one face up; a banker's natural collects double, a player's natural is paid
-        double; the banker draws freely; ties pay the banker. "As in the casino game" a player
-        may split a pair and double down: the casino rules of the same seed (double on 9, 10 or
-        11 for the original bet, one card to split aces, no resplit of aces). A double's card is
-        drawn face up like every Pontoon draw, so a bust is paid at once as 002 says.
+        Fixed by the game (docs/pontoon.md#the-game-at-a-glance): one 52-card pack, always; the
+        burned card shown and put face up at the bottom; bets of one chip up to the limit; one
+        card face down to every player and the banker, then one face up; a banker's natural
+        collects double, a player's natural is paid double; the banker draws freely; ties pay the
+        banker. "As in the casino game" a player may split a pair and double down: the classic
+        casino rules (double on 9, 10 or 11 for the original bet, one card to split aces, no
+        resplit of aces). A double's card is drawn face up like every Pontoon draw, so a bust is
+        paid at once (docs/pontoon.md#your-turn).
         """
         return Rules(
             decks=1, peek=True, peek_tens=True, blackjack_pays="2:1",
@@ -129,9 +131,10 @@ class PontoonRules:
 
 
 class SeatBank:
-    """The banker's own stack as the table's bank (002: the banker pays and collects with their
-    own chips). It holds nothing the seats do not already count, so ``held`` is zero and the
-    table's chip total is just the players' chips and the bets on the layout."""
+    """The banker's own stack as the table's bank: the banker pays and collects with their own chips
+    (docs/pontoon.md#a-bank-pays-only-what-it-holds). It holds nothing the seats do not already
+    count, so ``held`` is zero and the table's chip total is just the players' chips and the bets on
+    the layout."""
 
     __slots__ = ("chipset", "seat")
 
@@ -177,7 +180,7 @@ class PontoonTable(Table):
         #: Times the bank has changed hands (the first draw is not a change).
         self.bank_changes = 0
         #: The banker came to the bank by right (the draw or a natural) and has not dealt yet,
-        #: so may still give or sell it (002: "a player entitled to deal may...").
+        #: so may still give or sell it (docs/pontoon.md#giving-or-selling-the-bank).
         self.entitled = False
 
     operations: ClassVar[dict[str, type[Op]]] = {**TABLE_OPS, **registry((DrawForBank, SellBank))}
@@ -198,8 +201,8 @@ class PontoonTable(Table):
         return DEALER if self.banker is None else self.banker
 
     def draw_for_bank(self) -> Record:
-        """002 "Determining First Banker": deal a shuffled pack face up round the table, from
-        seat 1, until the jack of spades or clubs falls; that player banks. Then the pack is
+        """docs/pontoon.md#choosing-the-first-banker: deal a shuffled pack face up round the table,
+        from seat 1, until the jack of spades or clubs falls; that player banks. Then the pack is
         shuffled, cut and burned for play."""
         self._raise(self._refuse_draw_for_bank())
         start = len(self.log)
@@ -230,12 +233,13 @@ class PontoonTable(Table):
         return None
 
     def give_bank(self, seat: int, to: int) -> Record:
-        """002: a player entitled to deal may give the privilege to another player."""
+        """docs/pontoon.md#giving-or-selling-the-bank: a player entitled to deal may give the
+        privilege to another player."""
         return self.sell_bank(seat, to, 0)
 
     def sell_bank(self, seat: int, to: int, price: Cents) -> Record:
-        """002: ... or sell it, for an agreed number of chips (the buyer's agreement is the
-        caller's to obtain; the table checks the buyer can pay)."""
+        """docs/pontoon.md#giving-or-selling-the-bank: ... or sell it, for an agreed number of chips
+        (the buyer's agreement is the caller's to obtain; the table checks the buyer can pay)."""
         self._raise(self._refuse_sell_bank(seat, to, price))
         start = len(self.log)
         self.ops.append(SellBank(seat, to, price))
@@ -274,7 +278,8 @@ class PontoonTable(Table):
     # --- seams of the round ----------------------------------------------------------------
 
     def playing_order(self) -> list[int]:
-        """002: the banker deals and serves from the player on the left, and takes no bet."""
+        """docs/pontoon.md#the-banker: the banker deals and serves from the player on the left, and
+        takes no bet."""
         assert self.banker is not None
         return [n for n in left_of(self.banker, list(self.seats)) if self.seats[n].hands]
 
@@ -294,8 +299,9 @@ class PontoonTable(Table):
         return self.banker is not None and super().can_deal()
 
     def pay_hand(self, s: Seat, i: int, h: Hand, won: Cents, outcome: str) -> None:
-        """A bank pays what it holds and no more: chips are never created (002: "nothing is
-        created"); a short payment is marked in the outcome."""
+        """A bank pays what it holds and no more: chips are never created
+        (docs/pontoon.md#a-bank-pays-only-what-it-holds: "nothing is created"); a short payment is
+        marked in the outcome."""
         assert isinstance(self.bank, SeatBank)
         have = self.bank.value
         if won > have:
@@ -303,15 +309,16 @@ class PontoonTable(Table):
         super().pay_hand(s, i, h, won, outcome)
 
     def lose_hand(self, s: Seat, i: int, h: Hand, outcome: str) -> None:
-        """002: a player who goes bust "turns up the hole card"; every lost hand is shown."""
+        """docs/pontoon.md#your-turn: a player who goes bust "turns up the hole card"; every lost
+        hand is shown."""
         self.turn_hand_cards(s.number, i, h)
         super().lose_hand(s, i, h, outcome)
 
     def end_round(self) -> None:
-        """After every bet is settled (002 "Changing the Bank"): a player's natural against a
-        banker without one takes the bank, the nearest to the banker's left first. A banker
-        left with no chips cannot bank; the seed is silent, so the bank goes to the next player
-        on the left who has chips."""
+        """After every bet is settled (docs/pontoon.md#changing-the-bank): a player's natural
+        against a banker without one takes the bank, the nearest to the banker's left first. A
+        banker left with no chips cannot bank; the rules are silent, so the bank goes to the next
+        player on the left who has chips."""
         banker = self.banker
         assert banker is not None
         naturals = [] if self.dealer.natural else [

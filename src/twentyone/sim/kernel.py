@@ -273,7 +273,8 @@ def _new_shoe(r: IntArray, st: NDArray[np.uint64], fy: NDArray[np.uint64], shoe:
 @no_refcount()
 def _refill(st: NDArray[np.uint64], fy: NDArray[np.uint64], shoe: IntArray,
             sh: IntArray) -> None:
-    """The shoe ran dry mid-round: shuffle the discard tray and deal on (seed 001).
+    """The shoe ran dry mid-round: shuffle the discard tray and deal on
+    (docs/casino.md#when-the-dealer-reshuffles).
 
     The tray is not tallied card by card: with the shoe empty, it holds every card but those
     of this round, which are the cards dealt since the round began.

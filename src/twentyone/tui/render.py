@@ -23,7 +23,8 @@ from twentyone.engine.table import Phase
 from twentyone.money import Cents, dollars
 from twentyone.rules import Reshuffle, Rules
 
-#: How the standard colours (seeds 000/003) look as tokens: the chip's colour as background,
+#: How the standard colours (docs/casino.md#chip-colours-and-values) look as tokens: the chip's
+#: colour as background,
 #: with a text colour that stays readable on it.
 CHIP_STYLES: dict[str, str] = {
     "yellow": "bold black on yellow",
