@@ -62,14 +62,12 @@ class SeatResult:
     bankroll_end: Cents = 0
     #: Everything the seat put at risk (bets, doubles, splits, insurance).
     wagered: Cents = 0
-    #: Net result per round, in cents: as a player, and as the banker of a changing-bank game.
+    #: Rounds this seat played (bet in).
+    rounds: int = 0
+    #: Net result per round, in cents, as a player and as the banker of a changing-bank game;
+    #: kept only when the runner is asked for them (``tallies``).
     as_player: Tally = field(default_factory=Tally)
     as_banker: Tally = field(default_factory=Tally)
-
-    @property
-    def rounds(self) -> int:
-        """Rounds this seat played (bet in)."""
-        return self.as_player.n
 
 
 @dataclass
@@ -101,20 +99,24 @@ class AutoResult:
 
 
 def flat_stake(bet: Cents) -> Stake:
-    """Every seat bets ``bet`` while it can cover it, and sits out once it cannot."""
-    return lambda table, seat: bet if table.can_bet(seat, bet) else 0
+    """Every seat bets ``bet`` while it can cover it (the runner checks), and sits out once it
+    cannot."""
+    return lambda table, seat: bet
 
 
-def play_auto(table: Table, bot: Bot, *, rounds: int, stake: Stake,
+def play_auto(table: Table, bot: Bot, *, rounds: int, stake: Stake, tallies: bool = False,
               keep_log: bool = False) -> AutoResult:
     """``bot`` makes every decision at ``table`` (seats already taken) for ``rounds`` rounds,
-    each seat staking what ``stake`` says. Play stops early when nobody bets. The log is
-    consumed round by round (memory stays flat over millions of rounds) unless ``keep_log``."""
+    each seat staking what ``stake`` says where the table allows it. Play stops early when
+    nobody bets. With ``tallies`` each round's net result per seat is kept (for a mean and its
+    error), at the cost of counting every stack twice a round. The log is consumed round by
+    round (memory stays flat over millions of rounds) unless ``keep_log``."""
     result = AutoResult(seats={n: SeatResult(table.bankroll(n)) for n in table.seats})
     rack = table.rack
     rack_start = rack.value - rack.fills + rack.credits
+    seats = result.seats
     for _ in range(rounds):
-        before = {n: table.bankroll(n) for n in table.seats}
+        before = {n: table.bankroll(n) for n in table.seats} if tallies else {}
         playing = []
         for n in sorted(table.seats):
             amount = stake(table, n)
@@ -130,9 +132,12 @@ def play_auto(table: Table, bot: Bot, *, rounds: int, stake: Stake,
             assert to_act is not None
             bot.act(table, to_act[0])
         for n in playing:
-            result.seats[n].as_player.add(table.bankroll(n) - before[n])
-        if banker in result.seats:
-            result.seats[banker].as_banker.add(table.bankroll(banker) - before[banker])
+            seats[n].rounds += 1
+        if tallies:
+            for n in playing:
+                seats[n].as_player.add(table.bankroll(n) - before[n])
+            if banker in seats:
+                seats[banker].as_banker.add(table.bankroll(banker) - before[banker])
         result.rounds += 1
         if not keep_log:
             del table.log[:], table.ops[:], table.shoe.history[:]

@@ -170,6 +170,14 @@ class Table:
         #: The dealer has looked at the hole card (or has none to look at yet).
         self._peeked = False
         self._bj_ratio = rules.blackjack_ratio
+        # What the hot paths ask at every decision, answered once from the rules' own options
+        # and predicates (looking an enum member up costs more than the question itself).
+        self._doubles = tuple(rules.can_double(total) for total in range(22))
+        self._split_by_rank = rules.split_by is SplitBy.RANK
+        self._surrender = rules.surrender is not SurrenderRule.NONE
+        self._early_surrender = rules.surrender is SurrenderRule.EARLY
+        self._first_card_up = rules.player_cards is PlayerCards.UP
+        self._draws_face_up = rules.player_cards is not PlayerCards.DOWN
         #: Every operation applied, as values: with the shoe's shuffle records this is all a
         #: hand history needs to deal the same round again.
         self.ops: list[Op] = []
@@ -366,15 +374,14 @@ class Table:
         self.dealer.up_index = 1 if (r.hole_card_first and r.peek) else 0
         self._peeked = False
         for lap in (0, 1):
-            face_up = (r.player_cards is PlayerCards.UP if lap == 0
-                       else r.player_cards is not PlayerCards.DOWN)
+            face_up = self._first_card_up if lap == 0 else self._draws_face_up
             for n in self._order:
                 self._deal_to(n, 0, face_up)
             if lap == 1 and not r.peek:
                 break  # European: the dealer's second card comes after the players
             self._deal_to_dealer(lap == self.dealer.up_index)
         up = self.dealer.up.value
-        if up == 1 or (r.surrender is SurrenderRule.EARLY and self._dealer_bj_checkable_now()):
+        if up == 1 or (self._early_surrender and self._dealer_bj_checkable_now()):
             self.phase = Phase.INSURANCE
             self._turn = -1
             self._next_offer()
@@ -518,7 +525,7 @@ class Table:
         hand = s.hands[self._hand]
         self.ops.append(Hit(seat))
         self.log.append(_new(Event, (Kind.HIT, seat, self._hand, None, True, 0, (), (), "")))
-        self._deal_to(seat, self._hand, self.rules.player_cards is not PlayerCards.DOWN)
+        self._deal_to(seat, self._hand, self._draws_face_up)
         if hand.busted:
             hand.done = True
             self.lose_hand(s, self._hand, hand, "bust")  # docs/dealing.md#collecting-busts-at-once
@@ -573,7 +580,7 @@ class Table:
         hand.doubled = True
         hand.done = True
         self.log.append(Event(Kind.DOUBLED, seat, self._hand, amount=add_amount))
-        face_up = (self.rules.player_cards is not PlayerCards.DOWN
+        face_up = (self._draws_face_up
                    and not self.rules.double_face_down)
         self._deal_to(seat, self._hand, face_up)
         if hand.busted and face_up:
@@ -600,7 +607,7 @@ class Table:
         if hand.split_aces and not r.hit_split_aces:
             return IllegalActionError, "split aces get one card each"
         total = hand.total
-        if not r.can_double(total):
+        if not self._doubles[total]:
             return IllegalActionError, ("you may double only on a total of 9, 10 or 11"
                                         if r.double_on is DoubleOn.NINE_TO_ELEVEN
                                         else "you may double only on a total of 10 or 11")
@@ -636,7 +643,7 @@ class Table:
         hand.split_aces = new.split_aces = aces
         s.hands.insert(i + 1, new)
         self.log.append(Event(Kind.SPLIT, seat, i + 1, amount=hand.bet))
-        self._deal_to(seat, i, self.rules.player_cards is not PlayerCards.DOWN)
+        self._deal_to(seat, i, self._draws_face_up)
         self._after_split_card(s, hand)
         self._advance()
         return _new(Record, (Action.SPLIT, seat, tuple(self.log[start:])))
@@ -657,9 +664,9 @@ class Table:
         if len(hand.cards) != 2:
             return IllegalActionError, "you may split only your first two cards"
         a, b = hand.cards
-        if a.rank != b.rank and (r.split_by is SplitBy.RANK or a.value != b.value):
+        if a.rank != b.rank and (self._split_by_rank or a.value != b.value):
             return IllegalActionError, (
-                "only a pair of the same rank splits" if r.split_by is SplitBy.RANK
+                "only a pair of the same rank splits" if self._split_by_rank
                 else "only two cards of the same value split")
         if len(s.hands) >= r.max_hands:
             return IllegalActionError, (
@@ -702,14 +709,13 @@ class Table:
         return self._refuse_surrender(seat) is None
 
     def _refuse_surrender(self, seat: int) -> Refusal:
-        r = self.rules
-        if r.surrender is SurrenderRule.NONE:
+        if not self._surrender:
             return IllegalActionError, "no surrender at this table"
         if self.phase is Phase.INSURANCE:
             refusal = self._refuse_offer(seat)
             if refusal:
                 return refusal
-            if r.surrender is not SurrenderRule.EARLY:
+            if not self._early_surrender:
                 return IllegalActionError, "surrender comes after the dealer checks for blackjack"
             return None
         refusal = self._refuse_turn(seat)
@@ -841,7 +847,7 @@ class Table:
         if s.declined or s.hands[0].settled:
             return False
         r = self.rules
-        if self._dealer_bj_checkable_now() and r.surrender is SurrenderRule.EARLY:
+        if self._dealer_bj_checkable_now() and self._early_surrender:
             return True
         if self.dealer.up.value != 1:
             return False
@@ -895,7 +901,7 @@ class Table:
                 if not (hand.done or hand.settled):
                     if len(hand.cards) == 1:
                         self._deal_to(s.number, self._hand,
-                                      self.rules.player_cards is not PlayerCards.DOWN)
+                                      self._draws_face_up)
                         if self._after_split_card(s, hand):
                             return
                         continue

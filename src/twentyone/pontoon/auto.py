@@ -99,7 +99,7 @@ def play_pontoon(prules: PontoonRules, *, rounds: int, seed: int | None = None,
         return min(stake, table.bankroll(seat))
 
     result = play_auto(t, PontoonBot(BANKER_STRATEGIES[banker_strategy]), rounds=rounds,
-                       stake=stake_of, keep_log=keep_log)
+                       stake=stake_of, tallies=True, keep_log=keep_log)
     return t, result
 
 
