@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
-from typing import Any, ClassVar, SupportsInt
+from typing import Any, SupportsInt
 
 import gymnasium as gym
 import numpy as np
@@ -92,7 +92,7 @@ class BlackjackEnv(gym.Env[Obs, np.int64]):
     raises. ``shuffler`` deals a given shoe order (tests, replays).
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "render_fps": 4}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012
 
     def __init__(self, rules: str | Rules = "six-deck-s17", *, observation: str = "vector",
                  actions: str = "full", count: str = "none", bet: Cents | None = None,
@@ -211,8 +211,8 @@ class BlackjackEnv(gym.Env[Obs, np.int64]):
         if self.render_mode != "ansi":
             return None
         p = self._picture
-        hands = " | ".join(" ".join("?" if v is None else _label(v) for v in h) for h in p.hands)
-        dealer = " ".join("?" if v is None else _label(v) for v in p.dealer)
+        hands = " | ".join(" ".join("?" if c is None else str(c) for c in h) for h in p.hands)
+        dealer = " ".join("?" if c is None else str(c) for c in p.dealer)
         return f"dealer: {dealer}   you: {hands}   legal: {', '.join(self.legal_names())}"
 
     # --- what the seat sees ------------------------------------------------------------------
@@ -272,6 +272,7 @@ class BlackjackEnv(gym.Env[Obs, np.int64]):
         table = self.table
         assert table is not None
         self._stake = amount
+        self._hand = 0
         start = len(table.log)
         table.bet(SEAT, amount)
         table.deal()
@@ -298,6 +299,7 @@ class BlackjackEnv(gym.Env[Obs, np.int64]):
         unit = self.bets[0] if self.bets else self.bet
         reward = (table.bankroll(SEAT) - self._before) / unit
         self._done = True
+        self._phase = PH_OVER  # the last observation shows the settled round
         info = self._info() | {"result_cents": table.bankroll(SEAT) - self._before,
                                "bet_cents": self._stake}
         return self._observe(), reward, True, False, info
@@ -331,10 +333,6 @@ def _check_bet(rules: Rules, amount: Cents) -> None:
     probe = Table(rules, seed=0)
     probe.sit(SEAT, BUY_IN_BETS * max(amount, 1))
     probe.verify_bet(SEAT, amount)
-
-
-def _label(value: int) -> str:
-    return "A" if value == 1 else str(value)
 
 
 __all__ = ["SEAT", "BlackjackEnv"]

@@ -11,7 +11,7 @@ still shows the hand that busted.
 
 from __future__ import annotations
 
-from twentyone.cards import hand_total
+from twentyone.cards import Card, hand_total
 from twentyone.engine.events import DEALER, Kind
 from twentyone.engine.table import Phase, Table
 from twentyone.engine.views import visible_events
@@ -38,9 +38,9 @@ class SeatPicture:
     def __init__(self, seat: int, decks: int) -> None:
         self.seat = seat
         self.decks = decks
-        #: Visible card values of each hand (None: face down to this seat).
-        self.hands: list[list[int | None]] = []
-        self.dealer: list[int | None] = []
+        #: Visible cards of each hand (None: face down to this seat).
+        self.hands: list[list[Card | None]] = []
+        self.dealer: list[Card | None] = []
         self.up = 0
         #: Physical cards seen since the last shuffle or refill, and their count by value.
         self._seen_ids: set[int] = set()
@@ -58,23 +58,24 @@ class SeatPicture:
                 self.dealer = []
                 self.up = 0
             elif kind is Kind.DEALT:
-                value = None if e.card is None else e.card.value
                 if e.seat == DEALER:
-                    self.dealer.append(value)
-                    if value is not None and not self.up:
-                        self.up = value
+                    self.dealer.append(e.card)
+                    if e.card is not None and not self.up:
+                        self.up = e.card.value
                 elif e.seat == self.seat:
                     while len(self.hands) <= e.hand:
                         self.hands.append([])
-                    self.hands[e.hand].append(value)
+                    self.hands[e.hand].append(e.card)
             elif kind is Kind.SPLIT and e.seat == self.seat:
                 moved = self.hands[e.hand - 1].pop()
                 self.hands.insert(e.hand, [moved])
             elif kind is Kind.TURNED and e.card is not None:
                 cards = self.dealer if e.seat == DEALER else (
                     self.hands[e.hand] if e.seat == self.seat else None)
-                if cards is not None and None in cards:
-                    cards[cards.index(None)] = e.card.value
+                # Turning shows every face-down card, the seat's own known ones too: only a card
+                # not yet in the picture fills a blank.
+                if cards is not None and None in cards and e.card not in cards:
+                    cards[cards.index(None)] = e.card
             if e.card is not None and kind in (Kind.DEALT, Kind.TURNED):
                 cid = e.card.id
                 if cid not in self._seen_ids:
@@ -87,14 +88,15 @@ class SeatPicture:
         out[F_PHASE] = phase
         if self.hands:
             hand = min(hand, len(self.hands) - 1)
-            values = [v for v in self.hands[hand] if v is not None]
+            values = [c.value for c in self.hands[hand] if c is not None]
             total, soft = hand_total(values)
             out[F_TOTAL] = total
             out[F_SOFT] = float(soft)
             out[F_CARDS] = len(self.hands[hand])
             cards = self.hands[hand]
-            if len(cards) == 2 and cards[0] is not None and cards[0] == cards[1]:
-                out[F_PAIR] = cards[0]
+            if (len(cards) == 2 and cards[0] is not None and cards[1] is not None
+                    and cards[0].value == cards[1].value):
+                out[F_PAIR] = cards[0].value
             out[F_HAND] = hand
             out[F_HANDS] = len(self.hands)
         out[F_UP] = self.up
