@@ -153,11 +153,13 @@ class BlackjackEnv(gym.Env[Obs, np.int64]):
         assert table is not None
         # Gymnasium may reset at any time: a round left unfinished is played out by standing
         # (and declining any offer), as a player who walks away would, its result unreported.
+        start = len(table.log)
         while table.phase is not Phase.BETTING:
             if table.phase is Phase.INSURANCE:
                 table.decline(SEAT)
             else:
                 table.stand(SEAT)
+        self._picture.read(table, start)  # what the seat saw of it counts (a reshuffle too)
         del table.log[:], table.ops[:], table.shoe.history[:]
         if table.bankroll(SEAT) < REFILL_BELOW * max(self.bets or (self.bet,)):
             table.leave(SEAT)
