@@ -14,8 +14,8 @@ import pytest
 
 pytest.importorskip("gymnasium")
 
-from twentyone.envs import BlackjackEnv  # noqa: E402
-from twentyone.envs.common import (  # noqa: E402
+from twentyone.envs import BlackjackEnv
+from twentyone.envs.common import (
     DECLINE,
     DOUBLE,
     F_PAIR,
@@ -30,10 +30,10 @@ from twentyone.envs.common import (  # noqa: E402
     STAND,
     SURRENDER,
 )
-from twentyone.envs.vector import BlackjackVectorEnv  # noqa: E402
-from twentyone.rules import PRESETS  # noqa: E402
-from twentyone.strategy import Chart, basic_chart, house_edge  # noqa: E402
-from twentyone.strategy import chart as C  # noqa: E402
+from twentyone.envs.vector import BlackjackVectorEnv
+from twentyone.rules import PRESETS
+from twentyone.strategy import Chart, basic_chart, house_edge
+from twentyone.strategy import chart as C
 
 RULES = PRESETS["six-deck-s17"].replace(surrender="late")
 
@@ -77,7 +77,7 @@ def test_basic_strategy_earns_the_solvers_ev_through_the_engine() -> None:
     expected = -house_edge(RULES).basic_strategy
     env = BlackjackEnv(RULES, fresh_shoe=True)
     env.reset(seed=2024)
-    n = 12_000
+    n = 6_000
     rewards = np.zeros(n)
     for k in range(n):
         obs, _ = env.reset()
