@@ -42,3 +42,19 @@ def test_seven_seats_play_rounds_and_are_paid() -> None:
 def test_too_many_seats_is_refused() -> None:
     with pytest.raises(RulesError):
         BlackjackTableEnv(seats=8)
+
+
+def test_the_tabular_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    """A tiny smoke run of ``examples/train_tabular.py`` (the README's example)."""
+    import runpy
+    import sys
+    from pathlib import Path
+
+    example = Path(__file__).resolve().parents[1] / "examples" / "train_tabular.py"
+    argv = sys.argv
+    sys.argv = [str(example), "--episodes", "5000", "--tables", "256"]
+    try:
+        runpy.run_path(str(example), run_name="__main__")
+    finally:
+        sys.argv = argv
+    assert "differ from the exact chart" in capsys.readouterr().out
