@@ -14,7 +14,7 @@ gymnasium = pytest.importorskip("gymnasium")
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
-from twentyone.engine.shoe import StackedShuffler  # noqa: E402
+from twentyone.engine.shoe import RandomShuffler, StackedShuffler  # noqa: E402
 from twentyone.envs import (  # noqa: E402
     DECLINE,
     ENV_ID,
@@ -63,7 +63,8 @@ def test_a_natural_beats_a_three_card_21_at_3_to_2(up: list[str]) -> None:
     """Gymnasium #1011: Blackjack-v1 scores this a push. The dealer's 21 comes from three cards
     (up card, hole card, one draw), so it is no blackjack and the natural wins 3:2."""
     stack = ["As", up[0], "Kd", up[1], up[2]]
-    env = BlackjackEnv("six-deck-s17", shuffler=StackedShuffler([stack]))
+    env = BlackjackEnv("six-deck-s17", shuffler=StackedShuffler([stack],
+    then=RandomShuffler.seeded(0)))
     obs, info = env.reset()
     assert obs[F_TOTAL] == 21
     obs, reward, term, _, info = env.step(STAND)
@@ -111,14 +112,16 @@ def test_a_reset_mid_round_plays_it_out_and_keeps_counting() -> None:
 
 def test_insurance_and_even_money_are_paid_by_the_engine() -> None:
     # Dealer ace, ten in the hole: insurance (half the bet) wins 2:1, the hand loses.
-    env = BlackjackEnv("six-deck-s17", shuffler=StackedShuffler([["10s", "Ah", "8d", "Kc"]]))
+    env = BlackjackEnv("six-deck-s17", shuffler=StackedShuffler([["10s", "Ah", "8d", "Kc"]],
+    then=RandomShuffler.seeded(0)))
     obs, info = env.reset()
     assert obs[F_PHASE] == PH_INSURANCE and obs[F_UP] == 1
     assert info["action_mask"][INSURE] and info["action_mask"][DECLINE]
     _, reward, term, _, _ = env.step(INSURE)
     assert term and reward == 0.0  # -1 on the hand, +1 on the insurance
     # A natural against an ace: even money is a sure +1.
-    env = BlackjackEnv("six-deck-s17", shuffler=StackedShuffler([["As", "Ah", "Kd", "7c"]]))
+    env = BlackjackEnv("six-deck-s17", shuffler=StackedShuffler([["As", "Ah", "Kd", "7c"]],
+    then=RandomShuffler.seeded(0)))
     env.reset()
     _, reward, term, _, _ = env.step(INSURE)
     assert term and reward == 1.0
@@ -126,7 +129,8 @@ def test_insurance_and_even_money_are_paid_by_the_engine() -> None:
 
 def test_the_betting_step_and_rewards_in_base_units() -> None:
     env = BlackjackEnv("six-deck-s17", bets=[500, 1000, 2500],
-                       shuffler=StackedShuffler([["10s", "10h", "Kd", "7c"]]))
+                       shuffler=StackedShuffler([["10s", "10h", "Kd", "7c"]],
+                       then=RandomShuffler.seeded(0)))
     obs, info = env.reset()
     assert obs[F_PHASE] == PH_BETTING
     assert list(info["action_mask"]) == [0] * 7 + [1, 1, 1]
@@ -156,7 +160,8 @@ def test_bad_input_raises_typed_errors() -> None:
     with pytest.raises(ValueError, match="observation"):
         BlackjackEnv("six-deck-s17", observation="pixels")
     env = BlackjackEnv("six-deck-s17", illegal="raise",
-                       shuffler=StackedShuffler([["10s", "10h", "Kd", "7c"]]))
+                       shuffler=StackedShuffler([["10s", "10h", "Kd", "7c"]],
+                       then=RandomShuffler.seeded(0)))
     with pytest.raises(ResetNeededError):
         env.step(STAND)
     env.reset()
@@ -173,7 +178,8 @@ def test_bad_input_raises_typed_errors() -> None:
 
 
 def test_a_forbidden_action_is_replaced_by_stand_and_flagged() -> None:
-    env = BlackjackEnv("six-deck-s17", shuffler=StackedShuffler([["10s", "10h", "Kd", "7c"]]))
+    env = BlackjackEnv("six-deck-s17", shuffler=StackedShuffler([["10s", "10h", "Kd", "7c"]],
+    then=RandomShuffler.seeded(0)))
     env.reset()
     _, reward, term, _, info = env.step(3)  # split a ten and a king: not a pair by rank
     assert info["illegal_action"] and term and reward == 1.0

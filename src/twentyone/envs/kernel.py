@@ -59,13 +59,13 @@ from twentyone.sim.kernel import (
     H_SETTLED,
     H_SPLIT,
     N_HAND,
+    R_CHECKS,
     R_EVEN_MONEY,
     R_H17,
     R_HIDDEN_DOUBLE,
     R_HOLE_FIRST,
     R_HSA,
     R_PEEK,
-    R_PEEK_TENS,
     R_RESHUFFLE,
     R_RESHUFFLE_BELOW,
     R_SURRENDER,
@@ -191,7 +191,7 @@ def _deal(i: int, r: Int, c: Int, st: U64, fy: U64, shoe: Int, sh: Int, g: Int,
         else:
             g[i, G_HOLE] = card
     up = g[i, G_UP]
-    checkable = peek and (up == 1 or (up == 10 and r[R_PEEK_TENS] != 0))
+    checkable = r[R_CHECKS + up] != 0  # the rules' own dealer_checks(up), as a table
     g[i, G_CHECKABLE] = 1 if checkable else 0
     early = r[R_SURRENDER] == 2
     if up == 1 or (early and checkable):
