@@ -112,6 +112,7 @@ def play_auto(table: Table, bot: Bot, *, rounds: int, stake: Stake, tallies: boo
     error), at the cost of counting every stack twice a round. The log is consumed round by
     round (memory stays flat over millions of rounds) unless ``keep_log``."""
     result = AutoResult(seats={n: SeatResult(table.bankroll(n)) for n in table.seats})
+    table.keep_record = keep_log
     rack = table.rack
     rack_start = rack.value - rack.fills + rack.credits
     seats = result.seats
@@ -140,7 +141,7 @@ def play_auto(table: Table, bot: Bot, *, rounds: int, stake: Stake, tallies: boo
                 seats[banker].as_banker.add(table.bankroll(banker) - before[banker])
         result.rounds += 1
         if not keep_log:
-            del table.log[:], table.ops[:], table.shoe.history[:]
+            del table.log[:], table.shoe.history[:]
     for n, s in result.seats.items():
         s.bankroll_end = table.bankroll(n)
         s.wagered = table.seats[n].wagered

@@ -181,6 +181,9 @@ class Table:
         #: Every operation applied, as values: with the shoe's shuffle records this is all a
         #: hand history needs to deal the same round again.
         self.ops: list[Op] = []
+        #: Keep ``ops``. A headless run that throws its record away turns this off and spares
+        #: itself building a value per operation (about 4% of a round's work).
+        self.keep_record = True
         if shuffle_now:
             self._shuffle()
 
@@ -252,7 +255,8 @@ class Table:
         else:
             chips = self.chipset.counts(bankroll)
         self.seats[seat] = Seat(seat, chips)
-        self.ops.append(Sit(seat, self.chipset.by_colour(chips)))
+        if self.keep_record:
+            self.ops.append(Sit(seat, self.chipset.by_colour(chips)))
         self.log.append(Event(Kind.SAT, seat, amount=self.chipset.value(chips), chips=tuple(chips)))
         return _new(Record, (Action.SIT, seat, tuple(self.log[start:])))
 
@@ -266,7 +270,8 @@ class Table:
         start = len(self.log)
         s = self.seats[seat]
         i = self.chipset.colours.index(colour)
-        self.ops.append(Change(seat, colour))
+        if self.keep_record:
+            self.ops.append(Change(seat, colour))
         self.cashier.break_chip(seat, s.chips, i)
         return _new(Record, (Action.CHANGE, seat, tuple(self.log[start:])))
 
@@ -287,7 +292,8 @@ class Table:
             raise WrongPhaseError("colour up between rounds")
         s = self._seat(seat)
         start = len(self.log)
-        self.ops.append(ColourUp(seat))
+        if self.keep_record:
+            self.ops.append(ColourUp(seat))
         self.cashier.colour_up(seat, s.chips)
         return _new(Record, (Action.COLOUR_UP, seat, tuple(self.log[start:])))
 
@@ -300,7 +306,8 @@ class Table:
             raise WrongPhaseError("take your bet back before leaving")
         start = len(self.log)
         del self.seats[seat]
-        self.ops.append(Leave(seat))
+        if self.keep_record:
+            self.ops.append(Leave(seat))
         self.log.append(Event(Kind.LEFT, seat, amount=self.chipset.value(s.chips),
                               chips=tuple(s.chips)))
         return _new(Record, (Action.LEAVE, seat, tuple(self.log[start:])))
@@ -313,7 +320,8 @@ class Table:
         self.verify_bet(seat, amount)
         start = len(self.log)
         s = self.seats[seat]
-        self.ops.append(Bet(seat, amount))
+        if self.keep_record:
+            self.ops.append(Bet(seat, amount))
         chips = self.cashier.take(seat, s.chips, amount)
         s.wagered += amount
         s.hands = [Hand(amount, chips)]
@@ -363,7 +371,8 @@ class Table:
         peek as the rules say."""
         self.verify_deal()
         start = len(self.log)
-        self.ops.append(Deal())
+        if self.keep_record:
+            self.ops.append(Deal())
         r = self.rules
         if r.reshuffle is Reshuffle.BELOW and self.shoe.remaining < r.reshuffle_below:
             self._shuffle()  # docs/casino.md#when-the-dealer-reshuffles
@@ -409,7 +418,8 @@ class Table:
         self._raise(self._refuse_insure(seat, amount))
         start = len(self.log)
         s = self.seats[seat]
-        self.ops.append(Insure(seat, amount))
+        if self.keep_record:
+            self.ops.append(Insure(seat, amount))
         s.insurance_chips = self.cashier.take(seat, s.chips, amount)
         s.insurance = amount
         s.wagered += amount
@@ -458,7 +468,8 @@ class Table:
         self._raise(self._refuse_even_money(seat))
         start = len(self.log)
         s = self.seats[seat]
-        self.ops.append(EvenMoney(seat))
+        if self.keep_record:
+            self.ops.append(EvenMoney(seat))
         s.declined = True
         hand = s.hands[0]
         self.log.append(Event(Kind.EVEN_MONEY, seat, amount=hand.bet))
@@ -488,7 +499,8 @@ class Table:
         """No insurance (or no even money) for this seat."""
         self._raise(self._refuse_offer(seat))
         start = len(self.log)
-        self.ops.append(Decline(seat))
+        if self.keep_record:
+            self.ops.append(Decline(seat))
         self.seats[seat].declined = True
         self.log.append(Event(Kind.DECLINED, seat))
         self._next_offer()
@@ -523,7 +535,8 @@ class Table:
         start = len(self.log)
         s = self.seats[seat]
         hand = s.hands[self._hand]
-        self.ops.append(Hit(seat))
+        if self.keep_record:
+            self.ops.append(Hit(seat))
         self.log.append(_new(Event, (Kind.HIT, seat, self._hand, None, True, 0, (), (), "")))
         self._deal_to(seat, self._hand, self._draws_face_up)
         if hand.busted:
@@ -552,7 +565,8 @@ class Table:
     def stand(self, seat: int) -> Record:
         self._raise(self._refuse_turn(seat))
         start = len(self.log)
-        self.ops.append(Stand(seat))
+        if self.keep_record:
+            self.ops.append(Stand(seat))
         self.seats[seat].hands[self._hand].done = True
         self.log.append(_new(Event, (Kind.STOOD, seat, self._hand, None, True, 0, (), (), "")))
         self._advance()
@@ -573,7 +587,8 @@ class Table:
         s = self.seats[seat]
         hand = s.hands[self._hand]
         add_amount = hand.bet if amount is None else amount
-        self.ops.append(Double(seat, add_amount))
+        if self.keep_record:
+            self.ops.append(Double(seat, add_amount))
         add(hand.chips, self.cashier.take(seat, s.chips, add_amount))
         s.wagered += add_amount
         hand.bet += add_amount
@@ -632,7 +647,8 @@ class Table:
         s = self.seats[seat]
         i = self._hand
         hand = s.hands[i]
-        self.ops.append(Split(seat))
+        if self.keep_record:
+            self.ops.append(Split(seat))
         chips = self.cashier.take(seat, s.chips, hand.bet)
         s.wagered += hand.bet
         moved = hand.remove_last()
@@ -684,7 +700,8 @@ class Table:
         start = len(self.log)
         s = self.seats[seat]
         hand = s.hands[0]
-        self.ops.append(Surrender(seat))
+        if self.keep_record:
+            self.ops.append(Surrender(seat))
         hand.done = True
         back = self.cashier.half(hand.bet)
         self.log.append(Event(Kind.SURRENDERED, seat, amount=back))
@@ -792,7 +809,8 @@ class Table:
         """The dealer takes a card; a bust settles the round at once."""
         self._raise(self._refuse_dealer_turn())
         start = len(self.log)
-        self.ops.append(DealerHit())
+        if self.keep_record:
+            self.ops.append(DealerHit())
         self.log.append(_new(Event, (Kind.HIT, DEALER, 0, None, True, 0, (), (), "")))
         self._deal_to_dealer(True)
         if self.dealer.busted:
@@ -809,7 +827,8 @@ class Table:
         """The dealer stands on any total; the round is settled."""
         self._raise(self._refuse_dealer_turn())
         start = len(self.log)
-        self.ops.append(DealerStand())
+        if self.keep_record:
+            self.ops.append(DealerStand())
         self.log.append(_new(Event, (Kind.STOOD, DEALER, 0, None, True, 0, (), (), "")))
         self._dealer_done()
         return _new(Record, (Action.DEALER_STAND, self.dealer_seat, tuple(self.log[start:])))

@@ -206,7 +206,8 @@ class PontoonTable(Table):
         shuffled, cut and burned for play."""
         self._raise(self._refuse_draw_for_bank())
         start = len(self.log)
-        self.ops.append(DrawForBank())
+        if self.keep_record:
+            self.ops.append(DrawForBank())
         pack = self.shoe.shuffler.shuffle(fresh_shoe(1), self.rules)
         self.shoe.history.append(ShuffleRecord(list(pack.order), pack.cut_at, None))
         order = sorted(self.seats)
@@ -242,7 +243,8 @@ class PontoonTable(Table):
         (the buyer's agreement is the caller's to obtain; the table checks the buyer can pay)."""
         self._raise(self._refuse_sell_bank(seat, to, price))
         start = len(self.log)
-        self.ops.append(SellBank(seat, to, price))
+        if self.keep_record:
+            self.ops.append(SellBank(seat, to, price))
         if price:
             buyer, seller = self.seats[to], self.seats[seat]
             chips = self.cashier.take(to, buyer.chips, price)
