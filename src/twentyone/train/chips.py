@@ -212,11 +212,26 @@ class PayoutDrill(Drill):
             yield self.make(f"pay-{n}", kind, rng, chipset)
 
     def make(self, id_: str, kind: str, rng: random.Random, chipset: ChipSet) -> Item:
-        """One payout item of ``kind``."""
-        unit = 500 if kind == "6:5" else 100
-        bet = self._bet(rng, chipset, unit)
+        """One payout item of ``kind`` on a bet drawn from ``rng``."""
+        bet = self._bet(rng, chipset, 500 if kind == "6:5" else 100)
+        main = extra = None
+        if kind == "insurance":
+            # The insurance bet is half the main bet, in the fewest chips.
+            main = self._bet(rng, chipset, 200)
+            bet = chipset.fewest(chipset.value(main) // 2) or bet
+        elif kind == "double":
+            # Doubled with the same chips, or with the fewest chips of the same amount.
+            extra = chipset.fewest(chipset.value(bet)) if rng.random() < 0.5 else list(bet)
+        ten = rng.choice(("10", "J", "Q", "K"))
+        return self.build(id_, kind, bet, main=main, extra=extra, ten=ten)
+
+    def build(self, id_: str, kind: str, bet: Counts, *, main: Counts | None = None,
+              extra: Counts | None = None, ten: str = "K") -> Item:
+        """The item paying ``bet`` (the insurance bet for "insurance", whose ``main`` bet is
+        shown beside it; the original bet of a "double", doubled with ``extra``)."""
+        chipset = chipset_of(self.rules)
         shown: dict[str, JSON] = {"kind": kind, "rules": self.rules_name}
-        paid_on = bet
+        paid_on = list(bet)
         if kind == "1:1":
             odds, say = Fraction(1), "The hand wins: pay it at even money."
         elif kind == "3:2":
@@ -224,30 +239,26 @@ class PayoutDrill(Drill):
         elif kind == "6:5":
             odds, say = Fraction(6, 5), "Blackjack at a 6:5 table: pay it 6 to 5."
         elif kind == "insurance":
-            # The insurance bet is half the main bet, in chips the player puts on the line.
-            main = self._bet(rng, chipset, 200)
-            half = chipset.fewest(chipset.value(main) // 2)
-            assert half is not None
-            paid_on = half
-            shown["bet"] = chipset.by_colour(main)
+            shown["bet"] = chipset.by_colour(main or chipset.zero())
             odds, say = Fraction(2), "The dealer has blackjack: pay the insurance bet 2 to 1."
         elif kind == "even-money":
             odds, say = Fraction(1), ("A blackjack against the dealer's ace; the player takes "
                                       "even money.")
         elif kind == "double":
-            extra = chipset.fewest(chipset.value(bet)) if rng.random() < 0.5 else list(bet)
-            assert extra is not None
-            shown["double"] = chipset.by_colour(extra)
-            paid_on = [a + b for a, b in zip(bet, extra, strict=True)]
+            more = list(bet) if extra is None else extra
+            shown["double"] = chipset.by_colour(more)
+            paid_on = [a + b for a, b in zip(bet, more, strict=True)]
             odds, say = Fraction(1), "The doubled hand wins: pay the bet and the double."
-        else:  # split-aces
-            shown["hand"] = ["A", rng.choice(("10", "J", "Q", "K"))]
+        elif kind == "split-aces":
+            shown["hand"] = ["A", ten]
             odds, say = Fraction(1), "Split aces: this hand drew a ten-card and beats the dealer."
+        else:
+            raise ValueError(f"no payout kind {kind!r} (one of {', '.join(PAYOUT_KINDS)})")
         shown["chips"] = chipset.by_colour(paid_on)
         shown["say"] = say
         amount = payout_amount(chipset.value(paid_on), odds, self.rules.payout_rounding)
         accepted = accepted_payouts(chipset, paid_on, odds, amount)
-        return Item(id_, self.name, f"{kind}", shown,
+        return Item(id_, self.name, kind, shown,
                     {"amount": amount, "accepted": [chipset.by_colour(c) for c in accepted],
                      "odds": str(odds)})
 

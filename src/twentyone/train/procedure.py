@@ -61,6 +61,8 @@ class _Walker:
         self.turned = False
         self.insuring = False
         self.dealer_up = ""
+        #: Hands still on the layout (seat, hand): the dealer plays only if there are any.
+        self.live: set[tuple[int, int]] = set()
 
     def step(self, label: str, category: str) -> None:
         self.steps.append(Step(label, category, tuple(self.seen[-4:]), tuple(self.dealer),
@@ -87,7 +89,7 @@ class _Walker:
             self.step("shuffle the discards to finish the round", "shoe")
         elif k is Kind.ROUND_STARTED:
             self.initial, self.turned, self.insuring = True, False, False
-            self.dealer, self.seats, self.current = [], {}, {}
+            self.dealer, self.seats, self.current, self.live = [], {}, {}, set()
             self.seen = []
         elif k is Kind.DEALT:
             self._dealt(e, rules_offer_insurance)
@@ -112,6 +114,7 @@ class _Walker:
             while len(hands) <= e.hand:
                 hands.append([])
             hands[e.hand] = [hands[cur].pop()]
+            self.live.add((e.seat, e.hand))
             self.note(f"seat {e.seat} splits")
         elif k is Kind.TURNED:
             if e.seat == 0:
@@ -124,10 +127,14 @@ class _Walker:
                 hands = self.seats.get(e.seat, [[]])
                 self._reveal(hands[min(e.hand, len(hands) - 1)], e)
         elif k is Kind.DEALER_STOOD:
-            self.step("the dealer stands", "dealer draws")
+            if self.live:
+                self.step("the dealer stands", "dealer draws")
+            else:
+                self.step("everyone is settled: the dealer draws nothing", "dealer draws")
         elif k is Kind.DEALER_BUSTED:
             self.note(f"the dealer busts with {e.amount}")
         elif k is Kind.SETTLED:
+            self.live.discard((e.seat, e.hand))
             self._end_initial(rules_offer_insurance)
             self.close_insurance()
             n_hands = len(self.seats.get(e.seat, [[]]))
@@ -164,12 +171,16 @@ class _Walker:
                     self.dealer_up = e.card.code
             elif self.turned:
                 self.step("the dealer hits", "dealer draws")
+            else:  # no hole card (European): the dealer's second card comes now
+                self.turned = True
+                self.step("deal the dealer's second card", "hole card")
             self.dealer.append(code)
             return
         hands = self.seats.setdefault(e.seat, [[]])
         while len(hands) <= e.hand:
             hands.append([])
         if self.initial:
+            self.live.add((e.seat, e.hand))
             self.step(f"deal seat {e.seat}", "deal")
         hands[e.hand].append(code)
 

@@ -1,6 +1,6 @@
 """Hand totals: name a hand's total fast, soft or hard, past 21 too.
 
-Hands come from a shuffled pack; half the time from a pack stripped of its ten-cards, so that
+Hands come from a shuffled pack; a third of the time from a pack stripped of its ten-cards, so that
 hands run to many small cards and past 21 (the dealer must call a bust on a total like 23 made
 of six cards as surely as on 10-6-K). The total is the engine's own ``hand_total``.
 """
@@ -48,10 +48,16 @@ class HandTotalsDrill(Drill):
         n = 0
         while True:
             n += 1
-            stripped = rng.random() < 0.5
+            # A third each: a pack stripped of tens (long hands, past 21), a full pack, and a
+            # hand holding an ace (the soft totals that dealers misname most).
+            mode = rng.choice(("stripped", "full", "ace"))
+            stripped = mode == "stripped"
             ranks = [r for r in range(1, 14) if not (stripped and r >= 10)] * 4
             rng.shuffle(ranks)
-            size = rng.randint(3, 7) if stripped else rng.randint(2, 5)
+            size = rng.randint(3, 6) if stripped else rng.randint(2, 4)
+            if mode == "ace":
+                ranks.remove(1)
+                ranks.insert(0, 1)
             cards = [LABELS[r] for r in ranks[:size]]
             values = [value_of(c) for c in cards]
             yield Item(f"total-{n}", self.name, total_name(values),
