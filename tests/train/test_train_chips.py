@@ -1,5 +1,6 @@
 """The dealer's chip drills: the ten seed exercises as golden tests, the payout grader on right
-and wrong answers (the manual's methods, seed 000), change and colouring up."""
+and wrong answers (the manual's methods, docs/training.md#paying-by-hand), change and colouring
+up."""
 
 from __future__ import annotations
 
@@ -24,7 +25,8 @@ from twentyone.train.core import Item
 STANDARD = ChipSet.of(STANDARD_CHIPS)
 CLASSIC = PRESETS["classic"]
 
-#: The answers as seeds 000 and 003 print them (the last figure of each worked answer).
+#: The answers as the dealer's manual prints them (docs/dealing.md#counting-chips): the last
+#: figure of each worked answer.
 SEED_ANSWERS = ["1033", "1645", "313.50", "149", "1446",
                 "4826.50", "4906.50", "3216", "556", "4325.50"]
 
@@ -47,7 +49,8 @@ def test_the_ten_seed_exercises_come_first_and_grade_as_the_answers_say() -> Non
 
 
 def test_rack_exercises_show_full_tubes_of_twenty() -> None:
-    """Seed 003: "Each row of chips shown in the rack represents a full tube of 20 chips"."""
+    """docs/dealing.md#counting-chips, the manual: "Each row of chips shown in the rack
+    represents a full tube of 20 chips"."""
     drill = ChipCountDrill(CLASSIC, "classic")
     items = list(itertools.islice(drill.items(random.Random(0)), 10))
     assert not items[0].shown["rack"]
@@ -77,8 +80,8 @@ def payout(kind: str, bet: list[int], main: list[int] | None = None,
 
 
 def test_3_to_2_on_one_red_is_one_red_two_white_one_yellow() -> None:
-    """Seed 000: "a blackjack payout on this bet is $7.50, one red, two white, and one yellow
-    chip"."""
+    """docs/dealing.md#paying-a-blackjack: "a blackjack payout on this bet is $7.50, one red,
+    two white, and one yellow chip"."""
     drill, item = payout("3:2", counts(red=1))
     assert drill.grade(item, {"red": 1, "white": 2, "yellow": 1}).correct
     short = drill.grade(item, {"red": 1, "white": 2})
@@ -88,8 +91,9 @@ def test_3_to_2_on_one_red_is_one_red_two_white_one_yellow() -> None:
 
 
 def test_bridging_an_even_stack_at_3_to_2() -> None:
-    """Seed 000: on an even number of chips of one colour, "collect one-and-a-half times that
-    many chips": four greens are paid six greens (the fewest chips, a black and a green, too)."""
+    """docs/training.md#paying-by-hand: on an even number of chips of one colour, "collect
+    one-and-a-half times that many chips": four greens are paid six greens (the fewest chips, a
+    black and a green, too)."""
     drill, item = payout("3:2", counts(green=4))
     assert drill.grade(item, {"green": 6}).correct
     assert drill.grade(item, {"black": 1, "green": 2}).correct
@@ -97,8 +101,8 @@ def test_bridging_an_even_stack_at_3_to_2() -> None:
 
 
 def test_colour_for_colour_and_colouring_up_as_you_pay() -> None:
-    """Seed 000, non-blackjack payouts: an equal number of chips of each colour, or the same
-    value coloured up; fifteen whites for three reds is neither."""
+    """docs/training.md#paying-by-hand, non-blackjack payouts: an equal number of chips of each
+    colour, or the same value coloured up; fifteen whites for three reds is neither."""
     drill, item = payout("1:1", counts(red=5, white=3))
     assert drill.grade(item, {"red": 5, "white": 3}).correct
     assert drill.grade(item, {"green": 1, "white": 3}).correct

@@ -1,5 +1,6 @@
 """The player's drills: strategy graded against the exact chart and priced like
-``twentyone ev``; seed 002's rules of thumb; running and true counts; index plays."""
+``twentyone ev``; the rules of thumb (docs/strategy.md#rules-of-thumb); running and true counts;
+index plays."""
 
 from __future__ import annotations
 
@@ -66,10 +67,10 @@ def test_a_miss_shows_the_right_action_and_its_cost() -> None:
     assert "hit" in miss.feedback and f"{miss.ev_cost:.4f}" in miss.feedback
 
 
-def test_the_rules_of_thumb_mode_grades_against_seed_002() -> None:
-    """Seed 002: against a poor up card (4-6) stop at 12; a pair of 8s is always split; soft
-    hands draw to 18, so soft 18 stands against a 9 (where the exact chart hits, and the
-    thumb's answer is priced by what it gives up)."""
+def test_the_rules_of_thumb_mode_grades_against_the_thumbs() -> None:
+    """docs/strategy.md#rules-of-thumb: against a poor up card (4-6) stop at 12; a pair of 8s is
+    always split; soft hands draw to 18, so soft 18 stands against a 9 (where the exact chart
+    hits, and the thumb's answer is priced by what it gives up)."""
     drill = ThumbStrategyDrill(RULES, "six-deck-s17")
     assert drill.grade(drill.make("a", ["10", "2"], 4), "stand").correct
     assert drill.grade(drill.make("b", ["8", "8"], 10), "split").correct

@@ -88,8 +88,9 @@ def test_insurance_is_offered_and_closed_before_the_peek() -> None:
 
 
 def test_the_casino_party_mode_follows_the_party_sheet() -> None:
-    """Seed 001: "Deal one face-down card to each player ... ending with a card to yourself.
-    Deal a second card face-up to each player, ending with a face-up card to yourself."""
+    """docs/casino-party.md#the-dealers-steps, the sheet: "Deal one face-down card to each
+    player ... ending with a card to yourself. Deal a second card face-up to each player, ending
+    with a face-up card to yourself."""
     drill = make_drill("procedure-party", PRESETS["classic"], "classic")
     assert isinstance(drill, PartyProcedureDrill) and drill.rules_name == "casino-party"
     for items in rounds(drill, 200, seed=4).values():

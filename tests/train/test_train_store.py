@@ -10,6 +10,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from fsrs import Rating
 
 from twentyone.rules import PRESETS
 from twentyone.train import schedule
@@ -56,9 +57,9 @@ def test_missed_items_come_back_sooner_and_first(tmp_path: Path) -> None:
 
 
 def test_fsrs_rates_a_miss_again_and_a_slow_answer_hard() -> None:
-    assert schedule.rating(False, 1.0, 10.0) is schedule.Rating.Again
-    assert schedule.rating(True, 30.0, 10.0) is schedule.Rating.Hard
-    assert schedule.rating(True, 3.0, 10.0) is schedule.Rating.Good
+    assert schedule.rating(False, 1.0, 10.0) is Rating.Again
+    assert schedule.rating(True, 30.0, 10.0) is Rating.Hard
+    assert schedule.rating(True, 3.0, 10.0) is Rating.Good
     card = schedule.new_card()
     good = schedule.review(card, True, 3.0, 10.0, T0)
     for _ in range(3):

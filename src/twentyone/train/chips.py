@@ -4,8 +4,8 @@ Everything is graded exactly, in integer cents, against the engine's own chip ar
 (``ChipSet.fewest``, ``count_chips``): the trainer teaches what the table does
 (docs/dealing.md#paying-a-bet), plus the manual's hand methods where the table has none.
 
-The payout grading rule is the trainer's own, written from the dealer's manual (seed 000,
-"Payouts" and "Blackjack payouts") because the engine pays one way only (the fewest chips):
+The payout grading rule is the trainer's own, written from the dealer's manual
+(docs/training.md#paying-by-hand) because the engine pays one way only (the fewest chips):
 a payout is right when it is worth exactly the amount **and** is made one of the ways a dealer
 is taught to make it:
 
@@ -34,11 +34,12 @@ from twentyone.money import Cents, dollars, parse_dollars
 from twentyone.rules import STANDARD_CHIPS, Rules
 from twentyone.train.core import JSON, AnswerError, Drill, Grade, Item
 
-#: A full tube of chips in the rack (seed 000, "More chip counting exercises").
+#: A full tube of chips in the rack (docs/dealing.md#counting-chips).
 TUBE = 20
 
-#: The ten chip-counting exercises of the dealer's manual (seeds 000 and 003), as the answers
-#: count them: the first five loose piles, the second five with a rack of full tubes of 20.
+#: The ten chip-counting exercises of the dealer's manual (docs/dealing.md#counting-chips), as
+#: the answers count them: the first five loose piles, the second five with a rack of full
+#: tubes of 20.
 SEED_PILES: tuple[tuple[dict[str, int], Cents, bool], ...] = (
     ({"black": 8, "green": 8, "red": 6, "white": 3}, 1033_00, False),
     ({"purple": 2, "black": 6, "green": 1, "red": 4}, 1645_00, False),

@@ -1,9 +1,10 @@
 """The player's drills: basic strategy, the running count, the true count and index plays.
 
 Strategy answers are graded against the exact chart for the rules (``strategy.basic_chart``), or
-against the rules of thumb of seed 002 in that mode, and every answer is priced with the exact
-solver (``strategy.action_evs``, the figures ``twentyone ev`` prints): ``ev_cost`` is the best
-action's EV less the chosen one's, in units of the initial bet, so a miss says what it costs.
+against the rules of thumb (docs/strategy.md#rules-of-thumb) in that mode, and every answer is
+priced with the exact solver (``strategy.action_evs``, the figures ``twentyone ev`` prints):
+``ev_cost`` is the best action's EV less the chosen one's, in units of the initial bet, so a
+miss says what it costs.
 
 Counting drills use the simulator's own count systems and index plays (``sim.counting``) and its
 own decision function (``sim.kernel.decide``), so the trainer teaches exactly what the simulator
@@ -128,11 +129,12 @@ class StrategyDrill(Drill):
 
 
 class ThumbStrategyDrill(StrategyDrill):
-    """Seed 002's rules of thumb (draw to 17 against 7-A, stop at 12 against 4-6, ...) as the
-    answer key; the EV cost is still the exact one, so the trainee sees what the thumbs give up."""
+    """The rules of thumb of docs/strategy.md#rules-of-thumb (draw to 17 against 7-A, stop at
+    12 against 4-6, ...) as the answer key; the EV cost is still the exact one, so the trainee
+    sees what the thumbs give up."""
 
     name = "strategy-thumb"
-    title = "Basic strategy: seed 002's rules of thumb"
+    title = "Basic strategy: the rules of thumb"
     thumb = True
 
 

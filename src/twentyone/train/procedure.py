@@ -6,7 +6,8 @@ and collecting a bust on the player's turn; turning the hole card; hitting or st
 per the rules; settling right to left; the burn and the shuffle; the cut card coming out) the
 trainee is shown the table as it stands and asked what the dealer does next, among a few
 choices, and graded against what the engine did. Player decisions are shown, not asked: this is
-the dealer's drill. With ``--rules casino-party`` it follows the party dealer's sheet (seed 001):
+the dealer's drill. With ``--rules casino-party`` it follows the party dealer's sheet
+(docs/casino-party.md#the-dealers-steps):
 first cards face down, hole card first, insurance exactly half.
 """
 
@@ -37,6 +38,8 @@ class Step:
     seen: tuple[str, ...]
     dealer: tuple[str, ...]
     seats: dict[int, list[list[str]]]
+    #: The engine event the step is (None for a step the log implies, like closing insurance).
+    event: Event | None = None
 
 
 def _settle_label(e: Event, hands: int) -> str:
@@ -63,10 +66,12 @@ class _Walker:
         self.dealer_up = ""
         #: Hands still on the layout (seat, hand): the dealer plays only if there are any.
         self.live: set[tuple[int, int]] = set()
+        self.event_now: Event | None = None
 
     def step(self, label: str, category: str) -> None:
         self.steps.append(Step(label, category, tuple(self.seen[-4:]), tuple(self.dealer),
-                               {s: [list(h) for h in hs] for s, hs in self.seats.items()}))
+                               {s: [list(h) for h in hs] for s, hs in self.seats.items()},
+                               self.event_now))
         self.seen.append(label)
 
     def note(self, text: str) -> None:
@@ -74,10 +79,12 @@ class _Walker:
 
     def close_insurance(self) -> None:
         if self.insuring:
-            self.insuring = False
+            self.insuring, event, self.event_now = False, self.event_now, None
             self.step("close insurance", "insurance")
+            self.event_now = event
 
     def event(self, e: Event, rules_offer_insurance: bool) -> None:
+        self.event_now = e
         k = e.kind
         if k is Kind.SHUFFLED:
             self.step("shuffle and cut", "shoe")
@@ -158,8 +165,9 @@ class _Walker:
         if self.initial:
             self.initial = False
             if rules_offer_insurance and self.dealer_up.startswith("A"):
-                self.insuring = True
+                self.insuring, event, self.event_now = True, self.event_now, None
                 self.step("offer insurance", "insurance")
+                self.event_now = event
 
     def _dealt(self, e: Event, rules_offer_insurance: bool) -> None:
         code = e.card.code if e.card is not None and e.face_up else "??"
@@ -265,7 +273,8 @@ class ProcedureDrill(Drill):
 
 
 class PartyProcedureDrill(ProcedureDrill):
-    """The procedure drill at the casino-party table (seed 001), whatever ``--rules`` says."""
+    """The procedure drill at the casino-party table (docs/casino-party.md), whatever
+    ``--rules`` says."""
 
     name = "procedure-party"
     title = "Procedure: the casino-party dealer's sheet, step by step"

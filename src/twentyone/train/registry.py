@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from twentyone.rules import PRESETS, Rules
+from twentyone.train.catch import CatchDealerDrill
 from twentyone.train.chips import ChangeDrill, ChipCountDrill, PayoutDrill
 from twentyone.train.core import Drill
 from twentyone.train.player import (
@@ -18,15 +19,15 @@ from twentyone.train.totals import HandTotalsDrill
 #: Every drill, dealer's first, in the order the list shows them.
 DRILLS: dict[str, type[Drill]] = {d.name: d for d in (
     ChipCountDrill, PayoutDrill, ChangeDrill, HandTotalsDrill, ProcedureDrill,
-    PartyProcedureDrill, StrategyDrill, ThumbStrategyDrill, RunningCountDrill, TrueCountDrill,
-    IndexPlayDrill,
+    PartyProcedureDrill, CatchDealerDrill, StrategyDrill, ThumbStrategyDrill, RunningCountDrill,
+    TrueCountDrill, IndexPlayDrill,
 )}
 
 
 def make_drill(name: str, rules: Rules, rules_name: str,
                options: dict[str, str] | None = None) -> Drill:
     """The drill called ``name`` for these rules; the casino-party procedure drill always deals
-    the casino-party game (seed 001), whatever rules are asked for."""
+    the casino-party game (docs/casino-party.md#the-dealers-steps), whatever rules are asked for."""
     if name not in DRILLS:
         raise KeyError(f"no drill named {name!r} (one of {', '.join(DRILLS)})")
     cls = DRILLS[name]
