@@ -23,6 +23,7 @@ from twentyone.train.player import (
     ThumbStrategyDrill,
     TrueCountDrill,
 )
+from twentyone.train.registry import make_drill
 from twentyone.train.totals import HandTotalsDrill, value_of
 
 RULES = PRESETS["six-deck-s17"]
@@ -140,3 +141,21 @@ def test_hand_totals_soft_hard_and_past_21() -> None:
     hard = Item("h", "totals", "26", {"cards": ["10", "6", "K"]}, {"total": "26"})
     assert drill.grade(hard, 26).correct and drill.grade(hard, "hard 26").correct
     assert not drill.grade(hard, "soft 26").correct
+
+
+def test_a_full_shoe_counted_at_the_table() -> None:
+    """The count carries on from question to question and starts again at each shuffle; only
+    cards a player sees are counted (no more than the shoe holds between shuffles)."""
+    drill = make_drill("shoe-count", PRESETS["modern-casino"], "modern-casino",
+                       {"system": "hilo", "ask": "0.5"})
+    tags = SYSTEMS["hilo"].tags
+    rc, since_shuffle, shuffles = 0.0, 0, 0
+    for item in itertools.islice(drill.items(random.Random(9)), 80):
+        if item.shown["shuffled"]:
+            rc, since_shuffle = 0.0, 0
+            shuffles += 1
+        rc += sum(tags[value_of(c) - 1] for c in item.shown["cards"])
+        since_shuffle += len(item.shown["cards"])
+        assert since_shuffle < 6 * 52
+        assert drill.grade(item, rc).correct and not drill.grade(item, rc - 1).correct
+    assert shuffles >= 2

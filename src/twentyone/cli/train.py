@@ -189,7 +189,7 @@ def _render(console: Console, drill: Drill, item: Item, n: int) -> None:
     body = Text()
     if "say" in s:
         body.append(f"{s['say']}\n\n", style="bold")
-    if "bet" in s:
+    if "bet" in s and drill.name == "payouts":
         body.append("Main bet:\n")
         body.append(chips_text(chipset, s["bet"]))
     if "chips" in s:
@@ -202,8 +202,13 @@ def _render(console: Console, drill: Drill, item: Item, n: int) -> None:
     if s.get("rack"):
         body.append("(on the rack: " + ", ".join(f"{c} {v['tubes']} tubes + {v['loose']}"
                                                  for c, v in s["layout"].items()) + ")\n")
-    if "hand" in s:
+    if "hand" in s and "up" in s:
         body.append(f"Your hand: {' '.join(s['hand'])}    Dealer shows: {s['up']}\n")
+    if drill.name == "catch-dealer":
+        body.append("Dealer: " + " ".join(s["dealer"]) + "\n")
+        body.append(f"Seat {s.get('seat', '-')}: " + " ".join(s.get("hand", [])) + "\n")
+        if "bet" in s:
+            body.append(f"Bet: {s['bet']}\n")
     if "true_count" in s:
         body.append(f"True count: {s['true_count']:+d}\n")
     if "running" in s:
@@ -226,8 +231,11 @@ def _render(console: Console, drill: Drill, item: Item, n: int) -> None:
 def _flash(console: Console, item: Item) -> None:
     """Flash the running count's cards at the item's pace, a few at a time."""
     s = item.shown
-    cards, k, pace = s["cards"], int(s["flash"]), int(s["pace_ms"]) / 1000
-    console.print(f"Count with {s['system']}, starting at {s['start']}. Ready...")
+    cards, k, pace = s["cards"], int(s.get("flash", 2)), int(s.get("pace_ms", 600)) / 1000
+    if s.get("shuffled", True):
+        console.print(f"Count with {s['system']}, starting at {s['start']}. Ready...")
+    else:
+        console.print("The next round's cards. Ready...")
     time.sleep(1)
     for i in range(0, len(cards), k):
         console.print("   " + "  ".join(cards[i:i + k]), end="\r", style="bold")
@@ -243,7 +251,7 @@ def _terminal_answer(text: str, drill: Drill, item: Item) -> JSON:
         return parse_chips(text, ChipSet.of(drill.rules.chips))
     if drill.name in ("strategy", "strategy-thumb", "index-plays"):
         return ACTION_KEYS.get(text.lower(), text.lower())
-    if drill.name in ("running-count", "true-count"):
+    if drill.name in ("running-count", "true-count", "shoe-count"):
         try:
             return float(text) if "." in text else int(text)
         except ValueError:
@@ -257,7 +265,7 @@ def _terminal(session: Session, limit: int | None) -> None:
     console.print(f"[bold]{drill.title}[/bold]  (q to stop)"
                   + ("  AUDITION" if session.audition else ""))
     for n, item in enumerate(session.items(limit), 1):
-        if drill.name == "running-count":
+        if drill.name in ("running-count", "shoe-count"):
             _flash(console, item)
         _render(console, drill, item, n)
         start = time.monotonic()

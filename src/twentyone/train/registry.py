@@ -14,13 +14,14 @@ from twentyone.train.player import (
     TrueCountDrill,
 )
 from twentyone.train.procedure import PartyProcedureDrill, ProcedureDrill
+from twentyone.train.shoecount import ShoeCountDrill
 from twentyone.train.totals import HandTotalsDrill
 
 #: Every drill, dealer's first, in the order the list shows them.
 DRILLS: dict[str, type[Drill]] = {d.name: d for d in (
     ChipCountDrill, PayoutDrill, ChangeDrill, HandTotalsDrill, ProcedureDrill,
     PartyProcedureDrill, CatchDealerDrill, StrategyDrill, ThumbStrategyDrill, RunningCountDrill,
-    TrueCountDrill, IndexPlayDrill,
+    TrueCountDrill, IndexPlayDrill, ShoeCountDrill,
 )}
 
 
