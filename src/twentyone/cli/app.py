@@ -14,6 +14,7 @@ from twentyone.cli.play import play
 from twentyone.cli.rules import rules_cmd
 from twentyone.cli.sim import sim
 from twentyone.cli.strategy import chart, dealer, edge, ev
+from twentyone.cli.train import train
 from twentyone.cli.verify import verify
 
 if TYPE_CHECKING:  # Typer carries its own copy of click; its Context is what the group takes.
@@ -64,3 +65,4 @@ app.command("edge")(edge)
 app.command("ev")(ev)
 app.command("dealer")(dealer)
 app.command("verify")(verify)
+app.command("train")(train)

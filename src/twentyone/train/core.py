@@ -1,0 +1,109 @@
+"""What every drill is made of: items to show, answers to grade, grades to record.
+
+A drill is a generator of items (from a seeded ``random.Random``, so a session replays exactly),
+a grader, and nothing else: no terminal, no clock, no database. The terminal front end, the
+headless JSON loop, the browser and the tests all drive the same three calls, which is what lets
+a test play a whole session without a screen (and lets the store and the scheduler stay generic).
+
+Items and answers are plain JSON values because they cross process boundaries (the headless
+``--json`` contract, the SQLite store); money inside them is integer cents, except where the
+contract asks for a dollar string.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from twentyone.rules import Rules
+
+JSON = Any
+
+
+class AnswerError(ValueError):
+    """An answer that is not even the right shape (a word where chips were asked for). It is
+    graded as a miss with this message, never a crash: a trainee mistyping is still a trainee."""
+
+
+@dataclass(frozen=True)
+class Item:
+    """One question.
+
+    ``shown`` is everything the trainee sees (the JSON item line without ``id`` and ``drill``);
+    ``key`` names the skill cell the item exercises (``"hard 16 v 10"``, ``"3:2 red"``) so that
+    the scheduler and the statistics can group items across sessions; ``secret`` is what only the
+    grader needs (the answer, the accepted alternatives), kept apart so it is never printed.
+    """
+
+    id: str
+    drill: str
+    key: str
+    shown: dict[str, JSON]
+    secret: dict[str, JSON] = field(default_factory=dict)
+
+    def line(self) -> dict[str, JSON]:
+        """The item as the headless contract prints it: ``id``, ``drill`` and what is shown."""
+        return {"id": self.id, "drill": self.drill, **self.shown}
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"id": self.id, "drill": self.drill, "key": self.key, "shown": self.shown,
+                "secret": self.secret}
+
+    @classmethod
+    def from_json(cls, data: dict[str, JSON]) -> Item:
+        return cls(str(data["id"]), str(data["drill"]), str(data["key"]), dict(data["shown"]),
+                   dict(data.get("secret", {})))
+
+
+@dataclass(frozen=True)
+class Grade:
+    """The verdict on one answer: right or not, the right answer in the contract's shape,
+    the EV the answer cost (strategy drills; None elsewhere) and a sentence for the trainee."""
+
+    correct: bool
+    expected: JSON
+    feedback: str
+    ev_cost: float | None = None
+
+
+class Drill(ABC):
+    """A drill: ``items`` generates questions, ``grade`` judges an answer to one of them.
+
+    Subclasses set ``name`` (the command-line name), ``title``, ``group`` ("dealer" or
+    "player") and ``answer_hint`` (what an answer line holds), and may set ``audition`` to a
+    ``(items, pass_mark, seconds_per_item)`` triple: the timed test dealer schools give.
+    """
+
+    name: str = ""
+    title: str = ""
+    group: str = ""
+    answer_hint: str = ""
+    audition: tuple[int, float, float] | None = None
+
+    def __init__(self, rules: Rules, rules_name: str,
+                 options: dict[str, str] | None = None) -> None:
+        self.rules = rules
+        self.rules_name = rules_name
+        #: Drill settings from ``--opt key=value`` (a count system, a pace); each drill reads
+        #: its own and ignores the rest.
+        self.options = dict(options or {})
+
+    @abstractmethod
+    def items(self, rng: random.Random) -> Iterator[Item]:
+        """An endless (or, for fixed exercise sets, long) stream of items."""
+
+    @abstractmethod
+    def grade(self, item: Item, answer: JSON) -> Grade:
+        """Judge ``answer`` (the value of an answer line's ``answer``) to ``item``."""
+
+    def describe(self) -> dict[str, JSON]:
+        """The drill as ``twentyone train --list --json`` lists it."""
+        out: dict[str, JSON] = {"name": self.name, "title": self.title, "group": self.group,
+                                "answer": self.answer_hint}
+        if self.audition is not None:
+            n, mark, secs = self.audition
+            out["audition"] = {"items": n, "pass_mark": mark, "seconds_per_item": secs}
+        return out

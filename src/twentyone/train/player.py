@@ -1,0 +1,307 @@
+"""The player's drills: basic strategy, the running count, the true count and index plays.
+
+Strategy answers are graded against the exact chart for the rules (``strategy.basic_chart``), or
+against the rules of thumb (docs/strategy.md#rules-of-thumb) in that mode, and every answer is
+priced with the exact solver (``strategy.action_evs``, the figures ``twentyone ev`` prints):
+``ev_cost`` is the best action's EV less the chosen one's, in units of the initial bet, so a
+miss says what it costs.
+
+Counting drills use the simulator's own count systems and index plays (``sim.counting``) and its
+own decision function (``sim.kernel.decide``), so the trainer teaches exactly what the simulator
+plays.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterator
+
+import numpy as np
+
+from twentyone.cards import hand_total
+from twentyone.rules import Rules, SplitBy
+from twentyone.rules import Surrender as SurrenderRule
+from twentyone.sim import kernel as K
+from twentyone.sim.counting import DEFAULT_INDICES, SYSTEMS, CountSystem, IndexPlays
+from twentyone.strategy import action_evs, basic_chart, rules_of_thumb
+from twentyone.strategy.chart import Chart
+from twentyone.train.core import JSON, Drill, Grade, Item
+from twentyone.train.totals import LABELS, value_of
+
+ACTIONS = ("hit", "stand", "double", "split", "surrender")
+_KERNEL_ACTIONS = {K.A_STAND: "stand", K.A_HIT: "hit", K.A_DOUBLE: "double",
+                   K.A_SPLIT: "split", K.A_SURRENDER: "surrender"}
+
+
+def up_label(v: int) -> str:
+    return "A" if v == 1 else str(v)
+
+
+def cell(values: list[int], up: int, can_split: bool) -> str:
+    """The chart cell a hand is read from, as a key: "pair 8 v 10", "soft 18 v 9", "hard 16
+    v A". The statistics' heatmap and the scheduler group answers by it."""
+    if can_split and len(values) == 2 and values[0] == values[1]:
+        return f"pair {up_label(values[0])} v {up_label(up)}"
+    total, soft = hand_total(values)
+    return f"{'soft' if soft else 'hard'} {total} v {up_label(up)}"
+
+
+def allowed(rules: Rules, ranks: list[str]) -> tuple[bool, bool, bool]:
+    """(can double, can split, can surrender) for a first two-card hand under ``rules``."""
+    values = [value_of(r) for r in ranks]
+    total, _ = hand_total(values)
+    same = ranks[0] == ranks[1] if rules.split_by is SplitBy.RANK else values[0] == values[1]
+    return (rules.can_double(total), same and rules.max_hands > 1,
+            rules.surrender is not SurrenderRule.NONE)
+
+
+class StrategyDrill(Drill):
+    """Basic strategy: two cards and an up card dealt from a shuffled shoe (or, when the
+    session passes ``focus``, more often from the cells the user misses); answer an action."""
+
+    name = "strategy"
+    title = "Basic strategy: the exact chart for the rules"
+    group = "player"
+    answer_hint = "an action: hit, stand, double, split or surrender"
+    thumb = False
+
+    def __init__(self, rules: Rules, rules_name: str,
+                 options: dict[str, str] | None = None) -> None:
+        super().__init__(rules, rules_name, options)
+        #: Miss rates by cell, set by the session from the store: weak cells come up more often.
+        self.focus: dict[str, float] = {}
+
+    def chart(self) -> Chart:
+        return rules_of_thumb() if self.thumb else basic_chart(self.rules)
+
+    def items(self, rng: random.Random) -> Iterator[Item]:
+        shoe = [r for r in range(1, 14) for _ in range(4 * self.rules.decks)]
+        rng.shuffle(shoe)
+        pos, n = 0, 0
+        while True:
+            if pos + 3 > len(shoe) * 3 // 4:
+                rng.shuffle(shoe)
+                pos = 0
+            ranks = [LABELS[shoe[pos]], LABELS[shoe[pos + 2]]]
+            up = value_of(LABELS[shoe[pos + 1]])
+            pos += 3
+            values = [value_of(r) for r in ranks]
+            if hand_total(values)[0] == 21:
+                continue  # a natural is paid, not played
+            _, can_split, _ = allowed(self.rules, ranks)
+            key = cell(values, up, can_split)
+            if self.focus and rng.random() < 0.5 * (1 - self.focus.get(key, 0.5)):
+                # Favour weak cells: a cell the user always gets right is dealt half as often,
+                # one never answered three times in four, one missed every time always.
+                continue
+            n += 1
+            yield self.make(f"hand-{n}", ranks, up)
+
+    def make(self, id_: str, ranks: list[str], up: int) -> Item:
+        """The item for ``ranks`` against ``up``, with its chart answer and exact EVs."""
+        values = [value_of(r) for r in ranks]
+        can_double, can_split, can_surrender = allowed(self.rules, ranks)
+        expected = self.chart().decide(values, up, can_double=can_double, can_split=can_split,
+                                       can_surrender=can_surrender)
+        evs = action_evs(self.rules, values, up, can_double=can_double, can_split=can_split,
+                         can_surrender=can_surrender)
+        return Item(id_, self.name, cell(values, up, can_split),
+                    {"hand": ranks, "up": up_label(up), "rules": self.rules_name,
+                     "actions": [a for a in ACTIONS if a in evs]},
+                    {"action": expected, "evs": evs})
+
+    def grade(self, item: Item, answer: JSON) -> Grade:
+        expected = str(item.secret["action"])
+        evs: dict[str, float] = {k: float(v) for k, v in item.secret["evs"].items()}
+        best = max(evs.values())
+        chosen = str(answer).strip().lower() if isinstance(answer, str) else ""
+        hand = f"{','.join(item.shown['hand'])} v {item.shown['up']}"
+        if chosen not in evs:
+            return Grade(False, expected, f"{answer!r} is not an action here "
+                                          f"({', '.join(evs)}); {hand}: {expected}.", None)
+        cost = best - evs[chosen]
+        if chosen == expected:
+            return Grade(True, expected, f"Right: {expected} ({evs[chosen]:+.4f}).", cost)
+        return Grade(False, expected,
+                     f"{hand}: {expected} ({evs[expected]:+.4f}), not {chosen} "
+                     f"({evs[chosen]:+.4f}): that costs {cost:.4f} of a bet.", cost)
+
+
+class ThumbStrategyDrill(StrategyDrill):
+    """The rules of thumb of docs/strategy.md#rules-of-thumb (draw to 17 against 7-A, stop at
+    12 against 4-6, ...) as the answer key; the EV cost is still the exact one, so the trainee
+    sees what the thumbs give up."""
+
+    name = "strategy-thumb"
+    title = "Basic strategy: the rules of thumb"
+    thumb = True
+
+
+def count_system(options: dict[str, str], default: str = "hilo") -> CountSystem:
+    name = options.get("system", default)
+    if name not in SYSTEMS:
+        raise ValueError(f"no count system {name!r} (one of {', '.join(SYSTEMS)})")
+    return SYSTEMS[name]
+
+
+def number_answer(answer: JSON) -> float | None:
+    """A count answered as a number (or a numeric string); None if it is not one."""
+    if isinstance(answer, bool):
+        return None
+    if isinstance(answer, int | float):
+        return float(answer)
+    try:
+        return float(str(answer).strip())
+    except ValueError:
+        return None
+
+
+def fmt_count(x: float) -> JSON:
+    return int(x) if float(x).is_integer() else x
+
+
+class RunningCountDrill(Drill):
+    """The running count: cards flashed ``flash`` at a time (1-3) at ``pace`` milliseconds per
+    flash, tagged by any count system the simulator knows (``system=hilo|ko|zen|...``); answer
+    the count after the last card, starting from the system's initial count for the rules."""
+
+    name = "running-count"
+    title = "Counting: keep the running count"
+    group = "player"
+    answer_hint = "the running count, an integer (halves: a number)"
+
+    def __init__(self, rules: Rules, rules_name: str, options: dict[str, str] | None = None
+                 ) -> None:
+        super().__init__(rules, rules_name, options)
+        self.system = count_system(self.options)
+        self.flash = max(1, min(3, int(self.options.get("flash", "1"))))
+        self.pace = int(self.options.get("pace", "700"))
+        self.length = int(self.options.get("cards", "20"))
+
+    def items(self, rng: random.Random) -> Iterator[Item]:
+        shoe = [r for r in range(1, 14) for _ in range(4 * self.rules.decks)]
+        rng.shuffle(shoe)
+        start = self.system.initial_running_count(self.rules.decks)
+        n = 0
+        while True:
+            n += 1
+            cards = [LABELS[r] for r in rng.sample(shoe, self.length)]
+            rc = start + sum(self.system.tags[value_of(c) - 1] for c in cards)
+            yield Item(f"count-{n}", self.name, f"{self.system.name} {self.flash}-up",
+                       {"cards": cards, "system": self.system.name, "flash": self.flash,
+                        "pace_ms": self.pace, "start": fmt_count(start),
+                        "rules": self.rules_name},
+                       {"count": rc})
+
+    def grade(self, item: Item, answer: JSON) -> Grade:
+        rc = float(item.secret["count"])
+        given = number_answer(answer)
+        ok = given is not None and math.isclose(given, rc)
+        return Grade(ok, fmt_count(rc), "Right." if ok else f"The count is {fmt_count(rc)}.")
+
+
+class TrueCountDrill(Drill):
+    """True-count conversion: a running count and the discard tray's depth (to the half deck,
+    as a player reads it); answer the running count divided by the decks left, rounded down
+    (floored), which is the convention the simulator's index plays need: an index "at +3" is
+    played exactly when the floored true count is 3 or more."""
+
+    name = "true-count"
+    title = "Counting: convert to the true count"
+    group = "player"
+    answer_hint = "the true count, an integer (floored)"
+
+    def items(self, rng: random.Random) -> Iterator[Item]:
+        decks = max(self.rules.decks, 2)
+        n = 0
+        while True:
+            n += 1
+            discard = rng.randrange(1, 2 * decks - 1) / 2
+            rc = rng.randint(-16, 20)
+            left = decks - discard
+            tc = math.floor(rc / left)
+            yield Item(f"true-{n}", self.name, f"{left:g} decks left",
+                       {"running": rc, "decks": decks, "discard_decks": discard,
+                        "rules": self.rules_name},
+                       {"true": tc, "left": left})
+
+    def grade(self, item: Item, answer: JSON) -> Grade:
+        tc = int(item.secret["true"])
+        given = number_answer(answer)
+        ok = given is not None and given == tc
+        how = (f"{item.shown['running']} / {float(item.secret['left']):g} decks left = "
+               f"{item.shown['running'] / float(item.secret['left']):.2f}, floored: {tc}")
+        return Grade(ok, tc, "Right." if ok else how + ".")
+
+
+#: Two cards for each hard total an index entry names (not a pair, no ace).
+_HARD_HANDS = {8: ["5", "3"], 9: ["6", "3"], 10: ["6", "4"], 11: ["7", "4"],
+               **{t: ["10", str(t - 10)] for t in range(12, 20)}}
+
+
+class IndexPlayDrill(Drill):
+    """Index plays: a hand from the simulator's index set (Illustrious 18 and Fab 4 for Hi-Lo),
+    a true count near its index; answer the play. The answer key is the simulator's own decision
+    (``sim.kernel.decide``) with the exact chart for the rules and the indices."""
+
+    name = "index-plays"
+    title = "Counting: index plays at a true count"
+    group = "player"
+    answer_hint = "an action: hit, stand, double, split or surrender"
+
+    def __init__(self, rules: Rules, rules_name: str, options: dict[str, str] | None = None
+                 ) -> None:
+        super().__init__(rules, rules_name, options)
+        self.index_name = self.options.get("indices", DEFAULT_INDICES["hilo"])
+        self.indices = IndexPlays.load(self.index_name)
+
+    def entries(self) -> list[tuple[int, int, int, float]]:
+        """(kind, total, up, threshold) of every index entry in the set."""
+        out = []
+        for kind, total, up, k in zip(*np.nonzero(self.indices.plays >= 0), strict=True):
+            out.append((int(kind), int(total), int(up),
+                        float(self.indices.thresholds[kind, total, up, k])))
+        return sorted(out)
+
+    def items(self, rng: random.Random) -> Iterator[Item]:
+        entries = [e for e in self.entries() if e[0] == K.K_PAIR or e[1] in _HARD_HANDS
+                   or e[0] == K.K_SOFT]
+        n = 0
+        while True:
+            n += 1
+            kind, total, up, thr = rng.choice(entries)
+            if kind == K.K_PAIR:
+                ranks = [up_label(total)] * 2
+            elif kind == K.K_SOFT:
+                ranks = ["A", str(total - 11)]
+            else:
+                ranks = list(_HARD_HANDS[total])
+            tc = int(thr) + rng.choice((-2, -1, 0, 0, 1, 2))
+            yield self.make(f"index-{n}", ranks, up, tc)
+
+    def make(self, id_: str, ranks: list[str], up: int, tc: int) -> Item:
+        values = [value_of(r) for r in ranks]
+        can_double, can_split, can_surrender = allowed(self.rules, ranks)
+        chart = basic_chart(self.rules)
+        hard = sum(values)
+        code = K.decide(hard, 1 in values, values[0] if can_split else 0, up, can_double,
+                        can_split, can_surrender, chart.hard.astype(np.int64),
+                        chart.soft.astype(np.int64), chart.pairs.astype(np.int64), True,
+                        float(tc), self.indices.thresholds, self.indices.directions,
+                        self.indices.plays)
+        plain = chart.decide(values, up, can_double=can_double, can_split=can_split,
+                             can_surrender=can_surrender)
+        return Item(id_, self.name, cell(values, up, can_split),
+                    {"hand": ranks, "up": up_label(up), "true_count": tc,
+                     "indices": self.index_name, "rules": self.rules_name},
+                    {"action": _KERNEL_ACTIONS[int(code)], "chart": plain})
+
+    def grade(self, item: Item, answer: JSON) -> Grade:
+        expected = str(item.secret["action"])
+        chosen = str(answer).strip().lower() if isinstance(answer, str) else ""
+        ok = chosen == expected
+        note = "" if expected == item.secret["chart"] else \
+            f" (the index overrides the chart's {item.secret['chart']})"
+        return Grade(ok, expected, ("Right" if ok else f"At {item.shown['true_count']:+d}: "
+                                    f"{expected}") + note + ".")

@@ -1,0 +1,66 @@
+"""Catch the dealer: the engine deals real rounds, mistakes are slipped in at the chosen rate,
+and every mistake shown is really one (docs/training.md#paying-by-hand)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from fractions import Fraction
+
+from twentyone.cards import hand_total
+from twentyone.engine.chips import ChipSet
+from twentyone.rules import PRESETS
+from twentyone.train.catch import CatchDealerDrill
+from twentyone.train.chips import accepted_payouts
+from twentyone.train.registry import make_drill
+from twentyone.train.totals import value_of
+
+CLASSIC = PRESETS["classic"]
+
+
+def test_no_mistakes_at_rate_zero_and_all_flagged_right() -> None:
+    drill = make_drill("catch-dealer", CLASSIC, "classic", {"rate": "0"})
+    assert isinstance(drill, CatchDealerDrill)
+    for item in itertools.islice(drill.items(random.Random(1)), 60):
+        assert item.secret["mistake"] == ""
+        assert drill.grade(item, "ok").correct and not drill.grade(item, "mistake").correct
+
+
+def test_every_slipped_mistake_is_a_real_one() -> None:
+    drill = CatchDealerDrill(CLASSIC, "classic", {"rate": "0.6"})
+    chipset = ChipSet.of(CLASSIC.chips)
+    kinds: Counter[str] = Counter()
+    for item in itertools.islice(drill.items(random.Random(2)), 300):
+        mistake = item.secret["mistake"]
+        kinds[mistake] += 1
+        assert drill.grade(item, "mistake" if mistake else "ok").correct
+        if item.shown["event"] == "payout":
+            paid = chipset.counts(item.shown["chips"])
+            right = chipset.counts(item.secret["right"])
+            amount = item.secret["amount"]
+            if mistake == "short pay":
+                assert chipset.value(paid) < amount
+            elif mistake == "wrong colour":
+                assert chipset.value(paid) == amount and paid != right
+                if item.shown["outcome"] == "win":
+                    # Not a way a dealer is taught to pay (bets are made in the fewest chips).
+                    bet = chipset.fewest(amount)
+                    assert bet is not None
+                    assert paid not in accepted_payouts(chipset, bet, Fraction(1), amount)
+            elif mistake == "3:2 on split aces":
+                assert chipset.value(paid) > amount
+            else:
+                assert paid == right
+        else:
+            total, soft = hand_total([value_of(c[:-1]) for c in item.shown["dealer"]])
+            assert (total, soft) == (17, False)
+            assert ("hits" in item.shown["say"]) == (mistake == "hit hard 17")
+    assert kinds["short pay"] and kinds["wrong colour"] and kinds[""]
+
+
+def test_a_missed_mistake_names_the_right_payout() -> None:
+    drill = CatchDealerDrill(CLASSIC, "classic", {"rate": "1"})
+    item = next(i for i in drill.items(random.Random(3)) if i.key == "short pay")
+    miss = drill.grade(item, "ok")
+    assert not miss.correct and miss.expected == "mistake" and "short pay" in miss.feedback
