@@ -41,6 +41,19 @@ PLOT_PATHS = 20
 PLOT_ROUNDS = 200_000
 
 
+def _rounds(text: str) -> int:
+    """``--rounds``: a whole number of at least one, written 5000000, 5_000_000 or 5e6."""
+    try:
+        value = float(text) if any(c in text for c in ".eE") else int(text)
+    except ValueError:
+        raise typer.BadParameter(f"a whole number of rounds, such as 1000000 or 1e6, not "
+                                 f"{text!r}", param_hint="--rounds") from None
+    if not (value >= 1 and float(value) < float("inf") and value == int(value)):
+        raise typer.BadParameter(f"at least one whole round, not {text!r}",
+                                 param_hint="--rounds")
+    return int(value)
+
+
 def _chart(strategy: str, rules: Rules) -> Chart:
     if strategy == "basic":
         return basic_chart(rules)
@@ -104,7 +117,10 @@ def _player(rules: Rules, strategy: str, count: str | None, indices: str | None,
 def sim(
     rules: RulesOpt = "six-deck-s17",
     set_: SetOpt = None,
-    rounds: Annotated[int, typer.Option("--rounds", min=1, help="Rounds to deal.")] = 10_000_000,
+    rounds: Annotated[int, typer.Option(
+        "--rounds", parser=lambda text: _rounds(text), metavar="N",
+        help="Rounds to deal: a whole number, 1e9 or 1_000_000 style; any length runs in "
+        "the same memory, and Ctrl-C stops it with the result so far.")] = 10_000_000,
     seed: Annotated[int, typer.Option("--seed", help="Same seed, same result.")] = 0,
     workers: Annotated[int, typer.Option(
         "--workers", min=0, help="Threads on this machine (0: one per core).")] = 0,
@@ -199,6 +215,9 @@ def sim(
     if as_json:
         typer.echo(json.dumps(result.to_json(), indent=2))
         return
+    if result.setup.get("interrupted"):
+        typer.echo(f"Interrupted: these are the first {result.rounds:,} rounds of the "
+                   f"{rounds:,} asked for.")
     _print(result, Console())
 
 
