@@ -25,7 +25,7 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table as RichTable
 
 from twentyone.cli.compiling import SIMULATOR_SECONDS, SOLVER_SECONDS, compiling
-from twentyone.cli.options import RulesOpt, SetOpt, rules_from_cli
+from twentyone.cli.options import RulesOpt, SetOpt, check_writable, rules_from_cli
 from twentyone.rules import Rules
 from twentyone.sim import kernel as K
 from twentyone.sim.betting import Betting, parse_ramp
@@ -41,8 +41,9 @@ PLOT_PATHS = 20
 PLOT_ROUNDS = 200_000
 
 
-def _rounds(text: str) -> int:
+def _rounds(given: str | int) -> int:
     """``--rounds``: a whole number of at least one, written 5000000, 5_000_000 or 5e6."""
+    text = str(given)
     try:
         value = float(text) if any(c in text for c in ".eE") else int(text)
     except ValueError:
@@ -161,6 +162,8 @@ def sim(
         "--save-chart", help="Write the chart used, in the chart file format.")] = None,
 ) -> None:
     """Simulate rounds at native speed and report the edge, its error and the risk."""
+    check_writable(plot, "the report", "--plot")
+    check_writable(save_chart, "the chart", "--save-chart")
     table_rules = rules_from_cli(rules, set_)
     solving = strategy == "basic" and scheduler is None and not chart_on_disk(table_rules)
     kernel_cold = scheduler is None and not kernel_cached()
