@@ -5,14 +5,25 @@ compiled function increments and decrements the count of each array argument wit
 instructions; in the simulator's round those took three quarters of the time (measured with perf
 on a two-core Xeon: 2.1M rounds/s with them, 6.7M without). A helper compiled this way must not
 allocate (no new arrays): its callers own everything it touches.
+
+numba's disk cache is hardened here (``harden_numba_cache``, run on import, before anything
+compiled is first called): a cache file that is truncated, emptied or garbled is a cache miss,
+compiled again and rewritten, with one line on stderr, never a crash. Each file carries a
+SHA-256 of its contents, checked before it is unpickled, so damaged machine code is never
+loaded; files written by numba without it are from before this check and are not read.
 """
 
 from __future__ import annotations
 
+import hashlib
+import pickle
+import sys
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
+import numba
 from numba import njit
+from numba.core import caching as _caching
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -51,3 +62,93 @@ def cached(*functions: Any) -> bool:
         except Exception:
             return True
     return True
+
+
+caching: Any = _caching  # numba's cache internals carry no types
+#: Marks the end of a cache file's contents, before its SHA-256.
+_TRAILER = b"twentyone-sha256:"
+_DIGEST = 32
+DAMAGED = "the compiled code saved on disk was damaged; compiling it again"
+_warned = False
+
+
+def _warn_damaged() -> None:
+    global _warned
+    if not _warned:
+        _warned = True
+        print(f"twentyone: {DAMAGED}", file=sys.stderr)
+
+
+def _checked(raw: bytes) -> bytes | None:
+    """``raw`` less its trailer if the trailer's digest matches, else None."""
+    cut = len(raw) - _DIGEST - len(_TRAILER)
+    if cut < 0 or raw[cut:-_DIGEST] != _TRAILER:
+        return None
+    body = raw[:cut]
+    return body if hashlib.sha256(body).digest() == raw[-_DIGEST:] else None
+
+
+class _HardenedCacheFile(caching.IndexDataCacheFile):  # type: ignore[misc]
+    """numba's index and data files, each with a digest, any damage read as a miss."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Keyed apart from plain numba's files, which carry no digest.
+        self._version: str = f"{numba.__version__}+twentyone-sha256"
+
+    def _dump(self, obj: Any) -> bytes:
+        data: bytes = super()._dump(obj)
+        return data + _TRAILER + hashlib.sha256(data).digest()
+
+    def _load_index(self) -> Any:
+        try:
+            with open(self._index_path, "rb") as f:
+                version = pickle.load(f)
+                data = f.read()
+        except FileNotFoundError:
+            return {}
+        except Exception:
+            _warn_damaged()
+            return {}
+        if version != self._version:
+            return {}  # another numba's or an older file: compiled again and replaced
+        body = _checked(data)
+        try:
+            if body is None:
+                raise ValueError("digest")
+            stamp, overloads = pickle.loads(body)
+        except Exception:
+            _warn_damaged()
+            return {}
+        return overloads if stamp == self._source_stamp else {}
+
+    def _load_data(self, name: str) -> Any:
+        with open(self._data_path(name), "rb") as f:
+            body = _checked(f.read())
+        try:
+            if body is None:
+                raise ValueError("digest")
+            return pickle.loads(body)
+        except Exception:
+            _warn_damaged()
+            raise OSError("damaged cache entry") from None  # numba: a miss, compiled again
+
+
+def harden_numba_cache() -> None:
+    """Make numba's disk cache read damaged files as misses (see the module's docstring)."""
+    if caching.IndexDataCacheFile is _HardenedCacheFile:
+        return
+    caching.IndexDataCacheFile = _HardenedCacheFile
+    load_overload = caching.Cache.load_overload
+
+    def safe_load_overload(self: Any, sig: Any, target_context: Any) -> Any:
+        try:
+            return load_overload(self, sig, target_context)
+        except Exception:
+            _warn_damaged()
+            return None
+
+    caching.Cache.load_overload = safe_load_overload
+
+
+harden_numba_cache()

@@ -3,6 +3,8 @@ module imports no command, so the command line has no import cycle."""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -42,3 +44,25 @@ def warn_predictable(seed: int | None, stacked: bool) -> None:
     if stacked:
         typer.echo("Note: --stack sets the first cards of the shoe, so this deal is arranged, "
                    "not random.", err=True)
+
+
+def check_writable(path: Path | None, what: str, option: str) -> None:
+    """Before any work, refuse an output path that cannot be written (its folder missing or
+    read-only, or the path a folder), so an hour's simulation or a long session is never lost
+    at the end: "cannot write the chart to /nope/x.png: no such folder". None passes."""
+    if path is None:
+        return
+    folder = path.parent if str(path.parent) else Path(".")
+    problem = None
+    if path.is_dir():
+        problem = "that is a folder"
+    elif not folder.exists():
+        problem = "no such folder"
+    elif not folder.is_dir():
+        problem = f"{folder} is not a folder"
+    elif path.exists() and not os.access(path, os.W_OK):
+        problem = "the file is read-only"
+    elif not path.exists() and not os.access(folder, os.W_OK | os.X_OK):
+        problem = "the folder is not writable"
+    if problem is not None:
+        raise typer.BadParameter(f"cannot write {what} to {path}: {problem}", param_hint=option)

@@ -17,7 +17,7 @@ from rich.table import Table as RichTable
 
 from twentyone.cli import cardgames
 from twentyone.cli import pontoon as pontoon_cli
-from twentyone.cli.options import dollars_option, rules_from_cli, warn_predictable
+from twentyone.cli.options import check_writable, dollars_option, rules_from_cli, warn_predictable
 from twentyone.engine.bots import Bot, ChartBot
 from twentyone.engine.shoe import RandomShuffler, Shuffler, StackedShuffler
 from twentyone.engine.table import Table
@@ -64,6 +64,7 @@ def play(
     = 4,
 ) -> None:
     """Sit down at a blackjack table in the terminal (or let bots play with --auto)."""
+    check_writable(history, "the hand history", "--history")
     if game == "pontoon":
         return pontoon_cli.play(
             players=players, bots=sorted(set(bot or [])), auto=auto, rounds=rounds, seed=seed,

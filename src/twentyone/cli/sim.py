@@ -25,7 +25,7 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table as RichTable
 
 from twentyone.cli.compiling import SIMULATOR_SECONDS, SOLVER_SECONDS, compiling
-from twentyone.cli.options import RulesOpt, SetOpt, rules_from_cli
+from twentyone.cli.options import RulesOpt, SetOpt, check_writable, rules_from_cli
 from twentyone.rules import Rules
 from twentyone.sim import kernel as K
 from twentyone.sim.betting import Betting, parse_ramp
@@ -39,6 +39,20 @@ from twentyone.strategy import Chart, basic_chart, chart_on_disk, rules_of_thumb
 #: Bankroll paths drawn by ``--plot``, and the most rounds traced for them.
 PLOT_PATHS = 20
 PLOT_ROUNDS = 200_000
+
+
+def _rounds(given: str | int) -> int:
+    """``--rounds``: a whole number of at least one, written 5000000, 5_000_000 or 5e6."""
+    text = str(given)
+    try:
+        value = float(text) if any(c in text for c in ".eE") else int(text)
+    except ValueError:
+        raise typer.BadParameter(f"a whole number of rounds, such as 1000000 or 1e6, not "
+                                 f"{text!r}", param_hint="--rounds") from None
+    if not (value >= 1 and float(value) < float("inf") and value == int(value)):
+        raise typer.BadParameter(f"at least one whole round, not {text!r}",
+                                 param_hint="--rounds")
+    return int(value)
 
 
 def _chart(strategy: str, rules: Rules) -> Chart:
@@ -104,7 +118,10 @@ def _player(rules: Rules, strategy: str, count: str | None, indices: str | None,
 def sim(
     rules: RulesOpt = "six-deck-s17",
     set_: SetOpt = None,
-    rounds: Annotated[int, typer.Option("--rounds", min=1, help="Rounds to deal.")] = 10_000_000,
+    rounds: Annotated[int, typer.Option(
+        "--rounds", parser=lambda text: _rounds(text), metavar="N",
+        help="Rounds to deal: a whole number, 1e9 or 1_000_000 style; any length runs in "
+        "the same memory, and Ctrl-C stops it with the result so far.")] = 10_000_000,
     seed: Annotated[int, typer.Option("--seed", help="Same seed, same result.")] = 0,
     workers: Annotated[int, typer.Option(
         "--workers", min=0, help="Threads on this machine (0: one per core).")] = 0,
@@ -145,6 +162,8 @@ def sim(
         "--save-chart", help="Write the chart used, in the chart file format.")] = None,
 ) -> None:
     """Simulate rounds at native speed and report the edge, its error and the risk."""
+    check_writable(plot, "the report", "--plot")
+    check_writable(save_chart, "the chart", "--save-chart")
     table_rules = rules_from_cli(rules, set_)
     solving = strategy == "basic" and scheduler is None and not chart_on_disk(table_rules)
     kernel_cold = scheduler is None and not kernel_cached()
@@ -199,6 +218,9 @@ def sim(
     if as_json:
         typer.echo(json.dumps(result.to_json(), indent=2))
         return
+    if result.setup.get("interrupted"):
+        typer.echo(f"Interrupted: these are the first {result.rounds:,} rounds of the "
+                   f"{rounds:,} asked for.")
     _print(result, Console())
 
 

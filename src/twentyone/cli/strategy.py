@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.table import Table as RichTable
 
 from twentyone.cli.compiling import SOLVER_SECONDS, compiling
-from twentyone.cli.options import RulesOpt, SetOpt, rules_from_cli
+from twentyone.cli.options import RulesOpt, SetOpt, check_writable, rules_from_cli
 from twentyone.strategy import (
     HouseEdge,
     action_evs,
@@ -148,6 +148,8 @@ def chart(rules: RulesOpt = "classic", set_: SetOpt = None,
           html_: Annotated[Path | None, typer.Option("--html", help="Write a page.")] = None,
           infinite: InfiniteOpt = False) -> None:
     """Print the exact basic strategy chart for the rules (and write it as an image or page)."""
+    check_writable(png, "the chart", "--png")
+    check_writable(html_, "the chart", "--html")
     r = rules_from_cli(rules, set_)
     with compiling(_first_solve(not infinite and not chart_on_disk(r)), SOLVER_SECONDS):
         c = basic_chart(r, infinite)

@@ -9,11 +9,15 @@ kernel's arguments are a few kilobytes of arrays, scattered once to every worker
 from __future__ import annotations
 
 import time
+from collections import deque
 from collections.abc import Callable
+from typing import Any
 
-from dask.distributed import Client, as_completed
+import numpy as np
+from dask.distributed import Client
 
-from twentyone.sim.runner import Array, KernelArgs, SimSpec, chunks, describe, merge, run_chunk
+from twentyone.sim import kernel as K
+from twentyone.sim.runner import Array, KernelArgs, SimSpec, chunks, describe, run_chunk
 from twentyone.sim.stats import SimResult
 
 
@@ -21,30 +25,54 @@ def _task(chunk: int, rounds: int, args: KernelArgs, seed: int) -> Array:
     return run_chunk(args, seed, chunk, rounds)
 
 
+#: Tasks in flight per worker ahead of the chunk being summed (memory stays bounded).
+AHEAD_PER_WORKER = 4
+
+
 def simulate_on_cluster(spec: SimSpec, rounds: int, *, scheduler: str | Client, seed: int = 0,
                         progress: Callable[[int], None] | None = None) -> SimResult:
     """Simulate on the cluster at ``scheduler`` (an address such as ``tcp://host:8786``, or a
-    connected ``Client``); ``progress`` is told the rounds of each chunk as it finishes."""
+    connected ``Client``); ``progress`` is told the rounds of each chunk as it is summed.
+
+    Chunks are submitted a window at a time and summed in chunk order as they come back, so
+    memory does not grow with ``rounds``; Ctrl-C cancels the rest and returns what was summed,
+    marked ``setup["interrupted"]`` (see ``runner.simulate``)."""
     if rounds < 1:
         raise ValueError("simulate at least one round")
     own = not isinstance(scheduler, Client)
     client = Client(scheduler) if isinstance(scheduler, str) else scheduler  # type: ignore[no-untyped-call]
+    total = np.zeros(K.N_STATS)
+    interrupted = False
     try:
         start = time.perf_counter()
-        jobs = list(chunks(rounds))
-        [args] = client.scatter([spec.kernel_args()], broadcast=True)  # type: ignore[no-untyped-call]
-        futures = client.map(_task, [i for i, _ in jobs], [n for _, n in jobs], args=args,
-                             seed=seed, pure=False)
-        if progress:
-            sizes = {f.key: n for f, (_, n) in zip(futures, jobs, strict=True)}
-            for fut in as_completed(futures):  # type: ignore[no-untyped-call]
-                progress(sizes[fut.key])
-        parts = client.gather(futures)  # type: ignore[no-untyped-call]
-        seconds = time.perf_counter() - start
         info = client.scheduler_info()
+        window = max(1, len(info.get("workers", {}))) * AHEAD_PER_WORKER
+        [args] = client.scatter([spec.kernel_args()], broadcast=True)  # type: ignore[no-untyped-call]
+        queue: deque[tuple[Any, int]] = deque()
+        try:
+            for i, n in chunks(rounds):
+                queue.append((client.submit(_task, i, n, args, seed, pure=False), n))
+                if len(queue) > window:
+                    total += _take(queue, progress)
+            while queue:
+                total += _take(queue, progress)
+        except KeyboardInterrupt:
+            interrupted = True
+            client.cancel([fut for fut, _ in queue])  # type: ignore[no-untyped-call]
+        seconds = time.perf_counter() - start
     finally:
         if own:
             client.close()  # type: ignore[no-untyped-call]
     setup = describe(spec, rounds, seed) | {"workers": len(info.get("workers", {})),
-                                            "scheduler": info.get("address")}
-    return SimResult(merge(list(parts)), seconds, setup)
+                                            "scheduler": info.get("address"),
+                                            "interrupted": interrupted}
+    return SimResult(total, seconds, setup)
+
+
+def _take(queue: deque[tuple[Any, int]], progress: Callable[[int], None] | None) -> Array:
+    fut, n = queue[0]
+    part: Array = fut.result()
+    queue.popleft()
+    if progress:
+        progress(n)
+    return part

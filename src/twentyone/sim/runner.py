@@ -13,8 +13,9 @@ kernel, and a chunk's only traffic is a few hundred bytes of statistics.
 from __future__ import annotations
 
 import time
+from collections import deque
 from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -222,34 +223,63 @@ def describe(spec: SimSpec, rounds: int, seed: int) -> dict[str, Any]:
     }
 
 
+#: Chunks queued per worker thread ahead of the one being summed: enough to keep every thread
+#: busy, few enough that memory stays the same whatever the number of rounds.
+AHEAD_PER_WORKER = 2
+
+
 def simulate(spec: SimSpec, rounds: int, *, seed: int = 0, workers: int = 1,
              progress: Callable[[int], None] | None = None) -> SimResult:
     """Simulate ``rounds`` rounds on ``workers`` threads; ``progress`` is told the rounds of
-    each chunk as it finishes."""
+    each chunk as it finishes.
+
+    Chunks are handed out and summed as they go, so memory does not grow with ``rounds``.
+    Ctrl-C (KeyboardInterrupt) stops the run: the chunks finished in order so far are the
+    result, marked ``setup["interrupted"]`` (the rounds in it are the rounds actually dealt)."""
     if rounds < 1:
         raise ValueError("simulate at least one round")
     if workers < 1:
         raise ValueError("workers must be at least 1")
     args = spec.kernel_args()
     start = time.perf_counter()
-    jobs = list(chunks(rounds))
-    if workers == 1:
-        parts = []
-        for i, n in jobs:
-            parts.append(run_chunk(args, seed, i, n))
-            if progress:
-                progress(n)
-    else:
-        with ThreadPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(run_chunk, args, seed, i, n) for i, n in jobs]
-            parts = []
-            for fut, (_, n) in zip(futures, jobs, strict=True):
-                parts.append(fut.result())
+    total = np.zeros(K.N_STATS)
+    interrupted = False
+    jobs = chunks(rounds)
+    try:
+        if workers == 1:
+            for i, n in jobs:
+                total += run_chunk(args, seed, i, n)
                 if progress:
                     progress(n)
+        else:
+            with ThreadPoolExecutor(max_workers=workers) as pool:
+                queue: deque[tuple[Future[Array], int]] = deque()
+                try:
+                    for i, n in jobs:
+                        queue.append((pool.submit(run_chunk, args, seed, i, n), n))
+                        if len(queue) > workers * AHEAD_PER_WORKER:
+                            total += _take(queue, progress)
+                    while queue:
+                        total += _take(queue, progress)
+                finally:
+                    for fut, _ in queue:
+                        fut.cancel()  # on Ctrl-C: the chunks running finish, no more start
+    except KeyboardInterrupt:
+        interrupted = True
     seconds = time.perf_counter() - start
-    setup = describe(spec, rounds, seed) | {"workers": workers}
-    return SimResult(merge(parts), seconds, setup)
+    setup = describe(spec, rounds, seed) | {"workers": workers, "interrupted": interrupted}
+    return SimResult(total, seconds, setup)
+
+
+def _take(queue: deque[tuple[Future[Array], int]],
+          progress: Callable[[int], None] | None) -> Array:
+    """The oldest chunk's statistics (chunk order fixes the floating-point sum)."""
+    fut, n = queue[0]
+    part = fut.result()
+    queue.popleft()
+    if progress:
+        progress(n)
+    return part
 
 
 def trace(spec: SimSpec, rounds: int, *, seed: int = 0) -> Array:

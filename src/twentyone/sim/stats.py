@@ -133,6 +133,8 @@ class SimResult:
         out: dict[str, Any] = {
             "rounds": self.rounds,
             "rounds_played": self.rounds_played,
+            # Stopped by Ctrl-C: the figures are of the rounds dealt before it.
+            "interrupted": bool(self.setup.get("interrupted", False)),
             "hands": self.hands,
             "ev_per_round": self.ev_per_round,
             "standard_error": self.standard_error,

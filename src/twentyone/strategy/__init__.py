@@ -14,18 +14,34 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
-from collections.abc import Mapping
+import sys
+import tempfile
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from twentyone.compiled import cached
 from twentyone.rules import Rules
 from twentyone.strategy import player
-from twentyone.strategy.chart import Chart, rules_of_thumb
+from twentyone.strategy.chart import (
+    DOUBLE_HIT,
+    DOUBLE_STAND,
+    HIT,
+    NO_SPLIT,
+    SPLIT,
+    STAND,
+    SURRENDER_HIT,
+    SURRENDER_SPLIT,
+    SURRENDER_STAND,
+    Chart,
+    rules_of_thumb,
+)
 from twentyone.strategy.dealer import F64, dealer_outcomes, infinite_outcomes
 from twentyone.strategy.exact import (
     Solver,
@@ -113,24 +129,79 @@ def _chart_path(rules: Rules, where: str, infinite: bool) -> Path:
     return Path(where) / f"chart-{analysis_key(rules, infinite)}.npz"
 
 
+#: What a saved chart's cells may hold: a total's play, a pair's play (rows and columns that
+#: no hand reaches are not read).
+_TOTAL_CODES = frozenset((STAND, HIT, DOUBLE_HIT, DOUBLE_STAND, SURRENDER_HIT, SURRENDER_STAND))
+_PAIR_CODES = frozenset((SPLIT, SURRENDER_SPLIT, NO_SPLIT))
+DAMAGED = "the saved odds for these rules were damaged; recomputing"
+_warned: set[str] = set()
+
+
+def _warn_damaged(path: Path) -> None:
+    """One line on stderr, once per file and process: a damaged cache entry is recomputed."""
+    if str(path) not in _warned:
+        _warned.add(str(path))
+        print(f"twentyone: {DAMAGED} ({path.name})", file=sys.stderr)
+
+
+def _atomic_write(path: Path, write: Callable[[Any], None]) -> None:
+    """Write ``path`` through ``write(binary file)`` into a temporary file beside it, then move
+    it into place, so that a crash mid-write never leaves a truncated cache entry; a read-only
+    home still gets the answer, just not cached."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+        try:
+            with os.fdopen(fd, "wb") as f:
+                write(f)
+            os.replace(tmp, path)
+        except BaseException:
+            os.unlink(tmp)
+            raise
+    except OSError:
+        pass
+
+
+def _cell_problem(table: Any, rows: range, codes: frozenset[int]) -> bool:
+    return not all(int(table[t, u]) in codes for t in rows for u in range(1, 11))
+
+
+def _read_chart(path: Path, key: str) -> Chart | None:
+    """The chart saved at ``path`` if it is whole and sound (its key, the tables' shapes and
+    every reachable cell a valid play), else None."""
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            if "key" in data.files and str(data["key"]) != key:
+                return None  # a file of other rules under this name
+            tables = [np.asarray(data[n]) for n in ("hard", "soft", "pairs")]
+            name = str(data["name"])
+    except Exception:  # a truncated or garbled zip raises BadZipFile, EOFError, ...
+        return None
+    shapes = ((22, 11), (22, 11), (11, 11))
+    if any(t.shape != shape or t.dtype.kind not in "iu"
+           for t, shape in zip(tables, shapes, strict=True)):
+        return None
+    hard, soft, pairs = (t.astype(np.int8) for t in tables)
+    if (_cell_problem(hard, range(4, 22), _TOTAL_CODES)
+            or _cell_problem(soft, range(12, 22), _TOTAL_CODES)
+            or _cell_problem(pairs, range(1, 11), _PAIR_CODES)):
+        return None
+    return Chart(name, hard, soft, pairs)
+
+
 def _load_or_solve(rules: Rules, where: str, infinite: bool,
                    solvers: Mapping[int, Solver] | None) -> Chart:
     path = _chart_path(rules, where, infinite)
+    key = analysis_key(rules, infinite)
     if path.is_file():
-        try:
-            with np.load(path) as data:
-                return Chart(str(data["name"]), data["hard"], data["soft"], data["pairs"])
-        except (OSError, ValueError, KeyError):
-            pass  # a damaged cache file is recomputed and rewritten
+        got = _read_chart(path, key)
+        if got is not None:
+            return got
+        _warn_damaged(path)  # recomputed and rewritten below
     chart = compute_chart(rules, solvers, infinite)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp.npz")
-        np.savez(tmp, name=np.array(chart.name), hard=chart.hard, soft=chart.soft,
-                 pairs=chart.pairs)
-        tmp.replace(path)
-    except OSError:
-        pass  # a read-only home still gets the chart, just not cached
+    _atomic_write(path, lambda f: np.savez(f, name=np.array(chart.name), key=np.array(key),
+                                           hard=chart.hard, soft=chart.soft,
+                                           pairs=chart.pairs))
     return chart
 
 
@@ -163,26 +234,37 @@ def edge_on_disk(rules: Rules, infinite: bool = False) -> bool:
     return _edge_path(analysis_rules(rules), str(cache_dir()), infinite).is_file()
 
 
+def _read_edge(path: Path, key: str) -> HouseEdge | None:
+    """The figures saved at ``path`` if they are whole and sound (their key, two finite
+    fractions of a bet), else None."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data.get("key", key) != key:
+            return None
+        figures = (float(data["basic_strategy"]), float(data["composition_dependent"]))
+    except Exception:  # not JSON, not an object, missing or non-numeric figures
+        return None
+    if not all(math.isfinite(x) and abs(x) < 1 for x in figures):
+        return None
+    return HouseEdge(*figures)
+
+
 @cache
 def _house_edge(rules: Rules, where: str, infinite: bool) -> HouseEdge:
     path = _edge_path(rules, where, infinite)
+    key = analysis_key(rules, infinite)
     if path.is_file():
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            return HouseEdge(float(data["basic_strategy"]), float(data["composition_dependent"]))
-        except (OSError, ValueError, KeyError):
-            pass  # recomputed and rewritten below
+        got = _read_edge(path, key)
+        if got is not None:
+            return got
+        _warn_damaged(path)  # recomputed and rewritten below
     solvers = warm_solvers(rules, infinite=infinite)
     chart = _basic_chart(rules, where, infinite, solvers)
     he = HouseEdge(-chart_round_ev(rules, chart, infinite),
                    -round_ev(rules, solvers=solvers, infinite=infinite))
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps({"basic_strategy": he.basic_strategy,
-                                    "composition_dependent": he.composition_dependent}),
-                        encoding="utf-8")
-    except OSError:
-        pass  # a read-only home still gets the figures, just not cached
+    text = json.dumps({"key": key, "basic_strategy": he.basic_strategy,
+                       "composition_dependent": he.composition_dependent})
+    _atomic_write(path, lambda f: f.write(text.encode()))
     return he
 
 
