@@ -162,6 +162,15 @@ def sim(
         raise typer.BadParameter("--workers does not apply with --scheduler (the cluster's "
                                  "workers run the chunks)")
     table_rules = rules_from_cli(rules, set_)
+    mode = "ramp" if ramp is not None and bet == "flat" else bet
+    try:  # before any chart is solved: a bad bet is refused at once, with nothing written
+        betting = Betting(
+            mode=mode, ramp=parse_ramp(ramp) if ramp else (), enter=enter, leave=leave,
+            max_units=max_units if max_units is not None
+            else table_rules.max_bet / table_rules.min_bet,
+            bankroll=bankroll, trip_rounds=trip)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
     solving = strategy == "basic" and scheduler is None and not chart_on_disk(table_rules)
     kernel_cold = scheduler is None and not kernel_cached()
     solver_cold = solving and not solver_cached()
@@ -173,13 +182,7 @@ def sim(
     with (compiling(first, SIMULATOR_SECONDS if kernel_cold else SOLVER_SECONDS),
           _kernel_warming(solving)):
         player = _player(table_rules, strategy, count, indices, insurance, seat)
-    mode = "ramp" if ramp is not None and bet == "flat" else bet
     try:
-        betting = Betting(
-            mode=mode, ramp=parse_ramp(ramp) if ramp else (), enter=enter, leave=leave,
-            max_units=max_units if max_units is not None
-            else table_rules.max_bet / table_rules.min_bet,
-            bankroll=bankroll, trip_rounds=trip)
         spec = SimSpec(table_rules, player, betting, seats)
         spec.kernel_args()  # rejects rules the kernel does not play, before any work
     except ValueError as exc:
