@@ -83,6 +83,20 @@ no 'blue' chips at this table
 no preset or rules file named '
 >>> issubclass(twentyone.ReplayError, twentyone.TwentyOneError)
 True
+>>> issubclass(twentyone.ChipError, twentyone.TableError)  # so is ``ShoeError``: out of cards
+True
+>>> issubclass(twentyone.ShoeError, twentyone.TableError)
+True
+>>> try:
+...     table.bet(1, 500.0)  # money is whole cents: a float is refused, nothing changes
+... except twentyone.BetError as refusal:
+...     print(refusal)
+a bet is a whole number of cents, not 500.0
+>>> try:
+...     twentyone.money.parse_dollars("1e9")
+... except twentyone.MoneyError as refusal:  # also a ValueError
+...     print(refusal)
+not a dollar amount: '1e9' (give digits, e.g. 7.50 or 1,000)
 
 A ``ReplayError`` says a hand history does not deal the same round again:
 
@@ -125,10 +139,12 @@ from twentyone.errors import (
     IllegalActionError,
     InsufficientChipsError,
     InsuranceError,
+    MoneyError,
     NotYourTurnError,
     ReplayError,
     RulesError,
     SeatError,
+    ShoeError,
     TableError,
     TwentyOneError,
     WrongPhaseError,
@@ -150,6 +166,7 @@ __all__ = [
     "IllegalActionError",
     "InsufficientChipsError",
     "InsuranceError",
+    "MoneyError",
     "NotYourTurnError",
     "PontoonRules",
     "PontoonTable",
@@ -157,6 +174,7 @@ __all__ = [
     "Rules",
     "RulesError",
     "SeatError",
+    "ShoeError",
     "Table",
     "TableError",
     "TwentyOneError",

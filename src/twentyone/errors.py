@@ -1,8 +1,15 @@
 """Typed errors a player (or a program) can act on.
 
 Every refusal raised by the engine is a ``TableError`` subclass whose message is written for the
-person at the table. A refused request never changes the table: the ``verify_*`` methods raise
-before any state is touched.
+person at the table (chips that cannot be made, a shoe with no cards left, a seat or an amount
+that is not a whole number included). A refused request never changes the table: the
+``verify_*`` methods raise before any state is touched.
+
+The other families are separate on purpose: ``RulesError`` is a rule set (a preset, a TOML file,
+a ``--set`` option) that is refused before any table exists, ``MoneyError`` a dollar amount that
+cannot be read, ``ReplayError`` a hand history or house record that does not replay. Both
+``RulesError`` and ``MoneyError`` are also ``ValueError``s. Everything raised on purpose is a
+``TwentyOneError``; the command line shows any of them as one line, never a traceback.
 """
 
 from __future__ import annotations
@@ -14,6 +21,10 @@ class TwentyOneError(Exception):
 
 class RulesError(TwentyOneError, ValueError):
     """A rule set that is not self-consistent, or an option that does not exist."""
+
+
+class MoneyError(TwentyOneError, ValueError):
+    """Text that is not a dollar amount the package takes (see ``money.parse_dollars``)."""
 
 
 class TableError(TwentyOneError):
@@ -48,8 +59,13 @@ class InsuranceError(TableError):
     """An insurance or even-money request the rules do not allow."""
 
 
-class ChipError(TwentyOneError):
+class ChipError(TableError):
     """Chips that do not exist in the set, or an amount chips cannot make."""
+
+
+class ShoeError(TableError):
+    """No cards left anywhere to deal: the shoe, the discards and the table are all empty of
+    cards that may be dealt."""
 
 
 class ReplayError(TwentyOneError):

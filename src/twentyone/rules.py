@@ -11,6 +11,8 @@ strings ("2", "7.50").
 from __future__ import annotations
 
 import dataclasses
+import math
+import re
 import tomllib
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -19,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from twentyone.errors import RulesError
-from twentyone.money import Cents, dollars, parse_dollars
+from twentyone.money import MAX_DOLLARS, Cents, dollars, parse_dollars
 
 #: The standard casino colours (docs/casino.md#chip-colours-and-values), in cents.
 STANDARD_CHIPS: tuple[tuple[str, Cents], ...] = (
@@ -270,7 +272,11 @@ class Rules:
         """Rules from TOML-style values (strings or native), on top of ``base``."""
         known = {f.name: f for f in dataclasses.fields(cls)}
         changes: dict[str, Any] = {}
+        if not isinstance(options, dict):
+            raise RulesError(f"rule options are a table of name = value, not {_shown(options)}")
         for key, raw in options.items():
+            if not isinstance(key, str):
+                raise RulesError(f"unknown rule option {_shown(key)}")
             name = key.replace("-", "_")
             if name not in known:
                 raise RulesError(f"unknown rule option {key!r}; known: {', '.join(sorted(known))}")
@@ -278,45 +284,112 @@ class Rules:
         return dataclasses.replace(base or cls(), **changes)
 
 
+#: Whole numbers as text (``--set decks=2``): digits with an optional sign, no more than any
+#: option could use (a thousand-digit number is refused, not parsed).
+_WHOLE = re.compile(r"[+-]?\d{1,12}")
+#: A share as text (``--set penetration=0.75``): a plain decimal, no exponent, "inf" or "nan".
+_DECIMAL = re.compile(r"[+-]?(?:\d{1,12}(?:\.\d{0,12})?|\.\d{1,12})")
+_TRUE = ("true", "yes", "1", "on")
+_FALSE = ("false", "no", "0", "off")
+
+
+def _shown(raw: Any) -> str:
+    """A refused value as a person wrote it, cut short if long (TOML spellings for lists)."""
+    if isinstance(raw, bool):
+        text = "true" if raw else "false"
+    elif isinstance(raw, str):
+        text = repr(raw)
+    elif isinstance(raw, (list, tuple)):
+        text = "[" + ", ".join(_shown(x) for x in raw[:5]) + (", ...]" if len(raw) > 5 else "]")
+    elif isinstance(raw, dict):
+        text = "a table {" + ", ".join(str(k) for k in list(raw)[:5]) + "}"
+    else:
+        text = str(raw)
+    return text if len(text) <= 60 else text[:60] + "..."
+
+
 def _coerce(name: str, raw: Any, base: Rules) -> Any:
-    """Turn one TOML or ``--set`` value into the field's Python type."""
+    """Turn one TOML or ``--set`` value into the field's Python type.
+
+    Each option takes its own type and nothing else, so a mistake is refused with the option's
+    name and what it takes rather than converted: a whole number is not given as 1.5 (refused,
+    not truncated) or as true; a yes/no option is true or false (or yes/no/on/off/1/0 as
+    text); money is dollars as text ("7.50") or whole dollars; a list is only ``cut_behind``
+    and a table only ``chips``."""
     current = getattr(base, name)
     if name in CHOICES:
         return _choice(name, raw)
+    if name in MONEY_FIELDS:
+        return _money(name, raw)
+    if name == "chips":
+        if not isinstance(raw, dict) or not raw:
+            raise RulesError(f'chips must be a table of colour = dollars (e.g. red = "5"), '
+                             f"not {_shown(raw)}")
+        return tuple(sorted(((str(c), _money(f"chips.{c}", v)) for c, v in raw.items()),
+                            key=lambda cv: cv[1]))
+    if name == "cut_behind":
+        return _cut_behind(raw)
+    if isinstance(current, bool):
+        if isinstance(raw, bool):
+            return raw
+        text = raw.strip().lower() if isinstance(raw, str) else None
+        if text in _TRUE:
+            return True
+        if text in _FALSE:
+            return False
+        raise RulesError(f"{name} must be true or false, not {_shown(raw)}")
+    if isinstance(current, int):
+        return _whole(name, raw)
+    if isinstance(current, float):
+        if isinstance(raw, (int, float)) and not isinstance(raw, bool):
+            value = float(raw)
+        elif isinstance(raw, str) and _DECIMAL.fullmatch(raw.strip()):
+            value = float(raw.strip())
+        else:
+            raise RulesError(f"{name} must be a number such as 0.75, not {_shown(raw)}")
+        if not math.isfinite(value):
+            raise RulesError(f"{name} must be a number such as 0.75, not {_shown(raw)}")
+        return value
+    if not isinstance(raw, str):
+        raise RulesError(f"{name} must be text such as {str(current)!r}, not {_shown(raw)}")
+    return raw.strip()
+
+
+def _whole(name: str, raw: Any) -> int:
+    """A whole-number option: an int (not a bool, not 1.5) or its digits as text."""
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        return raw
+    if isinstance(raw, str) and _WHOLE.fullmatch(raw.strip()):
+        return int(raw.strip())
+    raise RulesError(f"{name} must be a whole number, not {_shown(raw)}")
+
+
+def _money(name: str, raw: Any) -> Cents:
+    """A money option: dollars as text ("7.50", "1,000") or whole dollars as a number."""
+    if isinstance(raw, bool) or not isinstance(raw, (str, int)):
+        raise RulesError(f'{name} must be dollars as text (e.g. "7.50") or whole dollars, '
+                         f"not {_shown(raw)}")
     try:
-        if name in MONEY_FIELDS:
-            return parse_dollars(raw)
-        if name == "chips":
-            if not isinstance(raw, dict):
-                raise RulesError("chips must be a table of colour = dollars")
-            return tuple(sorted(((str(c), parse_dollars(v)) for c, v in raw.items()),
-                                key=lambda cv: cv[1]))
-        if name == "cut_behind":
-            if raw is None or raw == "" or raw == "none":
-                return None
-            if isinstance(raw, str):
-                lo, _, hi = raw.partition("-")
-                return (int(lo), int(hi or lo))
-            lo_hi = list(raw)
-            return (int(lo_hi[0]), int(lo_hi[-1]))
-        if isinstance(current, bool):
-            if isinstance(raw, bool):
-                return raw
-            text = str(raw).strip().lower()
-            if text in ("true", "yes", "1", "on"):
-                return True
-            if text in ("false", "no", "0", "off"):
-                return False
-            raise RulesError(f"{name} must be true or false, not {raw!r}")
-        if isinstance(current, int):
-            if isinstance(raw, bool):
-                return int(raw)
-            return int(raw)
-        if isinstance(current, float):
-            return float(raw)
-        return str(raw)
-    except (ValueError, TypeError) as exc:
-        raise RulesError(f"bad value for {name}: {raw!r} ({exc})") from None
+        return parse_dollars(raw)
+    except ValueError as exc:
+        raise RulesError(f"{name}: {exc}") from None
+
+
+def _cut_behind(raw: Any) -> tuple[int, int] | None:
+    """``cut_behind``: "none" or empty for no range, "60-75" or "60" as text, or a list of one
+    or two whole numbers."""
+    shape = 'cut_behind must be two whole numbers such as [60, 75] or "60-75", or "none"'
+    if raw is None or (isinstance(raw, str) and raw.strip().lower() in ("", "none")):
+        return None
+    if isinstance(raw, str):
+        lo, _, hi = raw.strip().partition("-")
+        if not _WHOLE.fullmatch(lo.strip()) or (hi and not _WHOLE.fullmatch(hi.strip())):
+            raise RulesError(f"{shape}, not {_shown(raw)}")
+        return (int(lo), int(hi or lo))
+    if isinstance(raw, (list, tuple)) and 1 <= len(raw) <= 2 and all(
+            isinstance(x, int) and not isinstance(x, bool) for x in raw):
+        return (int(raw[0]), int(raw[-1]))
+    raise RulesError(f"{shape}, not {_shown(raw)}")
 
 
 def _choice(name: str, raw: Any) -> Any:
@@ -332,17 +405,51 @@ def _choice(name: str, raw: Any) -> Any:
     raise RulesError(f"{name} must be one of {spellings}, not {raw!r}")
 
 
+def _check_types(r: Rules) -> None:
+    """Each field holds its own type (set from Python as well as from text): whole numbers are
+    ints, not floats or bools, so ``Rules(decks=1.5)`` is refused, never truncated; money is
+    int cents."""
+    for f in dataclasses.fields(r):
+        value = getattr(r, f.name)
+        default = f.default if f.default is not dataclasses.MISSING else None
+        if f.name in CHOICES:
+            continue
+        if f.name == "chips":
+            ok = isinstance(value, tuple) and all(
+                isinstance(cv, tuple) and len(cv) == 2 and isinstance(cv[0], str)
+                and type(cv[1]) is int for cv in value)
+            what = "(colour, cents) pairs"
+        elif f.name == "cut_behind":
+            ok = value is None or (isinstance(value, tuple) and len(value) == 2
+                                   and all(type(x) is int for x in value))
+            what = "two whole numbers or nothing"
+        elif isinstance(default, bool):
+            ok, what = type(value) is bool, "true or false"
+        elif isinstance(default, int):
+            ok = type(value) is int
+            what = "a whole number of cents" if f.name in MONEY_FIELDS else "a whole number"
+        elif isinstance(default, float):
+            ok = type(value) in (int, float) and math.isfinite(value)
+            what = "a number"
+        else:
+            ok, what = isinstance(value, str), "text"
+        if not ok:
+            raise RulesError(f"{f.name} must be {what}, not {_shown(value)}")
+
+
 def _validate(r: Rules) -> None:
     def need(ok: bool, message: str) -> None:
         if not ok:
             raise RulesError(message)
 
+    _check_types(r)
     need(1 <= r.decks <= 8, f"decks must be 1 to 8, not {r.decks}")
     try:
         ratio = r.blackjack_ratio
     except (ValueError, ZeroDivisionError):
         raise RulesError(f'blackjack_pays must look like "3:2", not {r.blackjack_pays!r}') from None
     need(ratio > 0, "blackjack_pays must be positive")
+    need(ratio <= 100, f"blackjack_pays must be at most 100:1, not {r.blackjack_pays}")
     need(1 <= r.max_hands <= 8, f"max_hands must be 1 to 8, not {r.max_hands}")
     need(0.0 < r.penetration < 1.0, f"penetration must be between 0 and 1, not {r.penetration}")
     if r.cut_behind is not None:
@@ -363,6 +470,9 @@ def _validate(r: Rules) -> None:
          "chip values must be positive, distinct and smallest first")
     need(len({c for c, _ in r.chips}) == len(r.chips), "chip colours must be distinct")
     need(r.bet_unit > 0, "bet_unit must be positive")
+    need(max(values) <= MAX_DOLLARS * 100 and r.max_bet <= MAX_DOLLARS * 100
+         and r.payout_rounding <= MAX_DOLLARS * 100,
+         f"amounts must be at most {dollars(MAX_DOLLARS * 100)}")
     need(r.bet_unit % values[0] == 0,
          f"bet_unit {dollars(r.bet_unit)} cannot be made with {dollars(values[0])} chips")
     need(0 < r.min_bet <= r.max_bet, "need 0 < min_bet <= max_bet")
@@ -461,6 +571,8 @@ def load_rules(preset_or_file: str = "classic",
     A TOML file may name ``preset = "..."`` as its starting point; otherwise it starts from the
     defaults of ``Rules``.
     """
+    if not isinstance(preset_or_file, str):
+        raise RulesError(f"rules are a preset name or a rules file, not {_shown(preset_or_file)}")
     if preset_or_file in PRESETS:
         rules = PRESETS[preset_or_file]
     else:
@@ -468,17 +580,44 @@ def load_rules(preset_or_file: str = "classic",
         if not path.is_file():
             raise RulesError(
                 f"no preset or rules file named {preset_or_file!r}; presets: {', '.join(PRESETS)}")
-        try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
-        except tomllib.TOMLDecodeError as exc:
-            raise RulesError(f"{path}: not valid TOML ({exc})") from None
+        data = _read_toml(path)
         base_name = data.pop("preset", None)
-        if base_name is not None and base_name not in PRESETS:
-            raise RulesError(f"{path}: unknown preset {base_name!r}")
-        rules = Rules.from_mapping(data, PRESETS[base_name] if base_name else None)
+        if base_name is not None and (not isinstance(base_name, str) or base_name not in PRESETS):
+            raise RulesError(f"{path}: unknown preset {_shown(base_name)}; presets: "
+                             f"{', '.join(PRESETS)}")
+        try:
+            rules = Rules.from_mapping(data, PRESETS[base_name] if base_name else None)
+        except RulesError as exc:
+            raise RulesError(f"{path}: {exc}") from None
     if overrides:
         rules = Rules.from_mapping(overrides, rules)
     return rules
+
+
+#: The largest rules file read: a full one is about a kilobyte.
+MAX_RULES_FILE_BYTES = 1 << 20
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    """A rules file's TOML table; a file that cannot be read, is binary, is not UTF-8 text or
+    is not TOML is a ``RulesError`` saying which."""
+    try:
+        if path.stat().st_size > MAX_RULES_FILE_BYTES:
+            raise RulesError(f"{path}: too large for a rules file "
+                             f"(more than {MAX_RULES_FILE_BYTES // 1024} KiB)")
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise RulesError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    if b"\0" in raw:
+        raise RulesError(f"{path}: a binary file, not a TOML rules file")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RulesError(f"{path}: not UTF-8 text, so not a TOML rules file") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesError(f"{path}: not valid TOML ({exc})") from None
 
 
 def parse_set_options(pairs: list[str]) -> dict[str, str]:

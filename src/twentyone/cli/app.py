@@ -5,7 +5,7 @@ this module but the entry point."""
 from __future__ import annotations
 
 from importlib.metadata import version
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from typer.core import TyperGroup
@@ -16,6 +16,7 @@ from twentyone.cli.sim import sim
 from twentyone.cli.strategy import chart, dealer, edge, ev
 from twentyone.cli.train import train
 from twentyone.cli.verify import verify
+from twentyone.errors import TwentyOneError
 
 if TYPE_CHECKING:  # Typer carries its own copy of click; its Context is what the group takes.
     from typer._click.core import Context
@@ -26,7 +27,22 @@ OPTIONAL_VALUES = {"--auto": "basic"}
 
 
 class Commands(TyperGroup):
-    """The command group, filling in the value of an option given without one."""
+    """The command group, filling in the value of an option given without one, and the last
+    net under every command: an error the package raises on purpose (``TwentyOneError``) or a
+    file that cannot be read or written (``OSError``) that a command let through is shown as
+    one line and exit status 2 (a request refused) or 1 (a file), never a traceback. Each
+    command validates its own options first; anything else (a bug) still shows its trace."""
+
+    def invoke(self, ctx: Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except TwentyOneError as exc:
+            typer.echo(f"Error: {exc}", err=True)
+            raise typer.Exit(2) from None
+        except OSError as exc:
+            where = f"{exc.filename}: " if exc.filename else ""
+            typer.echo(f"Error: {where}{exc.strerror or exc}", err=True)
+            raise typer.Exit(1) from None
 
     def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
         filled: list[str] = []

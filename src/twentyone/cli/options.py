@@ -3,6 +3,7 @@ module imports no command, so the command line has no import cycle."""
 
 from __future__ import annotations
 
+import math
 import os
 from pathlib import Path
 from typing import Annotated
@@ -10,7 +11,7 @@ from typing import Annotated
 import typer
 
 from twentyone.errors import RulesError
-from twentyone.money import Cents, parse_dollars
+from twentyone.money import Cents, dollars, parse_dollars
 from twentyone.rules import Rules, load_rules, parse_set_options
 
 RulesOpt = Annotated[str, typer.Option("--rules", help="Preset name or TOML rules file.")]
@@ -34,6 +35,35 @@ def dollars_option(name: str, text: str) -> Cents:
     if amount <= 0:
         raise typer.BadParameter(f"{name} must be positive")
     return amount
+
+
+def buy_in_option(name: str, text: str, rules: Rules) -> Cents:
+    """A positive dollar amount the table's chips can make (a buy-in)."""
+    amount = dollars_option(name, text)
+    smallest = rules.chips[0][1]
+    if amount % math.gcd(*(v for _, v in rules.chips)):
+        raise typer.BadParameter(f"{name}: {dollars(amount)} cannot be made with this table's "
+                                 f"chips (smallest {dollars(smallest)})")
+    return amount
+
+
+def given(ctx: typer.Context, *names: str) -> list[str]:
+    """Which of these parameters (by their Python names) the person typed, as option names."""
+    opts = {p.name: p.opts[0] for p in ctx.command.params}
+    out = []
+    for name in names:
+        source = ctx.get_parameter_source(name)
+        if source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP"):
+            out.append(opts.get(name, name))
+    return out
+
+
+def refuse_unused(ctx: typer.Context, names: tuple[str, ...], why: str) -> None:
+    """Refuse options the person typed that do not apply here, rather than ignore them."""
+    typed = given(ctx, *names)
+    if typed:
+        raise typer.BadParameter(f"{' and '.join(typed)} {'does' if len(typed) == 1 else 'do'}"
+                                 f" not apply {why}")
 
 
 def warn_predictable(seed: int | None, stacked: bool) -> None:

@@ -17,7 +17,15 @@ from rich.table import Table as RichTable
 
 from twentyone.cli import cardgames
 from twentyone.cli import pontoon as pontoon_cli
-from twentyone.cli.options import check_writable, dollars_option, rules_from_cli, warn_predictable
+from twentyone.cli.options import (
+    buy_in_option,
+    check_writable,
+    dollars_option,
+    given,
+    refuse_unused,
+    rules_from_cli,
+    warn_predictable,
+)
 from twentyone.engine.bots import Bot, ChartBot
 from twentyone.engine.shoe import RandomShuffler, Shuffler, StackedShuffler
 from twentyone.engine.table import Table
@@ -28,8 +36,15 @@ from twentyone.strategy.play import CHARTS, play_chart
 from twentyone.tui.game import Game
 from twentyone.tui.hint import make_hint
 
+#: The largest seed taken: numbers up to 2**63 - 1 (any seed a person would type).
+MAX_SEED = 2**63 - 1
+#: Options of the casino table only, and of the other games only.
+CASINO_ONLY = ("rules", "set_", "seats", "stack")
+OTHER_GAMES_ONLY = ("players",)
+
 
 def play(
+    ctx: typer.Context,
     rules: Annotated[str, typer.Option("--rules", help="Preset name or TOML rules file.")]
     = "classic",
     set_: Annotated[list[str] | None,
@@ -38,7 +53,8 @@ def play(
                                        help="Seats taken, numbered from the dealer's left.")] = 1,
     bankroll: Annotated[str, typer.Option("--bankroll",
                                           help="Buy-in per seat, in dollars.")] = "1000",
-    seed: Annotated[int | None, typer.Option("--seed", help="Seed the shuffle (replayable).")]
+    seed: Annotated[int | None, typer.Option("--seed", min=0, max=MAX_SEED,
+                                             help="Seed the shuffle (replayable).")]
     = None,
     bot: Annotated[list[int] | None, typer.Option(
         "--bot", help="A seat played by a basic-strategy bot (repeat for more).")] = None,
@@ -65,6 +81,7 @@ def play(
 ) -> None:
     """Sit down at a blackjack table in the terminal (or let bots play with --auto)."""
     check_writable(history, "the hand history", "--history")
+    _refuse_unused_options(ctx, game, auto)
     if game == "pontoon":
         return pontoon_cli.play(
             players=players, bots=sorted(set(bot or [])), auto=auto, rounds=rounds, seed=seed,
@@ -76,7 +93,7 @@ def play(
         raise typer.BadParameter(
             f"--game is one of casino, pontoon, {', '.join(cardgames.names())}")
     table_rules = rules_from_cli(rules, set_)
-    stake = dollars_option("--bankroll", bankroll)
+    stake = buy_in_option("--bankroll", bankroll, table_rules)
     bots = sorted(set(bot or []))
     if bots and bots[0] < 1:
         raise typer.BadParameter("seats are numbered from 1")
@@ -106,6 +123,31 @@ def play(
     title = Path(rules).stem if rules.endswith(".toml") else rules
     Game(table, humans=humans, bots=seat_bots, console=Console(), title=title,
          hint=make_hint(table_rules), history=history).run()
+
+
+def _refuse_unused_options(ctx: typer.Context, game: str, auto: str | None) -> None:
+    """Options that would be silently ignored for this game or mode are refused instead."""
+    if game == "casino":
+        refuse_unused(ctx, OTHER_GAMES_ONLY, "to the casino game (it seats --seats players)")
+    elif game == "pontoon":
+        refuse_unused(ctx, CASINO_ONLY, "to Pontoon (its rules are fixed; seat players with "
+                      "--players)")
+    else:
+        refuse_unused(ctx, (*CASINO_ONLY, "bankroll", "bot", "history"), f"to {game}")
+    if auto is not None:
+        refuse_unused(ctx, ("history", "stack"), "with --auto (bots play headless; keep a "
+                      "history of a game at the table)")
+        if game == "casino":
+            refuse_unused(ctx, ("bot",), "with --auto (every seat is a bot already)")
+    else:
+        refuse_unused(ctx, ("rounds",), "without --auto (rounds at the table go on until you "
+                      "leave)")
+        if as_json_given(ctx):
+            raise typer.BadParameter("--json reports headless play: add --auto --rounds N")
+
+
+def as_json_given(ctx: typer.Context) -> bool:
+    return bool(given(ctx, "as_json")) and bool(ctx.params.get("as_json"))
 
 
 def _shuffler(stack: str | None, seed: int | None) -> Shuffler:

@@ -40,6 +40,9 @@ def play(*, players: int, bots: list[int], auto: str | None, rounds: int, seed: 
     chips = bankroll // prules.chip
     if chips < 1:
         raise typer.BadParameter(f"--bankroll buys no {dollars(prules.chip)} chip")
+    if bankroll % prules.chip:
+        raise typer.BadParameter(f"--bankroll: {dollars(bankroll)} cannot be made with "
+                                 f"Pontoon's {dollars(prules.chip)} chips")
     if any(not 1 <= b <= players for b in bots):
         raise typer.BadParameter(f"--bot seats are 1 to {players}")
     if auto is not None:

@@ -11,6 +11,7 @@ Dask cluster with exactly the result one machine would give.
 from __future__ import annotations
 
 import json
+import math
 import os
 import subprocess
 import sys
@@ -122,7 +123,8 @@ def sim(
         "--rounds", parser=lambda text: _rounds(text), metavar="N",
         help="Rounds to deal: a whole number, 1e9 or 1_000_000 style; any length runs in "
         "the same memory, and Ctrl-C stops it with the result so far.")] = 10_000_000,
-    seed: Annotated[int, typer.Option("--seed", help="Same seed, same result.")] = 0,
+    seed: Annotated[int, typer.Option("--seed", min=0, max=2**63 - 1,
+                                      help="Same seed, same result.")] = 0,
     workers: Annotated[int, typer.Option(
         "--workers", min=0, help="Threads on this machine (0: one per core).")] = 0,
     strategy: Annotated[str, typer.Option(
@@ -162,9 +164,32 @@ def sim(
         "--save-chart", help="Write the chart used, in the chart file format.")] = None,
 ) -> None:
     """Simulate rounds at native speed and report the edge, its error and the risk."""
+    for name, value in (("--bankroll", bankroll), ("--enter", enter), ("--leave", leave),
+                        ("--max-units", max_units)):
+        if value is not None and not math.isfinite(value):
+            raise typer.BadParameter(f"{name} must be a number, not {value}")
+    if bankroll < 0:
+        raise typer.BadParameter("--bankroll is a number of base bets: give a positive one "
+                                 "(or leave it out)")
+    if trip and not bankroll:
+        raise typer.BadParameter("--trip measures the risk of ruin of a --bankroll: give one")
+    if seat > seats:
+        raise typer.BadParameter(f"--seat {seat} is not taken with --seats {seats}")
+    if scheduler is not None and workers:
+        raise typer.BadParameter("--workers does not apply with --scheduler (the cluster's "
+                                 "workers run the chunks)")
     check_writable(plot, "the report", "--plot")
     check_writable(save_chart, "the chart", "--save-chart")
     table_rules = rules_from_cli(rules, set_)
+    mode = "ramp" if ramp is not None and bet == "flat" else bet
+    try:  # before any chart is solved: a bad bet is refused at once, with nothing written
+        betting = Betting(
+            mode=mode, ramp=parse_ramp(ramp) if ramp else (), enter=enter, leave=leave,
+            max_units=max_units if max_units is not None
+            else table_rules.max_bet / table_rules.min_bet,
+            bankroll=bankroll, trip_rounds=trip)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
     solving = strategy == "basic" and scheduler is None and not chart_on_disk(table_rules)
     kernel_cold = scheduler is None and not kernel_cached()
     solver_cold = solving and not solver_cached()
@@ -176,13 +201,7 @@ def sim(
     with (compiling(first, SIMULATOR_SECONDS if kernel_cold else SOLVER_SECONDS),
           _kernel_warming(solving)):
         player = _player(table_rules, strategy, count, indices, insurance, seat)
-    mode = "ramp" if ramp is not None and bet == "flat" else bet
     try:
-        betting = Betting(
-            mode=mode, ramp=parse_ramp(ramp) if ramp else (), enter=enter, leave=leave,
-            max_units=max_units if max_units is not None
-            else table_rules.max_bet / table_rules.min_bet,
-            bankroll=bankroll, trip_rounds=trip)
         spec = SimSpec(table_rules, player, betting, seats)
         spec.kernel_args()  # rejects rules the kernel does not play, before any work
     except ValueError as exc:
@@ -204,8 +223,13 @@ def sim(
         if scheduler is not None:
             from twentyone.sim.distributed import simulate_on_cluster
 
-            result = simulate_on_cluster(spec, rounds, scheduler=scheduler, seed=seed,
-                                         progress=advance)
+            try:
+                result = simulate_on_cluster(spec, rounds, scheduler=scheduler, seed=seed,
+                                             progress=advance)
+            except (OSError, TimeoutError, ValueError) as exc:
+                reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+                raise typer.BadParameter(f"cannot run on the Dask scheduler at {scheduler}: "
+                                         f"{reason}", param_hint="--scheduler") from None
         else:
             result = simulate(spec, rounds, seed=seed, workers=workers or os.cpu_count() or 1,
                               progress=advance)

@@ -61,7 +61,42 @@ def _shoe(text: str | None) -> list[int] | None:
         raise typer.BadParameter("give ten counts (aces first, ten-cards last), none negative,"
                                  " at least four cards in all",
                                  param_hint="--shoe")
+    if max(counts) > MAX_SHOE_COUNT:
+        raise typer.BadParameter(f"at most {MAX_SHOE_COUNT} cards of a kind (eight packs of "
+                                 "ten-cards)", param_hint="--shoe")
     return counts
+
+
+#: The most cards of one kind a shoe holds: eight packs' ten-cards.
+MAX_SHOE_COUNT = 8 * 16
+
+
+def _enough_cards(counts: list[int], hand: list[int], up: int, splits: int) -> None:
+    """Refuse a shoe too short to finish the round whatever comes: the player's hand (and
+    each hand a split could make) draws at most until it busts, 22 less its hard total in
+    points, the dealer at most 26 less the up card (the hole card included); cards are worth
+    at least a point each, so a shoe whose cards left add up to that many points always
+    finishes."""
+    left = [0, *counts]
+    left[up] -= 1
+    for v in hand:
+        left[v] -= 1
+    points = sum(v * n for v, n in enumerate(left))
+    need = (22 - sum(hand)) * splits + (27 - up)
+    if points < need:
+        raise typer.BadParameter(
+            f"too few cards to finish the round: the cards left besides the hand and up card "
+            f"add up to {points} points, and finishing every hand whatever is drawn needs "
+            f"{need}", param_hint="--shoe")
+    natural = {1: 10, 10: 1}.get(up)
+    if natural is not None and left[natural] == sum(left) and up in (1, 10):
+        raise typer.BadParameter(f"every card left makes the dealer's {_label(up)} a blackjack",
+                                 param_hint="--shoe")
+
+
+def _no_shoe_with_infinite(shoe: str | None, infinite: bool) -> None:
+    if shoe is not None and infinite:
+        raise typer.BadParameter("--shoe and --infinite are two different decks: give one")
 #: Colours a printed chart conventionally uses, per code (terminal style, page hex colour).
 COLOURS = {STAND: ("bold white on red", "#d9534f"), HIT: ("bold black on green", "#5cb85c"),
            DOUBLE_HIT: ("bold black on cyan", "#5bc0de"),
@@ -222,13 +257,19 @@ def edge(rules: RulesOpt = "classic", set_: SetOpt = None,
     typer.echo(f"({seconds:.2f} s)")
 
 
-def _values(text: str) -> list[int]:
+def _values(text: str, option: str) -> list[int]:
     out = []
     for part in text.split(","):
         p = part.strip().upper()
-        out.append(1 if p == "A" else 10 if p in ("T", "J", "Q", "K") else int(p))
-    if not all(1 <= v <= 10 for v in out):
-        raise typer.BadParameter(f"card values are A or 1-10: {text!r}")
+        if p == "A":
+            out.append(1)
+        elif p in ("T", "J", "Q", "K"):
+            out.append(10)
+        elif p.isdecimal() and len(p) <= 2 and 1 <= int(p) <= 10:
+            out.append(int(p))
+        else:
+            raise typer.BadParameter(f"card values are A, 2-10, T, J, Q or K, not {text!r}",
+                                     param_hint=option)
     return out
 
 
@@ -239,12 +280,24 @@ def ev(rules: RulesOpt = "classic", set_: SetOpt = None,
        as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
     """Each legal action's EV for a hand against an up card (a full shoe, or the --shoe given,
     less those cards), conditioned on no dealer blackjack where the dealer peeks."""
+    if not hand.strip() or not up.strip():
+        raise typer.BadParameter("ev needs --hand, two or more cards (e.g. 10,6 or A,7), and "
+                                 "--up, the dealer's up card (e.g. 10)")
+    _no_shoe_with_infinite(shoe, infinite)
     r = rules_from_cli(rules, set_)
-    values = _values(hand)
-    up_value = _values(up)
+    values = _values(hand, "--hand")
+    up_value = _values(up, "--up")
     if len(values) < 2 or len(up_value) != 1:
         raise typer.BadParameter("give --hand with two or more cards and --up with one")
+    if len(values) > 21:
+        raise typer.BadParameter("a hand of more than 21 cards is bust", param_hint="--hand")
     counts = _shoe(shoe)
+    if counts is not None:
+        if any(counts[v - 1] < [*values, up_value[0]].count(v) for v in range(1, 11)):
+            raise typer.BadParameter("the shoe does not hold the hand and the up card",
+                                     param_hint="--shoe")
+        pair = len(values) == 2 and values[0] == values[1]
+        _enough_cards(counts, values, up_value[0], r.max_hands if pair else 1)
     try:
         with compiling(_first_solve(not infinite), SOLVER_SECONDS):
             evs = action_evs(r, values, up_value[0], counts, infinite=infinite)
@@ -265,6 +318,7 @@ def dealer(rules: RulesOpt = "classic", set_: SetOpt = None, shoe: ShoeOpt = Non
            as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
     """The dealer's final totals by up card, before the peek and (where the dealer peeks)
     after it, from a full shoe, the --shoe given, or an infinite deck."""
+    _no_shoe_with_infinite(shoe, infinite)
     r = rules_from_cli(rules, set_)
     counts = _shoe(shoe)
     out: dict[str, dict[str, dict[str, float]]] = {"before_peek": {}, "after_peek": {}}
@@ -273,6 +327,7 @@ def dealer(rules: RulesOpt = "classic", set_: SetOpt = None, shoe: ShoeOpt = Non
         if counts is not None:
             if counts[u - 1] == 0:
                 continue  # no such up card left to show
+            _enough_cards(counts, [], u, 0)
             left = [0, *counts]
             left[u] -= 1
         for when, after in (("before_peek", False), ("after_peek", True)):

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from twentyone.engine.chips import Bank, ChipSet, Counts, Rack, add, break_down, take
+from twentyone.engine.chips import Bank, ChipSet, Counts, Rack, add, break_down, take, values_gcd
 from twentyone.engine.events import Event, Kind
 from twentyone.errors import ChipError
 from twentyone.money import Cents, dollars
@@ -40,6 +40,9 @@ class Cashier:
         """Chips for a buy-in: up to 20 of each colour from the table minimum's colour upwards,
         the rest in the fewest chips, so the first bets need no change."""
         values = self.chipset.values
+        if amount % values_gcd(values):
+            raise ChipError(f"{dollars(amount)} cannot be made with this table's chips "
+                            f"(smallest {dollars(values[0])})")
         counts = self.chipset.zero()
         rest = amount
         low = max((i for i, v in enumerate(values) if v <= self.min_bet), default=0)
@@ -49,7 +52,8 @@ class Cashier:
             rest -= n * values[i]
         extra = self.chipset.fewest(rest)
         if extra is None:
-            raise ChipError(f"{dollars(amount)} cannot be made in this table's chips")
+            raise ChipError(f"{dollars(amount)} cannot be made with this table's chips "
+                            f"(smallest {dollars(values[0])})")
         add(counts, extra)
         return counts
 

@@ -48,8 +48,8 @@ class ChipSet:
         for colour, n in by_colour.items():
             if colour not in self.colours:
                 raise ChipError(f"no {colour!r} chips in this set ({', '.join(self.colours)})")
-            if n < 0:
-                raise ChipError(f"cannot hold {n} {colour} chips")
+            if type(n) is not int or n < 0:
+                raise ChipError(f"cannot hold {n!r} {colour} chips: give a whole number")
             out[self.colours.index(colour)] += n
         return out
 

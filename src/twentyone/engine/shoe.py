@@ -16,7 +16,7 @@ from typing import Protocol
 import numpy as np
 
 from twentyone.cards import Card, fresh_shoe, parse_card
-from twentyone.errors import ReplayError
+from twentyone.errors import ReplayError, ShoeError
 from twentyone.rules import Reshuffle, Rules
 
 
@@ -218,7 +218,7 @@ class Shoe:
         """The shoe ran dry mid-round: shuffle the discards and deal on
         (docs/casino.md#when-the-dealer-reshuffles)."""
         if not self.discards:
-            raise RuntimeError("no cards left anywhere to deal")
+            raise ShoeError("no cards left anywhere to deal")
         result = self.shuffler.shuffle(self.discards, self.rules)
         self.history.append(ShuffleRecord(list(result.order), result.cut_at, None))
         self.cards = result.order

@@ -104,6 +104,23 @@ class Action(StrEnum):
     DEALER_STAND = "dealer-stand"
 
 
+def _whole(x: object) -> bool:
+    """Whether ``x`` is a whole number the table takes for a seat or cents: an ``int``, not a
+    bool, a float, a ``Decimal`` or text (money stays exact integer cents)."""
+    return type(x) is int
+
+
+def _shown(x: object) -> str:
+    """A refused argument as a player would read it."""
+    if isinstance(x, str):
+        text = repr(x)
+    elif isinstance(x, (bool, float)):
+        text = str(x)
+    else:
+        text = f"{x} (a {type(x).__name__})"
+    return text if len(text) <= 40 else text[:40] + "..."
+
+
 #: Builds an Event (or Record) from a full tuple of its fields, in order, without NamedTuple's
 #: Python-level ``__new__``: three to four times faster, and the log takes ~15 events a round.
 _new = tuple.__new__
@@ -244,6 +261,9 @@ class Table:
         """Seat a player with a buy-in (cents, changed into chips) or with named chips."""
         start = len(self.log)
         self._check_seat_number(seat)
+        if not (_whole(bankroll) or isinstance(bankroll, Mapping)):
+            raise ChipError(f"a buy-in is a whole number of cents or chips by colour, "
+                            f"not {_shown(bankroll)}")
         if seat in self.seats:
             raise SeatError(f"seat {seat} is taken")
         if self.phase is not Phase.BETTING:
@@ -338,6 +358,10 @@ class Table:
         """Hook: why ``seat`` may not bet ``amount`` now, or None (answers verify, can and
         legal_actions alike)."""
         r = self.rules
+        if not _whole(seat):
+            return SeatError, f"a seat is a whole number, not {_shown(seat)}"
+        if not _whole(amount):
+            return BetError, f"a bet is a whole number of cents, not {_shown(amount)}"
         if seat not in self.seats:
             return SeatError, f"nobody is sitting at seat {seat}"
         if self.phase is not Phase.BETTING:
@@ -413,6 +437,7 @@ class Table:
         """An insurance side bet against a dealer ace: up to half the bet or exactly half
         (docs/casino.md#insurance-and-even-money); pays 2 to 1 if the hole card makes a blackjack.
         ``None`` means half."""
+        self._raise(self._refuse_amount(amount, InsuranceError, "an insurance bet"))
         hand_bet = self._seat(seat).hands[0].bet if self._seat(seat).hands else 0
         amount = self.cashier.half(hand_bet) if amount is None else amount
         self._raise(self._refuse_insure(seat, amount))
@@ -429,6 +454,7 @@ class Table:
         return _new(Record, (Action.INSURE, seat, tuple(self.log[start:])))
 
     def verify_insure(self, seat: int, amount: Cents | None = None) -> None:
+        self._raise(self._refuse_amount(amount, InsuranceError, "an insurance bet"))
         s = self._seat(seat)
         bet = s.hands[0].bet if s.hands else 0
         self._raise(self._refuse_insure(seat, self.cashier.half(bet) if amount is None
@@ -442,7 +468,8 @@ class Table:
         return True
 
     def _refuse_insure(self, seat: int, amount: Cents | None) -> Refusal:
-        refusal = self._refuse_offer(seat)
+        refusal = (self._refuse_amount(amount, InsuranceError, "an insurance bet")
+                   or self._refuse_offer(seat))
         if refusal:
             return refusal
         r = self.rules
@@ -507,6 +534,8 @@ class Table:
         return _new(Record, (Action.DECLINE, seat, tuple(self.log[start:])))
 
     def _refuse_offer(self, seat: int) -> Refusal:
+        if not _whole(seat):
+            return SeatError, f"a seat is a whole number, not {_shown(seat)}"
         if seat not in self.seats:
             return SeatError, f"nobody is sitting at seat {seat}"
         if self.phase is not Phase.INSURANCE:
@@ -610,7 +639,8 @@ class Table:
         return self._refuse_double(seat, amount) is None
 
     def _refuse_double(self, seat: int, amount: Cents | None) -> Refusal:
-        refusal = self._refuse_turn(seat)
+        refusal = (self._refuse_amount(amount, IllegalActionError, "a double")
+                   or self._refuse_turn(seat))
         if refusal:
             return refusal
         r = self.rules
@@ -744,8 +774,10 @@ class Table:
         return None
 
     def _refuse_turn(self, seat: int) -> Refusal:
-        if self.phase is Phase.PLAYERS and self._order[self._turn] == seat:
+        if self.phase is Phase.PLAYERS and self._order[self._turn] == seat and type(seat) is int:
             return None
+        if not _whole(seat):
+            return SeatError, f"a seat is a whole number, not {_shown(seat)}"
         if seat not in self.seats:
             return SeatError, f"nobody is sitting at seat {seat}"
         if self.phase is not Phase.PLAYERS:
@@ -1167,12 +1199,21 @@ class Table:
     # --- helpers ---------------------------------------------------------------------------
 
     def _seat(self, seat: int) -> Seat:
-        if seat not in self.seats:
+        if type(seat) is not int or seat not in self.seats:
             self._check_seat_number(seat)
             raise SeatError(f"nobody is sitting at seat {seat}")
         return self.seats[seat]
 
+    @staticmethod
+    def _refuse_amount(amount: object, error: type[TableError], what: str) -> Refusal:
+        """A money argument that is neither None (the default amount) nor whole cents."""
+        if amount is None or _whole(amount):
+            return None
+        return error, f"{what} is a whole number of cents, not {_shown(amount)}"
+
     def _check_seat_number(self, seat: int) -> None:
+        if not _whole(seat):
+            raise SeatError(f"a seat is a whole number, not {_shown(seat)}")
         if not 1 <= seat <= self.rules.seats:
             raise SeatError(f"this table has seats 1 to {self.rules.seats}, not {seat}")
 

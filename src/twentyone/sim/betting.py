@@ -11,6 +11,7 @@ back-counting use.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -39,6 +40,17 @@ class Betting:
     trip_rounds: int = 0
 
     def __post_init__(self) -> None:
+        # Every figure is finite and bounded, so no result comes out as NaN or infinity: a bet
+        # of 1e308 units squared overflows the variance, a NaN bankroll makes the risk NaN.
+        for what, x, low, high in (
+                *(("a ramp count", c, -MAX_COUNT, MAX_COUNT) for c, _ in self.ramp),
+                *(("a ramp bet", u, 0.0, MAX_UNITS) for _, u in self.ramp),
+                ("the entry count", self.enter, -MAX_COUNT, MAX_COUNT),
+                ("the exit count", self.leave, -MAX_COUNT, MAX_COUNT),
+                ("max_units", self.max_units, 1.0, MAX_UNITS),
+                ("the bankroll", self.bankroll, 0.0, MAX_UNITS * 1e6)):
+            if x is not None and not (math.isfinite(x) and low <= x <= high):
+                raise ValueError(f"{what} must be a number from {low:g} to {high:g}, not {x:g}")
         if self.mode not in BET_MODES:
             raise ValueError(f"betting must be one of {', '.join(BET_MODES)}, not {self.mode!r}")
         if self.mode == "ramp" and not self.ramp:
@@ -62,6 +74,12 @@ class Betting:
         steps = sorted(self.ramp)
         return (np.array([c for c, _ in steps], dtype=np.float64),
                 np.array([u for _, u in steps], dtype=np.float64))
+
+
+#: The largest bet, in units, any betting takes (a thousand times the table's spread of
+#: any real table), and the largest true count a ramp or a back-count may name.
+MAX_UNITS = 1e6
+MAX_COUNT = 100.0
 
 
 def parse_ramp(text: str) -> tuple[tuple[float, float], ...]:

@@ -20,6 +20,10 @@ from twentyone.sim import kernel as K
 from twentyone.sim.runner import Array, KernelArgs, SimSpec, chunks, describe, run_chunk
 from twentyone.sim.stats import SimResult
 
+#: How long to try to reach a scheduler before giving up (a closed port fails at once; an
+#: address that does not answer fails after this).
+CONNECT_SECONDS = 5
+
 
 def _task(chunk: int, rounds: int, args: KernelArgs, seed: int) -> Array:
     return run_chunk(args, seed, chunk, rounds)
@@ -40,7 +44,8 @@ def simulate_on_cluster(spec: SimSpec, rounds: int, *, scheduler: str | Client, 
     if rounds < 1:
         raise ValueError("simulate at least one round")
     own = not isinstance(scheduler, Client)
-    client = Client(scheduler) if isinstance(scheduler, str) else scheduler  # type: ignore[no-untyped-call]
+    client = (Client(scheduler, timeout=CONNECT_SECONDS)  # type: ignore[no-untyped-call]
+              if isinstance(scheduler, str) else scheduler)
     total = np.zeros(K.N_STATS)
     interrupted = False
     try:
