@@ -111,3 +111,21 @@ def test_issue2_a_view_says_who_is_to_act_and_what_they_may_do() -> None:
     assert theirs.legal == () and not theirs.seats[1].hands[0].to_act
     assert mine.seats[0].bankroll == t.bankroll(1) and mine.seats[0].hands[0].bet == 10 * D
     assert mine.phase is Phase.PLAYERS
+
+
+def test_the_settled_round_shows_what_was_dealt_in_a_pitch_game_with_a_face_down_double() -> None:
+    """The issue's single-deck round: a pitch hand 8 2 doubled face down draws a 6. The round
+    as shown after settlement is rebuilt from the log card by card: 8 2 6, hard 16, never a
+    card twice."""
+    from twentyone.engine.views import settled_round
+
+    t = dealt("single-deck", [("8h", "2h")], up="9c", hole="8c", draws=["6h"])
+    assert settled_round(t, 1) is None  # mid-round: the live view is the table
+    t.double(1)
+    v = settled_round(t, 1)
+    assert v is not None and v.settled
+    hand = v.seats[0].hands[0]
+    assert [str(c) for c in hand.cards] == ["8♥", "2♥", "6♥"]
+    assert hand.total == 16 and hand.doubled and hand.outcome == "lose"
+    assert hand.net == -hand.bet
+    assert v.dealer_total == 17
