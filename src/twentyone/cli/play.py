@@ -1,6 +1,6 @@
 """``twentyone play``: sit down at the terminal table, or let bots play headless.
 
-With no options it seats one person at the classic table (seeds 002/004) with $1,000, the
+With no options it seats one person at the classic table with $1,000, the
 README's first command. ``--auto`` puts a bot in every seat and prints what the rounds did; its
 JSON is a contract for demos and checks: ``house_net`` is minus the seats' net, to the cent.
 """
@@ -17,15 +17,14 @@ from rich.table import Table as RichTable
 
 from twentyone.cli import pontoon as pontoon_cli
 from twentyone.cli.options import dollars_option, rules_from_cli
-from twentyone.engine.bots import Bot, ChartBot
+from twentyone.cli.terminal import need_terminal, run_app
 from twentyone.engine.shoe import RandomShuffler, Shuffler, StackedShuffler
 from twentyone.engine.table import Table
 from twentyone.errors import RulesError, TableError
 from twentyone.money import Cents, dollars
-from twentyone.rules import Rules
+from twentyone.rules import PRESETS, Rules
 from twentyone.strategy.play import CHARTS, play_chart
-from twentyone.tui.game import Game
-from twentyone.tui.hint import make_hint
+from twentyone.tui.launch import casino_app
 
 
 def play(
@@ -90,11 +89,11 @@ def play(
         raise typer.BadParameter(f"--stack: {exc}") from None
     for n in range(1, taken + 1):
         table.sit(n, stake)
-    chart = CHARTS["basic"](table_rules)
-    seat_bots: dict[int, Bot] = {n: ChartBot(chart) for n in bots}
     title = Path(rules).stem if rules.endswith(".toml") else rules
-    Game(table, humans=humans, bots=seat_bots, console=Console(), title=title,
-         hint=make_hint(table_rules), history=history).run()
+    need_terminal()
+    app = casino_app(table, humans=humans, bot_seats=bots, stake=stake, name=title,
+                     base=PRESETS.get(rules), history=history)
+    run_app(app, history)
 
 
 def _shuffler(stack: str | None, seed: int | None) -> Shuffler:
