@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -109,8 +109,39 @@ def drive(app: TableApp, table: Table, lines: Sequence[str], *, size: tuple[int,
     return played
 
 
+def drive_by(app: TableApp, table: Table, choose: Callable[[TableApp], str], steps: int, *,
+             size: tuple[int, int] = (110, 40),
+             check: Callable[[TableApp], None] | None = None) -> Played:
+    """Like ``drive``, but each line is chosen from what the screen offers now."""
+    played = Played(table, app)
+
+    async def run() -> None:
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            for _ in range(steps):
+                if not app.is_running or app.session.done:
+                    break
+                if check is not None:
+                    check(app)
+                await type_line(pilot, app, choose(app))
+            if check is not None and app.is_running and not app.session.done:
+                check(app)
+            if app.is_running and not app.session.done:
+                await type_line(pilot, app, CTRL_C)
+
+    asyncio.run(run())
+    return played
+
+
+def panel_text(app: TableApp, seat: int) -> str:
+    """The text of the seat's panel on the felt now."""
+    panels = [w for w in app.query(".seat").results(Static) if w.name == f"seat-{seat}"]
+    assert panels, f"no panel for seat {seat}"
+    return str(panels[-1].content)
+
+
 def casino(rules: Rules, stack: Sequence[str], *, humans: Sequence[int] = (1,),
-           bots: dict[int, Bot] | None = None, hint: Hint | None = None,
+           bots: Mapping[int, Bot] | None = None, hint: Hint | None = None,
            history: Path | None = None, seed: int = 0, buy_in: Cents = 100_000) -> Table:
     """A table dealing ``stack`` first (then a seeded shoe), people and bots seated."""
     t = Table(rules, StackedShuffler([list(stack)], then=RandomShuffler.seeded(seed)))
@@ -119,7 +150,8 @@ def casino(rules: Rules, stack: Sequence[str], *, humans: Sequence[int] = (1,),
     return t
 
 
-def casino_table_app(t: Table, *, humans: Sequence[int] = (1,), bots: dict[int, Bot] | None = None,
+def casino_table_app(t: Table, *, humans: Sequence[int] = (1,),
+                     bots: Mapping[int, Bot] | None = None,
                      hint: Hint | None = None, history: Path | None = None) -> TableApp:
     return casino_app(t, humans=humans, bot_seats=sorted(bots or {}), stake=100_000,
                       name="test", base=None, bots=dict(bots or {}),
@@ -131,7 +163,7 @@ def casino_table_app(t: Table, *, humans: Sequence[int] = (1,), bots: dict[int, 
 
 CARD = re.compile(r"(10|[2-9AJQK])([♠♥♦♣])|░░░")
 CHIP = re.compile(r"(\d+)×(\$[\d,]+(?:\.\d\d)?|\d+¢)")
-TOTAL = re.compile(r"\b(soft \d+|hard \d+|blackjack|bust \d+|\?)(?=\s+bet )")
+TOTAL = re.compile(r"(soft \d+|hard \d+|blackjack|bust \d+|\?)(?=\s+bet )")
 BET = re.compile(r"\bbet (\$[\d,]+(?:\.\d\d)?)")
 
 
@@ -173,9 +205,8 @@ def read_seat(text: str) -> ReadSeat:
         cards = [None if m.group(0) == "░░░" else (m.group(1), m.group(2))
                  for m in CARD.finditer(head)]
         total = TOTAL.search(line)
-        assert total is not None, line
-        hands.append(ReadHand(cards, total.group(1), money(bet.group(1)), " doubled" in line,
-                              line))
+        hands.append(ReadHand(cards, total.group(1) if total else "", money(bet.group(1)),
+                              " doubled" in line, line))
     return ReadSeat(bankroll, chips, hands, insurance)
 
 
@@ -185,7 +216,9 @@ def card_label(c: Card | None) -> tuple[str, str] | None:
 
 def total_of(cards: Sequence[tuple[str, str] | None], from_split: bool) -> str:
     """The total a person would work out from the cards on the screen."""
-    if any(c is None for c in cards) or not cards:
+    if not cards:
+        return ""  # bet, not yet dealt
+    if any(c is None for c in cards):
         return "?"
     values = [_value(c[0]) for c in cards if c is not None]
     total, soft = hand_total(values)
