@@ -6,18 +6,19 @@ from __future__ import annotations
 
 import typer
 
+from twentyone.cli.options import Command, Group
 from twentyone.cli.play import play
 from twentyone.cli.rules import rules_cmd
 from twentyone.cli.sim import sim
 from twentyone.cli.strategy import chart, dealer, edge, ev
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
+app = typer.Typer(cls=Group, add_completion=False, no_args_is_help=True,
                   help="twentyone: casino blackjack by the book.")
 
-app.command("rules")(rules_cmd)
-app.command("play")(play)
-app.command("sim")(sim)
-app.command("chart")(chart)
-app.command("edge")(edge)
-app.command("ev")(ev)
-app.command("dealer")(dealer)
+app.command("rules", cls=Command)(rules_cmd)
+app.command("play", cls=Command)(play)
+app.command("sim", cls=Command)(sim)
+app.command("chart", cls=Command)(chart)
+app.command("edge", cls=Command)(edge)
+app.command("ev", cls=Command)(ev)
+app.command("dealer", cls=Command)(dealer)
