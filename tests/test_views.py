@@ -129,3 +129,24 @@ def test_the_settled_round_shows_what_was_dealt_in_a_pitch_game_with_a_face_down
     assert hand.total == 16 and hand.doubled and hand.outcome == "lose"
     assert hand.net == -hand.bet
     assert v.dealer_total == 17
+
+
+def test_the_settled_round_shows_a_split_pitch_hand_as_the_table_laid_it() -> None:
+    """The issue: after a split in a pitch game the other seats' split hands showed a card back
+    where the table had laid the moved card face up (a split 9♣ vanished). Every card shown
+    live stays shown once the round is settled."""
+    from twentyone.engine.views import settled_round
+
+    t = dealt("single-deck", [("9s", "9c"), ("10h", "8h")], up="7c", hole="10c",
+              draws=["5h", "2d"])
+    t.split(1)
+    live = view(t, 2).seats[0].hands
+    assert [str(c) for c in live[1].cards if c is not None] == ["9♣"]
+    t.stand(1)
+    t.stand(1)
+    t.stand(2)
+    for viewer in (SPECTATOR, 1, 2):
+        v = settled_round(t, viewer)
+        assert v is not None
+        hands = v.seats[0].hands
+        assert [[str(c) for c in h.cards] for h in hands] == [["9♠", "5♥"], ["9♣", "2♦"]]

@@ -186,9 +186,12 @@ def settled_round(table: Table, viewer: int = SPECTATOR) -> TableView | None:
             h.doubled = True
             doubling = (e.seat, e.hand)
         elif k is Kind.SPLIT:
+            # The card moved to the new hand lies face up there, as the table lays it (a
+            # pitch pair is shown to be split); the other keeps its own face.
             old = hands[e.seat][e.hand - 1]
             old.from_split = True
-            hands[e.seat].insert(e.hand, _Hand(e.amount, [old.cards.pop()], from_split=True))
+            moved, _ = old.cards.pop()
+            hands[e.seat].insert(e.hand, _Hand(e.amount, [(moved, True)], from_split=True))
         elif k is Kind.TURNED and e.card is not None:
             cards = dealer if e.seat == DEALER else hands[e.seat][e.hand].cards
             cards[:] = [(c, up or c == e.card) for c, up in cards]

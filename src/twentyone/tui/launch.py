@@ -20,7 +20,7 @@ from twentyone.tui.render import TableView
 from twentyone.tui.session import CasinoSession, Hint
 
 #: What the first solve of a chart costs on an ordinary machine, to tell the player.
-FIRST_SOLVE = "about 5 to 15 s"
+FIRST_SOLVE = "usually 5 to 30 s"
 
 
 def casino_app(table: Table, *, humans: Sequence[int], bot_seats: Sequence[int], stake: Cents,

@@ -72,6 +72,8 @@ class Narrator:
         self._pending: tuple[StrEnum, int, int, int] | None = None
         self._ended = False
         self._round_no = 0
+        #: The hand whose cards are being turned up now, and the cards turned so far.
+        self._turning: tuple[tuple[int, int], list[Card | None]] | tuple[()] = ()
         #: Hands bet and not yet settled: none left means the dealer has nobody to play.
         self._in_play = 0
 
@@ -120,6 +122,9 @@ class Narrator:
         """Lines for these events (in order); the round's hands are updated as they go."""
         out: list[str] = []
         for e in events:
+            if self._turning and not (e.kind is Kind.TURNED and e.seat != DEALER
+                                      and (e.seat, e.hand) == self._turning[0]):
+                out.append(self._turned_line())
             if self._dealing and not self._continues_deal(e):
                 self._dealing = False
                 out.append(self._deal_summary())
@@ -133,12 +138,23 @@ class Narrator:
 
     def flush(self) -> list[str]:
         """End of a batch: a deal that stopped waiting for a player is summed up now."""
+        if self._turning:
+            return [self._turned_line(), *self.flush()]
         if not self._dealing:
             return []
         self._dealing = False
         out = [self._deal_summary(), *self._deferred]
         self._deferred.clear()
         return out
+
+    def _turned_line(self) -> str:
+        """"Seat 2 turns 8♥ 2♥ 6♥ — 16": the cards a hand turned up for the table."""
+        assert self._turning
+        (seat, hand), turned = self._turning
+        self._turning = ()
+        h = self._hand(seat, hand)
+        return (f"{self._who(seat, hand)} turns {cards_text(turned)} — "
+                f"{self._total_text(h.cards, not h.from_split)}")
 
     def _continues_deal(self, e: Event) -> bool:
         if e.kind in (Kind.CUT_CARD, Kind.REFILLED):
@@ -196,9 +212,11 @@ class Narrator:
                 cards[cards.index(None)] = e.card
             if e.seat == DEALER:
                 return f"Dealer turns {card_text(e.card)} — {self._total_text(cards, True)}"
-            natural = not self._hand(e.seat, e.hand).from_split
-            return (f"{self._who(e.seat, e.hand)} turns {card_text(e.card)} — "
-                    f"{self._total_text(cards, natural)}")
+            # A hand's cards turned together are called together, once all are up.
+            if not self._turning:
+                self._turning = ((e.seat, e.hand), [])
+            self._turning[1].append(e.card)
+            return None
         if k is Kind.PEEKED:
             if e.note == "blackjack":
                 return "Dealer has blackjack!"
