@@ -27,7 +27,7 @@ CHIP_STYLES: dict[str, str] = {
     "yellow": "bold black on yellow",
     "white": "bold black on white",
     "red": "bold white on red",
-    "green": "bold white on green",
+    "green": "bold white on dark_green",
     "black": "bold white on grey15",
     "purple": "bold white on purple",
 }
