@@ -113,4 +113,21 @@ play is called off and every bet goes back).
 
 
 def help_page(text: str) -> Text:
-    return Text(text)
+    """A help text as a page that wraps to the window: the source's hard-wrapped prose joined
+    into paragraphs, while items (indented two spaces) keep their own lines and their
+    continuations (indented four) join them."""
+    out: list[str] = []
+    prose = False
+    for line in text.splitlines():
+        indent = len(line) - len(line.lstrip())
+        if not line.strip():
+            out.append("")
+            prose = False
+        elif indent >= 4 and out:
+            out[-1] += " " + line.strip()
+        elif indent == 0 and prose:
+            out[-1] += " " + line
+        else:
+            out.append(line)
+            prose = indent == 0
+    return Text("\n".join(out))
