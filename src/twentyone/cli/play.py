@@ -52,7 +52,7 @@ def play(
         "--stack", hidden=True,
         help="Testing: cards dealt first after the shuffle, e.g. 8s,10h,8d,Ac.")] = None,
     game: Annotated[str, typer.Option(
-        "--game", help="casino, or pontoon (seed 002's changing bank).")] = "casino",
+        "--game", help="casino, or pontoon (blackjack with a changing bank).")] = "casino",
     players: Annotated[int, typer.Option(
         "--players", min=2, max=14, help="With --game pontoon: players, the banker included.")]
     = 4,

@@ -84,8 +84,6 @@ def view(table: Table, viewer: int = SPECTATOR) -> TableView:
     banker = viewer != SPECTATOR and viewer == table.dealer_seat
     dealer_cards = tuple(c if up or banker else None
                          for c, up in zip(d.cards, d.face_up, strict=True))
-    if table.phase is Phase.BETTING and any(s.hands for s in table.seats.values()):
-        dealer_cards = ()  # bets are down for a new round; those cards were the last one's
     dealer_total, _ = _shown(dealer_cards)
     seats = []
     for n in sorted(table.seats):

@@ -251,7 +251,7 @@ class TableApp(App[None]):
 def _log_style(line: str) -> str:
     if line.startswith("──"):
         return "bold #c8a24a"
-    if " wins" in line or " paid" in line or "pays 2:1" in line:
+    if " wins" in line or " paid" in line or "pays 2:1" in line or "Dealer busts" in line:
         return "green"
     if " loses" in line or "busts" in line:
         return "#ff8080"

@@ -130,7 +130,9 @@ class TableView:
 
     def dealer(self, v: views.TableView, name: str = "Dealer") -> Text:
         out = Text(f"{name}  ", style="bold")
-        if not v.dealer:
+        # Between rounds the dealer's last hand is no longer on the layout (the settled round
+        # is shown from views.settled_round, with its cards).
+        if not v.dealer or (v.phase is Phase.BETTING and not v.settled):
             out.append("waiting for bets", style="dim")
             return out
         out.append_text(self.cards(v.dealer))
