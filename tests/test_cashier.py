@@ -53,3 +53,25 @@ def test_the_buy_in_gives_usable_colours_from_the_table_minimum_up() -> None:
     c = cashier()
     chips = c.buy_in(1000_00)
     assert CHIPS.value(chips) == 1000_00 and chips[:2] == [0, 0] and chips[2] == 20
+
+
+def test_change_breaks_one_chip_of_the_next_colour_up_not_a_whole_stack() -> None:
+    """The issue's insurance of $12.50 from 4 black, 19 green and 20 red: the dealer breaks one
+    red into whites and one white into yellows, and every other chip stays where it was."""
+    c = cashier()
+    stack = [0, 0, 20, 19, 4, 0]
+    taken = c.take(3, stack, 1250)
+    assert CHIPS.value(taken) == 1250
+    assert stack == [1, 2, 17, 19, 4, 0]
+    changes = [e for e in c.log if e.kind is Kind.CHANGE]
+    assert [e.amount for e in changes] == [500, 100]
+
+
+def test_change_breaks_the_one_chip_that_makes_it_when_a_smaller_one_cannot() -> None:
+    """$10 from one red and one green: breaking the red into whites leaves $5 in small chips,
+    too little, so the green is the chip to break (once)."""
+    c = cashier()
+    stack = [0, 0, 1, 1, 0, 0]
+    taken = c.take(1, stack, 1000)
+    assert CHIPS.value(taken) == 1000 and CHIPS.value(stack) == 2000
+    assert [e.amount for e in c.log if e.kind is Kind.CHANGE] == [2500]

@@ -1,4 +1,5 @@
-"""``twentyone play``: the headless JSON contract and the interactive table fed line by line."""
+"""``twentyone play``: the headless JSON contract, and the interactive table the command builds,
+played through Textual's pilot."""
 
 from __future__ import annotations
 
@@ -6,10 +7,13 @@ import json
 from pathlib import Path
 
 import pytest
+from tui_kit import CTRL_C, drive
 from typer.testing import CliRunner
 
 from twentyone.cli import app
+from twentyone.cli import play as play_cli
 from twentyone.engine.records import read_lines, verify_house, verify_player
+from twentyone.tui.app import TableApp
 
 runner = CliRunner()
 
@@ -59,38 +63,75 @@ def test_auto_rejects_an_unknown_strategy_and_too_many_seats() -> None:
     assert crowded.exit_code != 0 and "5 seats" in crowded.output
 
 
-def test_play_with_no_options_seats_one_person_with_1000_at_the_classic_table() -> None:
-    result = runner.invoke(app, ["play"], input="q\n")
+@pytest.fixture
+def apps(monkeypatch: pytest.MonkeyPatch) -> list[TableApp]:
+    """``twentyone play`` as if at a terminal: the app it builds is kept, not run, for the test
+    to play through Textual's pilot."""
+    built: list[TableApp] = []
+    monkeypatch.setattr(play_cli, "need_terminal", lambda: None)
+    monkeypatch.setattr(play_cli, "run_app", lambda app, history=None: built.append(app))
+    return built
+
+
+def test_play_without_a_terminal_says_so_instead_of_waiting() -> None:
+    result = runner.invoke(app, ["play"], input="")
+    assert result.exit_code == 2
+    assert "needs a terminal" in result.output and "--auto basic" in result.output
+
+
+def test_play_with_no_options_seats_one_person_with_1000_at_the_classic_table(
+        apps: list[TableApp]) -> None:
+    result = runner.invoke(app, ["play"])
     assert result.exit_code == 0, result.output
-    assert "classic · $2–$500" in result.output
-    assert "Seat 1 (you)" in result.output
-    assert "Seat 1 leaves with" in result.output and "$1,000" in result.output
+    (table_app,) = apps
+    p = drive(table_app, table_app.session.table, ["q"])
+    assert "classic · $2–$500" in p.screens[0]
+    assert "Seat 1 (you)" in p.screens[0]
+    assert "Seat 1 leaves with $1,000" in p.farewell
 
 
-def test_a_stacked_split_played_through_the_command_line(tmp_path: Path) -> None:
+def test_the_first_launch_says_what_it_prepares_and_how_long_it_takes(
+        apps: list[TableApp], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TWENTYONE_CACHE_DIR", str(tmp_path))  # nothing solved yet
+    runner.invoke(app, ["play", "--rules", "european"])
+    (table_app,) = apps
+    assert table_app.prepare is not None
+    assert "Preparing the exact odds for these rules (first time only" in table_app.preparing
+    assert " s" in table_app.preparing.split("first time only")[1]
+
+
+def test_a_stacked_split_played_through_the_command_line(apps: list[TableApp],
+                                                         tmp_path: Path) -> None:
     hands = tmp_path / "hands.jsonl"
     result = runner.invoke(
         app, ["play", "--stack", "8s,10c,8h,7d,3c,Ks,2d", "--seed", "1", "--history",
-              str(hands)], input="10\np\nh\ns\nq\n")
+              str(hands)])
     assert result.exit_code == 0, result.output
-    assert "Seat 1 splits the eights ($10 more)" in result.output
-    assert "Seat 1 hand 1 wins: paid $10 in 2 red" in result.output
+    (table_app,) = apps
+    p = drive(table_app, table_app.session.table, ["10", "p", "h", "s", "q"])
+    assert "Seat 1 splits the eights ($10 more)" in p.log
+    assert "Seat 1 hand 1 wins: paid $10 in 2 red" in p.log
     assert verify_player(read_lines(hands)).rounds == 1
     assert verify_house(read_lines(tmp_path / "hands.house.jsonl")).round == 1
 
 
-def test_a_bot_seat_plays_alongside_a_person() -> None:
-    result = runner.invoke(app, ["play", "--bot", "2", "--seed", "8"], input="5\ns\nq\n")
+def test_a_bot_seat_plays_alongside_a_person(apps: list[TableApp]) -> None:
+    result = runner.invoke(app, ["play", "--bot", "2", "--seed", "8"])
     assert result.exit_code == 0, result.output
-    assert "Seat 2 (bot)" in result.output
-    assert "Seat 2 bets $2" in result.output
+    (table_app,) = apps
+    p = drive(table_app, table_app.session.table, ["5", "s", "q"])
+    assert "Seat 2 (bot)" in p.screens[0]
+    assert "Seat 2 bets $2" in p.log
 
 
-def test_end_of_input_mid_game_exits_cleanly() -> None:
-    result = runner.invoke(app, ["play", "--stack", "10s,6c,9h,10d"], input="10\n")
+def test_ctrl_c_mid_game_calls_the_round_off(apps: list[TableApp]) -> None:
+    result = runner.invoke(app, ["play", "--stack", "10s,6c,9h,10d"])
     assert result.exit_code == 0, result.output
-    assert "Traceback" not in result.output
-    assert "Seat 1 walks away; $10 stays on the layout." in result.output
+    (table_app,) = apps
+    p = drive(table_app, table_app.session.table, ["10", CTRL_C])
+    assert "Traceback" not in p.farewell
+    assert "The round is called off: every bet on the layout goes back." in p.log
+    assert "Seat 1 leaves with $1,000" in p.farewell
 
 
 def test_every_seat_a_bot_or_json_is_refused_without_auto() -> None:

@@ -1,5 +1,5 @@
-"""``twentyone play --game pontoon``: the headless JSON contract and a hot-seat game fed line by
-line (issue 5's faces)."""
+"""``twentyone play --game pontoon``: the headless JSON contract, and the hot-seat game the
+command builds, played through Textual's pilot (issue 5's faces)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,14 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+from tui_kit import CTRL_C, Played, drive
 from typer.testing import CliRunner
 
 from twentyone.cli import app
+from twentyone.cli import pontoon as pontoon_cli
 from twentyone.pontoon.history import replay_game
+from twentyone.tui.app import TableApp
 
 runner = CliRunner()
 
@@ -47,36 +51,87 @@ def test_pontoon_refuses_a_table_of_one_and_an_unknown_banker_bot() -> None:
     assert bad.exit_code != 0 and "stand-17" in bad.output
 
 
-def test_pontoon_at_the_terminal_marks_the_banker_and_passes_the_bank() -> None:
-    """A person in seat 1 against bots: bets, stands, and sees the bank marked and moving."""
-    lines = "\n".join(["1", "s"] * 30) + "\n"
-    result = runner.invoke(app, ["play", "--game", "pontoon", "--players", "3", "--bot", "2",
-                                 "--bot", "3", "--seed", "11", "--bankroll", "40"], input=lines)
+@pytest.fixture
+def apps(monkeypatch: pytest.MonkeyPatch) -> list[TableApp]:
+    """``twentyone play --game pontoon`` as if at a terminal: the app is kept for the pilot."""
+    built: list[TableApp] = []
+    monkeypatch.setattr(pontoon_cli, "need_terminal", lambda: None)
+    monkeypatch.setattr(pontoon_cli, "run_app", lambda app, history=None: built.append(app))
+    return built
+
+
+def pontoon(apps: list[TableApp], args: list[str], lines: list[str]) -> Played:
+    result = runner.invoke(app, ["play", "--game", "pontoon", *args])
     assert result.exit_code == 0, result.output
-    assert "takes the bank (first banker)" in result.output
-    assert "★seat" in result.output
+    (table_app,) = apps
+    return drive(table_app, table_app.session.table, lines)
 
 
-def test_a_human_banker_decides_at_the_terminal() -> None:
+def test_pontoon_without_a_terminal_says_so() -> None:
+    result = runner.invoke(app, ["play", "--game", "pontoon"], input="")
+    assert result.exit_code == 2 and "needs a terminal" in result.output
+
+
+def test_pontoon_at_the_terminal_marks_the_banker_and_passes_the_bank(
+        apps: list[TableApp]) -> None:
+    """A person in seat 1 against bots: bets, stands, and sees the bank marked and moving."""
+    p = pontoon(apps, ["--players", "3", "--bot", "2", "--bot", "3", "--seed", "11",
+                       "--bankroll", "40"], ["1", "s"] * 30)
+    assert any("takes the bank (first banker)" in line for line in p.log)
+    assert any("★ BANK" in screen for screen in p.screens)
+    assert "dealt face up round the table from seat 1 until a black jack" in p.log[0]
+
+
+def test_a_human_banker_decides_at_the_terminal(apps: list[TableApp]) -> None:
     """Issue 5: "A human banker decides" — with seed 0 seat 1 draws the bank against one bot and
     is asked to hit or stand whenever a hand stands against the bank."""
-    lines = "k\n" + "s\n" * 40
-    result = runner.invoke(app, ["play", "--game", "pontoon", "--players", "2", "--bot", "2",
-                                 "--seed", "0", "--bankroll", "40"], input=lines)
-    assert result.exit_code == 0, result.output
-    assert "Seat 1 takes the bank (first banker)" in result.output
-    assert "Seat 1, the bank is yours" in result.output
-    assert "Seat 1 banks, holding" in result.output
+    p = pontoon(apps, ["--players", "2", "--bot", "2", "--seed", "0", "--bankroll", "40"],
+                ["k", *["s"] * 40])
+    assert "★ Seat 1 takes the bank (first banker)." in p.log
+    assert any("Seat 1, the bank is yours" in prompt for prompt in p.prompts)
+    assert any("Seat 1 banks, holding" in prompt for prompt in p.prompts)
 
 
-def test_a_game_at_the_terminal_writes_a_history_that_replays(tmp_path: Path) -> None:
+def test_the_pontoon_prompts_keep_their_letters_and_advice(apps: list[TableApp]) -> None:
+    """The prompts once lost their letters to markup ("— it, tand?"); ? once answered "Type
+    h, s, d or p."; an empty Enter once stood for the banker."""
+    p = pontoon(apps, ["--players", "2", "--bot", "2", "--seed", "0", "--bankroll", "40"],
+                ["k", *["", "?", "s"] * 10])
+    bank = next(q for q in p.prompts if "the bank is yours" in q)
+    assert "k keep (Enter) · g SEAT give it · s SEAT CHIPS sell it" in bank
+    banker = [i for i, q in enumerate(p.prompts) if "banks, holding" in q]
+    assert banker
+    assert "h hit · s stand · ? advice" in p.prompts[banker[0]]
+    after = p.screens[banker[0] + 1]
+    if p.prompts[banker[0]] == p.prompts[banker[0] + 1]:  # the line typed was "" or "?"
+        assert "✗ the banker decides: h to hit, s to stand" in after or "Advice:" in after
+
+
+def test_a_player_prompt_offers_double_and_split_when_legal(apps: list[TableApp]) -> None:
+    p = pontoon(apps, ["--players", "3", "--bot", "2", "--bot", "3", "--seed", "0",
+                       "--bankroll", "40"], ["1", "?", "s"] * 12)
+    plays = [q for q in p.prompts if "s stand" in q and "banks" not in q]
+    assert plays and all(q.split(" › ")[1].startswith("h hit · s stand") for q in plays)
+    assert any("Advice:" in screen for screen in p.screens)
+
+
+def test_ctrl_c_at_the_bet_prompt_loses_nobody_a_chip(apps: list[TableApp]) -> None:
+    """The issue: Ctrl-C at the bet prompt lost a bot's $1 that was already bet."""
+    for seed in range(6):
+        apps.clear()
+        p = pontoon(apps, ["--players", "4", "--bot", "2", "--bot", "3", "--bot", "4",
+                           "--seed", str(seed), "--bankroll", "40"], ["k", CTRL_C])
+        t = p.table
+        assert all(not s.hands for s in t.seats.values())
+        assert {n: t.bankroll(n) for n in t.seats} == {n: 4000 for n in (1, 2, 3, 4)}
+
+
+def test_a_game_at_the_terminal_writes_a_history_that_replays(apps: list[TableApp],
+                                                              tmp_path: Path) -> None:
     """Issue 5: replay of a hand history reproduces the game, from the command line's record."""
     path = tmp_path / "pontoon.json"
-    lines = "\n".join(["2", "h", "s"] * 20) + "\n"
-    result = runner.invoke(app, ["play", "--game", "pontoon", "--players", "4", "--bot", "2",
-                                 "--bot", "3", "--bot", "4", "--seed", "21", "--bankroll", "30",
-                                 "--history", str(path)], input=lines)
-    assert result.exit_code == 0, result.output
+    pontoon(apps, ["--players", "4", "--bot", "2", "--bot", "3", "--bot", "4", "--seed", "21",
+                   "--bankroll", "30", "--history", str(path)], ["2", "h", "s"] * 20)
     history = json.loads(path.read_text(encoding="utf-8"))
     again = replay_game(history)
     assert [e.to_json() for e in again.log] == history["events"]

@@ -45,7 +45,9 @@ def game(seed: int, rounds: int, rules: Any = SHORT
             to_act = t.to_act
             assert to_act is not None
             bot.act(t, to_act[0])
-        h, p = rec.round_ended()
+        lines = rec.round_ended()
+        assert lines is not None
+        h, p = lines
         house.append(h)
         for n, line in p.items():
             players[n].append(line)

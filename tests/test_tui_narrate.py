@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from twentyone.engine.shoe import RandomShuffler, StackedShuffler
 from twentyone.engine.table import Table
-from twentyone.engine.views import SPECTATOR, view, visible_events
+from twentyone.engine.views import SPECTATOR, settled_round, view, visible_events
 from twentyone.rules import PRESETS, Rules
 from twentyone.tui.narrate import Narrator
 
@@ -42,17 +42,19 @@ def test_a_blackjack_is_paid_3_to_2_in_chips_named_largest_first() -> None:
 
 
 def test_a_split_is_narrated_per_hand_and_the_finished_round_is_kept() -> None:
-    t, n, lines = played(PRESETS["classic"], ["8s", "10c", "8h", "7d", "3c", "Ks", "2d"], 1,
+    t, _, lines = played(PRESETS["classic"], ["8s", "10c", "8h", "7d", "3c", "Ks", "2d"], 1,
                          ["split", "hit", "stand"])
     assert "Seat 1 splits the eights ($10 more)" in lines
     assert "Seat 1 hand 1 hits: K♠ — 21" in lines
     assert "Seat 1 hand 2 takes 2♦ — 10" in lines
     assert "Seat 1 hand 1 wins: paid $10 in 2 red" in lines
     assert "Seat 1 hand 2 loses $10" in lines
-    # The engine has cleared the layout; the narrator still shows how the round ended.
+    # The engine has cleared the layout; the engine's settled_round still shows how the round
+    # ended (the screen draws that, never the narrator's notes).
     v = view(t, 1)
     assert v.seats[0].hands == ()
-    last = n.last_round(v)
+    last = settled_round(t, 1)
+    assert last is not None
     hands = last.seats[0].hands
     assert [h.outcome for h in hands] == ["win", "lose"]
     assert [h.total for h in hands] == [21, 10]
@@ -100,3 +102,24 @@ def test_other_seats_pitch_cards_stay_unnamed_in_the_log() -> None:
     assert "2♣ 3♣" in text
     for hidden in ("4♦", "5♦", "K♥"):
         assert hidden not in text
+
+
+def test_a_pitch_double_turned_at_settlement_is_named_once_with_the_true_total() -> None:
+    """The issue's single-deck round: 8♥ 2♥ doubled face down draws 6♥. At settlement the
+    hand's cards are turned for the table; the player's own 8♥ must not stand in for the
+    double card (it once read "8♥ 2♥ 8♥ hard 18")."""
+    _, _, lines = played(PRESETS["single-deck"], ["8h", "9c", "2h", "8c", "6h"], 1, ["double"])
+    assert "Seat 1 doubles for $10: a card face down" in lines
+    # The hand is turned for the table in one call, with its true total.
+    assert [line for line in lines if line.startswith("Seat 1 turns")] == [
+        "Seat 1 turns 8♥ 2♥ 6♥ — 16"]
+
+
+def test_when_every_hand_is_bust_the_dealer_just_turns_the_hole_card() -> None:
+    """docs/casino.md#the-dealers-play: "If all players bust, simply reveal": no "Dealer
+    stands on 16"."""
+    _, _, lines = played(PRESETS["classic"], ["10h", "6c", "6d", "10s", "Kd"], 1, ["hit"])
+    assert "Seat 1 loses $10 (bust)" in lines
+    assert not any(line.startswith("Dealer stands") for line in lines)
+    assert "Every hand is settled: the dealer turns the hole card (16) and the round is over" \
+        in lines

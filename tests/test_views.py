@@ -114,3 +114,42 @@ def test_issue2_a_view_says_who_is_to_act_and_what_they_may_do() -> None:
     assert theirs.legal == () and not theirs.seats[1].hands[0].to_act
     assert mine.seats[0].bankroll == t.bankroll(1) and mine.seats[0].hands[0].bet == 10 * D
     assert mine.phase is Phase.PLAYERS
+
+
+def test_the_settled_round_shows_what_was_dealt_in_a_pitch_game_with_a_face_down_double() -> None:
+    """The issue's single-deck round: a pitch hand 8 2 doubled face down draws a 6. The round
+    as shown after settlement is rebuilt from the log card by card: 8 2 6, hard 16, never a
+    card twice."""
+    from twentyone.engine.views import settled_round
+
+    t = dealt("single-deck", [("8h", "2h")], up="9c", hole="8c", draws=["6h"])
+    assert settled_round(t, 1) is None  # mid-round: the live view is the table
+    t.double(1)
+    v = settled_round(t, 1)
+    assert v is not None and v.settled
+    hand = v.seats[0].hands[0]
+    assert [str(c) for c in hand.cards] == ["8♥", "2♥", "6♥"]
+    assert hand.total == 16 and hand.doubled and hand.outcome == "lose"
+    assert hand.net == -hand.bet
+    assert v.dealer_total == 17
+
+
+def test_the_settled_round_shows_a_split_pitch_hand_as_the_table_laid_it() -> None:
+    """The issue: after a split in a pitch game the other seats' split hands showed a card back
+    where the table had laid the moved card face up (a split 9♣ vanished). Every card shown
+    live stays shown once the round is settled."""
+    from twentyone.engine.views import settled_round
+
+    t = dealt("single-deck", [("9s", "9c"), ("10h", "8h")], up="7c", hole="10c",
+              draws=["5h", "2d"])
+    t.split(1)
+    live = view(t, 2).seats[0].hands
+    assert [str(c) for c in live[1].cards if c is not None] == ["9♣"]
+    t.stand(1)
+    t.stand(1)
+    t.stand(2)
+    for viewer in (SPECTATOR, 1, 2):
+        v = settled_round(t, viewer)
+        assert v is not None
+        hands = v.seats[0].hands
+        assert [[str(c) for c in h.cards] for h in hands] == [["9♠", "5♥"], ["9♣", "2♦"]]

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from typer.core import TyperGroup
 
+from twentyone.cli.options import Command, plain_type
 from twentyone.cli.play import play
 from twentyone.cli.rules import rules_cmd
 from twentyone.cli.sim import sim
@@ -44,6 +45,18 @@ class Commands(TyperGroup):
             typer.echo(f"Error: {where}{exc.strerror or exc}", err=True)
             raise typer.Exit(1) from None
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for param in self.params:  # ``--version``, shown bare like the commands' flags
+            plain_type(param)
+
+    def get_help_option(self, ctx: Context) -> Any:
+        """The index's ``--help`` shown bare, like the commands' (``plain_type``)."""
+        option = super().get_help_option(ctx)
+        if option is not None:
+            plain_type(option)
+        return option
+
     def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
         filled: list[str] = []
         for i, arg in enumerate(args):
@@ -73,12 +86,12 @@ def main(
     """twentyone: casino blackjack by the book."""
 
 
-app.command("rules")(rules_cmd)
-app.command("play")(play)
-app.command("sim")(sim)
-app.command("chart")(chart)
-app.command("edge")(edge)
-app.command("ev")(ev)
-app.command("dealer")(dealer)
-app.command("verify")(verify)
-app.command("train")(train)
+app.command("rules", cls=Command)(rules_cmd)
+app.command("play", cls=Command)(play)
+app.command("sim", cls=Command)(sim)
+app.command("chart", cls=Command)(chart)
+app.command("edge", cls=Command)(edge)
+app.command("ev", cls=Command)(ev)
+app.command("dealer", cls=Command)(dealer)
+app.command("verify", cls=Command)(verify)
+app.command("train", cls=Command)(train)

@@ -6,9 +6,10 @@ from __future__ import annotations
 import math
 import os
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from typer.core import TyperCommand
 
 from twentyone.errors import RulesError
 from twentyone.money import Cents, dollars, parse_dollars
@@ -96,3 +97,32 @@ def check_writable(path: Path | None, what: str, option: str) -> None:
         problem = "the folder is not writable"
     if problem is not None:
         raise typer.BadParameter(f"cannot write {what} to {path}: {problem}", param_hint=option)
+
+
+#: Value names for help, by the Python type Typer reads from an option's annotation.
+VALUE_NAMES = {"str": "TEXT", "int": "INTEGER", "float": "NUMBER", "Path": "PATH",
+               "list[str]": "TEXT", "list[int]": "INTEGER"}
+
+
+def plain_type(param: Any) -> None:
+    """Show ``param`` (an option of Typer's own click) in help with click's value names
+    (``TEXT``, ``INTEGER``) and a flag bare, instead of Typer's placeholders (``<str>``, and
+    ``<bool>`` beside a flag, which reads as if the flag took a value)."""
+    bare = str(param.bare_type()) if hasattr(param, "bare_type") else ""
+    label = "" if bare in ("bool", "") else VALUE_NAMES.get(bare, bare.upper())
+    vars(param)["display_type_rich"] = lambda ctx: label
+
+
+class Command(TyperCommand):
+    """A command whose help shows plain value names and bare flags (``plain_type``)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for param in self.params:
+            plain_type(param)
+
+    def get_help_option(self, ctx: Any) -> Any:
+        option = super().get_help_option(ctx)
+        if option is not None:
+            plain_type(option)
+        return option

@@ -26,15 +26,14 @@ from twentyone.cli.options import (
     rules_from_cli,
     warn_predictable,
 )
-from twentyone.engine.bots import Bot, ChartBot
+from twentyone.cli.terminal import need_terminal, run_app
 from twentyone.engine.shoe import RandomShuffler, Shuffler, StackedShuffler
 from twentyone.engine.table import Table
 from twentyone.errors import RulesError, TableError
 from twentyone.money import Cents, dollars
-from twentyone.rules import Rules
+from twentyone.rules import PRESETS, Rules
 from twentyone.strategy.play import CHARTS, play_chart
-from twentyone.tui.game import Game
-from twentyone.tui.hint import make_hint
+from twentyone.tui.launch import casino_app
 
 #: The largest seed taken: numbers up to 2**63 - 1 (any seed a person would type).
 MAX_SEED = 2**63 - 1
@@ -118,11 +117,11 @@ def play(
         raise typer.BadParameter(f"--stack: {exc}") from None
     for n in range(1, taken + 1):
         table.sit(n, stake)
-    chart = CHARTS["basic"](table_rules)
-    seat_bots: dict[int, Bot] = {n: ChartBot(chart) for n in bots}
     title = Path(rules).stem if rules.endswith(".toml") else rules
-    Game(table, humans=humans, bots=seat_bots, console=Console(), title=title,
-         hint=make_hint(table_rules), history=history).run()
+    need_terminal()
+    app = casino_app(table, humans=humans, bot_seats=bots, stake=stake, name=title,
+                     base=PRESETS.get(rules), history=history)
+    run_app(app, history)
 
 
 def _refuse_unused_options(ctx: typer.Context, game: str, auto: str | None) -> None:

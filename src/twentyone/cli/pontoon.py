@@ -10,7 +10,6 @@ and prints what the deals did; its JSON carries every seat's ``bankroll_start`` 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from pathlib import Path
 
 import typer
@@ -18,20 +17,20 @@ from rich.console import Console
 from rich.table import Table as RichTable
 
 from twentyone.cli.options import warn_predictable
+from twentyone.cli.terminal import need_terminal, run_app
 from twentyone.errors import RulesError
 from twentyone.money import Cents, dollars
 from twentyone.pontoon.auto import play_pontoon, pontoon_json
 from twentyone.pontoon.bots import BANKER_STRATEGIES
 from twentyone.pontoon.table import PontoonRules, PontoonTable
-from twentyone.tui.pontoon import PontoonGame
+from twentyone.tui.launch import pontoon_app
 
 #: ``--auto basic`` (the casino game's word for "the bots' usual play") means the reading banker.
 AUTO_ALIASES = {"basic": "reading"}
 
 
 def play(*, players: int, bots: list[int], auto: str | None, rounds: int, seed: int | None,
-         as_json: bool, bankroll: Cents, history: Path | None = None,
-         console: Console | None = None, read: Callable[[str], str] | None = None) -> None:
+         as_json: bool, bankroll: Cents, history: Path | None = None) -> None:
     """Run the Pontoon face of ``twentyone play`` (options already parsed by ``play_cli``)."""
     try:
         prules = PontoonRules(players=players)
@@ -57,10 +56,10 @@ def play(*, players: int, bots: list[int], auto: str | None, rounds: int, seed: 
     humans = [n for n in range(1, players + 1) if n not in bots]
     if not humans:
         raise typer.BadParameter("every seat is a bot: use --auto reading --rounds N to watch")
-    out = console or Console()
     warn_predictable(seed, stacked=False)
-    PontoonGame(PontoonTable(prules, seed=seed), humans, out, read or out.input).run(
-        chips, history)
+    need_terminal()
+    run_app(pontoon_app(PontoonTable(prules, seed=seed), humans, chips=chips,
+                        history=history))
 
 
 def _auto(prules: PontoonRules, strategy: str, *, rounds: int, seed: int | None, chips: int,

@@ -239,6 +239,7 @@ def sim(
         net = trace(spec, min(rounds, PLOT_ROUNDS), seed=seed)[:, spec.seats]
         paths = bankroll_paths(net, min(PLOT_PATHS, max(1, len(net) // 100)))
         save_plot(result, paths, plot, f"{rules}: {player.chart.name}, {betting.mode} bets")
+        typer.echo(f"Wrote the report to {plot.resolve()}", err=True)  # stdout may be JSON
     if as_json:
         typer.echo(json.dumps(result.to_json(), indent=2))
         return

@@ -14,6 +14,7 @@ from rich.table import Table as RichTable
 
 from twentyone.cli.compiling import SOLVER_SECONDS, compiling
 from twentyone.cli.options import RulesOpt, SetOpt, check_writable, rules_from_cli
+from twentyone.rules import Rules
 from twentyone.strategy import (
     HouseEdge,
     action_evs,
@@ -200,8 +201,10 @@ def chart(rules: RulesOpt = "classic", set_: SetOpt = None,
     console.print("  ".join(f"[{COLOURS[k][0]}]{LETTERS[k]}[/] {v}" for k, v in LEGEND.items()))
     if png is not None:
         _png(c, png)
+        console.print(f"Wrote the heatmap to {png.resolve()}")
     if html_ is not None:
         html_.write_text(_html(c), encoding="utf-8")
+        console.print(f"Wrote the page to {html_.resolve()}")
 
 
 def _percents(he: HouseEdge) -> dict[str, float]:
@@ -298,16 +301,51 @@ def ev(rules: RulesOpt = "classic", set_: SetOpt = None,
                                      param_hint="--shoe")
         pair = len(values) == 2 and values[0] == values[1]
         _enough_cards(counts, values, up_value[0], r.max_hands if pair else 1)
-    try:
-        with compiling(_first_solve(not infinite), SOLVER_SECONDS):
-            evs = action_evs(r, values, up_value[0], counts, infinite=infinite)
-    except ValueError as exc:
-        raise typer.BadParameter(str(exc), param_hint="--shoe") from None
+    if sorted(values) == [1, 10]:
+        evs = {"blackjack": natural_ev(r, up_value[0], counts, infinite)}
+    else:
+        try:
+            with compiling(_first_solve(not infinite), SOLVER_SECONDS):
+                evs = action_evs(r, values, up_value[0], counts, infinite=infinite)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--shoe") from None
     if as_json:
         typer.echo(json.dumps(evs))
         return
+    source = ("an infinite deck" if infinite else "the shoe given" if counts is not None
+              else f"a full shoe of {r.decks} deck{'s' if r.decks > 1 else ''}")
+    checked = r.peek and (up_value[0] == 1 or (up_value[0] == 10 and r.peek_tens))
+    typer.echo(f"EV per unit bet: {hand} against {_label(up_value[0])} — {rules} rules, "
+               f"from {source}")
+    if checked:
+        typer.echo("(given the dealer has no blackjack: the dealer has peeked)")
     for action, value in sorted(evs.items(), key=lambda kv: -kv[1]):
-        typer.echo(f"{action:<10}{value:+.6f}")
+        typer.echo(f"  {action:<10}{value:+.6f}")
+    if "blackjack" in evs:
+        push = "" if checked or up_value[0] not in (1, 10) else \
+            ", or pushes if the dealer has one too"
+        typer.echo(f"A natural is not played: it is paid {r.blackjack_pays}{push}.")
+
+
+def natural_ev(r: Rules, up: int, counts: list[int] | None, infinite: bool) -> float:
+    """A two-card natural's EV per unit bet: it is not played but paid at the blackjack rate,
+    unless the dealer, with an ace or ten up that was not checked, has a natural too (a push).
+    Where the dealer has peeked the EV is conditioned on no dealer blackjack, as every EV
+    here is."""
+    ratio = float(r.blackjack_ratio)
+    checked = r.peek and (up == 1 or (up == 10 and r.peek_tens))
+    if checked or up not in (1, 10):
+        return ratio
+    need = 10 if up == 1 else 1  # the hole card that makes the dealer's natural
+    if infinite:
+        p = (4 / 13) if need == 10 else (1 / 13)
+    else:
+        # The shoe (full, or as given) holds the hand, an ace and a ten, and the up card.
+        left = list(counts) if counts is not None else [4 * r.decks] * 9 + [16 * r.decks]
+        for value in (1, 10, up):
+            left[value - 1] -= 1
+        p = left[need - 1] / sum(left)
+    return ratio * (1 - p)
 
 
 OUTCOMES = ("17", "18", "19", "20", "21", "bust", "blackjack")

@@ -58,18 +58,37 @@ class Cashier:
         return counts
 
     def take(self, seat: int, stack: Counts, amount: Cents) -> Counts:
-        """Chips worth ``amount`` out of a player's stack, the dealer breaking chips as needed."""
+        """Chips worth ``amount`` out of a player's stack, the dealer breaking chips as needed:
+        one chip at a time, of the smallest colour that makes the change
+        (docs/dealing.md#making-change), never a whole stack."""
         chips = self.chipset.fewest(amount, stack)
         while chips is None:
-            values = self.chipset.values
-            held = [i for i in range(1, len(values)) if stack[i]]
-            if not held:
+            if self.chipset.value(stack) < amount:
                 raise ChipError(f"{dollars(amount)} cannot be made from these chips")
-            big = [i for i in held if values[i] >= amount]
-            self.break_chip(seat, stack, big[0] if big else held[0])
+            self.break_chip(seat, stack, self._chip_to_break(stack, amount))
             chips = self.chipset.fewest(amount, stack)
         take(stack, chips)
         return chips
+
+    def _chip_to_break(self, stack: Counts, amount: Cents) -> int:
+        """The colour a dealer breaks so that ``amount`` can be taken: the smallest chip whose
+        change alone makes it possible; failing that (change needed twice over, as a $5 broken
+        into $1s and then a $1 into halves), the smallest chip worth more than the part the
+        stack cannot make, which brings the change one colour closer."""
+        values = self.chipset.values
+        held = [i for i in range(1, len(values)) if stack[i]]
+        if not held:
+            raise ChipError(f"{dollars(amount)} cannot be made from these chips")
+        for i in held:
+            trial = list(stack)
+            trial[i] -= 1
+            add(trial, break_down(self.chipset, i))
+            if self.chipset.fewest(amount, trial) is not None:
+                return i
+        short = amount
+        for i in range(len(values) - 1, -1, -1):
+            short -= min(stack[i], short // values[i]) * values[i]
+        return next((i for i in held if values[i] > short), held[-1])
 
     def break_chip(self, seat: int, stack: Counts, i: int) -> None:
         """Change one chip of colour ``i`` in a stack for smaller ones from the rack."""

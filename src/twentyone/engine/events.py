@@ -44,6 +44,7 @@ class Kind(StrEnum):
     CUT_CARD = "cut-card"              # the cut card came out
     REFILLED = "refilled"              # the shoe ran dry; discards shuffled to finish the round
     ROUND_ENDED = "round-ended"
+    VOIDED = "voided"                  # the round was called off; bets on the layout returned
 
 
 class Event(NamedTuple):

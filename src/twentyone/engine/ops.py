@@ -140,6 +140,14 @@ class DealerStand(Op):
     name: ClassVar[str] = "dealer_stand"
 
 
+@dataclass(frozen=True, slots=True)
+class Void(Op):
+    """Call the round off (a player interrupted, the terminal closed): every bet still on the
+    layout, insurance included, goes back to its owner; hands already settled stay settled."""
+
+    name: ClassVar[str] = "void"
+
+
 def registry(ops: Iterable[type[Op]]) -> dict[str, type[Op]]:
     """Operations by their record name."""
     return {op.name: op for op in ops}
@@ -147,7 +155,7 @@ def registry(ops: Iterable[type[Op]]) -> dict[str, type[Op]]:
 
 #: The casino table's operations.
 TABLE_OPS = registry((Sit, Leave, Change, ColourUp, Bet, Deal, Insure, EvenMoney, Decline, Hit,
-                      Stand, Double, Split, Surrender, DealerHit, DealerStand))
+                      Stand, Double, Split, Surrender, DealerHit, DealerStand, Void))
 
 
 def op_from_json(data: object, ops: Mapping[str, type[Op]]) -> Op:

@@ -96,15 +96,23 @@ class Recording:
         return self._prev
 
     def round_started(self) -> None:
+        """Begin recording a round (between rounds); a recording still running since a round
+        in which nothing was dealt goes on, so nothing done between rounds is lost."""
+        if self._recorder is not None:
+            return
         self._recorder = Recorder(self.table)
         self._log = len(self.table.log)
         self._start = (self._shoes[-1].number, self.table.shoe.pos)
 
-    def round_ended(self) -> tuple[dict[str, Any], dict[int, dict[str, Any]]]:
-        """The house's line for the round just played, and each watched seat's line."""
+    def round_ended(self) -> tuple[dict[str, Any], dict[int, dict[str, Any]]] | None:
+        """The house's line for the round just played and each watched seat's line; None (and
+        the recording goes on) if no round was dealt or called off since it began, or none was
+        begun."""
         if self._recorder is None:
-            raise ReplayError("round_ended without round_started")
+            return None
         t = self.table
+        if not any(e.kind in (Kind.ROUND_STARTED, Kind.VOIDED) for e in t.log[self._log:]):
+            return None
         history = self._recorder.history()
         new = history["shuffles"]
         committed = []

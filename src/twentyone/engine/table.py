@@ -55,6 +55,7 @@ from twentyone.engine.ops import (
     Split,
     Stand,
     Surrender,
+    Void,
 )
 from twentyone.engine.shoe import RandomShuffler, Shoe, Shuffler
 from twentyone.errors import (
@@ -102,6 +103,7 @@ class Action(StrEnum):
     LEAVE = "leave"
     DEALER_HIT = "dealer-hit"
     DEALER_STAND = "dealer-stand"
+    VOID = "void"
 
 
 def _whole(x: object) -> bool:
@@ -253,6 +255,8 @@ class Table:
                 return self.dealer_hit()
             case DealerStand():
                 return self.dealer_stand()
+            case Void():
+                return self.void_round()
         raise IllegalActionError(f"{op.name or type(op).__name__} is not done at this table")
 
     # --- seats and chips -------------------------------------------------------------------
@@ -878,6 +882,58 @@ class Table:
     def _refuse_dealer_turn(self) -> Refusal:
         if self.phase is not Phase.DEALER:
             return WrongPhaseError, "the dealer plays after every player has stood or gone bust"
+        return None
+
+    # --- calling a round off -----------------------------------------------------------------
+
+    def void_round(self) -> Record:
+        """Call the round off: every bet still on the layout (and any insurance) goes back to
+        its owner in the chips it was made with, the cards go to the discards, and the table
+        waits for bets again. Hands already settled (a bust collected, a blackjack or a bonus
+        paid) stay settled: their chips have already moved. This is what a terminal does when
+        its player is interrupted or closes it mid-round, so no chip is ever lost to a quit."""
+        self._raise(self._refuse_void())
+        start = len(self.log)
+        self.ops.append(Void())
+        dealt = self.phase is not Phase.BETTING
+        for n in sorted(self.seats):
+            s = self.seats[n]
+            for i, h in enumerate(s.hands):
+                if not h.settled:
+                    add(s.chips, h.chips)
+                    h.settled = True
+                    h.outcome = "void"
+                    self.log.append(Event(Kind.SETTLED, n, i, note="void"))
+            if s.insurance_chips:
+                add(s.chips, s.insurance_chips)
+                self.log.append(Event(Kind.INSURANCE_SETTLED, n, note="void"))
+            s.insurance = 0
+            s.insurance_chips = []
+        self.log.append(Event(Kind.VOIDED, amount=self.round if dealt else 0))
+        discards = self.shoe.discards
+        for s in self.seats.values():
+            for h in s.hands:
+                discards.extend(h.cards)
+            s.hands = []
+            s.declined = False
+        if dealt:
+            discards.extend(self.dealer.cards)
+            self.log.append(Event(Kind.ROUND_ENDED, amount=self.round))
+        self.phase = Phase.BETTING
+        self._order = []
+        if self.rules.reshuffle == "cut-card" and (self.shoe.cut_card_out or self.shoe.refilled):
+            self._shuffle()
+        return _new(Record, (Action.VOID, DEALER, tuple(self.log[start:])))
+
+    def verify_void_round(self) -> None:
+        self._raise(self._refuse_void())
+
+    def can_void_round(self) -> bool:
+        return self._refuse_void() is None
+
+    def _refuse_void(self) -> Refusal:
+        if self.phase is Phase.BETTING and not any(s.hands for s in self.seats.values()):
+            return WrongPhaseError, "there is no round to call off"
         return None
 
     # --- the dealer's part -----------------------------------------------------------------

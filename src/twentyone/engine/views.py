@@ -32,6 +32,9 @@ class HandView:
     from_split: bool
     outcome: str
     to_act: bool
+    #: Once settled: the net result in cents and the chips paid (empty unless it won).
+    net: int = 0
+    paid: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +44,8 @@ class SeatView:
     bankroll: int
     hands: tuple[HandView, ...]
     insurance: int
+    #: The insurance bet's net result once settled (None while it stands, or with none).
+    insurance_net: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +63,10 @@ class TableView:
     cut_card_out: bool
     chip_colours: tuple[str, ...]
     chip_values: tuple[int, ...]
+    #: Cards in a full shoe (for a gauge of how far it is dealt).
+    cards_total: int = 0
+    #: This is the round just settled, shown as it ended (``settled_round``), not the live one.
+    settled: bool = False
 
 
 def _shown(cards: tuple[Card | None, ...]) -> tuple[int | None, bool]:
@@ -98,7 +107,7 @@ def view(table: Table, viewer: int = SPECTATOR) -> TableView:
         legal=table.legal_actions(viewer) if viewer else (),
         shoe_remaining=table.shoe.remaining, discards=len(table.shoe.discards),
         cut_card_out=table.shoe.cut_card_out, chip_colours=table.chipset.colours,
-        chip_values=table.chipset.values)
+        chip_values=table.chipset.values, cards_total=len(table.shoe.cards))
 
 
 def visible_events(table: Table, viewer: int = SPECTATOR, start: int = 0) -> list[Event]:
@@ -119,3 +128,97 @@ def visible_events(table: Table, viewer: int = SPECTATOR, start: int = 0) -> lis
             doubling = None
         out.append(e)
     return out
+
+
+@dataclass
+class _Hand:
+    """A hand rebuilt from the log: each card with whether it lies face up now."""
+
+    bet: int
+    cards: list[tuple[Card, bool]]
+    doubled: bool = False
+    from_split: bool = False
+    outcome: str = ""
+    net: int = 0
+    paid: tuple[int, ...] = ()
+
+
+def settled_round(table: Table, viewer: int = SPECTATOR) -> TableView | None:
+    """The round just settled, as ``viewer`` saw it at its end: final cards, bets, each hand's
+    result and what it was paid, the insurance and its result; the seats' chips as they are
+    now. None while a round is under way or bets are down, or before the first round.
+
+    The engine clears the layout the moment a round is settled, but a player wants to see how
+    it ended before betting again. It is rebuilt here from the table's own log, card by card
+    (a card is shown only if it lies face up, or is the viewer's own as ``view`` allows), so a
+    screen never keeps a copy of the hands that could drift from what was dealt.
+    """
+    if table.phase is not Phase.BETTING or any(s.hands for s in table.seats.values()):
+        return None
+    log = table.log
+    ends = [i for i, e in enumerate(log) if e.kind is Kind.ROUND_ENDED]
+    if not ends:
+        return None
+    begin = ends[-2] + 1 if len(ends) > 1 else 0
+    hands: dict[int, list[_Hand]] = {}
+    dealer: list[tuple[Card, bool]] = []
+    insurance: dict[int, int] = {}
+    insurance_net: dict[int, int] = {}
+    doubling: tuple[int, int] | None = None
+    face_down_double: set[Card] = set()
+    for e in log[begin:ends[-1]]:
+        k = e.kind
+        if k is Kind.BET:
+            hands[e.seat] = [_Hand(e.amount, [])]
+        elif k is Kind.DEALT and e.card is not None and not e.note:
+            if e.seat == DEALER:
+                dealer.append((e.card, e.face_up))
+            else:
+                hands[e.seat][e.hand].cards.append((e.card, e.face_up))
+                if doubling == (e.seat, e.hand) and table.rules.double_face_down:
+                    face_down_double.add(e.card)
+            doubling = None
+        elif k is Kind.DOUBLED:
+            h = hands[e.seat][e.hand]
+            h.bet += e.amount
+            h.doubled = True
+            doubling = (e.seat, e.hand)
+        elif k is Kind.SPLIT:
+            # The card moved to the new hand lies face up there, as the table lays it (a
+            # pitch pair is shown to be split); the other keeps its own face.
+            old = hands[e.seat][e.hand - 1]
+            old.from_split = True
+            moved, _ = old.cards.pop()
+            hands[e.seat].insert(e.hand, _Hand(e.amount, [(moved, True)], from_split=True))
+        elif k is Kind.TURNED and e.card is not None:
+            cards = dealer if e.seat == DEALER else hands[e.seat][e.hand].cards
+            cards[:] = [(c, up or c == e.card) for c, up in cards]
+        elif k is Kind.SETTLED:
+            h = hands[e.seat][e.hand]
+            h.outcome, h.net, h.paid = e.note, e.amount, e.chips
+        elif k is Kind.INSURED:
+            insurance[e.seat] = e.amount
+        elif k is Kind.INSURANCE_SETTLED:
+            insurance_net[e.seat] = e.amount
+    banker = viewer != SPECTATOR and viewer == table.dealer_seat
+    dealer_cards = tuple(c if up or banker else None for c, up in dealer)
+    dealer_total, _ = _shown(dealer_cards)
+    live = view(table, viewer)
+    seats = []
+    for s in live.seats:
+        shown_hands = []
+        for h in hands.get(s.number, []):
+            own = s.number == viewer
+            shown = tuple(c if up or (own and c not in face_down_double) else None
+                          for c, up in h.cards)
+            total, soft = _shown(shown)
+            shown_hands.append(HandView(shown, total, soft, h.bet, h.doubled, h.from_split,
+                                        h.outcome, False, h.net, h.paid))
+        seats.append(SeatView(s.number, s.chips, s.bankroll, tuple(shown_hands),
+                              insurance.get(s.number, 0), insurance_net.get(s.number)))
+    return TableView(
+        viewer=viewer, phase=live.phase, round=live.round, dealer=dealer_cards,
+        dealer_total=dealer_total, seats=tuple(seats), to_act=None, legal=live.legal,
+        shoe_remaining=live.shoe_remaining, discards=live.discards,
+        cut_card_out=live.cut_card_out, chip_colours=live.chip_colours,
+        chip_values=live.chip_values, cards_total=live.cards_total, settled=True)

@@ -12,19 +12,21 @@ from collections.abc import Sequence
 
 from twentyone.cards import Card
 from twentyone.engine import views
-from twentyone.engine.table import Action
+from twentyone.engine.table import Action, Phase
 from twentyone.money import dollars
 from twentyone.rules import Rules
 from twentyone.strategy import Chart, action_evs, basic_chart
-from twentyone.tui.game import Hint
+from twentyone.tui.session import Hint
 
 
-def make_hint(rules: Rules) -> Hint:
-    """A hint for tables under ``rules``. The chart is computed exactly for the rules, so it is
-    worked out at the first ``?`` (and kept): a player who never asks never waits for it."""
-    charts: list[Chart] = []
+def make_hint(rules: Rules, chart: Chart | None = None) -> Hint:
+    """A hint for tables under ``rules``. The chart is computed exactly for the rules; the app
+    prepares it at launch (with a notice), else it is worked out at the first ``?``."""
+    charts: list[Chart] = [] if chart is None else [chart]
 
     def hint(v: views.TableView, seen: Sequence[Card] | None) -> list[str]:
+        if v.phase is Phase.INSURANCE:
+            return insurance_hint(rules, v, seen)
         if not charts:
             charts.append(basic_chart(rules))
         chart = charts[0]
@@ -67,3 +69,32 @@ def unseen(rules: Rules, seen: Sequence[Card]) -> dict[int, int]:
     for c in seen:
         left[c.value] -= 1
     return left
+
+
+def insurance_hint(rules: Rules, v: views.TableView, seen: Sequence[Card] | None) -> list[str]:
+    """The insurance (or even-money) offer in numbers: the chance the hole card is a ten, from
+    a full shoe or from the cards this seat has not seen, and what each answer is worth.
+    Insurance pays 2 to 1, so it returns ``3p - 1`` a dollar insured; even money is worth 1 a
+    bet against ``ratio × (1 - p)`` for keeping the blackjack."""
+    seat = next(s for s in v.seats if s.number == v.viewer)
+    where = "the cards you have not seen" if seen is not None else "a full shoe less your cards"
+    if seen is None:  # a full shoe less the cards in front of you: your hand and the ace
+        mine = seat.hands[0].cards if seat.hands else ()
+        seen = [c for c in (*mine, *v.dealer) if c is not None]
+    left = unseen(rules, seen)
+    cards = sum(left.values())
+    p = left[10] / cards
+    lines = [f"From {where}: {left[10]} tens in {cards} cards, so the hole card is a ten "
+             f"{p:.1%} of the time."]
+    natural = bool(seat.hands) and seat.hands[0].total == 21 and len(seat.hands[0].cards) == 2
+    if natural and Action.EVEN_MONEY in v.legal:
+        ratio = rules.blackjack_ratio
+        keep = float(ratio) * (1 - p)
+        best = "take even money" if keep <= 1 else "decline"
+        lines.append(f"Even money: +1.000 a bet · keep the blackjack: {keep:+.3f} a bet "
+                     f"▶ {best}")
+    else:
+        ev = 3 * p - 1
+        best = "insure" if ev > 0 else "decline"
+        lines.append(f"Insurance returns {ev:+.3f} per dollar insured ▶ {best}")
+    return lines

@@ -1,21 +1,18 @@
 """The table log in words, and the round as it last looked.
 
 A ``Narrator`` reads a viewer's ``visible_events`` and says what a dealer would call out ("Seat 2
-hits: 7♦ — 18", "Dealer turns 10♠ — 20", "Seat 1 paid 3:2 in 1 red, 2 white, 1 yellow"). It also
-keeps the hands it has seen, because the engine clears the layout the moment a round is settled:
-the finished round (final cards and each hand's result) exists only in the events, and a player
-wants to see it before betting again.
+hits: 7♦ — 18", "Dealer turns 10♠ — 20", "Seat 1 paid 3:2 in 1 red, 2 white, 1 yellow"). It
+keeps the cards it has been told of only to say totals in its lines; the table on screen is
+drawn from the engine's views (``views.view``, ``views.settled_round``), never from here.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
 from twentyone.cards import Card, hand_total
-from twentyone.engine import views
 from twentyone.engine.chips import ChipSet
 from twentyone.engine.events import DEALER, Event, Kind
 from twentyone.money import dollars
@@ -75,6 +72,10 @@ class Narrator:
         self._pending: tuple[StrEnum, int, int, int] | None = None
         self._ended = False
         self._round_no = 0
+        #: The hand whose cards are being turned up now, and the cards turned so far.
+        self._turning: tuple[tuple[int, int], list[Card | None]] | tuple[()] = ()
+        #: Hands bet and not yet settled: none left means the dealer has nobody to play.
+        self._in_play = 0
 
     # --- names and totals ------------------------------------------------------------------
 
@@ -121,6 +122,9 @@ class Narrator:
         """Lines for these events (in order); the round's hands are updated as they go."""
         out: list[str] = []
         for e in events:
+            if self._turning and not (e.kind is Kind.TURNED and e.seat != DEALER
+                                      and (e.seat, e.hand) == self._turning[0]):
+                out.append(self._turned_line())
             if self._dealing and not self._continues_deal(e):
                 self._dealing = False
                 out.append(self._deal_summary())
@@ -134,12 +138,23 @@ class Narrator:
 
     def flush(self) -> list[str]:
         """End of a batch: a deal that stopped waiting for a player is summed up now."""
+        if self._turning:
+            return [self._turned_line(), *self.flush()]
         if not self._dealing:
             return []
         self._dealing = False
         out = [self._deal_summary(), *self._deferred]
         self._deferred.clear()
         return out
+
+    def _turned_line(self) -> str:
+        """"Seat 2 turns 8♥ 2♥ 6♥ — 16": the cards a hand turned up for the table."""
+        assert self._turning
+        (seat, hand), turned = self._turning
+        self._turning = ()
+        h = self._hand(seat, hand)
+        return (f"{self._who(seat, hand)} turns {cards_text(turned)} — "
+                f"{self._total_text(h.cards, not h.from_split)}")
 
     def _continues_deal(self, e: Event) -> bool:
         if e.kind in (Kind.CUT_CARD, Kind.REFILLED):
@@ -160,6 +175,7 @@ class Narrator:
                 self._ended = False
                 first = f"── round {self._round_no + 1} ──\n"
             r.hands[e.seat] = [SeenHand([], e.amount)]
+            self._in_play += 1
             return f"{first}Seat {e.seat} bets {dollars(e.amount)}"
         if k is Kind.ROUND_STARTED:
             self._round_no = e.amount
@@ -181,6 +197,7 @@ class Narrator:
             moved = old.cards.pop() if old.cards else None
             old.from_split = True
             hands.insert(e.hand, SeenHand([moved], e.amount, from_split=True))
+            self._in_play += 1
             pair = "pair" if moved is None else f"{moved.rank.name.lower()}s"
             return f"Seat {e.seat} splits the {pair} ({dollars(e.amount)} more)"
         if k is Kind.STOOD:
@@ -189,13 +206,17 @@ class Narrator:
             return f"{self._who(e.seat, e.hand)} stands{on}"
         if k is Kind.TURNED:
             cards = r.dealer if e.seat == DEALER else self._hand(e.seat, e.hand).cards
-            if None in cards:
+            # A card this viewer already saw (its own pitch card) is turned for everyone
+            # else: it takes no face-down card's place.
+            if e.card not in cards and None in cards:
                 cards[cards.index(None)] = e.card
             if e.seat == DEALER:
                 return f"Dealer turns {card_text(e.card)} — {self._total_text(cards, True)}"
-            natural = not self._hand(e.seat, e.hand).from_split
-            return (f"{self._who(e.seat, e.hand)} turns {card_text(e.card)} — "
-                    f"{self._total_text(cards, natural)}")
+            # A hand's cards turned together are called together, once all are up.
+            if not self._turning:
+                self._turning = ((e.seat, e.hand), [])
+            self._turning[1].append(e.card)
+            return None
         if k is Kind.PEEKED:
             if e.note == "blackjack":
                 return "Dealer has blackjack!"
@@ -209,6 +230,9 @@ class Narrator:
             return f"Seat {e.seat} declines"
         if k is Kind.SURRENDERED:
             return f"Seat {e.seat} surrenders: half back ({dollars(e.amount)})"
+        if k in (Kind.DEALER_STOOD, Kind.DEALER_BUSTED) and self._in_play == 0:
+            return f"Every hand is settled: the dealer turns the hole card ({e.amount}) and " \
+                   "the round is over"
         if k is Kind.DEALER_STOOD:
             return f"Dealer stands on {e.amount}"
         if k is Kind.DEALER_BUSTED:
@@ -216,13 +240,20 @@ class Narrator:
         if k is Kind.SETTLED:
             return self._settled(e)
         if k is Kind.INSURANCE_SETTLED:
+            if e.note == "void":
+                return f"Seat {e.seat}'s insurance goes back"
             if e.amount > 0:
                 return (f"Seat {e.seat}'s insurance pays 2:1: {dollars(e.amount)} in "
                         f"{self._describe(e.chips)}")
             return f"Seat {e.seat} loses the {dollars(-e.amount)} insurance"
         if k is Kind.ROUND_ENDED:
             self._ended = True
+            self._in_play = 0
             return None
+        if k is Kind.VOIDED:
+            self._ended = True
+            self._in_play = 0
+            return "The round is called off"
         return self._housekeeping(e)
 
     def _housekeeping(self, e: Event) -> str | None:
@@ -273,6 +304,7 @@ class Narrator:
         return f"{who} takes {card_text(e.card)} — {self._total_text(h.cards)}"
 
     def _settled(self, e: Event) -> str:
+        self._in_play -= 1
         h = self._hand(e.seat, e.hand)
         h.outcome, h.net, h.paid = e.note, e.amount, e.chips
         who = self._who(e.seat, e.hand)
@@ -285,34 +317,9 @@ class Narrator:
             return f"{who} wins: paid {dollars(e.amount)} in {paid}"
         if e.note == "push":
             return f"{who} pushes"
+        if e.note == "void":
+            return f"{who}: the bet goes back"
         if e.note == "surrender":
             return f"{who} loses {dollars(-e.amount)} by surrendering"
         reason = {"bust": " (bust)", "dealer blackjack": " to the dealer's blackjack"}
         return f"{who} loses {dollars(-e.amount)}{reason.get(e.note, '')}"
-
-    # --- the finished round ----------------------------------------------------------------
-
-    def last_round(self, v: views.TableView) -> views.TableView:
-        """``v`` with the layout of the round just settled (cards, bets, results) put back,
-        so a player sees how it ended; ``v`` itself once new bets go down."""
-        if not self._ended or any(s.hands for s in v.seats):
-            return v
-        r = self.round
-        dealer_total, _ = shown_total(r.dealer)
-        seats = []
-        for s in v.seats:
-            hands = tuple(
-                views.HandView(tuple(h.cards), *h.total(), bet=h.bet, doubled=h.doubled,
-                               from_split=h.from_split, outcome=h.outcome, to_act=False)
-                for h in r.hands.get(s.number, []))
-            seats.append(dataclasses.replace(s, hands=hands,
-                                             insurance=r.insurance.get(s.number, 0)))
-        return dataclasses.replace(v, dealer=tuple(r.dealer), dealer_total=dealer_total,
-                                   seats=tuple(seats))
-
-    def results(self) -> dict[tuple[int, int], tuple[int, tuple[int, ...]]]:
-        """(seat, hand) to (net, chips paid) for the round just settled; empty mid-round."""
-        if not self._ended:
-            return {}
-        return {(seat, i): (h.net, h.paid) for seat, hands in self.round.hands.items()
-                for i, h in enumerate(hands) if h.outcome}

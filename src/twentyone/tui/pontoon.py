@@ -2,210 +2,338 @@
 
 Every seat is a player; one of them banks, marked on screen, and the bank passes visibly when a
 player's natural takes it. Each decision shows only what that seat may see, through ``views``.
+Like the casino session this only drives the table's operations and offers what
+``legal_actions`` allows; ending the game mid-deal calls the deal off, so every chip on the
+layout (a bot's too) goes back to its owner.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from enum import StrEnum
 from pathlib import Path
 
-from rich.console import Console
-
-from twentyone.cards import Card
+from twentyone.engine import views
 from twentyone.engine.events import DEALER, Event, Kind
-from twentyone.engine.table import Phase
-from twentyone.engine.views import SPECTATOR, view, visible_events
+from twentyone.engine.table import Action, Phase
 from twentyone.errors import TableError
-from twentyone.money import Cents, dollars
+from twentyone.money import dollars
 from twentyone.pontoon.auto import PontoonBot
 from twentyone.pontoon.bots import BANKER_STRATEGIES, player_choice
 from twentyone.pontoon.history import game_history
 from twentyone.pontoon.table import PontoonKind, PontoonTable
+from twentyone.tui.prompt import shorten
+from twentyone.tui.session import Ask, shown_view
+
+#: Letters for a player's choices, and the operations they are.
+MOVES = {"h": Action.HIT, "s": Action.STAND, "d": Action.DOUBLE, "p": Action.SPLIT}
+VERBS: dict[StrEnum, str] = {Kind.HIT: "hits", Kind.STOOD: "stands", Kind.DOUBLED: "doubles",
+                             Kind.SPLIT: "splits"}
+WORDS = {Action.HIT: "hit", Action.STAND: "stand", Action.DOUBLE: "double", Action.SPLIT: "split"}
 
 
-def _cards(cards: tuple[Card | None, ...]) -> str:
-    return " ".join("??" if c is None else str(c) for c in cards) or "-"
+class PontoonSession:
+    """A hot-seat Pontoon game: ``humans`` type, the other seats are bots (plain players, and
+    the reading banker when they bank). ``chips`` is each seat's buy-in in chips."""
 
-
-class PontoonGame:
-    """A hot-seat Pontoon game: people type, bots play the plain player and reading banker."""
-
-    def __init__(self, table: PontoonTable, humans: list[int], console: Console,
-                 read: Callable[[str], str]) -> None:
+    def __init__(self, table: PontoonTable, humans: list[int], *, chips: int,
+                 history: Path | None = None) -> None:
+        self.table = table
         self.t = table
         self.humans = humans
-        self.out = console
-        self.read = read
-        self._seen = 0
+        self.chips = chips
+        self.history = history
+        self.title = "Pontoon"
+        self.log: list[str] = []
+        self.notes: list[str] = []
+        self.ask: Ask | None = None
+        self.done = False
+        self._mark = 0
+        self._queue: list[int] | None = None
+        self._bank_offered = False
+        self._last_viewer = humans[0]
+        #: What the person asked is answering: "bank", "bet" or "play".
+        self._asking = ""
+        self._bot = PontoonBot(BANKER_STRATEGIES["reading"])
+        self.start_chips: dict[int, int] = {}
 
-    def run(self, chips: int, history: Path | None) -> None:
+    def start(self) -> None:
         t = self.t
         for n in range(1, t.pontoon.players + 1):
-            t.sit(n, chips * t.pontoon.chip)
+            t.sit(n, self.chips * t.pontoon.chip)
+            self.start_chips[n] = t.bankroll(n)
+        self.log.append("The first banker: the pack is dealt face up round the table from "
+                        "seat 1 until a black jack (J♠ or J♣) falls; that player banks.")
         t.draw_for_bank()
-        self._narrate()
-        try:
-            while self._round():
-                pass
-        except (EOFError, KeyboardInterrupt):
-            self.out.print("\nThe game ends.")
-        self._standings()
-        if history is not None:
-            history.write_text(json.dumps(game_history(t)), encoding="utf-8")
-            self.out.print(f"Hand history written to {history}")
+        self._advance()
 
-    # --- one deal ----------------------------------------------------------------------------
+    # --- driving the table -------------------------------------------------------------------
 
-    def _round(self) -> bool:
+    def _advance(self) -> None:
         t = self.t
-        self._standings()
-        self._offer_bank()
-        for n in t.players():
-            if not t.can_bet(n, t.rules.min_bet):
-                continue
-            stake = self._ask_bet(n) if n in self.humans else t.rules.min_bet
-            if stake:
-                t.bet(n, stake)
-        if not t.can_deal():
-            self.out.print("Nobody bets.")
-            return False
-        t.deal()
         self._narrate()
-        while t.phase is not Phase.BETTING:
+        self.ask = None
+        while not self.done:
+            if t.phase is Phase.BETTING:
+                b = t.banker
+                assert b is not None
+                if (not self._bank_offered and t.entitled and b in self.humans
+                        and _bank_may_change(t, b)):
+                    self.ask = self._bank_ask(b)
+                    return
+                if self._queue is None:
+                    self._queue = [n for n in t.players() if t.can_bet(n, t.rules.min_bet)]
+                while self._queue and self._queue[0] not in self.humans:
+                    n = self._queue.pop(0)
+                    t.bet(n, t.rules.min_bet)
+                    self._narrate()
+                if self._queue:
+                    self.ask = self._bet_ask(self._queue[0])
+                    return
+                self._queue = None
+                if not t.can_deal():
+                    self.log.append("Nobody bets: the game ends.")
+                    self._finish()
+                    return
+                t.deal()
+                self._bank_offered = False
+                self._narrate()
+                continue
             seat = t.to_act[0] if t.to_act else DEALER
             if seat in self.humans:
-                self._human_turn(seat)
-            else:
-                PontoonBot(BANKER_STRATEGIES["reading"]).play(t)
+                self.ask = self._play_ask(seat)
+                return
+            self._bot.play(t)
             self._narrate()
-        return True
 
-    def _offer_bank(self) -> None:
+    def submit(self, text: str) -> None:
+        self.notes = []
+        ask = self.ask
+        if ask is None:
+            return
+        words = text.strip().lower().split()
         t = self.t
-        b = t.banker
-        if b is None or not t.entitled or b not in self.humans:
-            return
-        while True:
-            answer = self.read(f"Seat {b}, the bank is yours: [k]eep, [g]ive SEAT, "
-                               f"[s]ell SEAT CHIPS? ").strip().lower().split()
-            try:
-                if not answer or answer[0].startswith("k"):
-                    return
-                if answer[0].startswith("g") and len(answer) == 2:
-                    t.give_bank(b, int(answer[1]))
-                elif answer[0].startswith("s") and len(answer) == 3:
-                    to, price = int(answer[1]), int(answer[2]) * t.pontoon.chip
-                    if to in self.humans:
-                        yes = self.read(f"Seat {to}, buy the bank for {dollars(price)}? [y/n] ")
-                        if not yes.strip().lower().startswith("y"):
-                            continue
-                    else:
-                        self.out.print(f"Seat {to} (a bot) does not buy banks.")
-                        continue
-                    t.sell_bank(b, to, price)
-                else:
-                    continue
-            except (ValueError, TableError) as exc:
-                self.out.print(f"[red]{exc}[/red]")
-                continue
-            self._narrate()
-            return
-
-    def _ask_bet(self, seat: int) -> Cents:
-        t = self.t
-        chip, limit = t.pontoon.chip, t.pontoon.limit
-        while True:
-            text = self.read(f"Seat {seat} ({dollars(t.bankroll(seat))}): bet how many chips, "
-                             f"1-{limit} (0 sits out)? ").strip() or "1"
-            try:
-                n = int(text)
-            except ValueError:
-                continue
-            if n == 0:
-                return 0
-            if t.can_bet(seat, n * chip):
-                return n * chip
-            self.out.print(f"[red]A bet is 1 to {limit} chips you hold.[/red]")
-
-    def _human_turn(self, seat: int) -> None:
-        t = self.t
-        v = view(t, seat)
-        self.out.print(f"  bank (seat {t.banker}): {_cards(v.dealer)}")
-        if t.phase is Phase.DEALER:
-            self._show_standing(seat)
-            total = t.dealer.total
-            choice = self.read(f"Seat {seat} banks, holding {total}: [h]it or [s]tand? ")
-            if choice.strip().lower().startswith("h"):
-                t.dealer_hit()
-            else:
-                t.dealer_stand()
-            return
-        to = t.to_act
-        assert to is not None
-        hv = next(s for s in v.seats if s.number == seat).hands[to[1]]
-        options = ["[h]it", "[s]tand"]
-        if t.can_double(seat):
-            options.append("[d]ouble")
-        if t.can_split(seat):
-            options.append("s[p]lit")
-        hint = player_choice(t.seats[seat].hands[to[1]].values, can_split=t.can_split(seat),
-                             can_double=t.can_double(seat))
-        answer = self.read(f"Seat {seat}: {_cards(hv.cards)} ({hv.total}) — "
-                           f"{', '.join(options)}? (?={hint}) ").strip().lower()
-        acts = {"h": t.hit, "s": t.stand, "d": t.double, "p": t.split}
-        move = acts.get(answer[:1])
-        if move is None:
-            self.out.print("Type h, s, d or p.")
-            return
         try:
-            move(seat)
+            if self._asking == "bank":
+                self._answer_bank(ask.seat, words)
+            elif t.phase is Phase.BETTING:
+                self._answer_bet(ask.seat, words)
+            elif t.phase is Phase.DEALER:
+                self._answer_banker(words)
+            else:
+                self._answer_play(ask.seat, words)
         except TableError as exc:
-            self.out.print(f"[red]{exc}[/red]")
+            self.notes.append(f"✗ {exc}")
+        self._advance()
 
-    def _show_standing(self, banker: int) -> None:
-        v = view(self.t, banker)
-        for s in v.seats:
-            for h in s.hands:
-                if h.outcome == "":
-                    self.out.print(f"  seat {s.number} stands: {_cards(h.cards)}, "
-                                   f"bet {dollars(h.bet)}")
+    def _answer_bank(self, seat: int, words: list[str]) -> None:
+        t = self.t
+        if not words or words[0] in ("k", "keep"):
+            self._bank_offered = True
+            return
+        if words[0] in ("g", "give") and len(words) == 2 and words[1].isdigit():
+            t.give_bank(seat, int(words[1]))
+            self._bank_offered = True
+            return
+        if words[0] in ("s", "sell") and len(words) == 3 and words[1].isdigit() \
+                and words[2].isdigit():
+            to, price = int(words[1]), int(words[2]) * t.pontoon.chip
+            if to not in self.humans:
+                self.notes.append(f"✗ seat {to} is a bot, and bots do not buy banks")
+                return
+            t.sell_bank(seat, to, price)
+            self._bank_offered = True
+            return
+        self.notes.append("✗ k keeps the bank, g SEAT gives it, s SEAT CHIPS sells it")
 
-    # --- what everyone sees ------------------------------------------------------------------
+    def _answer_bet(self, seat: int, words: list[str]) -> None:
+        t = self.t
+        if words and words[0] in ("q", "quit", "end"):
+            self.interrupt()
+            return
+        text = words[0] if words else "1"
+        if not text.isdigit():
+            self.notes.append(f"✗ {shorten(text)!r}: type how many chips, 1 to "
+                              f"{t.pontoon.limit} (0 sits out, q ends the game)")
+            return
+        n = int(text)
+        if n:
+            t.bet(seat, n * t.pontoon.chip)
+        if self._queue and self._queue[0] == seat:
+            self._queue.pop(0)
+
+    def _answer_banker(self, words: list[str]) -> None:
+        t = self.t
+        if words and words[0] in ("?", "??"):
+            self.notes.append(self._banker_advice())
+            return
+        if words and words[0] in ("h", "hit"):
+            t.dealer_hit()
+        elif words and words[0] in ("s", "stand"):
+            t.dealer_stand()
+        else:
+            self.notes.append("✗ the banker decides: h to hit, s to stand (? for advice)")
+
+    def _answer_play(self, seat: int, words: list[str]) -> None:
+        t = self.t
+        legal = t.legal_actions(seat)
+        if words and words[0] in ("?", "??"):
+            self.notes.append(self._player_advice(seat))
+            return
+        action = MOVES.get(words[0][:1]) if words else None
+        if action is None or action not in legal:
+            letters = ", ".join(k for k, a in MOVES.items() if a in legal)
+            self.notes.append(f"✗ type {letters}, or ? for advice")
+            return
+        {Action.HIT: t.hit, Action.STAND: t.stand, Action.DOUBLE: t.double,
+         Action.SPLIT: t.split}[action](seat)
+
+    # --- advice ------------------------------------------------------------------------------
+
+    def _player_advice(self, seat: int) -> str:
+        v = views.view(self.t, seat)
+        hand = _hand_to_act(v, seat)
+        values = [c.value for c in hand.cards if c is not None]
+        choice = player_choice(values, can_split=Action.SPLIT in v.legal,
+                               can_double=Action.DOUBLE in v.legal)
+        return (f"Advice: {choice}. Ties pay the banker, so draw to 17 (soft 18); double 10 or "
+                "11; split aces and eights; with four cards draw to 14 for the five-card trick.")
+
+    def _banker_advice(self) -> str:
+        return ("Advice: the banker wins ties, so stand once your total beats or equals what "
+                "the standing hands are likely to hold; a bust pays every hand still standing.")
+
+    # --- prompts -----------------------------------------------------------------------------
+
+    def _bank_ask(self, seat: int) -> Ask:
+        self._last_viewer = seat
+        self._asking = "bank"
+        return Ask(seat, f"[bold cyan]Seat {seat}[/], the bank is yours",
+                   "[bold]k[/] keep (Enter) · [bold]g[/] SEAT give it · "
+                   "[bold]s[/] SEAT CHIPS sell it")
+
+    def _bet_ask(self, seat: int) -> Ask:
+        t = self.t
+        self._last_viewer = seat
+        self._asking = "bet"
+        return Ask(seat, f"[bold cyan]Seat {seat}[/] ({dollars(t.bankroll(seat))})",
+                   f"bet how many chips, 1-{t.pontoon.limit} (Enter: 1) · [bold]0[/] sits out"
+                   " · [bold]q[/] ends the game")
+
+    def _play_ask(self, seat: int) -> Ask:
+        t = self.t
+        self._last_viewer = seat
+        self._asking = "play"
+        v = views.view(t, seat)
+        if t.phase is Phase.DEALER:
+            total = v.dealer_total
+            return Ask(seat, f"[bold cyan]Seat {seat}[/] banks, holding {total}",
+                       "[bold]h[/] hit · [bold]s[/] stand · [bold]?[/] advice")
+        hand = _hand_to_act(v, seat)
+        legal = v.legal
+        items = [f"[bold]{k}[/] {WORDS[a]}" for k, a in MOVES.items() if a in legal]
+        items.append("[bold]?[/] advice")
+        return Ask(seat, f"[bold cyan]Seat {seat}[/] {hand.total}", " · ".join(items))
+
+    # --- what the screen shows ---------------------------------------------------------------
+
+    def viewer(self) -> int:
+        return self.ask.seat if self.ask is not None else self._last_viewer
+
+    def screen_view(self) -> views.TableView:
+        return shown_view(self.t, self.viewer())
+
+    def dealer_name(self) -> str:
+        return f"Bank (seat {self.t.banker})" if self.t.banker else "Bank"
+
+    def seat_label(self, seat: int) -> str:
+        name = f"Seat {seat}"
+        if seat == self.viewer() and seat in self.humans:
+            name += " (you)"
+        elif seat not in self.humans:
+            name += " (bot)"
+        if seat == self.t.banker:
+            name += " ★ BANK"
+        return name
 
     def _narrate(self) -> None:
-        for e in visible_events(self.t, SPECTATOR, self._seen):
+        for e in views.visible_events(self.t, views.SPECTATOR, self._mark):
             line = self._line(e)
             if line:
-                self.out.print(line)
-        self._seen = len(self.t.log)
+                self.log.append(line)
+        self._mark = len(self.t.log)
 
     def _line(self, e: Event) -> str:
-        who = "the bank" if e.seat == DEALER else f"seat {e.seat}"
+        who = "the bank" if e.seat == DEALER else f"Seat {e.seat}"
         card = "a card face down" if e.card is None else str(e.card)
+        if e.kind is Kind.ROUND_STARTED:
+            return f"── deal {e.amount} (seat {self.t.banker} banks) ──"
+        if e.kind is Kind.BET:
+            return f"{who} bets {dollars(e.amount)}"
         if e.kind is Kind.DEALT:
-            return (f"  {who} is dealt {card}" if e.note == "" else f"  for the bank: {who} "
-                    f"turns {card}")
+            if e.note:
+                return f"{who} is dealt {card} ({e.note})"
+            return f"{who} is dealt {card}"
         if e.kind is PontoonKind.BANK_CHANGED:
-            return f"[bold yellow]★ Seat {e.seat} takes the bank ({e.note}).[/bold yellow]"
+            return f"★ Seat {e.seat} takes the bank ({e.note})."
         if e.kind is Kind.BURNED:
-            return f"  The pack is shuffled and cut; {card} is burned face up to the bottom."
+            return f"The pack is shuffled and cut; {card} is burned face up to the bottom."
         if e.kind is Kind.REFILLED:
-            return "  The burned card is reached: shuffle and cut again."
+            return "The burned card is reached: shuffle and cut again."
         if e.kind is Kind.TURNED:
-            return f"  {who} turns up {card}"
+            return f"{who} turns up {card}"
+        if e.kind in VERBS:
+            return f"{who} {VERBS[e.kind]}"
         if e.kind is Kind.SETTLED:
+            if e.note == "void":
+                return f"{who}: the bet goes back"
             verb = "collects" if e.amount > 0 else "pays"
-            return f"  {who} {verb} {dollars(abs(e.amount))} ({e.note})"
+            return f"{who} {verb} {dollars(abs(e.amount))} ({e.note})"
         if e.kind in (Kind.DEALER_STOOD, Kind.DEALER_BUSTED):
-            return f"  the bank {'busts' if e.kind is Kind.DEALER_BUSTED else 'stands'} " \
-                   f"on {e.amount}"
+            return (f"The bank {'busts' if e.kind is Kind.DEALER_BUSTED else 'stands'} "
+                    f"on {e.amount}")
         if e.kind is Kind.PEEKED and e.note == "blackjack":
-            return "  The bank has a natural!"
+            return "The bank has a natural!"
+        if e.kind is Kind.VOIDED:
+            return "The deal is called off: every bet goes back."
         return ""
 
-    def _standings(self) -> None:
+    # --- the end -----------------------------------------------------------------------------
+
+    def interrupt(self) -> None:
+        """End the game: a deal in play (or bets placed) is called off first."""
+        if self.t.can_void_round():
+            self.t.void_round()
+            self._narrate()
+        self._finish()
+
+    def _finish(self) -> None:
+        if self.done:
+            return
+        self.done = True
+        self.ask = None
+        if self.history is not None:
+            self.history.write_text(json.dumps(game_history(self.t)), encoding="utf-8")
+
+    def goodbye(self) -> list[str]:
         t = self.t
-        parts = [f"{'[bold]★' if n == t.banker else ''}seat {n}: {dollars(t.bankroll(n))}"
-                 f"{'[/bold]' if n == t.banker else ''}" for n in sorted(t.seats)]
-        self.out.print(" | ".join(parts))
+        out = []
+        for n in sorted(t.seats):
+            mark = " ★ bank" if n == t.banker else ""
+            net = t.bankroll(n) - self.start_chips.get(n, t.bankroll(n))
+            out.append(f"Seat {n}{mark}: {dollars(t.bankroll(n))} "
+                       f"({'+' if net >= 0 else '-'}{dollars(abs(net))})")
+        if self.history is not None:
+            out.append(f"Hand history written to {self.history}")
+        return out
+
+
+def _bank_may_change(t: PontoonTable, banker: int) -> bool:
+    """Whether the banker may still keep, give or sell the bank (before its first deal)."""
+    return any(t.can_sell_bank(banker, n) for n in t.seats if n != banker)
+
+
+def _hand_to_act(v: views.TableView, seat: int) -> views.HandView:
+    mine = next(s for s in v.seats if s.number == seat)
+    index = v.to_act[1] if v.to_act else 0
+    return mine.hands[index]

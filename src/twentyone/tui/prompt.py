@@ -64,21 +64,25 @@ def offered(phase: Phase, legal: tuple[StrEnum, ...]) -> list[Action]:
 
 
 def menu(phase: Phase, legal: tuple[StrEnum, ...], *, last_bet: Cents | None = None,
-         insurance: Cents | None = None, hints: bool = True) -> str:
-    """The choices as Rich markup: ``[b]h[/b] hit · [b]s[/b] stand …``."""
+         insurance: Cents | None = None, hints: bool = True,
+         double_for_less: bool = False) -> str:
+    """The choices as Rich markup: ``[b]h[/b] hit · [b]s[/b] stand …``. Odds (``?``, ``??``)
+    are offered at every decision, insurance and even money included; a table that allows
+    doubling for less says how."""
     labels = {
         Action.BET: f"bet {dollars(last_bet)} (Enter) or b AMOUNT" if last_bet else "b AMOUNT",
         Action.COLOUR_UP: "colour up", Action.LEAVE: "colour up and leave",
         Action.INSURE: f"insurance {dollars(insurance)}" if insurance else "insurance",
         Action.EVEN_MONEY: "even money", Action.DECLINE: "no (Enter)",
-        Action.HIT: "hit", Action.STAND: "stand", Action.DOUBLE: "double",
+        Action.HIT: "hit", Action.STAND: "stand",
+        Action.DOUBLE: "double (d AMOUNT for less)" if double_for_less else "double",
         Action.SPLIT: "split", Action.SURRENDER: "surrender",
     }
     items = [f"[bold]{LETTERS[a]}[/] {labels[a]}" for a in offered(phase, legal)]
     if phase is Phase.BETTING:
         items.append("[bold]x[/] sit out")
-    elif phase is Phase.PLAYERS and hints:
-        items.append("[bold]?[/] odds")
+    elif phase in (Phase.PLAYERS, Phase.INSURANCE) and hints:
+        items.append("[bold]?[/] odds · [bold]??[/] odds for the cards left")
     return " · ".join(items)
 
 
@@ -98,7 +102,7 @@ def parse(text: str, phase: Phase, legal: tuple[StrEnum, ...], *,
             return Command(Action.DECLINE)
         raise InputError(f"choose one of: {_letters(phase, choices)}")
     head, rest = words[0], words[1:]
-    if phase is Phase.PLAYERS and head in ("?", "??"):
+    if phase in (Phase.PLAYERS, Phase.INSURANCE) and head in ("?", "??"):
         return Command(Extra.HINT if head == "?" else Extra.SHOE_HINT)
     if phase is Phase.BETTING and head == "x":
         return Command(Extra.SIT_OUT)
@@ -112,7 +116,7 @@ def parse(text: str, phase: Phase, legal: tuple[StrEnum, ...], *,
     if action is None or action not in choices:
         if action is not None and phase is not Phase.BETTING and action is Action.LEAVE:
             raise InputError("you can leave between rounds, once your bets are settled")
-        shown = f"{head!r} is not" if action is None else f"{action.value} is not"
+        shown = f"{shorten(head)!r} is not" if action is None else f"{action.value} is not"
         raise InputError(f"{shown} a choice now; choose one of: {_letters(phase, choices)}")
     if len(rest) > 1 or (rest and action not in AMOUNTS):
         raise InputError(f"{action.value} takes {'one amount' if action in AMOUNTS else 'no'}"
@@ -129,9 +133,14 @@ def _letters(phase: Phase, choices: list[Action]) -> str:
     letters = [LETTERS[a] for a in choices]
     if phase is Phase.BETTING:
         letters.append("x")
-    elif phase is Phase.PLAYERS:
+    elif phase in (Phase.PLAYERS, Phase.INSURANCE):
         letters.append("?")
     return ", ".join(letters)
+
+
+def shorten(text: str, limit: int = 24) -> str:
+    """``text`` cut to ``limit`` characters with an ellipsis: input is echoed, never a page."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def _is_amount(word: str) -> bool:
@@ -142,4 +151,4 @@ def _amount(word: str) -> Cents:
     try:
         return parse_dollars(word)
     except ValueError as exc:
-        raise InputError(str(exc)) from None
+        raise InputError(str(exc).replace(repr(word), repr(shorten(word)))) from None

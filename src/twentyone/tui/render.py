@@ -8,12 +8,10 @@ a chip stack, a hand's total, the shoe) is its own method so tests can check it 
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from rich.color import Color, ColorParseError
-from rich.console import Console, Group, RenderableType
-from rich.panel import Panel
-from rich.table import Table as RichTable
+from rich.console import Console, RenderableType
 from rich.text import Text
 
 from twentyone.cards import RANK_LABELS, SUIT_SYMBOLS, Card, Suit
@@ -30,13 +28,11 @@ CHIP_STYLES: dict[str, str] = {
     "yellow": "bold black on yellow",
     "white": "bold black on white",
     "red": "bold white on red",
-    "green": "bold white on green",
+    "green": "bold white on dark_green",
     "black": "bold white on grey15",
     "purple": "bold white on purple",
 }
 RED_SUITS = (Suit.HEARTS, Suit.DIAMONDS)
-#: (seat, hand) to (net cents, chips paid) for hands just settled.
-Results = Mapping[tuple[int, int], tuple[Cents, Sequence[int]]]
 CARD_BACK = "░░░"
 
 
@@ -133,9 +129,11 @@ class TableView:
 
     # --- the layout ------------------------------------------------------------------------
 
-    def dealer(self, v: views.TableView) -> Text:
-        out = Text("Dealer  ", style="bold")
-        if not v.dealer:
+    def dealer(self, v: views.TableView, name: str = "Dealer") -> Text:
+        out = Text(f"{name}  ", style="bold")
+        # Between rounds the dealer's last hand is no longer on the layout (the settled round
+        # is shown from views.settled_round, with its cards).
+        if not v.dealer or (v.phase is Phase.BETTING and not v.settled):
             out.append("waiting for bets", style="dim")
             return out
         out.append_text(self.cards(v.dealer))
@@ -153,14 +151,16 @@ class TableView:
 
     def shoe(self, v: views.TableView) -> Text:
         """Cards left as a bar, the discard tray, and whether the cut card has come out."""
-        size = self.rules.shoe_size
+        size = v.cards_total or self.rules.shoe_size
         width = 16
         filled = round(width * v.shoe_remaining / size)
         out = Text("Shoe ")
         out.append("█" * filled, style="cyan")
         out.append("·" * (width - filled), style="dim")
         out.append(f" {v.shoe_remaining} cards · {v.discards} discards · ")
-        if self.rules.reshuffle is Reshuffle.BELOW:
+        if self.rules.reshuffle is Reshuffle.BURN_CARD:
+            out.append("the burned card lies face up at the bottom", style="dim")
+        elif self.rules.reshuffle is Reshuffle.BELOW:
             out.append(f"reshuffle below {self.rules.reshuffle_below} cards", style="dim")
         elif v.cut_card_out:
             out.append("CUT CARD OUT: last round", style="bold yellow")
@@ -168,47 +168,43 @@ class TableView:
             out.append("cut card in the shoe", style="dim")
         return out
 
-    def seats(self, v: views.TableView, results: Results | None = None) -> RichTable:
-        """Every seat's hands, bets and chips; ``results`` adds what each settled hand was paid
-        (the view says how a hand ended, the log how much)."""
-        grid = RichTable(box=None, pad_edge=False, show_edge=False)
-        grid.add_column("seat", no_wrap=True)
-        grid.add_column("hand")
-        grid.add_column("total", no_wrap=True)
-        grid.add_column("bet", no_wrap=True)
-        grid.add_column("result", no_wrap=True)
-        for s in v.seats:
-            name = Text(self.seat_name(s.number, v.viewer),
-                        style="bold cyan" if s.number == v.viewer else "bold")
-            if not s.hands:
-                grid.add_row(name, Text("no bet", style="dim"), "", "", "")
-            for i, h in enumerate(s.hands):
-                label = name if i == 0 else Text("")
-                pointer = Text("▶ ", style="bold yellow") if h.to_act else Text("  ")
-                if len(s.hands) > 1:
-                    pointer.append(f"{i + 1}: ", style="dim")
-                hand = pointer + (self.cards(h.cards) if h.cards
-                                  else Text("waiting for the deal", style="dim"))
-                if h.doubled:
-                    hand.append(" doubled", style="italic")
-                result = self.outcome(h.outcome)
-                if results and (s.number, i) in results:
-                    result.append_text(self.payout(*results[s.number, i]))
-                grid.add_row(label, hand, self.hand_total(h), self.bet(h.bet), result)
-            if s.insurance:
-                grid.add_row("", Text("insurance", style="italic"), "", self.bet(s.insurance),
-                             "")
-        return grid
-
-    def stacks(self, v: views.TableView) -> RichTable:
-        """The chips in front of each seat (not counting what is bet)."""
-        grid = RichTable(box=None, pad_edge=False, show_edge=False, show_header=False)
-        grid.add_column("seat", no_wrap=True)
-        grid.add_column("chips", no_wrap=True)
-        for s in v.seats:
-            grid.add_row(Text(f"{self.seat_name(s.number, v.viewer)} chips", style="dim"),
-                         self.stack(s.chips))
-        return grid
+    def seat(self, s: views.SeatView, v: views.TableView, label: str) -> Text:
+        """One seat as it sits on the felt: its name and chips, then each hand (cards, total,
+        bet, result and payout), then any insurance and its result. One line each, so that a
+        test can read the screen back and a narrow terminal wraps nothing."""
+        out = Text(label, style="bold cyan" if s.number == v.viewer else "bold")
+        out.append(f"  {dollars(s.bankroll)}", style="bold")
+        out.append("\n")
+        out.append_text(self.chips(s.chips))
+        if not s.hands:
+            out.append("\n")
+            out.append("no bet", style="dim")
+        for i, h in enumerate(s.hands):
+            out.append("\n")
+            out.append("▶ " if h.to_act else "  ", style="bold yellow")
+            if len(s.hands) > 1:
+                out.append(f"{i + 1}: ", style="dim")
+            out.append_text(self.cards(h.cards) if h.cards else Text("…", style="dim"))
+            out.append("  ")
+            out.append_text(self.hand_total(h))
+            out.append(f"  bet {dollars(h.bet)}")
+            if h.doubled:
+                out.append(" doubled", style="italic")
+            if h.outcome:
+                out.append("  ")
+                out.append_text(self.outcome(h.outcome))
+                out.append_text(self.payout(h.net, h.paid))
+        if s.insurance:
+            out.append("\n")
+            out.append(f"  insurance {dollars(s.insurance)}", style="italic")
+            if s.insurance_net is not None:
+                won = s.insurance_net
+                if won:
+                    out.append(f"  {'won +' if won > 0 else 'lost -'}{dollars(abs(won))}",
+                               style="green" if won > 0 else "red")
+                else:
+                    out.append("  returned", style="yellow")
+        return out
 
     @staticmethod
     def outcome(outcome: str) -> Text:
@@ -229,36 +225,48 @@ class TableView:
 
     def header(self, v: views.TableView) -> str:
         r = self.rules
+        if r.changing_bank:
+            parts = [self.title or "Pontoon", f"bets {dollars(r.min_bet)}–{dollars(r.max_bet)}",
+                     "1 pack", "the banker draws freely and wins ties",
+                     f"naturals pay {r.blackjack_pays}", "F1 for the bonuses"]
+            if v.round:
+                parts.append(f"deal {v.round}")
+            return " · ".join(parts)
         parts = [self.title or "twentyone", f"{dollars(r.min_bet)}–{dollars(r.max_bet)}",
                  f"{r.decks} deck{'s' if r.decks > 1 else ''}",
                  "H17" if r.hit_soft_17 else "S17", f"blackjack pays {r.blackjack_pays}"]
+        if r.surrender != "none":
+            parts.append(f"{r.surrender} surrender")
+        if r.double_after_split:
+            parts.append("DAS")
         if v.round:
             parts.append(f"round {v.round}")
         return " · ".join(parts)
 
-    def screen(self, v: views.TableView, log: Sequence[str] = (),
-               notes: Sequence[RenderableType] = (),
-               results: Results | None = None) -> RenderableType:
-        """The whole table for one viewer: dealer and shoe, every seat, the recent log."""
-        parts: list[RenderableType] = [self.dealer(v), self.shoe(v), Text(""),
-                                       self.seats(v, results), Text(""), self.stacks(v)]
-        body = Panel(Group(*parts), title=self.header(v), border_style="green")
-        out: list[RenderableType] = [body]
-        tail = list(log)[-self.log_lines:]
-        if tail:
-            out.append(Panel(Text("\n".join(tail)), title="table log", border_style="dim",
-                             title_align="left"))
-        out.extend(notes)
-        return Group(*out)
+    def screen(self, v: views.TableView) -> Text:
+        """The felt for one viewer as one text: dealer, shoe and every seat (the app lays the
+        same pieces out in widgets; this is for plain output and checks)."""
+        out = self.dealer(v)
+        out.append("\n")
+        out.append_text(self.shoe(v))
+        for s in v.seats:
+            out.append("\n")
+            out.append_text(self.seat(s, v, self.seat_name(s.number, v.viewer)))
+        return out
 
     def prompt(self, v: views.TableView, menu: str) -> str:
         """The prompt line (Rich markup): whose decision, about which hand, and the choices."""
+        return f"{self.about(v)} › {menu}"
+
+    def about(self, v: views.TableView) -> str:
+        """Whose decision it is and about which hand (Rich markup): ``Seat 1 hand 2 hard 10``,
+        with why an insurance offer is made."""
         seat = next((s for s in v.seats if s.number == v.viewer), None)
-        who = f"Seat {v.viewer}"
+        who = f"[bold cyan]Seat {v.viewer}[/]"
         if seat is None:
-            return f"{who} › {menu} › "
+            return who
         if v.phase is Phase.BETTING:
-            return f"[bold cyan]{who}[/] ({dollars(seat.bankroll)}) › {menu} › "
+            return f"{who} ({dollars(seat.bankroll)})"
         hand_i = v.to_act[1] if v.to_act else 0
         hand = seat.hands[hand_i] if hand_i < len(seat.hands) else None
         about = ""
@@ -267,7 +275,7 @@ class TableView:
             about = f"{which} {self.hand_total(hand).plain}"
         if v.phase is Phase.INSURANCE:
             about += " · the dealer shows an ace"
-        return f"[bold cyan]{who}[/]{about} › {menu} › "
+        return f"{who}{about}"
 
 
 def plain(renderable: RenderableType, width: int = 100) -> str:

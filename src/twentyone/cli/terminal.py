@@ -1,0 +1,35 @@
+"""Running a terminal table from the command line: refuse politely without a terminal, and
+make sure that however the app ends, a round in play is called off and everyone leaves with
+their chips."""
+
+from __future__ import annotations
+
+import signal
+import sys
+from pathlib import Path
+
+import typer
+
+from twentyone.tui.app import TableApp
+
+
+def need_terminal() -> None:
+    """The table is interactive: without a terminal (a pipe, CI) say so instead of waiting."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        typer.echo("twentyone play needs a terminal to play at; for headless play use "
+                   "--auto basic --rounds N [--json].", err=True)
+        raise typer.Exit(2)
+
+
+def run_app(app: TableApp, history: Path | None = None) -> None:
+    """Run the app; however it ends (a key, Ctrl-C, a closed terminal: SIGHUP), a round in play
+    is called off and every person leaves with their chips; then the goodbye."""
+    signal.signal(signal.SIGHUP, lambda *_: app.call_later(app.action_leave))
+    try:
+        app.run()
+    finally:
+        app.leave()
+    for line in app.farewell:
+        typer.echo(line)
+    if history is not None:
+        typer.echo(f"Hand histories written to {history}")
