@@ -178,6 +178,10 @@ class Table:
         self._early_surrender = rules.surrender is SurrenderRule.EARLY
         self._first_card_up = rules.player_cards is PlayerCards.UP
         self._draws_face_up = rules.player_cards is not PlayerCards.DOWN
+        # docs/casino.md#split_face_down, #naturals_paid_at_once, #late_natural
+        self._split_card_up = self._draws_face_up and not rules.split_face_down
+        self._pay_natural_at_once = rules.naturals_paid_at_once
+        self._late_natural_21 = rules.late_natural_is_21()
         #: Every operation applied, as values: with the shoe's shuffle records this is all a
         #: hand history needs to deal the same round again.
         self.ops: list[Op] = []
@@ -636,6 +640,9 @@ class Table:
         chips = self.cashier.take(seat, s.chips, hand.bet)
         s.wagered += hand.bet
         moved = hand.remove_last()
+        if self.rules.split_face_down:
+            # docs/casino-party.md#splitting: the player turns the down card over first.
+            self.turn_hand_cards(seat, i, hand)
         hand.from_split = True
         new = Hand(hand.bet, chips, from_split=True)
         new.add(moved)
@@ -643,7 +650,7 @@ class Table:
         hand.split_aces = new.split_aces = aces
         s.hands.insert(i + 1, new)
         self.log.append(Event(Kind.SPLIT, seat, i + 1, amount=hand.bet))
-        self._deal_to(seat, i, self._draws_face_up)
+        self._deal_to(seat, i, self._split_card_up)
         self._after_split_card(s, hand)
         self._advance()
         return _new(Record, (Action.SPLIT, seat, tuple(self.log[start:])))
@@ -871,6 +878,11 @@ class Table:
         before it is paid."""
         return not self._peeked and self.dealer.up.value in (1, 10)
 
+    def _dealer_blackjack(self) -> bool:
+        """Does the dealer's hand count as a blackjack at settlement? A natural does, except
+        one not checked for before play where it counts as 21 (docs/casino.md#late_natural)."""
+        return self.dealer.natural and (self._peeked or not self._late_natural_21)
+
     def _peek_and_play(self) -> None:
         """The dealer checks for blackjack under an ace or ten
         (docs/casino.md#the-dealers-check-for-blackjack); with one, every bet but a player
@@ -900,14 +912,13 @@ class Table:
                 hand = s.hands[self._hand]
                 if not (hand.done or hand.settled):
                     if len(hand.cards) == 1:
-                        self._deal_to(s.number, self._hand,
-                                      self._draws_face_up)
+                        self._deal_to(s.number, self._hand, self._split_card_up)
                         if self._after_split_card(s, hand):
                             return
                         continue
                     if hand.natural:
                         hand.done = True
-                        if not self._dealer_bj_possible():
+                        if self._pay_natural_at_once or not self._dealer_bj_possible():
                             self._pay_natural(s, self._hand, hand)
                     elif hand.total == 21:
                         hand.done = True
@@ -948,7 +959,7 @@ class Table:
         if len(d.cards) == 1 and (live or insured):
             self._deal_to_dealer(True)  # European: the second card now
         self._turn_dealer_cards()
-        dealer_bj = d.natural
+        dealer_bj = self._dealer_blackjack()
         if dealer_bj and not self._peeked:
             self.log.append(Event(Kind.PEEKED, note="blackjack"))
         # The dealer draws while any hand stands against it; a face-down double counts, as
@@ -971,7 +982,7 @@ class Table:
         """Settle every hand still on the layout against the dealer's, right to left
         (docs/dealing.md#settling-right-to-left)."""
         d = self.dealer
-        dealer_bj = d.natural
+        dealer_bj = self._dealer_blackjack()
         if not dealer_bj:
             kind = Kind.DEALER_BUSTED if d.hard > 21 else Kind.DEALER_STOOD
             self.log.append(_new(Event, (kind, 0, 0, None, True, d.total, (), (), "")))
@@ -1007,7 +1018,9 @@ class Table:
                 else:
                     self.lose_hand(s, i, h, "lose")
         if insured:
-            self._settle_insurance(won=dealer_bj)
+            # Insurance is a bet on the hole card: a ten under the ace wins it, even where that
+            # natural counts only as 21 (docs/casino.md#late_natural).
+            self._settle_insurance(won=d.natural)
         self.end_round()
 
     def end_round(self) -> None:
