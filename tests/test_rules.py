@@ -296,6 +296,7 @@ SPELLINGS: dict[str, tuple[str, ...]] = {
     "player_cards": ("up", "down", "down-up"),
     "reshuffle": ("cut-card", "below", "burn-card"),
     "late_natural": ("blackjack", "twenty-one"),
+    "payout_style": ("fewest", "colour-for-colour"),
 }
 EVERY_SPELLING = [(name, text) for name, texts in SPELLINGS.items() for text in texts]
 BASE = PRESETS["six-deck-s17"]  # burns a card, so reshuffle="burn-card" is valid on it too

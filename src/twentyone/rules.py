@@ -115,12 +115,23 @@ class LateNatural(StrEnum):
     TWENTY_ONE = "twenty-one"
 
 
+class PayoutStyle(StrEnum):
+    """In which chips the dealer pays a winning bet (docs/dealing.md#paying-a-bet)."""
+
+    #: The fewest chips the rack can make the amount with: a winner is coloured up as paid.
+    FEWEST = "fewest"
+    #: Colour for colour: a stack sized against the bet in the bet's own colours (twice for
+    #: insurance at 2 to 1); a blackjack bridged (one and a half times an even stack of one
+    #: colour) or else heeled in the fewest chips (docs/dealing.md#paying-a-blackjack).
+    COLOUR_FOR_COLOUR = "colour-for-colour"
+
+
 #: The options that are a choice, each with its enum: TOML, ``--set`` and ``to_mapping`` spell
 #: them by the members' values.
 CHOICES: dict[str, type[StrEnum]] = {
     "double_on": DoubleOn, "split_by": SplitBy, "surrender": Surrender,
     "insurance": Insurance, "player_cards": PlayerCards, "reshuffle": Reshuffle,
-    "late_natural": LateNatural,
+    "late_natural": LateNatural, "payout_style": PayoutStyle,
 }
 
 
@@ -219,6 +230,9 @@ class Rules:
     #: (docs/casino.md#changing_bank; Pontoon, "Blackjack with a Changing Bank"); the casino table
     #: seats 1-7 against the house.
     changing_bank: bool = False
+    #: In which chips winners are paid: "fewest" or "colour-for-colour"
+    #: (docs/casino.md#payout_style).
+    payout_style: PayoutStyle = PayoutStyle.FEWEST
     #: Chip set as (colour, cents), smallest first.
     chips: tuple[tuple[str, Cents], ...] = field(default=STANDARD_CHIPS)
 

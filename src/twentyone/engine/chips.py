@@ -215,6 +215,18 @@ class Rack:
         return credit
 
 
+    def pay_chips(self, chips: Sequence[int]) -> Counts | None:
+        """Exactly ``chips`` out of the rack (a payout sized in named colours); returns the fill
+        the rack needed first, if it was short of a colour."""
+        fill: Counts | None = None
+        short = [max(0, n - have) for n, have in zip(chips, self.counts, strict=True)]
+        if any(short):
+            fill = [max(self.standard, s) if s else 0 for s in short]
+            add(self.counts, fill)
+            self.fills += self.chipset.value(fill)
+        take(self.counts, chips)
+        return fill
+
     def exchange(self, chips_in: Sequence[int], out: Sequence[int] | None = None
                  ) -> tuple[Counts, Counts | None, Counts | None]:
         """Take ``chips_in`` and give back the same value: ``out`` if named, else the fewest

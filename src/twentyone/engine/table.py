@@ -153,7 +153,7 @@ class Table:
         self.log: list[Event] = []
         #: Every chip that moves at the table moves through the cashier, which logs it.
         self.cashier = Cashier(self.chipset, rack or Rack.standard_rack(self.chipset), self.log,
-                               rules.min_bet)
+                               rules.min_bet, rules.payout_style)
         #: Hand shapes paid at once on the player's turn, as a multiple of the bet (Pontoon's bonus
         #: hands); None for the casino game. A hand so paid cannot lose.
         self.hand_bonus: Callable[[Sequence[int]], int] | None = None
@@ -1068,8 +1068,9 @@ class Table:
         self.pay_hand(s, i, h, won, "blackjack")
 
     def pay_hand(self, s: Seat, i: int, h: Hand, won: Cents, outcome: str) -> None:
-        """Hook: a hand wins ``won`` besides its bet back."""
-        paid = self.cashier.pay(won)
+        """Hook: a hand wins ``won`` besides its bet back, paid in the table's style
+        (docs/dealing.md#paying-a-bet)."""
+        paid = self.cashier.pay_for(won, h.chips)
         add(s.chips, paid)
         add(s.chips, h.chips)
         h.settled = True
@@ -1108,7 +1109,7 @@ class Table:
             if not s.insurance:
                 continue
             if won:
-                paid = self.cashier.pay(2 * s.insurance)
+                paid = self.cashier.pay_for(2 * s.insurance, s.insurance_chips)
                 add(s.chips, paid)
                 add(s.chips, s.insurance_chips)
                 self.log.append(Event(Kind.INSURANCE_SETTLED, s.number, amount=2 * s.insurance,
