@@ -12,6 +12,7 @@ from typer.core import TyperGroup
 
 from twentyone.cli.play import play
 from twentyone.cli.rules import rules_cmd
+from twentyone.cli.shuffle import shuffle
 from twentyone.cli.sim import sim
 from twentyone.cli.strategy import chart, dealer, edge, ev
 from twentyone.cli.verify import verify
@@ -64,3 +65,4 @@ app.command("edge")(edge)
 app.command("ev")(ev)
 app.command("dealer")(dealer)
 app.command("verify")(verify)
+app.command("shuffle")(shuffle)
