@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from typer.core import TyperGroup
 
+from twentyone.cli.chips import chips_cmd
 from twentyone.cli.play import play
 from twentyone.cli.rules import rules_cmd
 from twentyone.cli.shuffle import shuffle
@@ -66,3 +67,4 @@ app.command("ev")(ev)
 app.command("dealer")(dealer)
 app.command("verify")(verify)
 app.command("shuffle")(shuffle)
+app.command("chips")(chips_cmd)
