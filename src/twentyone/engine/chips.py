@@ -53,6 +53,13 @@ class ChipSet:
             out[self.colours.index(colour)] += n
         return out
 
+    def colour_of(self, value: Cents) -> str:
+        """The colour of the chip worth ``value`` ("change a $100": the black); an amount no
+        chip is worth is an error (docs/dealing.md#making-change)."""
+        if value not in self.values:
+            raise ChipError(f"no chip is worth {value / 100:g} dollars at this table")
+        return self.colours[self.values.index(value)]
+
     def by_colour(self, counts: Sequence[int]) -> dict[str, int]:
         return {c: n for c, n in zip(self.colours, counts, strict=True) if n}
 
