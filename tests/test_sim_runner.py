@@ -151,7 +151,7 @@ def test_the_solver_and_the_simulator_agree_on_the_late_natural_and_paying_at_on
     party = PRESETS["casino-party"]
     chart = basic_chart(party)
     fresh = {"burn": 1, "reshuffle_below": party.shoe_size - 1}
-    variants = {
+    variants: dict[str, dict[str, object]] = {
         "sheet": {},
         "late blackjack": {"late_natural": "blackjack"},
         "natural waits": {"naturals_paid_at_once": False},
