@@ -3,10 +3,12 @@ object, which logs each movement as it happens — change, fills and credits inc
 
 from __future__ import annotations
 
+import pytest
+
 from twentyone.engine.cashier import Cashier
 from twentyone.engine.chips import ChipSet, Rack
 from twentyone.engine.events import Event, Kind
-from twentyone.rules import STANDARD_CHIPS
+from twentyone.rules import STANDARD_CHIPS, PayoutStyle
 
 CHIPS = ChipSet.of(STANDARD_CHIPS)  # yellow 50¢, white $1, red $5, green $25, black, purple
 
@@ -75,3 +77,46 @@ def test_change_breaks_the_one_chip_that_makes_it_when_a_smaller_one_cannot() ->
     taken = c.take(1, stack, 1000)
     assert CHIPS.value(taken) == 1000 and CHIPS.value(stack) == 2000
     assert [e.amount for e in c.log if e.kind is Kind.CHANGE] == [2500]
+
+
+# --- payout styles (docs/dealing.md#paying-a-bet) --------------------------------------------
+
+def styled(style: str, per_colour: int = 100) -> Cashier:
+    return Cashier(CHIPS, Rack.standard_rack(CHIPS, per_colour), [], min_bet=500,
+                   style=PayoutStyle(style))
+
+
+@pytest.mark.parametrize(("amount", "wager", "fewest", "sized", "method"), [
+    # docs/dealing.md#paying-a-bet: a one-colour bet is paid in its colour; a mixed $27 bet is
+    # sized in its own colours; ten whites are paid ten whites, not two greens.
+    (1500, [0, 0, 3, 0, 0, 0], [0, 0, 3, 0, 0, 0], [0, 0, 3, 0, 0, 0], "sized"),
+    (2700, [0, 2, 0, 1, 0, 0], [0, 2, 0, 1, 0, 0], [0, 2, 0, 1, 0, 0], "sized"),
+    (2000, [0, 0, 4, 0, 0, 0], [0, 0, 4, 0, 0, 0], [0, 0, 4, 0, 0, 0], "sized"),
+    (1000, [0, 10, 0, 0, 0, 0], [0, 0, 2, 0, 0, 0], [0, 10, 0, 0, 0, 0], "sized"),
+    # insurance at 2 to 1 on $5 of white: sized twice
+    (1000, [0, 5, 0, 0, 0, 0], [0, 0, 2, 0, 0, 0], [0, 10, 0, 0, 0, 0], "sized twice"),
+    # docs/dealing.md#paying-a-blackjack: an even stack of one colour is bridged
+    (1500, [0, 0, 2, 0, 0, 0], [0, 0, 3, 0, 0, 0], [0, 0, 3, 0, 0, 0], "bridged"),
+    (3000, [0, 20, 0, 0, 0, 0], [0, 0, 1, 1, 0, 0], [0, 30, 0, 0, 0, 0], "bridged"),
+    # one red at 3 to 2 is heeled: $7.50 in the fewest chips, one red, two white, one yellow
+    (750, [0, 0, 1, 0, 0, 0], [1, 2, 1, 0, 0, 0], [1, 2, 1, 0, 0, 0], "heeled"),
+])
+def test_each_style_pays_the_same_amount_in_its_own_chips(
+        amount: int, wager: list[int], fewest: list[int], sized: list[int],
+        method: str) -> None:
+    for style, want, how in (("fewest", fewest, "fewest"),
+                             ("colour-for-colour", sized, method)):
+        c = styled(style)
+        before = c.rack.value
+        paid = c.pay_for(amount, wager)
+        assert paid == want, style
+        assert CHIPS.value(paid) == amount
+        assert c.rack.value == before - amount and c.last_method == how
+
+
+def test_a_sized_payout_the_rack_cannot_make_calls_a_fill() -> None:
+    c = styled("colour-for-colour", per_colour=5)
+    paid = c.pay_for(1000, [0, 10, 0, 0, 0, 0])
+    assert paid == [0, 10, 0, 0, 0, 0]
+    assert [e.kind for e in c.log] == [Kind.FILL]
+    assert c.rack.fills == c.log[0].amount and c.rack.counts[1] >= 0

@@ -36,7 +36,13 @@ from twentyone.rules import (
 )
 from twentyone.sim import kernel as K
 from twentyone.sim.runner import rules_vector
-from twentyone.strategy import ANALYSIS_FIELDS, SOLVER_VERSION, analysis_key, dealer_probabilities
+from twentyone.strategy import (
+    ANALYSIS_FIELDS,
+    LATER_FIELDS,
+    SOLVER_VERSION,
+    analysis_key,
+    dealer_probabilities,
+)
 from twentyone.strategy.exact import UpSolver, full_shoe
 from twentyone.strategy.infinite import InfiniteSolver
 
@@ -87,6 +93,9 @@ SETS: list[tuple[str, str, Any]] = [
     ("even_money", "false", False),
     ("penetration", "0.65", 0.65),
     ("burn", "1", 1),
+    ("late_natural", "twenty-one", "twenty-one"),  # docs/casino.md#late_natural
+    ("naturals_paid_at_once", "true", True),  # docs/casino.md#naturals_paid_at_once
+    ("split_face_down", "yes", True),  # docs/casino.md#split_face_down
     ("min_bet", "5", 500),
     ("max_bet", "1,000", 100000),
     ("bet_unit", "0.50", 50),
@@ -286,6 +295,8 @@ SPELLINGS: dict[str, tuple[str, ...]] = {
     "insurance": ("up-to-half", "exactly-half", "none"),
     "player_cards": ("up", "down", "down-up"),
     "reshuffle": ("cut-card", "below", "burn-card"),
+    "late_natural": ("blackjack", "twenty-one"),
+    "payout_style": ("fewest", "colour-for-colour"),
 }
 EVERY_SPELLING = [(name, text) for name, texts in SPELLINGS.items() for text in texts]
 BASE = PRESETS["six-deck-s17"]  # burns a card, so reshuffle="burn-card" is valid on it too
@@ -350,6 +361,9 @@ def test_the_cache_key_hashes_the_plain_spellings() -> None:
             plain: dict[str, object] = {
                 f: (v.value if isinstance(v := getattr(rules, f), StrEnum) else v)
                 for f in ANALYSIS_FIELDS}
+            # Options added later join the key only when set, so older keys do not move.
+            plain = {f: v for f, v in plain.items()
+                     if f not in LATER_FIELDS or v != LATER_FIELDS[f]}
             plain |= {"v": SOLVER_VERSION} | ({"decks": "infinite"} if infinite else {})
             want = hashlib.sha256(json.dumps(plain, sort_keys=True).encode()).hexdigest()[:20]
             assert analysis_key(rules, infinite) == want

@@ -68,6 +68,27 @@ def test_chart_file_and_plot(tmp_path: Path) -> None:
     assert from_file["ev_per_round"] == same["ev_per_round"]
 
 
+def test_a_progression_is_plotted_against_flat_betting_on_the_same_cards(
+        tmp_path: Path) -> None:
+    """docs/strategy.md#betting-systems-and-the-gamblers-fallacy: a martingale's bankroll paths
+    beside flat betting's, the bet changing no card: the two traces win and lose the same
+    rounds."""
+    from twentyone.sim.betting import Betting
+    from twentyone.sim.runner import trace
+
+    png = tmp_path / "m.png"
+    result = runner.invoke(app, ["sim", "--rounds", "20000", "--bet", "martingale",
+                                 "--max-units", "64", "--plot", str(png)])
+    assert result.exit_code == 0, result.output
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    rules = PRESETS["six-deck-s17"]
+    player = Player(basic_chart(rules))
+    flat = trace(SimSpec(rules, player), 5000, seed=3)[:, 1]
+    mart = trace(SimSpec(rules, player, Betting(mode="martingale", max_units=64)), 5000,
+                 seed=3)[:, 1]
+    assert np.array_equal(np.sign(flat), np.sign(mart))
+
+
 def test_bad_options_are_refused_with_the_reason() -> None:
     for args, reason in ((["--strategy", "nonsense"], "chart file"),
                          (["--count", "nope"], "known counts"),

@@ -93,7 +93,23 @@ CASES = [
     Case("single-deck, one seat", PRESETS["single-deck"], 1, 1, False, 3000),
     # docs/casino.md#casino-party: two decks, reshuffle below 25, refill mid-round, ace-only peek,
     # two hands, insurance exactly half, no even money, hole card first, cards down-up
+    # docs/casino-party.md#naturals, #settlement, #splitting: a natural paid at once, a late
+    # ten-ace is 21, split cards face down
     Case("casino-party", PRESETS["casino-party"], 6, 1, True, 2000, refills=True),
+    Case("casino-party basic", PRESETS["casino-party"], 3, 2, False, 3000, busy=False),
+    # docs/casino.md#naturals_paid_at_once alone: paid at once, a late ten-ace still a blackjack
+    Case("naturals paid at once, ace-only peek",
+         _casino(decks=4, peek_tens=False, naturals_paid_at_once=True, surrender="late"),
+         5, 3, True, 2000),
+    # docs/casino.md#late_natural alone: the natural waits, the late ten-ace is 21
+    Case("late natural is 21, ace-only peek",
+         _casino(decks=2, peek_tens=False, late_natural="twenty-one", hit_soft_17=True),
+         5, 4, True, 2000),
+    # no hole card: the dealer's ace or ten and its natural after the players are 21, insurance
+    # still wins on it, naturals paid at once against an ace
+    Case("no hole card, late natural is 21, naturals paid at once",
+         _casino(decks=6, peek=False, late_natural="twenty-one", naturals_paid_at_once=True,
+                 split_face_down=True), 4, 2, True, 2000),
     # docs/casino.md#modern-casino: burn, resplit aces, double for less (the bot doubles in full)
     Case("modern-casino", PRESETS["modern-casino"], 2, 2, True, 2000),
     # H17, cards held face down (a busted double stays hidden and the dealer draws)

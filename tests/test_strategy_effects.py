@@ -114,3 +114,21 @@ def test_edge_effects_json(six: tuple[HouseEdge, dict[str, RuleEffect]], cache: 
     assert h17["set"] == {"hit_soft_17": True}
     assert h17["effect_percent"]["basic_strategy"] == pytest.approx(
         100 * six[1]["dealer hits soft 17"].basic_strategy, abs=1e-6)
+
+
+def test_the_casino_party_options_effects(cache: Path) -> None:
+    """docs/casino.md#late_natural and docs/casino.md#naturals_paid_at_once, from the
+    casino-party game (docs/casino-party.md#settlement): counting a late ten-ace as a blackjack
+    costs the player; with the late natural only a 21, paying a natural at once or later changes
+    nothing; a game that peeks under every card offers neither change (it has no late natural)."""
+    party = PRESETS["casino-party"]
+    changes = dict(rule_changes(analysis_rules(party)))
+    late = changes["a late dealer natural is a blackjack"]
+    waits = changes["a natural waits for an unchecked dealer"]
+    assert late == {"late_natural": "blackjack"} and waits == {"naturals_paid_at_once": False}
+    base = house_edge(party)
+    worse = house_edge(party.replace(**late))
+    assert 0.001 < worse.basic_strategy - base.basic_strategy < 0.003
+    assert house_edge(party.replace(**waits)) == base
+    assert not any("late dealer natural" in c or "natural waits" in c
+                   for c, _ in rule_changes(analysis_rules(SIX)))

@@ -109,14 +109,15 @@ def test_no_peek_under_two_to_nine(up: str) -> None:
 def test_casino_party_dealer_checks_only_under_an_ace() -> None:
     """docs/casino-party.md#the-dealers-check: "If your up card is an ace, ask if anyone wants
     insurance ... check if you have blackjack". A ten up card is not checked before play; the
-    dealer's natural shows at the dealer's turn and still beats every hand but a natural."""
+    dealer's ten and ace show at the dealer's turn as a 21 (docs/casino-party.md#settlement), and
+    the player's natural was paid at once (docs/casino-party.md#naturals)."""
     t = dealt("casino-party", [("10c", "9c"), ("Ah", "Kh")], up="Qs", hole="As")
     assert Kind.PEEKED not in kinds(since_round_start(t))
     assert t.phase is Phase.PLAYERS
     t.stand(1)
     log = since_round_start(t)
-    assert [e.note for e in log if e.kind is Kind.PEEKED] == ["blackjack"]
-    assert [settled(log, n) for n in (1, 2)] == [[-10 * D], [0]]
+    assert Kind.PEEKED not in kinds(log)
+    assert [settled(log, n) for n in (1, 2)] == [[-10 * D], [15 * D]]
 
 
 # --- insurance --------------------------------------------------------------------------------

@@ -104,11 +104,36 @@ class Reshuffle(StrEnum):
     BURN_CARD = "burn-card"
 
 
+class LateNatural(StrEnum):
+    """What a dealer natural is when the dealer did not check for it before play (no hole card,
+    or a ten-card up at a table that checks only under an ace), found when the hand is
+    finished."""
+
+    #: A blackjack: it takes every bet on the table, doubles and splits included, except a
+    #: player's natural, which pushes (the casino and no-hole-card games).
+    BLACKJACK = "blackjack"
+    #: Just 21: a 21 pushes, lower totals lose, a doubled or split hand loses only what 21 beats
+    #: (the casino-party sheet, docs/casino-party.md#settlement).
+    TWENTY_ONE = "twenty-one"
+
+
+class PayoutStyle(StrEnum):
+    """In which chips the dealer pays a winning bet (docs/dealing.md#paying-a-bet)."""
+
+    #: The fewest chips the rack can make the amount with: a winner is coloured up as paid.
+    FEWEST = "fewest"
+    #: Colour for colour: a stack sized against the bet in the bet's own colours (twice for
+    #: insurance at 2 to 1); a blackjack bridged (one and a half times an even stack of one
+    #: colour) or else heeled in the fewest chips (docs/dealing.md#paying-a-blackjack).
+    COLOUR_FOR_COLOUR = "colour-for-colour"
+
+
 #: The options that are a choice, each with its enum: TOML, ``--set`` and ``to_mapping`` spell
 #: them by the members' values.
 CHOICES: dict[str, type[StrEnum]] = {
     "double_on": DoubleOn, "split_by": SplitBy, "surrender": Surrender,
     "insurance": Insurance, "player_cards": PlayerCards, "reshuffle": Reshuffle,
+    "late_natural": LateNatural, "payout_style": PayoutStyle,
 }
 
 
@@ -129,6 +154,12 @@ class Rules:
     peek: bool = True
     #: With ``peek``: also check under a ten-card. See docs/casino.md#peek_tens.
     peek_tens: bool = True
+    #: A dealer natural not checked for before play: "blackjack" (takes every bet but a natural)
+    #: or "twenty-one" (just 21). See docs/casino.md#late_natural.
+    late_natural: LateNatural = LateNatural.BLACKJACK
+    #: A player's natural is turned up and paid on the player's turn even where the dealer has
+    #: not checked for one (docs/casino.md#naturals_paid_at_once).
+    naturals_paid_at_once: bool = False
     #: Payout for a natural, "a:b".
     blackjack_pays: str = "3:2"
     #: Which two-card totals may be doubled: "any", "9-11", "10-11" (docs/casino.md#double_on).
@@ -143,6 +174,9 @@ class Rules:
     max_hands: int = 4
     #: Split aces may be split again.
     resplit_aces: bool = False
+    #: Splitting turns the pair face up and deals each split hand its second card face down
+    #: (docs/casino.md#split_face_down).
+    split_face_down: bool = False
     #: Split aces may draw more than one card (most casinos: no; docs/casino.md#hit_split_aces).
     hit_split_aces: bool = False
     #: "none", "late" (after the peek) or "early" (before it).
@@ -198,6 +232,9 @@ class Rules:
     #: (docs/casino.md#changing_bank; Pontoon, "Blackjack with a Changing Bank"); the casino table
     #: seats 1-7 against the house.
     changing_bank: bool = False
+    #: In which chips winners are paid: "fewest" or "colour-for-colour"
+    #: (docs/casino.md#payout_style).
+    payout_style: PayoutStyle = PayoutStyle.FEWEST
     #: Chip set as (colour, cents), smallest first.
     chips: tuple[tuple[str, Cents], ...] = field(default=STANDARD_CHIPS)
 
@@ -218,6 +255,11 @@ class Rules:
         (European). A natural found ends the round at once; one not looked for takes every
         bet on the table when the dealer's hand is finished."""
         return self.peek and (up == 1 or (up == 10 and self.peek_tens))
+
+    def late_natural_is_21(self) -> bool:
+        """Whether a dealer natural the dealer did not check for counts as a plain 21
+        (``late_natural``), not as a blackjack."""
+        return self.late_natural is LateNatural.TWENTY_ONE
 
     def can_double(self, total: int) -> bool:
         """Whether the first two cards of a hand totalling ``total`` (an ace counting 11
@@ -503,9 +545,12 @@ PRESETS: dict[str, Rules] = {
     # docs/casino.md#casino-party: two decks, reshuffle below about 25 cards, refill from the
     # discards mid-round, bets in $10 multiples, insurance exactly half, peek under an ace only, no
     # resplits, one card to split aces, double on any two (also after a split: split hands play "as
-    # above"), first card face down. Silent on the maximum: $500.
+    # above"), first card face down. Silent on the maximum: $500. A natural is paid at once on
+    # the player's turn, a ten up and an ace in the hole found at the end is a 21, and splitting
+    # turns the pair up and deals each hand a face-down card (docs/casino-party.md#splitting).
     "casino-party": Rules(
         decks=2, hit_soft_17=False, peek=True, peek_tens=False, blackjack_pays="3:2",
+        late_natural=LateNatural.TWENTY_ONE, naturals_paid_at_once=True, split_face_down=True,
         double_on=DoubleOn.ANY, double_for_less=False, double_after_split=True,
         split_by=SplitBy.RANK, max_hands=2, resplit_aces=False, hit_split_aces=False,
         surrender=Surrender.NONE, insurance=Insurance.EXACTLY_HALF, even_money=False,

@@ -10,9 +10,11 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from typer.core import TyperGroup
 
+from twentyone.cli.chips import chips_cmd
 from twentyone.cli.options import Command, plain_type
 from twentyone.cli.play import play
 from twentyone.cli.rules import rules_cmd
+from twentyone.cli.shuffle import shuffle
 from twentyone.cli.sim import sim
 from twentyone.cli.strategy import chart, dealer, edge, ev
 from twentyone.cli.train import train
@@ -95,3 +97,5 @@ app.command("ev", cls=Command)(ev)
 app.command("dealer", cls=Command)(dealer)
 app.command("verify", cls=Command)(verify)
 app.command("train", cls=Command)(train)
+app.command("shuffle", cls=Command)(shuffle)
+app.command("chips", cls=Command)(chips_cmd)

@@ -234,11 +234,21 @@ def sim(
             result = simulate(spec, rounds, seed=seed, workers=workers or os.cpu_count() or 1,
                               progress=advance)
     if plot is not None:
-        from twentyone.sim.plots import bankroll_paths, save_plot
+        from twentyone.sim.plots import bankroll_paths, save_plot, save_progression_plot
 
         net = trace(spec, min(rounds, PLOT_ROUNDS), seed=seed)[:, spec.seats]
-        paths = bankroll_paths(net, min(PLOT_PATHS, max(1, len(net) // 100)))
-        save_plot(result, paths, plot, f"{rules}: {player.chart.name}, {betting.mode} bets")
+        n_paths = min(PLOT_PATHS, max(1, len(net) // 100))
+        if betting.mode in ("martingale", "paroli"):
+            # The same rounds bet flat: a bet changes no card, so the two face the same cards
+            # (docs/strategy.md#betting-systems-and-the-gamblers-fallacy).
+            flat = SimSpec(table_rules, player, Betting(), seats)
+            flat_net = trace(flat, len(net), seed=seed)[:, spec.seats]
+            save_progression_plot(result, flat_net, net, n_paths, plot,
+                                  f"{rules}: {player.chart.name}, {betting.mode} against flat "
+                                  f"betting on the same cards", betting.mode)
+        else:
+            save_plot(result, bankroll_paths(net, n_paths), plot,
+                      f"{rules}: {player.chart.name}, {betting.mode} bets")
         typer.echo(f"Wrote the report to {plot.resolve()}", err=True)  # stdout may be JSON
     if as_json:
         typer.echo(json.dumps(result.to_json(), indent=2))

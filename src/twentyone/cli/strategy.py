@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.columns import Columns
 from rich.console import Console
 from rich.table import Table as RichTable
 
@@ -18,12 +19,14 @@ from twentyone.rules import Rules
 from twentyone.strategy import (
     HouseEdge,
     action_evs,
+    analysis_rules,
     basic_chart,
     chart_on_disk,
     dealer_probabilities,
     edge_on_disk,
     house_edge,
     load_solver,
+    rules_of_thumb,
     solver_cached,
 )
 from twentyone.strategy.chart import (
@@ -40,7 +43,7 @@ from twentyone.strategy.chart import (
     Chart,
 )
 from twentyone.strategy.effects import RuleEffect, rule_effects
-from twentyone.strategy.exact import describe
+from twentyone.strategy.exact import chart_round_ev, describe
 
 UPS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
 InfiniteOpt = Annotated[bool, typer.Option(
@@ -182,29 +185,69 @@ def _png(c: Chart, path: Path) -> None:
 def chart(rules: RulesOpt = "classic", set_: SetOpt = None,
           png: Annotated[Path | None, typer.Option("--png", help="Write a heatmap image.")] = None,
           html_: Annotated[Path | None, typer.Option("--html", help="Write a page.")] = None,
-          infinite: InfiniteOpt = False) -> None:
-    """Print the exact basic strategy chart for the rules (and write it as an image or page)."""
+          infinite: InfiniteOpt = False,
+          thumb: Annotated[bool, typer.Option(
+              "--thumb", help="Also print the rules of thumb as a chart beside the exact one, "
+              "and what following them costs.")] = False) -> None:
+    """Print the exact basic strategy chart for the rules (and write it as an image or page);
+    with ``--thumb``, the rules of thumb beside it (docs/strategy.md#rules-of-thumb), the plays
+    where they differ marked, and their cost against the exact chart from the solver. With
+    ``--png``/``--html`` and ``--thumb`` the thumb chart is written too, as FILE-thumb."""
     check_writable(png, "the chart", "--png")
     check_writable(html_, "the chart", "--html")
     r = rules_from_cli(rules, set_)
     with compiling(_first_solve(not infinite and not chart_on_disk(r)), SOLVER_SECONDS):
         c = basic_chart(r, infinite)
     console = Console()
-    for title, rows in chart_rows(c):
-        table = RichTable(title=f"{title}: {c.name}")
-        table.add_column("")
-        for u in UPS:
-            table.add_column(_label(u), justify="center")
-        for label, codes in rows:
-            table.add_row(label, *(f"[{COLOURS[k][0]}]{LETTERS[k]:^2}[/]" for k in codes))
-        console.print(table)
+    t = rules_of_thumb() if thumb else None
+    exact_rows = chart_rows(c)
+    thumb_rows = chart_rows(t) if t is not None else None
+    for n, (title, rows) in enumerate(exact_rows):
+        exact = _rich_chart(f"{title}: {c.name}", rows)
+        if thumb_rows is None:
+            console.print(exact)
+            continue
+        theirs = thumb_rows[n][1]
+        differ = [[a != b for a, b in zip(mine, other, strict=True)]
+                  for (_, mine), (_, other) in zip(rows, theirs, strict=True)]
+        console.print(Columns([exact, _rich_chart(f"{title}: rules of thumb", theirs,
+                                                  differ)]))
     console.print("  ".join(f"[{COLOURS[k][0]}]{LETTERS[k]}[/] {v}" for k, v in LEGEND.items()))
-    if png is not None:
-        _png(c, png)
-        console.print(f"Wrote the heatmap to {png.resolve()}")
-    if html_ is not None:
-        html_.write_text(_html(c), encoding="utf-8")
-        console.print(f"Wrote the page to {html_.resolve()}")
+    if t is not None:
+        console.print("[reverse] X [/] a rule of thumb that differs from the exact chart")
+        with compiling(_first_solve(not infinite), SOLVER_SECONDS):
+            exact_edge = house_edge(r, infinite).basic_strategy
+            thumb_edge = -chart_round_ev(analysis_rules(r), t, infinite)
+        console.print(
+            f"House edge playing the rules of thumb: {100 * thumb_edge:.4f}%; with the exact "
+            f"chart: {100 * exact_edge:.4f}%. Following the rules of thumb costs "
+            f"{100 * (thumb_edge - exact_edge):.4f}% of each initial bet "
+            f"(${100 * (thumb_edge - exact_edge):.2f} per $100 bet).")
+    for chart_, suffix in ((c, ""), *(((t, "-thumb"),) if t is not None else ())):
+        if png is not None:
+            written = png.with_name(png.stem + suffix + png.suffix)
+            _png(chart_, written)
+            console.print(f"Wrote the heatmap to {written.resolve()}")
+        if html_ is not None:
+            written = html_.with_name(html_.stem + suffix + html_.suffix)
+            written.write_text(_html(chart_), encoding="utf-8")
+            console.print(f"Wrote the page to {written.resolve()}")
+
+
+def _rich_chart(title: str, rows: list[tuple[str, list[int]]],
+                differ: list[list[bool]] | None = None) -> RichTable:
+    """One section of a chart as a terminal table; ``differ`` marks cells in reverse."""
+    table = RichTable(title=title)
+    table.add_column("")
+    for u in UPS:
+        table.add_column(_label(u), justify="center")
+    for i, (label, codes) in enumerate(rows):
+        cells = []
+        for j, k in enumerate(codes):
+            style = COLOURS[k][0] + (" reverse" if differ and differ[i][j] else "")
+            cells.append(f"[{style}]{LETTERS[k]:^2}[/]")
+        table.add_row(label, *cells)
+    return table
 
 
 def _percents(he: HouseEdge) -> dict[str, float]:

@@ -19,13 +19,20 @@ from twentyone.engine.chips import Bank, ChipSet, Counts, Rack, add, break_down,
 from twentyone.engine.events import Event, Kind
 from twentyone.errors import ChipError
 from twentyone.money import Cents, dollars
+from twentyone.rules import PayoutStyle
 
 
 class Cashier:
-    __slots__ = ("bank", "chipset", "log", "min_bet", "rack")
+    __slots__ = ("bank", "chipset", "last_method", "log", "min_bet", "rack", "style")
 
-    def __init__(self, chipset: ChipSet, rack: Rack, log: list[Event], min_bet: Cents) -> None:
+    def __init__(self, chipset: ChipSet, rack: Rack, log: list[Event], min_bet: Cents,
+                 style: PayoutStyle = PayoutStyle.FEWEST) -> None:
         self.chipset = chipset
+        #: How winners are paid (docs/dealing.md#paying-a-bet), and how the latest payout was
+        #: made: "fewest", "sized" (colour for colour), "sized twice", ..., "bridged" or
+        #: "heeled" (a blackjack), for the narration.
+        self.style = style
+        self.last_method = "fewest"
         self.rack = rack
         #: What settlement pays from and collects into: the casino's rack, or in a
         #: changing-bank game the banker's own stack.
@@ -115,6 +122,45 @@ class Cashier:
         paid, fill = self.bank.pay(amount)
         self._vault(fill, None)
         return paid
+
+    def pay_for(self, amount: Cents, wager: Sequence[int]) -> Counts:
+        """A payout of ``amount`` on a bet of the chips ``wager``, in the table's style
+        (docs/dealing.md#paying-a-bet): the fewest chips, or colour for colour, a stack sized
+        against the bet (twice at 2 to 1), a blackjack bridged or heeled
+        (docs/dealing.md#paying-a-blackjack). Only the casino's rack sizes; a banker's own stack
+        pays in the fewest chips it holds."""
+        if self.style is PayoutStyle.FEWEST or self.bank is not self.rack:
+            self.last_method = "fewest"
+            return self.pay(amount)
+        sized = self.sized(amount, wager)
+        if sized is None:
+            self.last_method = "heeled" if self._is_three_to_two(amount, wager) else "fewest"
+            return self.pay(amount)
+        chips, self.last_method = sized
+        self._vault(self.rack.pay_chips(chips), None)
+        return chips
+
+    def sized(self, amount: Cents, wager: Sequence[int]) -> tuple[Counts, str] | None:
+        """The chips of a colour-for-colour payout of ``amount`` on ``wager``, and how it is
+        made; None where the manual pays in the fewest chips instead (a heeled blackjack, or an
+        amount that is no whole number of bets nor 3 to 2)."""
+        bet = self.chipset.value(wager)
+        if bet <= 0 or amount <= 0:
+            return None
+        if amount % bet == 0:
+            times = amount // bet
+            word = {1: "sized", 2: "sized twice"}.get(times, f"sized {times} times")
+            return [n * times for n in wager], word
+        colours = [i for i, n in enumerate(wager) if n]
+        if (self._is_three_to_two(amount, wager) and len(colours) == 1
+                and wager[colours[0]] % 2 == 0):
+            chips = self.chipset.zero()
+            chips[colours[0]] = wager[colours[0]] * 3 // 2
+            return chips, "bridged"
+        return None
+
+    def _is_three_to_two(self, amount: Cents, wager: Sequence[int]) -> bool:
+        return 2 * amount == 3 * self.chipset.value(wager)
 
     def collect(self, chips: Sequence[int]) -> None:
         """Chips into the bank (a credit logged if the rack ran over)."""

@@ -53,6 +53,13 @@ class ChipSet:
             out[self.colours.index(colour)] += n
         return out
 
+    def colour_of(self, value: Cents) -> str:
+        """The colour of the chip worth ``value`` ("change a $100": the black); an amount no
+        chip is worth is an error (docs/dealing.md#making-change)."""
+        if value not in self.values:
+            raise ChipError(f"no chip is worth {value / 100:g} dollars at this table")
+        return self.colours[self.values.index(value)]
+
     def by_colour(self, counts: Sequence[int]) -> dict[str, int]:
         return {c: n for c, n in zip(self.colours, counts, strict=True) if n}
 
@@ -214,6 +221,18 @@ class Rack:
             self.credits += self.chipset.value(credit)
         return credit
 
+
+    def pay_chips(self, chips: Sequence[int]) -> Counts | None:
+        """Exactly ``chips`` out of the rack (a payout sized in named colours); returns the fill
+        the rack needed first, if it was short of a colour."""
+        fill: Counts | None = None
+        short = [max(0, n - have) for n, have in zip(chips, self.counts, strict=True)]
+        if any(short):
+            fill = [max(self.standard, s) if s else 0 for s in short]
+            add(self.counts, fill)
+            self.fills += self.chipset.value(fill)
+        take(self.counts, chips)
+        return fill
 
     def exchange(self, chips_in: Sequence[int], out: Sequence[int] | None = None
                  ) -> tuple[Counts, Counts | None, Counts | None]:

@@ -172,7 +172,7 @@ class Table:
         self.log: list[Event] = []
         #: Every chip that moves at the table moves through the cashier, which logs it.
         self.cashier = Cashier(self.chipset, rack or Rack.standard_rack(self.chipset), self.log,
-                               rules.min_bet)
+                               rules.min_bet, rules.payout_style)
         #: Hand shapes paid at once on the player's turn, as a multiple of the bet (Pontoon's bonus
         #: hands); None for the casino game. A hand so paid cannot lose.
         self.hand_bonus: Callable[[Sequence[int]], int] | None = None
@@ -197,6 +197,10 @@ class Table:
         self._early_surrender = rules.surrender is SurrenderRule.EARLY
         self._first_card_up = rules.player_cards is PlayerCards.UP
         self._draws_face_up = rules.player_cards is not PlayerCards.DOWN
+        # docs/casino.md#split_face_down, #naturals_paid_at_once, #late_natural
+        self._split_card_up = self._draws_face_up and not rules.split_face_down
+        self._pay_natural_at_once = rules.naturals_paid_at_once
+        self._late_natural_21 = rules.late_natural_is_21()
         #: Every operation applied, as values: with the shoe's shuffle records this is all a
         #: hand history needs to deal the same round again.
         self.ops: list[Op] = []
@@ -686,6 +690,9 @@ class Table:
         chips = self.cashier.take(seat, s.chips, hand.bet)
         s.wagered += hand.bet
         moved = hand.remove_last()
+        if self.rules.split_face_down:
+            # docs/casino-party.md#splitting: the player turns the down card over first.
+            self.turn_hand_cards(seat, i, hand)
         hand.from_split = True
         new = Hand(hand.bet, chips, from_split=True)
         new.add(moved)
@@ -693,7 +700,7 @@ class Table:
         hand.split_aces = new.split_aces = aces
         s.hands.insert(i + 1, new)
         self.log.append(Event(Kind.SPLIT, seat, i + 1, amount=hand.bet))
-        self._deal_to(seat, i, self._draws_face_up)
+        self._deal_to(seat, i, self._split_card_up)
         self._after_split_card(s, hand)
         self._advance()
         return _new(Record, (Action.SPLIT, seat, tuple(self.log[start:])))
@@ -978,6 +985,11 @@ class Table:
         before it is paid."""
         return not self._peeked and self.dealer.up.value in (1, 10)
 
+    def _dealer_blackjack(self) -> bool:
+        """Does the dealer's hand count as a blackjack at settlement? A natural does, except
+        one not checked for before play where it counts as 21 (docs/casino.md#late_natural)."""
+        return self.dealer.natural and (self._peeked or not self._late_natural_21)
+
     def _peek_and_play(self) -> None:
         """The dealer checks for blackjack under an ace or ten
         (docs/casino.md#the-dealers-check-for-blackjack); with one, every bet but a player
@@ -1007,14 +1019,13 @@ class Table:
                 hand = s.hands[self._hand]
                 if not (hand.done or hand.settled):
                     if len(hand.cards) == 1:
-                        self._deal_to(s.number, self._hand,
-                                      self._draws_face_up)
+                        self._deal_to(s.number, self._hand, self._split_card_up)
                         if self._after_split_card(s, hand):
                             return
                         continue
                     if hand.natural:
                         hand.done = True
-                        if not self._dealer_bj_possible():
+                        if self._pay_natural_at_once or not self._dealer_bj_possible():
                             self._pay_natural(s, self._hand, hand)
                     elif hand.total == 21:
                         hand.done = True
@@ -1055,7 +1066,7 @@ class Table:
         if len(d.cards) == 1 and (live or insured):
             self._deal_to_dealer(True)  # European: the second card now
         self._turn_dealer_cards()
-        dealer_bj = d.natural
+        dealer_bj = self._dealer_blackjack()
         if dealer_bj and not self._peeked:
             self.log.append(Event(Kind.PEEKED, note="blackjack"))
         # The dealer draws while any hand stands against it; a face-down double counts, as
@@ -1078,7 +1089,7 @@ class Table:
         """Settle every hand still on the layout against the dealer's, right to left
         (docs/dealing.md#settling-right-to-left)."""
         d = self.dealer
-        dealer_bj = d.natural
+        dealer_bj = self._dealer_blackjack()
         if not dealer_bj:
             kind = Kind.DEALER_BUSTED if d.hard > 21 else Kind.DEALER_STOOD
             self.log.append(_new(Event, (kind, 0, 0, None, True, d.total, (), (), "")))
@@ -1114,7 +1125,9 @@ class Table:
                 else:
                     self.lose_hand(s, i, h, "lose")
         if insured:
-            self._settle_insurance(won=dealer_bj)
+            # Insurance is a bet on the hole card: a ten under the ace wins it, even where that
+            # natural counts only as 21 (docs/casino.md#late_natural).
+            self._settle_insurance(won=d.natural)
         self.end_round()
 
     def end_round(self) -> None:
@@ -1162,8 +1175,9 @@ class Table:
         self.pay_hand(s, i, h, won, "blackjack")
 
     def pay_hand(self, s: Seat, i: int, h: Hand, won: Cents, outcome: str) -> None:
-        """Hook: a hand wins ``won`` besides its bet back."""
-        paid = self.cashier.pay(won)
+        """Hook: a hand wins ``won`` besides its bet back, paid in the table's style
+        (docs/dealing.md#paying-a-bet)."""
+        paid = self.cashier.pay_for(won, h.chips)
         add(s.chips, paid)
         add(s.chips, h.chips)
         h.settled = True
@@ -1202,7 +1216,7 @@ class Table:
             if not s.insurance:
                 continue
             if won:
-                paid = self.cashier.pay(2 * s.insurance)
+                paid = self.cashier.pay_for(2 * s.insurance, s.insurance_chips)
                 add(s.chips, paid)
                 add(s.chips, s.insurance_chips)
                 self.log.append(Event(Kind.INSURANCE_SETTLED, s.number, amount=2 * s.insurance,

@@ -65,6 +65,8 @@ from twentyone.sim.kernel import (
     R_HIDDEN_DOUBLE,
     R_HOLE_FIRST,
     R_HSA,
+    R_LATE_21,
+    R_NATURAL_AT_ONCE,
     R_PEEK,
     R_RESHUFFLE,
     R_RESHUFFLE_BELOW,
@@ -226,7 +228,7 @@ def _advance(i: int, r: Int, st: U64, fy: U64, shoe: Int, sh: Int, g: Int, hands
     turn."""
     h3 = hands[i]
     up = g[i, G_UP]
-    bj_possible = g[i, G_PEEKED] == 0 and (up == 1 or up == 10)
+    bj_possible = g[i, G_PEEKED] == 0 and (up == 1 or up == 10) and r[R_NATURAL_AT_ONCE] == 0
     h = g[i, G_HAND]
     while h < g[i, G_NHANDS]:
         if h3[0, h, H_DONE] or h3[0, h, H_SETTLED]:
@@ -277,7 +279,8 @@ def _finish(i: int, r: Int, st: U64, fy: U64, shoe: Int, sh: Int, g: Int, hands:
         seen[i, VALUE[g[i, G_HOLE]]] += 1  # the hole card is turned
     d_hard = g[i, G_DHARD]
     d_ace = g[i, G_DACE] != 0
-    dealer_bj = g[i, G_DN] == 2 and d_hard == 11 and d_ace
+    d_natural = g[i, G_DN] == 2 and d_hard == 11 and d_ace
+    dealer_bj = d_natural and (g[i, G_PEEKED] != 0 or r[R_LATE_21] == 0)
     if not dealer_bj and live_drawing:
         h17 = r[R_H17] != 0
         while True:
@@ -306,7 +309,7 @@ def _finish(i: int, r: Int, st: U64, fy: U64, shoe: Int, sh: Int, g: Int, hands:
         elif _total(h3, 0, h) < d_total:
             res[i] -= b
     if g[i, G_INSURED]:
-        res[i] += 2.0 * p[P_INSURANCE] if dealer_bj else -p[P_INSURANCE]
+        res[i] += 2.0 * p[P_INSURANCE] if d_natural else -p[P_INSURANCE]
     for v in range(11):
         seen[i, v] += hidden[i, v]  # face-down doubles are turned at settlement
         hidden[i, v] = 0

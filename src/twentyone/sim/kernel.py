@@ -69,7 +69,12 @@ R_HIDDEN_DOUBLE = 19     # a busted double is not seen (face down), so it keeps 
 #: total may double (``Rules.can_double``).
 R_CHECKS = 20
 R_DOUBLES = R_CHECKS + 11
-N_RULES = R_DOUBLES + 22
+#: 1: a player's natural is paid on the player's turn even under an unchecked ace or ten
+#: (``Rules.naturals_paid_at_once``).
+R_NATURAL_AT_ONCE = R_DOUBLES + 22
+#: 1: a dealer natural not checked for before play counts as 21 (``Rules.late_natural``).
+R_LATE_21 = R_NATURAL_AT_ONCE + 1
+N_RULES = R_LATE_21 + 1
 
 # --- player slots (int64 vector) ----------------------------------------------------------
 P_SEAT = 0               # the player's seat (0-based); the other seats play the chart flat
@@ -611,7 +616,8 @@ def play_chunk(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t
             dealer_bj = d_hard == 11 and d_ace
         # --- the players' turns --------------------------------------------------------
         if not dealer_bj:
-            bj_possible = (not peeked) and (up == 1 or up == 10)
+            bj_possible = ((not peeked) and (up == 1 or up == 10)
+                           and r[R_NATURAL_AT_ONCE] == 0)
             for s in range(seats):
                 mine = s == me and playing
                 use_idx = mine and p[P_INDICES] != 0
@@ -728,7 +734,8 @@ def play_chunk(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t
                 rc += tags[v]
         if hole and counting:
             rc += tags[VALUE[hole]]
-        dealer_bj = d_n == 2 and d_hard == 11 and d_ace
+        d_natural = d_n == 2 and d_hard == 11 and d_ace
+        dealer_bj = d_natural and (peeked or r[R_LATE_21] == 0)
         if not dealer_bj and live_drawing:
             while True:
                 soft = d_ace and d_hard <= 11
@@ -759,7 +766,7 @@ def play_chunk(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t
                 elif _total(hands, s, h) < d_total:
                     res[s] -= b
             if insured[s]:
-                res[s] += 1.0 if dealer_bj else -0.5
+                res[s] += 1.0 if d_natural else -0.5
         # --- the player's books --------------------------------------------------------
         mine_res = res[me]
         if dealer_bj:

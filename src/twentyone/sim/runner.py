@@ -175,6 +175,8 @@ def rules_vector(rules: Rules, seats: int) -> Array:
         v[K.R_CHECKS + up] = rules.dealer_checks(up)
     for total in range(22):
         v[K.R_DOUBLES + total] = rules.can_double(total)
+    v[K.R_NATURAL_AT_ONCE] = rules.naturals_paid_at_once
+    v[K.R_LATE_21] = rules.late_natural_is_21()
     return v
 
 

@@ -60,7 +60,10 @@ __all__ = ["Chart", "HouseEdge", "action_evs", "analysis_rules", "basic_chart", 
 #: The options that change the exact odds; everything else (limits, chips, shuffling) does not.
 ANALYSIS_FIELDS = ("decks", "hit_soft_17", "peek", "peek_tens", "blackjack_pays", "double_on",
                    "double_after_split", "split_by", "max_hands", "resplit_aces",
-                   "hit_split_aces", "surrender")
+                   "hit_split_aces", "surrender", "late_natural", "naturals_paid_at_once")
+#: Options added after figures were first cached: in the cache key only when not at their
+#: default, so the figures already on disk for every other game keep their names.
+LATER_FIELDS = {"late_natural": "blackjack", "naturals_paid_at_once": False}
 #: Bump when the solver's results change, so stale cached charts are not read.
 SOLVER_VERSION = 4
 
@@ -68,7 +71,8 @@ SOLVER_VERSION = 4
 def analysis_key(rules: Rules, infinite: bool = False) -> str:
     """A stable hash of the odds-relevant options (the disk cache's file name); an infinite
     deck's games are keyed apart, whatever ``decks`` says."""
-    fields: dict[str, object] = {f: getattr(rules, f) for f in ANALYSIS_FIELDS}
+    fields: dict[str, object] = {f: getattr(rules, f) for f in ANALYSIS_FIELDS
+                                 if f not in LATER_FIELDS or getattr(rules, f) != LATER_FIELDS[f]}
     fields |= {"v": SOLVER_VERSION} | ({"decks": "infinite"} if infinite else {})
     return hashlib.sha256(json.dumps(fields, sort_keys=True).encode()).hexdigest()[:20]
 

@@ -71,9 +71,11 @@ def _outcome(hard: int, ace: bool, h17: bool) -> int:
     return -1
 
 
-def _build(up: int, h17: bool, exclude_bj: bool) -> tuple[F64, I64, I64, I64]:
+def _build(up: int, h17: bool, exclude_bj: bool,
+           natural_21: bool = False) -> tuple[F64, I64, I64, I64]:
     """Plain Python: a few thousand hands per up card, built once per process (compiling it
-    would cost more than running it)."""
+    would cost more than running it). ``natural_21``: a natural (not excluded) is the outcome
+    21, not a blackjack (``Rules.late_natural``)."""
     # Level by level (one more card each time), merging hands that hold the same multiset:
     # the orders reaching a multiset add up, and its total and softness are the same.
     level: dict[tuple[int, ...], float] = {(0,) * 11: 1.0}
@@ -89,7 +91,7 @@ def _build(up: int, h17: bool, exclude_bj: bool) -> tuple[F64, I64, I64, I64]:
                 if first and ((up == 1 and c == 10) or (up == 10 and c == 1)):
                     if exclude_bj:
                         continue
-                    o = BLACKJACK
+                    o = 21 - 17 if natural_21 else BLACKJACK
                 else:
                     o = _outcome(hard + c, ace or c == 1, h17)
                 if o < 0:
@@ -105,9 +107,10 @@ def _build(up: int, h17: bool, exclude_bj: bool) -> tuple[F64, I64, I64, I64]:
 
 
 @cache
-def dealer_table(up: int, h17: bool, exclude_bj: bool) -> DealerTable:
-    """The finished-hand table for ``up`` (built once per process and rule)."""
-    ways, outcome, size, mults = _build(up, h17, exclude_bj)
+def dealer_table(up: int, h17: bool, exclude_bj: bool, natural_21: bool = False) -> DealerTable:
+    """The finished-hand table for ``up`` (built once per process and rule); ``natural_21``
+    counts a natural the dealer did not check for as 21 (see ``_build``)."""
+    ways, outcome, size, mults = _build(up, h17, exclude_bj, natural_21)
     order = np.lexsort((size, outcome))
     outcome, size = outcome[order], size[order]
     bounds = np.searchsorted(outcome, np.arange(8)).astype(np.int64)
@@ -198,9 +201,10 @@ def dealer_outcomes(counts: I64, up: int, h17: bool, exclude_bj: bool) -> F64:
     return np.array([vec[t.bounds[o]:t.bounds[o + 1]].sum() for o in range(7)])
 
 
-def infinite_outcomes(up: int, h17: bool, exclude_bj: bool) -> F64:
+def infinite_outcomes(up: int, h17: bool, exclude_bj: bool, natural_21: bool = False) -> F64:
     """The same distribution for an infinite deck (each value drawn with its full-pack share,
-    never depleted), by a small dynamic programme over (hard total, holds an ace)."""
+    never depleted), by a small dynamic programme over (hard total, holds an ace);
+    ``natural_21`` as for ``dealer_table``."""
     probs = np.array([0.0] + [1 / 13] * 9 + [4 / 13])
     out = np.zeros(7)
     # states: (hard, ace) -> probability mass still drawing
@@ -208,7 +212,7 @@ def infinite_outcomes(up: int, h17: bool, exclude_bj: bool) -> F64:
     for c in range(1, 11):
         if (up == 1 and c == 10) or (up == 10 and c == 1):
             if not exclude_bj:
-                out[BLACKJACK] += probs[c]
+                out[21 - 17 if natural_21 else BLACKJACK] += probs[c]
             continue
         key = (up + c, up == 1 or c == 1)
         states[key] = states.get(key, 0.0) + probs[c]

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from twentyone.rules import DoubleOn, Rules, SplitBy, Surrender
+from twentyone.rules import DoubleOn, LateNatural, Rules, SplitBy, Surrender
 from twentyone.strategy import HouseEdge, analysis_rules, house_edge
 
 DECKS = (1, 2, 4, 6, 8)
@@ -50,6 +50,16 @@ def rule_changes(rules: Rules, infinite: bool = False) -> list[tuple[str, dict[s
                            "dealer peeks under aces only"))
     else:
         out.append(("dealer peeks for blackjack", {"peek": True, "peek_tens": True}))
+    if not (rules.peek and rules.peek_tens):
+        # Only a game with an up card left unchecked (docs/casino.md#late_natural).
+        late_21 = rules.late_natural is LateNatural.TWENTY_ONE
+        out.append((("a late dealer natural is a blackjack" if late_21
+                     else "a late dealer natural is just 21"),
+                    {"late_natural": LateNatural.BLACKJACK if late_21
+                     else LateNatural.TWENTY_ONE}))
+        out.append(_toggle(rules, "naturals_paid_at_once",
+                           "a natural is paid at once, unchecked or not",
+                           "a natural waits for an unchecked dealer"))
     out += [(f"blackjack pays {p}", {"blackjack_pays": p}) for p in PAYOUTS
             if p != rules.blackjack_pays]
     doubles = {DoubleOn.ANY: "double on any two cards",

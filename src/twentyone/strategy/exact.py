@@ -94,7 +94,8 @@ class UpSolver:
         self.basel = [int(x) for x in shoe]
         self.total = sum(self.basel)
         self.excl = rules.dealer_checks(up)
-        dealer = dealer_table(up, rules.hit_soft_17, self.excl)
+        dealer = dealer_table(up, rules.hit_soft_17, self.excl,
+                              not self.excl and rules.late_natural_is_21())
         self.table = player.table_arrays(dealer)
         self._work = player.work_area(dealer)
         self.policy = player.no_policy() if policy is None else policy
@@ -374,8 +375,12 @@ def round_value(rules: Rules, s: Solver, a: int, b: int,
     removed = _removed((a, b))
     mass = s.mass(removed)
     if a + b == 11 and 1 in (a, b):
-        # A dealer natural (peeked or not) pushes it.
-        return float(rules.blackjack_ratio) * (1 - s.natural(removed))
+        # A peeked dealer natural pushes it; one not checked for pushes it too, unless the
+        # natural was paid at once or the dealer's counts only as 21
+        # (docs/casino.md#when-a-natural-is-paid).
+        if s.excl or not (rules.naturals_paid_at_once or rules.late_natural_is_21()):
+            return float(rules.blackjack_ratio) * (1 - s.natural(removed))
+        return float(rules.blackjack_ratio)
     evs = dealt_evs(s, a, b)
     action = choose(evs) if choose is not None else max(evs, key=lambda k: evs[k])
     lost_to_peek = -(1 - mass) if s.excl else 0.0
@@ -477,6 +482,10 @@ def describe(rules: Rules, infinite: bool = False) -> str:
         parts.append("HSA")
     if rules.surrender is not Surrender.NONE:
         parts.append("LS" if rules.surrender is Surrender.LATE else "ES")
+    if rules.late_natural_is_21():
+        parts.append("late-21")
+    if rules.naturals_paid_at_once:
+        parts.append("BJ-now")
     parts.append(rules.blackjack_pays)
     return " ".join(parts)
 

@@ -34,7 +34,8 @@ class InfiniteSolver:
         self.up = up
         self.excl = rules.dealer_checks(up)
         # Under a peek the natural's branch is left out unnormalised, as for a shoe.
-        self.dealer = infinite_outcomes(up, rules.hit_soft_17, self.excl)
+        self.dealer = infinite_outcomes(up, rules.hit_soft_17, self.excl,
+                                        not self.excl and rules.late_natural_is_21())
         self.policy = policy
         self.split_limit = rules.max_hands if split_limit is None else split_limit
         self._natural = P[10] if up == 1 else P[1] if up == 10 else 0.0
