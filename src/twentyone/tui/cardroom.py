@@ -18,12 +18,14 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Markdown, RichLog, Static
 
@@ -114,6 +116,11 @@ class MoveButton(Button, can_focus=False):
     def __init__(self, number: int, op: Op) -> None:
         super().__init__(f"{number} {op_label(op)}", compact=True)
         self.op = op
+        self.styles.line_pad = 0
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        """Just the label: every bid of Solo Whist must fit one line of 80 columns."""
+        return cell_len(str(self.label))
 
 
 class HelpScreen(ModalScreen[None]):
@@ -182,7 +189,8 @@ class CardRoomApp(App[RichTable | None]):
     #moves {{ height: 2; padding: 0 1; }}
     #prompt {{ height: 1; color: #fff59d; }}
     #buttons {{ height: 1; }}
-    #buttons Button {{ margin: 0 1 0 0; padding: 0; min-width: 4; background: #37474f;
+    #buttons Button {{ margin: 0 1 0 0; padding: 0; min-width: 4;
+                      background: #37474f;
                       color: #fff59d; text-style: bold; }}
     #buttons Button:hover {{ background: #546e7a; }}
     Summary, HelpScreen {{ align: center middle; }}
