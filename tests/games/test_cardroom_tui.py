@@ -82,7 +82,7 @@ def check_screen(g: Game[Any], app: CardRoomApp) -> None:
     screen = screen_lines(app)
     hand = region_text(app, "#hand", screen)
     assert cards_in(hand) == Counter(view["hand"]), hand
-    hidden = {c for s in g.seats if s != ME for c in g.hands[s]} - public_cards(g)
+    hidden = {c for s in g.seats if s != ME for c in g.places()[f"hand {s}"]} - public_cards(g)
     everywhere = cards_in("\n".join(screen))
     assert not hidden & set(everywhere), hidden & set(everywhere)
     legal = g.legal_ops(ME)
@@ -155,9 +155,9 @@ def test_durak_is_played_to_the_durak_by_keys() -> None:
 
 
 async def _test_durak_is_played_to_the_durak_by_keys() -> None:
-    g, _app, moves = await play_hands("durak", 3, 7, shot="durak")
+    _g, app, moves = await play_hands("durak", 3, 7, shot="durak")
     assert moves > 5
-    assert len(g.results) == 1
+    assert len(app.window.results) == 1
 
 
 def test_president_two_hands_with_the_exchange() -> None:
@@ -165,8 +165,8 @@ def test_president_two_hands_with_the_exchange() -> None:
 
 
 async def _test_president_two_hands_with_the_exchange() -> None:
-    g, _app, _moves = await play_hands("president", 4, 3, hands=2, shot="president")
-    assert len(g.results) == 2
+    _g, app, _moves = await play_hands("president", 4, 3, hands=2, shot="president")
+    assert len(app.window.results) == 2
 
 
 def test_solo_whist_deals_until_one_is_played() -> None:
@@ -174,10 +174,9 @@ def test_solo_whist_deals_until_one_is_played() -> None:
 
 
 async def _test_solo_whist_deals_until_one_is_played() -> None:
-    g, _app, _moves = await play_hands("solo-whist", 4, 5, hands=3, shot="solo-whist")
-    results = g.results
-    assert len(results) == 3
-    assert sum(g.counters.values()) == 0
+    g, app, _moves = await play_hands("solo-whist", 4, 5, hands=3, shot="solo-whist")
+    assert len(app.window.results) == 3
+    assert sum(g.view(ME)["counters"].values()) == 0
 
 
 def test_president_with_three_plays_a_long_hand_at_80_columns() -> None:

@@ -179,6 +179,7 @@ class CardRoomApp(App[RichTable | None]):
     #felt {{ width: 1fr; height: 100%; background: {FELT}; border: round #2e7d32; padding: 0 0;
              border-title-color: #c8e6c9; }}
     #side {{ width: 30; }}
+    #seats, #felt, #hand {{ text-wrap: nowrap; text-overflow: ellipsis; }}
     #seats {{ height: auto; border: round #546e7a; border-title-color: #b0bec5;
               padding: 0 0; }}
     #log {{ height: 1fr; border: round #546e7a; border-title-color: #b0bec5;
@@ -327,12 +328,15 @@ class CardRoomApp(App[RichTable | None]):
         self._sync_buttons(other_ops(legal))
 
     def _topbar(self, view: Mapping[str, Any]) -> Text:
-        out = Text()
+        out = Text(no_wrap=True, overflow="ellipsis")
         out.append(self.window.title, "bold #ffd54f")
-        out.append(f"  ·  {self.players} players · hand {max(1, self.hands_played + 1)}"
-                   f" · you are seat {self.me}", "#c8e6c9")
+        out.append(f"  ·  hand {max(1, self.hands_played + 1)}", "#c8e6c9")
         if self.game_name == "solo-whist" and view["contract"]:
             out.append(" · " + contract_line(view, self.me), "#fff59d")
+            return out
+        out.append(f" · {self.players} players · you are seat {self.me}", "#c8e6c9")
+        if self.game_name == "solo-whist" and view["turn_up"] is not None:
+            out.append(f" · default suit {card_label(view['turn_up'])[-1]}", "#fff59d")
         elif self.game_name == "durak" and view["trump_card"] is not None:
             out.append(f" · trumps {card_label(view['trump_card'])[-1]}", "#fff59d")
         return out
@@ -457,7 +461,8 @@ class CardRoomApp(App[RichTable | None]):
         """Per seat, what counts in this game over the hands played so far."""
         results = self.window.results
         view = self.window.view()
-        out = RichTable(title=f"{self.window.title}: {len(results)} hands",
+        n = len(results)
+        out = RichTable(title=f"{self.window.title}: {n} hand{'s' if n != 1 else ''}",
                         title_style="bold #c8e6c9", border_style="#546e7a")
         out.add_column("seat")
         out.add_column("result")

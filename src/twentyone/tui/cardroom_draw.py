@@ -177,15 +177,6 @@ def table_picture(view: Mapping[str, Any], me: int, width: int) -> Text:
     return _whist_table(view, me, width)
 
 
-def _labelled_cards(cv: Canvas, x: int, y: int, items: Sequence[tuple[str, Card | None]]) -> int:
-    """Cards in a row with a caption under each; returns the x after the last."""
-    for label, c in items:
-        draw_card(cv, x, y, c)
-        cv.put(x, y + 3, f"{label[:6]:^6}"[:6], "#c8e6c9")
-        x += 7
-    return x
-
-
 def _durak_table(view: Mapping[str, Any], me: int, width: int) -> Text:
     cv = Canvas(width, 7)
     pairs: Sequence[tuple[Card, Card | None]] = view["table"]
@@ -227,8 +218,8 @@ def _president_table(view: Mapping[str, Any], me: int, width: int) -> Text:
                "italic #fff59d")
     elif top:
         who = seat_name(view["last_player"], me)
-        cv.put(1, 0, f"{who} played — beat it with {len(top)} higher card"
-                     f"{'s' if len(top) > 1 else ''} or pass", "bold #fff59d")
+        kind = {1: "a single", 2: "a pair", 3: "three of a kind"}.get(len(top), "four of a kind")
+        cv.put(1, 0, f"{who} played {kind}:", "bold #fff59d")
         x = 1
         for c in top:
             draw_card(cv, x, 1, c)
@@ -271,19 +262,28 @@ def _whist_table(view: Mapping[str, Any], me: int, width: int) -> Text:
     if phase == "deal":
         cv.put(1, 1, "The cards are gathered for the next deal.", "italic #c8e6c9")
         return cv.text()
-    items = [(seat_name(s, me), c) for s, c in view["trick"]]
-    _labelled_cards(cv, 1, 1, items)
-    if not items:
-        cv.put(1, 2, f"{seat_name(view['to_act'], me)} to lead.", "italic #c8e6c9")
+    # The trick as it lies on the table: you at the bottom, the seat to your left on the left,
+    # your opposite at the top, the seat to your right on the right.
     exposed: Mapping[int, Sequence[Card]] = view["exposed"]
-    y = 5
+    mid = (width - 5) // 2 if not exposed else 14
+    spots = {0: (mid, 4, "r"), 1: (mid - 11, 2, "l"), 2: (mid, 0, "r"), 3: (mid + 11, 2, "r")}
+    players = len(view["counts"])
+    for s, c in view["trick"]:
+        x, y, side = spots[(s - me) % players]
+        draw_card(cv, x, y, c)
+        name = seat_name(s, me)
+        if side == "r":
+            cv.put(x + 6, y + 1, name, "#c8e6c9")
+        else:
+            cv.put(x - len(name) - 1, y + 1, name, "#c8e6c9")
+    if not view["trick"]:
+        cv.put(mid - 4, 3, f"{seat_name(view['to_act'], me)} to lead", "italic #c8e6c9")
     for seat, cards in exposed.items():
-        cv.put(1, y, f"{seat_name(seat, me)} face up:", "#fff59d")
-        x = len(f"{seat_name(seat, me)} face up:") + 2
-        for c in cards:
-            cv.put(x, y, card_label(c), suit_style(c.suit))
-            x += len(card_label(c)) + 1
-        y += 1
+        # Misère Ouverte: the declarer's hand lies face up on the right of the felt.
+        x0 = width - 18
+        cv.put(x0, 0, f"{seat_name(seat, me)}, face up:", "#fff59d")
+        for i, c in enumerate(cards):
+            cv.put(x0 + (i % 4) * 4, 1 + i // 4, f"{card_label(c):<3}", suit_style(c.suit))
     return cv.text()
 
 
@@ -326,7 +326,7 @@ def seat_lines(view: Mapping[str, Any], me: int, tally: Mapping[int, str]) -> Te
         out.append("▮ " if n else "  ", "#5c6bc0")
         tags: list[str] = []
         if view.get("dealer") == s:
-            tags.append("dealer")
+            tags.append("dlr")
         if game == "durak" and view["phase"] != "deal":
             if s == view["attacker"]:
                 tags.append("attacks")
@@ -343,9 +343,9 @@ def seat_lines(view: Mapping[str, Any], me: int, tally: Mapping[int, str]) -> Te
                 tags.append(f"out #{view['finished'].index(s) + 1}")
         elif game == "solo-whist":
             if s in view["declarers"]:
-                tags.append("declarer")
+                tags.append("decl")
             if view["contract"]:
-                tags.append(f"{view['tricks'][s]} tr")
+                tags.append(f"{view['tricks'][s]}tr")
         out.append(" ".join(tags) + " ", "#a5d6a7")
         if tally.get(s):
             out.append(tally[s], "#ffcc80")
