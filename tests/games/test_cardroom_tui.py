@@ -29,7 +29,8 @@ from twentyone.games.core.game import Game
 from twentyone.games.core.ops import Give, Op, Pass, Play, Take
 from twentyone.games.registry import GAMES
 from twentyone.tui.cardroom import CardRoomApp, HelpScreen, Summary
-from twentyone.tui.cardroom_draw import card_ops, op_label, other_ops
+from twentyone.tui.cardroom_draw import card_ops, narrate, op_label, other_ops, table_picture
+from twentyone.tui.cardroom_help import help_markdown
 
 SIZE = (80, 24)
 SHOTS = Path("/tmp/room-shots")
@@ -267,3 +268,40 @@ def test_without_a_terminal_it_says_so() -> None:
     result = CliRunner().invoke(cli_app, ["play", "--game", "durak", "--players", "3"])
     assert result.exit_code == 2
     assert "needs a terminal" in result.output
+
+
+def test_misere_ouverte_hand_lies_face_up_on_the_felt() -> None:
+    """What the rules expose (Misère Ouverte in docs/games/solo-whist.md) is drawn from the view."""
+    g = make_game("solo-whist", 4, 2)
+    g.apply(g.legal_ops(1)[0])
+    view = dict(g.view(ME))
+    shown = tuple(g.places()["hand 3"])
+    view.update(phase="play", exposed={3: shown}, trick=(), contract="misere-ouverte")
+    text = table_picture(view, ME, 48).plain
+    assert cards_in(text) == Counter(shown)
+    assert "Seat 3, face up" in text
+
+
+def test_the_trump_card_shows_only_while_it_lies_under_the_stock() -> None:
+    g = make_game("durak", 3, 2)
+    g.apply(g.legal_ops(1)[0])
+    view = g.view(ME)
+    assert cards_in(table_picture(view, ME, 48).plain) == Counter([view["trump_card"]])
+    gone = dict(view, trump_in_stock=False, stock=0)
+    assert not cards_in(table_picture(gone, ME, 48).plain)
+
+
+def test_the_log_shows_another_seat_s_deal_as_a_count() -> None:
+    g = make_game("president", 4, 2)
+    g.apply(g.legal_ops(1)[0])
+    lines = [narrate(e.seen_by(ME), ME) for e in g.log]
+    text = "\n".join(line.plain for line in lines if line is not None)
+    assert "Seat 2 was dealt 13 cards." in text
+    assert not cards_in(text)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_help_names_the_full_rules(game: str) -> None:
+    page = help_markdown(game)
+    assert f"docs/games/{game}.md" in page and "## Keys" in page
+    assert (Path(__file__).resolve().parents[2] / "docs" / "games" / f"{game}.md").exists()

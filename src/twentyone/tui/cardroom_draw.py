@@ -53,7 +53,7 @@ def ink(c: Card) -> str:
 
 def chip(c: Card) -> Text:
     """A card as a one-line chip, ivory with coloured ink, for lists and the log."""
-    return Text(f"{card_label(c):>3}", style=suit_style(c.suit))
+    return Text(card_label(c), style=suit_style(c.suit))
 
 
 def chips(cards: Iterable[Card], sep: str = " ") -> Text:
@@ -444,7 +444,7 @@ def narrate(e: Event, me: int) -> Text | None:
         return say(f"{who} shuffle{'' if e.seat == me else 's'} and deal"
                    f"{'' if e.seat == me else 's'}.", style="italic #9e9e9e")
     if k in ("dealt", "drew"):
-        verb = "were dealt" if k == "dealt" else "drew"
+        verb = "drew" if k == "drew" else "were dealt" if e.seat == me else "was dealt"
         if e.cards:
             return say(f"{who} {verb}", e.cards) if k == "drew" else None
         n = e.value if isinstance(e.value, int) else 0

@@ -8,6 +8,8 @@ two can be kept in step (tests/test_docs_citations.py follows every citation).
 
 from __future__ import annotations
 
+import re
+
 KEYS = """\
 ## Keys
 
@@ -84,6 +86,11 @@ Four players, each alone: a declarer names a contract, the others try to break i
 }
 
 
+#: A citation in the essentials, left out of the page a player reads.
+_CITATION = re.compile(r"\s*\(docs/games/[a-z-]+\.md#[a-z-]+\)")
+
+
 def help_markdown(game: str) -> str:
-    """The help page for ``game``: its essentials, then the keys."""
-    return ESSENTIALS.get(game, f"# {game}\n") + "\n" + KEYS
+    """The help page for ``game``: its essentials, where the full rules are, then the keys."""
+    page = _CITATION.sub("", ESSENTIALS.get(game, f"# {game}\n"))
+    return f"{page}\nThe full rules: docs/games/{game}.md.\n\n{KEYS}"
