@@ -166,8 +166,10 @@ def test_president_two_hands_with_the_exchange() -> None:
 
 
 async def _test_president_two_hands_with_the_exchange() -> None:
-    _g, app, _moves = await play_hands("president", 4, 3, hands=2, shot="president")
+    g, app, _moves = await play_hands("president", 4, 1, hands=2, shot="president")
     assert len(app.window.results) == 2
+    # Seat 1 went out first and, as President, chose the card to hand back by keys.
+    assert any(isinstance(op, Give) and op.seat == ME for op in g.ops)
 
 
 def test_solo_whist_deals_until_one_is_played() -> None:
