@@ -449,7 +449,7 @@ class CardRoomApp(App[RichTable | None]):
                     "the durak!")
         if self.game_name == "president":
             order = sorted(last, key=lambda s: list(last.values()).index(last[s]))
-            return "Titles: " + ", ".join(f"{seat_name(s, self.me)} {last[s]}" for s in order)
+            return "Titles: " + " · ".join(f"{seat_name(s, self.me)}: {last[s]}" for s in order)
         if last["contract"] is None:
             return "The deal was abandoned: nobody bid. The same dealer deals again."
         who = " & ".join(seat_name(s, self.me) for s in last["declarers"])
