@@ -394,6 +394,8 @@ class CardRoomApp(App[RichTable | None]):
 
     def _bot_move(self) -> None:
         self._bot_pending = False
+        if self._summary_open:   # leaving: the table stops where it is
+            return
         while True:
             seat = self.window.view()["to_act"]
             if seat is None or seat == self.me or self.over():
