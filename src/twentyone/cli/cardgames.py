@@ -1,5 +1,8 @@
 """``twentyone play --game solo-whist|durak|president``: the card room's other games.
 
+Without ``--auto`` one person plays seat 1 at the terminal against the games' heuristic bots
+(``twentyone.tui.cardroom``); that needs a terminal, so with stdin or stdout redirected the
+command says so and exits with status 2 rather than waiting for keys that cannot come.
 ``--auto`` seats bots everywhere and prints what the hands did (with ``--json``, the runner's
 report: ``games`` dealt and per seat the counters won or lost, the times it was the durak, or the
 titles it held); every move goes through the game's own checks and every hand is checked for
@@ -9,6 +12,7 @@ lost or doubled cards.
 from __future__ import annotations
 
 import json
+import sys
 
 import typer
 from rich.console import Console
@@ -17,6 +21,7 @@ from rich.table import Table as RichTable
 from twentyone.errors import RulesError
 from twentyone.games.auto import play_many
 from twentyone.games.registry import BOTS, GAMES
+from twentyone.tui.cardroom import make_cardroom
 
 #: ``--auto`` alone (or ``--auto basic``, the casino game's word) means the games' own bots.
 AUTO_ALIASES = {"basic": "heuristic"}
@@ -24,11 +29,13 @@ AUTO_ALIASES = {"basic": "heuristic"}
 
 def play(*, game: str, players: int, auto: str | None, rounds: int, seed: int | None,
          as_json: bool) -> None:
-    """Run ``game`` headless with bots (options already parsed by ``cli.play``)."""
+    """Sit a person down at ``game`` against bots, or with ``--auto`` run it headless (options
+    already parsed by ``cli.play``)."""
     if auto is None:
-        raise typer.BadParameter(
-            f"{game} is played by bots for now: add --auto --rounds N (at the terminal with "
-            "people, only the casino game and Pontoon so far)")
+        if as_json:
+            raise typer.BadParameter("--json reports headless play: add --auto --rounds N")
+        _at_the_terminal(game, players, seed)
+        return
     bot = AUTO_ALIASES.get(auto, auto)
     if bot not in BOTS:
         raise typer.BadParameter(f"--auto for {game} names the bots: {', '.join(BOTS)}")
@@ -41,6 +48,21 @@ def play(*, game: str, players: int, auto: str | None, rounds: int, seed: int | 
         typer.echo(json.dumps(result, indent=2))
         return
     Console().print(_summary(game, result))
+
+
+def _at_the_terminal(game: str, players: int, seed: int | None) -> None:
+    """Run the card room app; print the final standings again once the screen is gone."""
+    try:
+        app = make_cardroom(game, players, seed)
+    except RulesError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        typer.echo(f"twentyone play --game {game} needs a terminal (or add --auto --rounds N "
+                   "to let bots play headless)", err=True)
+        raise typer.Exit(2)
+    standings = app.run()
+    if standings is not None:
+        Console().print(standings)
 
 
 def _summary(game: str, result: dict[str, object]) -> RichTable:
