@@ -216,9 +216,16 @@ def test_issue2_twentyone_rules_json_lists_every_preset_and_round_trips() -> Non
     assert result.exit_code == 0
     listed = json.loads(result.output)
     assert set(listed) == {"classic", "casino-party", "modern-casino", "six-deck-s17",
-                           "single-deck", "european"}
+                           "six-deck-h17-ls", "single-deck", "european"}
     for name, options in listed.items():
         assert Rules.from_mapping(options) == PRESETS[name], name
+
+
+def test_six_deck_h17_ls_preset() -> None:
+    """docs/casino.md#six-deck-h17-ls: the analysts' game with H17 and late surrender, $10 up."""
+    r = PRESETS["six-deck-h17-ls"]
+    assert r == PRESETS["six-deck-s17"].replace(hit_soft_17=True, surrender="late",
+                                                 min_bet=1000, max_bet=200000)
 
 
 def test_classic_preset() -> None:

@@ -13,7 +13,8 @@ Rules: a ``Rules`` is one immutable rule set; ``PRESETS`` holds the named ones a
 
 >>> import twentyone
 >>> list(twentyone.PRESETS)
-['classic', 'casino-party', 'modern-casino', 'six-deck-s17', 'single-deck', 'european']
+['classic', 'casino-party', 'modern-casino', 'six-deck-s17', 'six-deck-h17-ls', 'single-deck', \
+'european']
 >>> rules = twentyone.load_rules("six-deck-s17", {"surrender": "late"})
 >>> rules.decks, rules.hit_soft_17, rules.surrender
 (6, False, <Surrender.LATE: 'late'>)

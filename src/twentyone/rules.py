@@ -576,6 +576,15 @@ PRESETS: dict[str, Rules] = {
         insurance=Insurance.UP_TO_HALF, even_money=True, penetration=0.75, burn=1, min_bet=500,
         max_bet=100000, bet_unit=100,
     ),
+    # docs/casino.md#six-deck-h17-ls: the common shoe game of today's casinos: the analysts'
+    # game with the dealer hitting soft 17 and late surrender offered.
+    "six-deck-h17-ls": Rules(
+        decks=6, hit_soft_17=True, peek=True, blackjack_pays="3:2", double_on=DoubleOn.ANY,
+        double_for_less=False, double_after_split=True, split_by=SplitBy.RANK, max_hands=4,
+        resplit_aces=False, hit_split_aces=False, surrender=Surrender.LATE,
+        insurance=Insurance.UP_TO_HALF, even_money=True, penetration=0.75, burn=1, min_bet=1000,
+        max_bet=200000, bet_unit=100,
+    ),
     # A single-deck pitch game: cards held face down, dealer hits soft 17, double any two, no
     # double after split, about 60% dealt, one burn.
     "single-deck": Rules(
@@ -604,6 +613,7 @@ PRESET_DESCRIPTIONS: dict[str, str] = {
     "modern-casino": "As casino dealers are taught today: burn card, double any two and for less, "
                      "resplits, even money",
     "six-deck-s17": "Analysts' baseline: 6D S17 DAS DA2 SP4 NRSA no surrender 3:2, 75% pen.",
+    "six-deck-h17-ls": "Today's common shoe game: 6D H17 DAS, late surrender, 3:2, $10-$2,000",
     "single-deck": "Single-deck pitch game, cards held face down, H17, no DAS",
     "european": "European no hole card: dealer's second card after the players",
 }
