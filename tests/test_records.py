@@ -101,6 +101,12 @@ def test_the_cards_a_player_saw_are_checked_against_the_opened_shoe() -> None:
     dealt["card"] = "As" if dealt["card"] != "As" else "Ks"
     with pytest.raises(ReplayError, match="is not the one dealt"):
         verify_player(lines)
+    lines = copy.deepcopy(players[1])
+    hole = next(e for line in lines for e in line["events"]
+                if e["kind"] == "turned" and "seat" not in e)  # the dealer's hole card
+    hole["card"] = "As" if hole["card"] != "As" else "Ks"
+    with pytest.raises(ReplayError, match="turned up for seat 0 was not dealt to it"):
+        verify_player(lines)
 
 
 def _drop_second_round(lines: list[dict[str, Any]]) -> None:

@@ -223,6 +223,10 @@ def verify_player(lines: Sequence[Mapping[str, Any]]) -> PlayerCheck:
     orders: dict[int, list[int]] = {}
     # Every card seen, by shoe and position, to check once the shoe is opened.
     seen: dict[int, dict[int, int]] = {}
+    # Where each seat's cards lay, and the cards later turned up for it: a turned card must be
+    # the card at one of those places (after a split, which one is not said).
+    dealt_to: dict[int, list[tuple[int, int]]] = {}
+    turned: list[tuple[int, int]] = []
     try:
         for n, line in enumerate(lines, 1):
             if line.get("format") != PLAYER_FORMAT:
@@ -244,9 +248,12 @@ def verify_player(lines: Sequence[Mapping[str, Any]]) -> PlayerCheck:
                     shoe, pos = shoe + 1, 0
                 elif kind in (Kind.BURNED, Kind.DEALT):
                     if "card" in e:
-                        card_id = int(e.get("deck", 0)) * 52 + parse_card(str(e["card"])).id
-                        seen.setdefault(shoe, {})[pos] = card_id
+                        seen.setdefault(shoe, {})[pos] = _card_id(e)
+                    if kind == Kind.DEALT:
+                        dealt_to.setdefault(int(e.get("seat", 0)), []).append((shoe, pos))
                     pos += 1
+                elif kind == Kind.TURNED and "card" in e:
+                    turned.append((int(e.get("seat", 0)), _card_id(e)))
             check.rounds += bool(line["events"])  # the closing line only opens shoes
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
         raise ReplayError(f"not a complete {PLAYER_FORMAT} record: {exc!r}") from None
@@ -259,5 +266,20 @@ def verify_player(lines: Sequence[Mapping[str, Any]]) -> PlayerCheck:
                 raise ReplayError(f"shoe {number}: the card at place {pos + 1} is not the one "
                                   "dealt")
             check.cards_checked += 1
+    for seat, card_id in turned:
+        places = dealt_to.get(seat, [])
+        known = [p for p in places if p[0] in orders]
+        if not known:
+            continue  # dealt from a shoe not opened yet
+        match = next((p for p in known if orders[p[0]][p[1]] == card_id), None)
+        if match is None:
+            raise ReplayError(f"a card turned up for seat {seat} was not dealt to it")
+        places.remove(match)
+        check.cards_checked += 1
     return check
 
+
+
+def _card_id(event: Mapping[str, Any]) -> int:
+    """The physical card an event names (its code and which deck of the shoe)."""
+    return int(event.get("deck", 0)) * 52 + parse_card(str(event["card"])).id
