@@ -17,9 +17,9 @@ from twentyone.cards import Card
 from twentyone.errors import TableError
 
 from .cards import codes
-from .errors import GameError, NoSuchSeatError, WrongPhaseError
+from .errors import GameError, NoSuchSeatError, NotYourTurnError, WrongPhaseError
 from .events import Event
-from .ops import Op
+from .ops import Deal, Op
 from .rules import GameRules
 from .shuffle import RandomShuffler, Shuffler
 
@@ -62,6 +62,24 @@ class Game(ABC, Generic[R]):
         if type(op) not in self.accepts:
             raise WrongPhaseError(f"{self.title} has no '{op.name}' move")
         self._verify(op)
+
+    @staticmethod
+    def _verify_deal_or_turn(op: Op, *, dealing: bool, dealer: int, mover: int | None,
+                             hand: str) -> bool:
+        """The check every game's moves open with: the deal only between hands and only by the
+        dealer; any other move only once the cards are dealt, and only by the seat to move.
+        True when ``op`` is the deal (there is nothing more to check)."""
+        if isinstance(op, Deal):
+            if not dealing:
+                raise WrongPhaseError(f"a {hand} is in progress; the cards are dealt when it ends")
+            if op.seat != dealer:
+                raise NotYourTurnError(f"seat {dealer} deals this {hand}")
+            return True
+        if dealing:
+            raise WrongPhaseError("the cards have not been dealt yet")
+        if op.seat != mover:
+            raise NotYourTurnError(f"it is seat {mover}'s move")
+        return False
 
     def can(self, op: Op) -> bool:
         try:

@@ -15,7 +15,7 @@ from typing import Any
 from twentyone.cards import Card, Suit
 
 from ..core.cards import ace_high, short_pack
-from ..core.errors import IllegalMoveError, NotYourTurnError, WrongPhaseError
+from ..core.errors import IllegalMoveError, WrongPhaseError
 from ..core.events import Event
 from ..core.game import Game
 from ..core.ops import Deal, Op, Pass, Play, Take
@@ -122,16 +122,9 @@ class Durak(Game[DurakRules]):
             yield Play(seat, (c,))
 
     def _verify(self, op: Op) -> None:
-        if isinstance(op, Deal):
-            if self.phase is not Phase.DEAL:
-                raise WrongPhaseError("a game is in progress; the cards are dealt when it ends")
-            if op.seat != self.dealer:
-                raise NotYourTurnError(f"seat {self.dealer} deals this game")
+        if self._verify_deal_or_turn(op, dealing=self.phase is Phase.DEAL, dealer=self.dealer,
+                                     mover=self.to_act, hand="game"):
             return
-        if self.phase is Phase.DEAL:
-            raise WrongPhaseError("the cards have not been dealt yet")
-        if op.seat != self.to_act:
-            raise NotYourTurnError(f"it is seat {self.to_act}'s move")
         if isinstance(op, Take):
             if self.phase is not Phase.DEFEND:
                 raise WrongPhaseError("only the defender, facing an unbeaten card, can take")

@@ -15,7 +15,7 @@ from typing import Any
 from twentyone.cards import Card, Rank, Suit, card
 
 from ..core.cards import ace_high, standard_pack
-from ..core.errors import IllegalMoveError, NotYourTurnError, WrongPhaseError
+from ..core.errors import IllegalMoveError, WrongPhaseError
 from ..core.events import Event
 from ..core.game import Game
 from ..core.ops import Deal, Give, Op, Pass, Play
@@ -112,16 +112,9 @@ class President(Game[PresidentRules]):
                     yield Play(seat, combo)
 
     def _verify(self, op: Op) -> None:
-        if isinstance(op, Deal):
-            if self.phase is not Phase.DEAL:
-                raise WrongPhaseError("a hand is in progress; the cards are dealt when it ends")
-            if op.seat != self.dealer:
-                raise NotYourTurnError(f"seat {self.dealer} deals this hand")
+        if self._verify_deal_or_turn(op, dealing=self.phase is Phase.DEAL, dealer=self.dealer,
+                                     mover=self.to_act, hand="hand"):
             return
-        if self.phase is Phase.DEAL:
-            raise WrongPhaseError("the cards have not been dealt yet")
-        if op.seat != self.to_act:
-            raise NotYourTurnError(f"it is seat {self.to_act}'s move")
         if isinstance(op, Give):
             if self.phase is not Phase.EXCHANGE:
                 raise WrongPhaseError("cards are only handed back before the first lead")
