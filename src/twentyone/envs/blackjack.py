@@ -46,6 +46,7 @@ from twentyone.envs.common import (
     SURRENDER,
     InvalidActionError,
     ResetNeededError,
+    action_op,
     check_choice,
     feature_bounds,
     n_features,
@@ -186,23 +187,7 @@ class BlackjackEnv(gym.Env[Obs, np.int64]):
         if self._phase == PH_OVER:
             return self._finish()
         start = len(table.log)
-        if a == STAND:
-            table.stand(SEAT)
-        elif a == HIT:
-            table.hit(SEAT)
-        elif a == DOUBLE:
-            table.double(SEAT)
-        elif a == SPLIT:
-            table.split(SEAT)
-        elif a == SURRENDER:
-            table.surrender(SEAT)
-        elif a == INSURE:
-            if table.can_even_money(SEAT):
-                table.even_money(SEAT)
-            else:
-                table.insure(SEAT)
-        else:
-            table.decline(SEAT)
+        table.apply(action_op(table, SEAT, a))
         self._after(start)
         if table.phase is Phase.BETTING:
             return self._finish()

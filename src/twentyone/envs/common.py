@@ -14,6 +14,18 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from twentyone.engine.ops import (
+    Decline,
+    Double,
+    EvenMoney,
+    Hit,
+    Insure,
+    Op,
+    Split,
+    Stand,
+    Surrender,
+)
+from twentyone.engine.table import Table
 from twentyone.errors import IllegalActionError, RulesError, WrongPhaseError
 from twentyone.rules import PRESETS, Rules, load_rules
 
@@ -32,6 +44,22 @@ INSURE = 5
 DECLINE = 6
 N_ACTIONS = 7
 ACTION_NAMES = ("stand", "hit", "double", "split", "surrender", "insure", "decline")
+
+
+
+def action_op(table: Table, seat: int, action: int) -> Op:
+    """The table operation an action number stands for (``INSURE`` is even money where the
+    table offers it on this hand), so every environment acts through ``table.apply``."""
+    if action == INSURE:
+        return EvenMoney(seat) if table.can_even_money(seat) else Insure(seat)
+    return _SEAT_OPS[action](seat)
+
+
+#: The operations that take only the seat, by action number.
+_SEAT_OPS: dict[int, type[Stand | Hit | Double | Split | Surrender | Decline]] = {
+    STAND: Stand, HIT: Hit, DOUBLE: Double, SPLIT: Split, SURRENDER: Surrender,
+    DECLINE: Decline}
+
 
 #: Action sets: every casino decision, or Sutton and Barto's two (insurance then always declined).
 ACTION_SETS = ("full", "hit-stand")

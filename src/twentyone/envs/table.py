@@ -23,16 +23,10 @@ from pettingzoo import AECEnv
 from twentyone.engine.table import Phase, Table
 from twentyone.envs.blackjack import _TABLE_ACTIONS
 from twentyone.envs.common import (
-    DECLINE,
-    DOUBLE,
-    HIT,
-    INSURE,
     N_ACTIONS,
     PH_OVER,
-    SPLIT,
-    STAND,
-    SURRENDER,
     InvalidActionError,
+    action_op,
     feature_bounds,
     n_features,
     resolve_rules,
@@ -182,20 +176,7 @@ class BlackjackTableEnv(AECEnv):  # type: ignore[misc]
             raise InvalidActionError(f"action {a} is not legal for {agent} now")
         n = self._seat(agent)
         start = len(table.log)
-        if a == STAND:
-            table.stand(n)
-        elif a == HIT:
-            table.hit(n)
-        elif a == DOUBLE:
-            table.double(n)
-        elif a == SPLIT:
-            table.split(n)
-        elif a == SURRENDER:
-            table.surrender(n)
-        elif a == INSURE:
-            (table.even_money if table.can_even_money(n) else table.insure)(n)
-        elif a == DECLINE:
-            table.decline(n)
+        table.apply(action_op(table, n, a))
         self._read(start)
         self._clear_rewards()
         self._cumulative_rewards[agent] = 0.0
