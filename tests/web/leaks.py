@@ -1,0 +1,115 @@
+"""An independent check that a state frame shows a viewer no card the rules hide from them.
+
+It reads the engine's own cards (each card on the layout with its face, the log's dealt and
+turned cards) rather than the views the server sends, so the server's hiding is checked against
+the table, not against itself."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from twentyone.engine.events import DEALER, Kind
+from twentyone.engine.table import Table
+
+Frame = dict[str, Any]
+
+
+def _code(card: Any) -> str | None:
+    return None if card is None else str(card["code"])
+
+
+def may_see_layout(table: Table, viewer: int) -> dict[tuple[int, int, int], bool]:
+    """(seat, hand, card) -> may the viewer see it, for every card on the layout now."""
+    out = {}
+    banker = viewer != 0 and viewer == table.dealer_seat
+    for i, up in enumerate(table.dealer.face_up):
+        out[(DEALER, 0, i)] = up or banker
+    for n, s in table.seats.items():
+        for j, h in enumerate(s.hands):
+            for k, up in enumerate(h.face_up):
+                face_down_double = (h.doubled and k == len(h.cards) - 1
+                                    and table.rules.double_face_down)
+                out[(n, j, k)] = up or (n == viewer and not face_down_double)
+    return out
+
+
+def _round_start(table: Table) -> int:
+    ends = [i for i, e in enumerate(table.log) if e.kind is Kind.ROUND_ENDED]
+    return ends[-2] + 1 if len(ends) > 1 else 0
+
+
+def seen_in_round(table: Table, viewer: int, begin: int, end: int) -> Counter[str]:
+    """The codes of every card the viewer saw in ``table.log[begin:end]``."""
+    seen: Counter[str] = Counter()
+    doubling: tuple[int, int] | None = None
+    hands: dict[int, list[list[Any]]] = {}
+    for e in table.log[begin:end]:
+        if e.kind is Kind.DOUBLED:
+            doubling = (e.seat, e.hand)
+        if e.kind is Kind.DEALT and e.seat != DEALER and not e.note:
+            held = hands.setdefault(e.seat, [])
+            while len(held) <= e.hand:
+                held.append([])
+            held[e.hand].append(e.card)
+        if e.kind is Kind.SPLIT:
+            # The card moved to the new hand is laid face up (a pitch pair is shown).
+            held = hands.get(e.seat, [])
+            if len(held) >= e.hand and held[e.hand - 1]:  # dealt within this stretch of log
+                moved = held[e.hand - 1].pop()
+                held.insert(e.hand, [moved])
+                seen[moved.code] += 1
+        if e.card is None:
+            continue
+        own = e.kind is Kind.DEALT and (
+            (e.seat == viewer != 0) or (e.seat == DEALER and viewer == table.dealer_seat != 0))
+        hidden_double = doubling == (e.seat, e.hand) and table.rules.double_face_down
+        if e.face_up or e.kind is Kind.TURNED or (own and not hidden_double):
+            seen[e.card.code] += 1
+        if e.kind is Kind.DEALT:
+            doubling = None
+    return seen
+
+
+def leaks(frame: Frame, table: Table, viewer: int, since: int | None = None) -> list[str]:
+    """What ``frame`` (a state frame for ``viewer``, built now) shows that it should not."""
+    found: list[str] = []
+    view = frame["view"]
+    text = repr(frame)
+    for word in ("order", "salt", "'cards_left'"):
+        if word in text:
+            found.append(f"the frame mentions {word}")
+    if not view["settled"]:
+        may = may_see_layout(table, viewer)
+        for i, c in enumerate(view["dealer"]):
+            if c is not None and not may.get((DEALER, 0, i), False):
+                found.append(f"dealer card {i} ({c['code']}) is hidden")
+        for s in view["seats"]:
+            for j, h in enumerate(s["hands"]):
+                for k, c in enumerate(h["cards"]):
+                    if c is not None and not may.get((s["number"], j, k), False):
+                        found.append(f"seat {s['number']} hand {j} card {k} is hidden")
+    else:
+        ends = [i for i, e in enumerate(table.log) if e.kind is Kind.ROUND_ENDED]
+        seen = seen_in_round(table, viewer, _round_start(table), ends[-1] + 1)
+        shown: Counter[str] = Counter()
+        for c in view["dealer"]:
+            if c is not None:
+                shown[c["code"]] += 1
+        for s in view["seats"]:
+            for h in s["hands"]:
+                shown.update(_code(c) for c in h["cards"] if c is not None)
+        extra = shown - seen
+        if extra:
+            found.append(f"the settled round shows cards never shown: {sorted(extra)}")
+    if since is not None:
+        log = table.log[since:]
+        events = frame["events"]
+        if len(events) != len(log):
+            found.append(f"{len(events)} events for {len(log)} in the log")
+        seen_now = seen_in_round(table, viewer, since, len(table.log))
+        shown_events = Counter(c["code"] for e in events if (c := e["card"]) is not None)
+        extra = shown_events - seen_now
+        if extra:
+            found.append(f"events show hidden cards: {sorted(extra)}")
+    return found

@@ -1,0 +1,109 @@
+"""No frame ever shows a viewer a card the rules have not revealed to them: the hole card, the
+shoe's order, another player's face-down cards, a face-down double (docs/casino.md#what-you-can-see).
+
+A property over shuffles and players' choices drives rooms of several games directly, building
+every connection's state frame after every request exactly as the server sends it; a socket
+test records every frame that several seats, a spectator and the host are sent over many rounds
+and scans them all."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from leaks import leaks
+from web_kit import party
+
+from twentyone.engine.shoe import RandomShuffler
+from twentyone.engine.table import Phase
+from twentyone.web.protocol import Request
+from twentyone.web.room import Actor, Role, Room
+from twentyone.web.spec import RoomSpec
+from twentyone.web.store import SqliteStore
+
+#: Choices a player makes in the property (leaving, buying and changing chips are tested apart).
+PLAYS = ("hit", "stand", "double", "split", "surrender", "insure", "even_money", "decline",
+         "dealer_hit", "dealer_stand")
+
+
+def _check_everyone(room: Room, actors: list[Actor], since: int) -> None:
+    for actor in actors:
+        frame = room.state(actor, since)
+        viewer = actor.seat if actor.role is Role.PLAYER and actor.seat else 0
+        found = leaks(frame, room.table, viewer, since)
+        assert not found, (actor, found)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=st.sampled_from(["classic", "single-deck", "casino-party", "european", "pontoon"]),
+       shuffle=st.integers(0, 2**32 - 1), data=st.data())
+def test_no_state_frame_shows_a_hidden_card(game: str, shuffle: int, data: Any) -> None:
+    body = {"game": "pontoon"} if game == "pontoon" else {"game": "casino", "rules": game}
+    spec = RoomSpec.from_request(body)
+    room = Room("TEST01", spec, "0" * 64, SqliteStore(Path(":memory:")),
+                RandomShuffler.seeded(shuffle))
+    host = Actor(Role.HOST)
+    actors = [host, Actor(Role.SPECTATOR)]
+    rid = iter(range(10**6))
+
+    def ask(actor: Actor, op: str, **args: Any) -> dict[str, Any]:
+        mark = room.log_mark()
+        frame, _ = room.handle(actor, Request(f"q{next(rid)}", op, args))
+        _check_everyone(room, actors, mark)
+        return frame
+
+    for n in range(3):
+        player = Actor(Role.SPECTATOR)
+        assert ask(player, "sit", name=f"P{n}", buy_in=50_000)["ok"]
+        actors.append(player)
+    if game == "pontoon":
+        assert ask(host, "draw_for_bank")["ok"]
+    t = room.table
+    for _ in range(4):
+        for a in actors[2:]:
+            if "bet" in room.state(a, None)["view"]["legal"]:
+                ask(a, "bet", amount=t.rules.min_bet)
+        if not t.can_deal():
+            break
+        assert ask(host, "deal")["ok"]
+        while t.phase is not Phase.BETTING:
+            to_act = t.to_act
+            assert to_act is not None
+            actor = next(a for a in actors if a.seat == to_act[0])
+            legal = [op for op in room.state(actor, None)["view"]["legal"] if op in PLAYS]
+            choice = data.draw(st.sampled_from(sorted(legal)))
+            assert ask(actor, choice)["ok"]
+
+
+def test_every_frame_sent_over_many_rounds_hides_what_it_must(tmp_path: Path) -> None:
+    rng = random.Random()
+    with party(tmp_path / "ledger.db", rules="single-deck",
+               settings={"turn_s": 0}) as p:
+        spectator = p.join()
+        players = [p.join() for _ in range(3)]
+        for n, who in enumerate(players):
+            assert p.sit(who, f"P{n}", 100_000)["ok"]
+        t = p.room.table
+
+        def act(who: Any, op: str, **args: Any) -> None:
+            mark = len(t.log)
+            assert p.act(who, op, **args)["ok"]
+            for each in [p.host, spectator, *players]:
+                found = leaks(each.state, t, each.seat or 0, mark)
+                assert not found, (found, each.state)
+
+        for _ in range(12):
+            for who in players:
+                act(who, "bet", amount=t.rules.min_bet)
+            act(p.host, "deal")
+            while t.phase is not Phase.BETTING:
+                to_act = t.to_act
+                assert to_act is not None
+                who = next(w for w in players if w.seat == to_act[0])
+                legal = [op for op in who.view["legal"] if op in PLAYS]
+                act(who, rng.choice(legal))
+        sent = sum(len(who.frames) for who in [p.host, spectator, *players])
+        assert sent > 200

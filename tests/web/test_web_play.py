@@ -1,0 +1,293 @@
+"""The party table over its protocol: the HTTP routes, a round played by several people, bad
+input (each refused with a clear error frame, changing nothing), reconnecting mid-round, the
+turn clock, the host's controls, dealer mode, hints and the downloads."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from starlette.testclient import TestClient
+from typer.testing import CliRunner
+from web_kit import party, stacked_app
+
+from twentyone.cli.app import app as cli
+from twentyone.engine.records import verify_house, verify_player
+from twentyone.engine.table import Phase
+
+#: Seat 1: 10 and 7 (17); seat 2: 9 and 9; the dealer: 6 up, 10 in the hole (16).
+STACK = ["10s", "9h", "6d", "7c", "9c", "10h"]
+
+
+def test_health_presets_and_rooms_over_http(tmp_path: Path) -> None:
+    with TestClient(stacked_app(tmp_path / "l.db")) as c:
+        assert c.get("/health").json() == {"status": "ok"}
+        presets = c.get("/api/presets").json()
+        assert presets["games"] == ["casino", "pontoon"]
+        assert {"classic", "casino-party"} <= {p["name"] for p in presets["presets"]}
+        made = c.post("/api/rooms", json={"game": "pontoon"})
+        assert made.status_code == 201
+        code = made.json()["room"]
+        assert made.json()["join_url"].endswith(f"/r/{code}")
+        info = c.get(f"/api/rooms/{code}").json()
+        assert (info["game"], info["host_mode"], info["seats"]) == ("pontoon", "house", [])
+        missing = c.get("/api/rooms/NOPE99")
+        assert missing.status_code == 404 and missing.json()["error"] == "RoomError"
+        for body, error in (({"game": "poker"}, "RoomError"),
+                            ({"rules": "no-such-preset"}, "RulesError"),
+                            ({"rules_toml": "decks = 'many'"}, "RulesError"),
+                            ({"rules_toml": "decks ="}, "RulesError"),
+                            ({"settings": {"turn_s": -1}}, "RoomError"),
+                            ({"settings": {"colour": "red"}}, "RoomError"),
+                            ({"game": "pontoon", "host_mode": "dealer"}, "RoomError")):
+            bad = c.post("/api/rooms", json=body)
+            assert bad.status_code == 400 and bad.json()["error"] == error, body
+            assert bad.json()["message"]
+        assert c.post("/api/rooms", content=b"{nope").status_code == 400
+
+
+def test_a_round_for_two_seats_and_a_spectator(tmp_path: Path) -> None:
+    with party(tmp_path / "l.db", STACK) as p:
+        spectator = p.join()
+        ann, bob = p.join(), p.join()
+        assert p.sit(ann, "Ann", 100_000)["seat"] == 1
+        assert p.sit(bob, "Bob", 50_000)["seat"] == 2
+        assert ann.view["role"] == "player" and spectator.view["role"] == "spectator"
+        assert "bet" in ann.view["legal"] and "deal" not in ann.view["legal"]
+        assert "deal" not in p.host.view["host_legal"]
+        p.act(ann, "bet", amount=1000)
+        p.act(bob, "bet", amount=2000)
+        assert p.host.view["host_legal"][0] == "deal"
+        assert p.act(p.host, "deal")["ok"]
+        view = ann.view
+        assert view["phase"] == "players" and view["to_act"] == [1, 0]
+        assert [c["code"] for c in view["seats"][0]["hands"][0]["cards"]] == ["10s", "7c"]
+        assert view["dealer"][0]["code"] == "6d" and view["dealer"][1] is None
+        assert view["legal"] == ["stand", "hit"]
+        assert spectator.view["legal"] == [] and "host_legal" not in spectator.view
+        p.act(ann, "stand")
+        assert bob.view["to_act"] == [2, 0] and "split" in bob.view["legal"]
+        p.act(bob, "stand")
+        end = spectator.view
+        assert end["settled"] and end["phase"] == "betting"
+        assert end["dealer"][1]["code"] == "10h" and end["dealer_total"] >= 17
+        nets = {s["number"]: s["hands"][0]["net"] for s in end["seats"]}
+        assert {s["number"]: s["bankroll"] for s in end["seats"]} == {
+            1: 100_000 + nets[1], 2: 50_000 + nets[2]}
+        kinds = [e["kind"] for e in spectator.state["events"]]
+        assert kinds[-1] == "round-ended" and "turned" in kinds
+
+
+def test_bad_input_gets_an_error_frame_and_changes_nothing(tmp_path: Path) -> None:
+    with party(tmp_path / "l.db", STACK) as p:
+        ann, bob = p.join(), p.join()
+        p.sit(ann, "Ann", 10_000)
+        p.sit(bob, "Bob", 10_000)
+        p.act(ann, "bet", amount=1000)
+        t = p.room.table
+        before = (len(t.log), t.bankroll(1), t.bankroll(2))
+
+        def refused(raw: str, error: str) -> None:
+            ann.ws.send_text(raw)
+            frame = ann.receive()
+            assert frame["type"] == "error" and frame["error"] == error, frame
+            assert frame["message"]
+            assert (len(t.log), t.bankroll(1), t.bankroll(2)) == before
+
+        refused("{not json", "RequestError")
+        refused("[1, 2]", "RequestError")
+        refused(json.dumps({"type": "op", "id": "x", "op": "bet", "amount": "a" * 5000}),
+                "FrameTooLargeError")
+        refused(json.dumps({"type": "op", "id": "", "op": "hit"}), "RequestError")
+        refused(json.dumps({"type": "op", "id": "x1", "op": "teleport"}),
+                "UnknownOperationError")
+        refused(json.dumps({"type": "op", "id": "x2", "op": "hit"}), "WrongPhaseError")
+        refused(json.dumps({"type": "op", "id": "x3", "op": "deal"}), "UnknownOperationError")
+        refused(json.dumps({"type": "op", "id": "x4", "op": "bet", "amount": 10.5}),
+                "RequestError")
+        refused(json.dumps({"type": "op", "id": "x5", "op": "bet", "amount": 1000}), "BetError")
+        bob.ws.send_text(json.dumps({"type": "op", "id": "y1", "op": "bet", "amount": 20_000}))
+        assert bob.receive()["error"] == "InsufficientChipsError"
+        p.act(bob, "bet", amount=1000)
+        p.act(p.host, "deal")
+        before = (len(t.log), t.bankroll(1), t.bankroll(2))
+        bob.ws.send_text(json.dumps({"type": "op", "id": "y2", "op": "hit"}))
+        assert bob.receive()["error"] == "NotYourTurnError"
+        assert (len(t.log), t.bankroll(1), t.bankroll(2)) == before
+        # Another seat's token, or a made-up one, is not let in.
+        with p.client.websocket_connect(f"/ws/{p.code}") as ws:
+            ws.send_json({"type": "hello", "token": "not-a-token"})
+            assert ws.receive_json()["error"] == "NotAllowedError"
+
+
+def test_a_repeated_request_id_is_answered_once_and_applied_once(tmp_path: Path) -> None:
+    with party(tmp_path / "l.db", STACK) as p:
+        ann = p.join()
+        p.sit(ann, "Ann", 10_000)
+        first = p.act(ann, "bet", "same-id", amount=1000)
+        again = ann.send("bet", "same-id", amount=1000)
+        assert again == first
+        assert p.room.table.bankroll(1) == 9000
+        p.act(p.host, "deal")
+        log = len(p.room.table.log)
+        assert ann.send("bet", "same-id", amount=1000) == first
+        assert len(p.room.table.log) == log
+        wrong = ann.send("hit", "bad-id-1")
+        again = ann.send("hit", "bad-id-1")
+        assert wrong == again
+
+
+def test_reconnecting_mid_round_restores_the_seat_and_its_view(tmp_path: Path) -> None:
+    with party(tmp_path / "l.db", STACK, settings={"grace_s": 600}) as p:
+        ann, bob = p.join(), p.join()
+        p.sit(ann, "Ann", 10_000)
+        p.sit(bob, "Bob", 10_000)
+        p.act(ann, "bet", amount=1000)
+        p.act(bob, "bet", amount=1000)
+        p.act(p.host, "deal")
+        seen = ann.view
+        ann.ws.close()
+        p.people.remove(ann)
+        p.host.until_state()
+        bob.until_state()
+        assert not p.host.view["seats"][0]["connected"]
+        back = p.join(ann.token)
+        assert back.welcome["role"] == "player" and back.welcome["seat"] == 1
+        for key in ("dealer", "to_act", "legal", "round", "phase"):
+            assert back.view[key] == seen[key]
+        assert back.view["seats"][0]["hands"] == seen["seats"][0]["hands"]
+        assert back.view["seats"][0]["connected"]
+        assert p.act(back, "stand")["ok"]
+
+
+def test_a_flood_closes_the_connection(tmp_path: Path) -> None:
+    with party(tmp_path / "l.db") as p:
+        flooder = p.join()
+        for n in range(300):
+            flooder.ws.send_text(json.dumps({"type": "op", "id": f"f{n}", "op": "hit"}))
+        assert flooder.closed_code() == 1008
+
+
+def test_the_turn_clock_stands_for_a_seat_that_does_not_act(tmp_path: Path) -> None:
+    with party(tmp_path / "l.db", STACK, settings={"turn_s": 1, "on_timeout": "sit_out"}) as p:
+        ann, bob = p.join(), p.join()
+        p.sit(ann, "Ann", 10_000)
+        p.sit(bob, "Bob", 10_000)
+        p.act(ann, "bet", amount=1000)
+        p.act(bob, "bet", amount=1000)
+        p.act(p.host, "deal")
+        assert ann.view["clock"]["seat"] == 1
+        while ann.view["to_act"] == [1, 0]:
+            ann.until_state()
+        events = [e["kind"] for e in ann.state["events"]]
+        assert "stood" in events
+        assert ann.view["seats"][0]["sitting_out"]
+
+
+def test_the_host_pauses_removes_and_closes(tmp_path: Path) -> None:
+    with party(tmp_path / "l.db", STACK) as p:
+        ann, bob = p.join(), p.join()
+        p.sit(ann, "Ann", 10_000)
+        p.sit(bob, "Bob", 10_000)
+        assert ann.send("pause", "h")["error"] == "UnknownOperationError"
+        p.act(p.host, "pause")
+        assert ann.view["paused"] and ann.view["legal"] == []
+        assert ann.send("bet", amount=1000)["error"] == "RoomError"
+        p.act(p.host, "resume")
+        p.act(ann, "bet", amount=1000)
+        p.act(p.host, "remove", seat=2)
+        assert [s["number"] for s in ann.view["seats"]] == [1]
+        assert bob.send("bet", amount=1000)["error"] == "NotAllowedError"
+        p.act(p.host, "deal")
+        p.host.send("close")
+        for who in (ann, bob):
+            assert who.until_state()["type"] == "closed"
+        ledger = p.client.get(f"/api/rooms/{p.code}/ledger.csv",
+                              params={"token": p.host_token}).text.splitlines()
+        assert ledger[0] == "kind,round,seat,name,cents,dollars"
+        rows = [line.split(",") for line in ledger[1:]]
+        # The round under way was called off: Ann's bet came back and she cashed out whole.
+        assert ["cash-out", "1", "1", "Ann", "10000", "100.00"] in rows
+        assert ["cash-out", "0", "2", "Bob", "10000", "100.00"] in rows
+
+
+def test_dealer_mode_the_host_deals_draws_and_pays(tmp_path: Path) -> None:
+    # Seat 1: 10, 9 (19); the dealer: 6 up, 10 in the hole (16), then a 2 (18): seat 1 wins.
+    with party(tmp_path / "l.db", ["10s", "6d", "9c", "10h", "2c"], host_mode="dealer",
+               settings={"turn_s": 0}) as p:
+        ann = p.join()
+        p.sit(ann, "Ann", 10_000)
+        refused = p.host.send("deal")
+        assert refused["error"] == "DealerStepError" and "bets" in refused["message"]
+        p.act(ann, "bet", amount=2500)
+        p.act(p.host, "deal")
+        early = p.host.send("dealer_hit")
+        assert early["error"] == "DealerStepError" and "seat 1" in early["message"]
+        p.act(ann, "stand")
+        assert p.room.table.phase is Phase.DEALER
+        assert set(p.host.view["host_legal"]) >= {"dealer_hit", "dealer_stand"}
+        wrong = p.host.send("dealer_stand")
+        assert wrong["error"] == "DealerStepError" and "hit on hard 16" in wrong["message"]
+        p.act(p.host, "dealer_hit")
+        wrong = p.host.send("dealer_hit")
+        assert "stand on hard 18" in wrong["message"]
+        p.act(p.host, "dealer_stand")
+        assert p.host.view["host_legal"][0] == "pay"
+        assert "pay seat 1" in p.host.send("deal")["message"]
+        short = p.host.send("pay", seat=1, hand=0, chips={"red": 4})
+        assert short["error"] == "DealerStepError" and "1 green" in short["message"]
+        assert p.act(p.host, "pay", seat=1, hand=0, chips={"green": 1})["ok"]
+        assert "pay" not in p.host.view["host_legal"]
+        assert p.room.table.bankroll(1) == 12_500
+
+
+def test_hints_only_on_your_own_turn(tmp_path: Path) -> None:
+    with party(tmp_path / "l.db", STACK) as p:
+        ann, bob = p.join(), p.join()
+        p.sit(ann, "Ann", 10_000)
+        p.sit(bob, "Bob", 10_000)
+        p.act(ann, "bet", amount=1000)
+        p.act(bob, "bet", amount=1000)
+        url = f"/api/rooms/{p.code}/hint"
+        assert p.client.get(url, params={"token": ann.token}).status_code == 409
+        p.act(p.host, "deal")
+        assert p.client.get(url, params={"token": bob.token}).status_code == 409
+        assert p.client.get(url, params={"token": "nope"}).status_code == 403
+        hint = p.client.get(url, params={"token": ann.token}).json()
+        assert hint["hand"] == ["10s", "7c"] and hint["up"] == "6d"
+        assert set(hint["ev"]) == {"stand", "hit"}
+        assert hint["ev"]["stand"] > hint["ev"]["hit"]
+
+
+def test_downloads_verify(tmp_path: Path) -> None:
+    with party(tmp_path / "l.db", settings={"turn_s": 0}) as p:
+        ann, bob = p.join(), p.join()
+        p.sit(ann, "Ann", 100_000)
+        p.sit(bob, "Bob", 100_000)
+        t = p.room.table
+        for _ in range(5):
+            p.act(ann, "bet", amount=1000)
+            p.act(bob, "bet", amount=1000)
+            p.act(p.host, "deal")
+            while t.phase is not Phase.BETTING:
+                to_act = t.to_act
+                assert to_act is not None
+                who = ann if to_act[0] == 1 else bob
+                p.act(who, "decline" if t.phase is Phase.INSURANCE else "stand")
+        url = f"/api/rooms/{p.code}/history.jsonl"
+        house_text = p.client.get(url, params={"token": p.host_token}).text
+        house = [json.loads(line) for line in house_text.splitlines()]
+        assert len(house) == 5
+        assert verify_house(house).round == 5
+        mine = p.client.get(url, params={"token": ann.token}).text
+        lines = [json.loads(line) for line in mine.splitlines()]
+        assert verify_player(lines).rounds == 5
+        # Five rounds of a six-deck shoe: the commitment the table shows is the history's.
+        assert lines[0]["committed"][0]["hash"] == ann.view["commitment"]
+        path = tmp_path / "house.jsonl"
+        path.write_text(house_text)
+        assert CliRunner().invoke(cli, ["verify", str(path)]).exit_code == 0
+        path.write_text(mine)
+        assert CliRunner().invoke(cli, ["verify", str(path)]).exit_code == 0
+        assert p.client.get(f"/api/rooms/{p.code}/ledger.csv",
+                            params={"token": ann.token}).status_code == 403

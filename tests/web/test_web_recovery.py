@@ -1,0 +1,174 @@
+"""Crash recovery: the real server, killed with SIGKILL with rooms stopped at every phase of a
+round, then started again on the same ledger. Every balance is where the ledger says; a round
+under way resumes exactly where it stopped (``interrupted = "resume"``) or is called off with
+every bet returned (``"void"``). Also: clients racing over real sockets for one seat, and for one
+balance, get exactly the outcome the table allows."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.sync.client import ClientConnection, connect
+
+#: The seat: 10 and 6 (16); the dealer: an ace up (insurance is offered) and a 7 in the hole.
+STACK = "10s,As,6h,7d"
+PHASES = ("betting", "bets", "insurance", "players", "dealer", "settled")
+BUY_IN = 10_000
+BET = 1000
+
+
+@contextmanager
+def server(db: Path) -> Iterator[tuple[str, subprocess.Popen[str]]]:
+    """``twentyone serve`` on a free port; yields its address and process."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "twentyone", "serve", "--host", "127.0.0.1", "--port", "0",
+         "--db", str(db), "--stack", STACK],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        url = line.split(" at ")[1].split()[0].rstrip("/")
+        for _ in range(200):
+            try:
+                if httpx.get(f"{url}/health").json() == {"status": "ok"}:
+                    break
+            except httpx.TransportError:
+                time.sleep(0.05)
+        yield url, proc
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait()
+
+
+class Socket:
+    def __init__(self, url: str, room: str, token: str | None) -> None:
+        self.ws: ClientConnection = connect(f"{url.replace('http', 'ws')}/ws/{room}")
+        self.ws.send(json.dumps({"type": "hello", "token": token}))
+        self.welcome = json.loads(self.ws.recv())
+        self.state = json.loads(self.ws.recv())
+        self.n = 0
+
+    def send(self, op: str, **args: Any) -> dict[str, Any]:
+        self.n += 1
+        rid = f"q{self.n}"
+        self.ws.send(json.dumps({"type": "op", "id": rid, "op": op, **args}))
+        while True:
+            frame: dict[str, Any] = json.loads(self.ws.recv())
+            if frame.get("id") == rid:
+                return frame
+
+
+def _room(url: str, phase: str, interrupted: str) -> dict[str, Any]:
+    """A room stopped at ``phase``: its code, tokens and the seat's view there."""
+    mode = "dealer" if phase == "dealer" else "house"
+    made = httpx.post(f"{url}/api/rooms", json={
+        "rules": "classic", "host_mode": mode,
+        "settings": {"interrupted": interrupted, "turn_s": 0}}).json()
+    host = Socket(url, made["room"], made["host_token"])
+    seat = Socket(url, made["room"], None)
+    sat = seat.send("sit", name="Ann", buy_in=BUY_IN)
+    if phase != "betting":
+        assert seat.send("bet", amount=BET)["ok"]
+    if phase in ("insurance", "players", "dealer", "settled"):
+        assert host.send("deal")["ok"]
+    if phase in ("players", "dealer", "settled"):
+        assert seat.send("decline")["ok"]
+    if phase in ("dealer", "settled"):
+        assert seat.send("stand")["ok"]
+    if phase == "settled":
+        assert host.send("deal")["error"] == "BetError"
+    last = Socket(url, made["room"], sat["token"]).state["view"]
+    host.ws.close()
+    seat.ws.close()
+    return {"room": made["room"], "host": made["host_token"], "token": sat["token"],
+            "view": last}
+
+
+def _balance_from_ledger(url: str, room: str, host: str) -> int:
+    rows = httpx.get(f"{url}/api/rooms/{room}/ledger.csv", params={"token": host}).text
+    total = 0
+    for line in rows.splitlines()[1:]:
+        kind, _, seat, _, cents, _ = line.split(",")
+        if seat == "1":
+            total += -int(cents) if kind == "cash-out" else int(cents)
+    return total
+
+
+def test_kill_at_every_phase_then_resume_or_void(tmp_path: Path) -> None:
+    db = tmp_path / "ledger.sqlite3"
+    rooms = {}
+    with server(db) as (url, proc):
+        for phase in PHASES:
+            for interrupted in ("resume", "void"):
+                rooms[phase, interrupted] = _room(url, phase, interrupted)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+    with server(db) as (url, _):
+        for (phase, interrupted), r in rooms.items():
+            back = Socket(url, r["room"], r["token"])
+            view, before = back.state["view"], r["view"]
+            mine = view["seats"][0]
+            where = (phase, interrupted)
+            assert back.welcome["role"] == "player", where
+            under_way = phase in ("bets", "insurance", "players", "dealer")
+            if interrupted == "resume" or not under_way:
+                for key in ("phase", "round", "dealer", "to_act", "legal", "settled"):
+                    assert view[key] == before[key], (where, key)
+                assert mine == {**before["seats"][0], "connected": True}, where
+            else:
+                assert view["phase"] == "betting" and mine["bankroll"] == BUY_IN, where
+                assert [h["outcome"] for h in mine["hands"]] in ([], ["void"]), where
+            owned = mine["bankroll"] + sum(h["bet"] for h in mine["hands"] if not h["outcome"])
+            assert owned == _balance_from_ledger(url, r["room"], r["host"]), where
+            back.ws.close()
+
+
+def test_clients_racing_for_one_seat_and_one_balance(tmp_path: Path) -> None:
+    with server(tmp_path / "ledger.sqlite3") as (url, _):
+        made = httpx.post(f"{url}/api/rooms", json={"rules": "classic"}).json()
+        room = made["room"]
+        racers = [Socket(url, room, None) for _ in range(6)]
+        answers: list[dict[str, Any]] = []
+        barrier = threading.Barrier(len(racers))
+
+        def race(s: Socket, op: str, **args: Any) -> None:
+            barrier.wait()
+            answers.append(s.send(op, **args))
+
+        threads = [threading.Thread(target=race, args=(s, "sit"),
+                                    kwargs={"name": f"P{i}", "buy_in": 2000, "seat": 3})
+                   for i, s in enumerate(racers)]
+        for th in threads:
+            th.start()
+        for th in threads:
+            th.join()
+        won = [a for a in answers if a["type"] == "reply"]
+        assert len(won) == 1 and won[0]["seat"] == 3
+        assert sorted({a["error"] for a in answers if a["type"] == "error"}) == ["SeatError"]
+        token = won[0]["token"]
+        devices = [Socket(url, room, token) for _ in range(5)]
+        answers.clear()
+        barrier = threading.Barrier(len(devices))
+        threads = [threading.Thread(target=race, args=(s, "bet"), kwargs={"amount": 2000})
+                   for s in devices]
+        for th in threads:
+            th.start()
+        for th in threads:
+            th.join()
+        assert sum(a["type"] == "reply" for a in answers) == 1
+        view = Socket(url, room, token).state["view"]
+        assert view["seats"][0]["bankroll"] == 0
+        assert view["seats"][0]["hands"][0]["bet"] == 2000

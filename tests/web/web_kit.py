@@ -1,0 +1,147 @@
+"""Helpers for the party table's tests: an app over a temporary ledger with the first cards of
+each room's shoe named, and a person at the table speaking the protocol over Starlette's test
+websockets, keeping every frame it was sent."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Sequence
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+from typing import Any
+
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from twentyone.engine.shoe import StackedShuffler
+from twentyone.web.app import create_app
+from twentyone.web.room import Room
+from twentyone.web.shoes import secure_shuffler
+from twentyone.web.store import SqliteStore
+
+Frame = dict[str, Any]
+_ids = itertools.count(1)
+
+
+def stacked_app(db: Path, cards: Sequence[str] = (), tick_s: float = 0.05) -> Any:
+    """The app over the ledger at ``db``; each room's first shoe deals ``cards`` first."""
+    store = SqliteStore(db)
+
+    def live() -> Any:
+        return StackedShuffler([list(cards)], then=secure_shuffler()) if cards \
+            else secure_shuffler()
+
+    return create_app(store, live=live, tick_s=tick_s)
+
+
+class Person:
+    """One connection to a room; ``frames`` holds everything the server sent it."""
+
+    def __init__(self, client: TestClient, stack: ExitStack, room: str,
+                 token: str | None) -> None:
+        self.ws = stack.enter_context(client.websocket_connect(f"/ws/{room}"))
+        self.frames: list[Frame] = []
+        self.token = token
+        self.seat: int | None = None
+        self.ws.send_json({"type": "hello", "token": token})
+        self.welcome = self.receive()
+        assert self.welcome["type"] == "welcome", self.welcome
+        self.state = self.receive()
+
+    def receive(self) -> Frame:
+        frame: Frame = self.ws.receive_json()
+        self.frames.append(frame)
+        return frame
+
+    def until_state(self) -> Frame:
+        """Frames up to the next state frame (which is kept as ``state``)."""
+        while True:
+            frame = self.receive()
+            if frame["type"] == "state":
+                self.state = frame
+                return frame
+            if frame["type"] == "closed":
+                return frame
+
+    def send(self, op: str, rid: str | None = None, **args: Any) -> Frame:
+        """Send a request and read frames up to its answer."""
+        rid = rid or f"r{next(_ids)}"
+        self.ws.send_json({"type": "op", "id": rid, "op": op, **args})
+        while True:
+            frame = self.receive()
+            if frame["type"] in ("reply", "error") and frame.get("id") == rid:
+                return frame
+            if frame["type"] == "state":
+                self.state = frame
+
+    def sit(self, name: str, buy_in: int, seat: int | None = None) -> Frame:
+        args: dict[str, Any] = {"name": name, "buy_in": buy_in}
+        if seat is not None:
+            args["seat"] = seat
+        reply = self.send("sit", **args)
+        if reply.get("ok"):
+            self.seat, self.token = reply["seat"], reply["token"]
+        return reply
+
+    @property
+    def view(self) -> Frame:
+        view: Frame = self.state["view"]
+        return view
+
+    def closed_code(self) -> int | None:
+        """The close code once the server closes this connection (reading what is left)."""
+        try:
+            while True:
+                self.receive()
+        except WebSocketDisconnect as exc:
+            return exc.code
+
+
+class Party:
+    """A room with a host, for one test: ``join`` adds people; ``sync`` reads every
+    connection up to the state frame each is sent after a change."""
+
+    def __init__(self, client: TestClient, stack: ExitStack, **room: Any) -> None:
+        self.client = client
+        self.stack = stack
+        made = client.post("/api/rooms", json={"game": "casino", "rules": "classic", **room})
+        assert made.status_code == 201, made.text
+        self.code: str = made.json()["room"]
+        self.host_token: str = made.json()["host_token"]
+        self.people: list[Person] = []
+        self.host = self.join(self.host_token)
+
+    @property
+    def room(self) -> Room:
+        room: Room = self.client.app.state.site.rooms[self.code]  # type: ignore[attr-defined]
+        return room
+
+    def join(self, token: str | None = None) -> Person:
+        person = Person(self.client, self.stack, self.code, token)
+        for p in self.people:  # the others are told someone connected
+            p.until_state()
+        self.people.append(person)
+        return person
+
+    def act(self, who: Person, op: str, rid: str | None = None, **args: Any) -> Frame:
+        """``who`` sends a request; if it changed the table, everyone reads their new state."""
+        reply = who.send(op, rid, **args)
+        if reply["type"] == "reply":
+            for p in self.people:
+                p.until_state()
+        return reply
+
+    def sit(self, who: Person, name: str, buy_in: int, seat: int | None = None) -> Frame:
+        args: dict[str, Any] = {"name": name, "buy_in": buy_in}
+        if seat is not None:
+            args["seat"] = seat
+        reply = self.act(who, "sit", **args)
+        if reply.get("ok"):
+            who.seat, who.token = reply["seat"], reply["token"]
+        return reply
+
+
+@contextmanager
+def party(db: Path, cards: Sequence[str] = (), **room: Any) -> Iterator[Party]:
+    with TestClient(stacked_app(db, cards)) as client, ExitStack() as stack:
+        yield Party(client, stack, **room)
