@@ -63,7 +63,7 @@ class Socket:
 
     def send(self, op: str, **args: Any) -> dict[str, Any]:
         self.n += 1
-        rid = f"q{self.n}"
+        rid = f"{id(self):x}-{self.n}"  # each device its own ids: a shared id is one request
         self.ws.send(json.dumps({"type": "op", "id": rid, "op": op, **args}))
         while True:
             frame: dict[str, Any] = json.loads(self.ws.recv())
