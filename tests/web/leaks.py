@@ -15,10 +15,6 @@ from twentyone.engine.table import Table
 Frame = dict[str, Any]
 
 
-def _code(card: Any) -> str | None:
-    return None if card is None else str(card["code"])
-
-
 def may_see_layout(table: Table, viewer: int) -> dict[tuple[int, int, int], bool]:
     """(seat, hand, card) -> may the viewer see it, for every card on the layout now."""
     out = {}
@@ -98,7 +94,7 @@ def leaks(frame: Frame, table: Table, viewer: int, since: int | None = None) -> 
                 shown[c["code"]] += 1
         for s in view["seats"]:
             for h in s["hands"]:
-                shown.update(_code(c) for c in h["cards"] if c is not None)
+                shown.update(str(c["code"]) for c in h["cards"] if c is not None)
         extra = shown - seen
         if extra:
             found.append(f"the settled round shows cards never shown: {sorted(extra)}")

@@ -1,5 +1,6 @@
 """No frame ever shows a viewer a card the rules have not revealed to them: the hole card, the
-shoe's order, another player's face-down cards, a face-down double (docs/casino.md#what-you-can-see).
+shoe's order, another player's face-down cards, a face-down double
+(docs/casino.md#what-you-can-see).
 
 A property over shuffles and players' choices drives rooms of several games directly, building
 every connection's state frame after every request exactly as the server sends it; a socket
