@@ -1184,7 +1184,7 @@ class Table:
         h.done = True
         h.outcome = outcome
         self.log.append(_new(Event, (Kind.SETTLED, s.number, i, None, True, won, tuple(paid),
-                                     (), outcome)))
+                                     tuple(h.chips), outcome)))
 
     def _push(self, s: Seat, i: int, h: Hand) -> None:
         add(s.chips, h.chips)
@@ -1220,7 +1220,7 @@ class Table:
                 add(s.chips, paid)
                 add(s.chips, s.insurance_chips)
                 self.log.append(Event(Kind.INSURANCE_SETTLED, s.number, amount=2 * s.insurance,
-                                      chips=tuple(paid)))
+                                      chips=tuple(paid), chips2=tuple(s.insurance_chips)))
             else:
                 self.cashier.collect(s.insurance_chips)
                 self.log.append(Event(Kind.INSURANCE_SETTLED, s.number, amount=-s.insurance))
