@@ -16,7 +16,9 @@ from twentyone.engine.events import Kind
 from twentyone.engine.history import Recorder, replay
 from twentyone.engine.records import Recording, verify_house, verify_player
 from twentyone.engine.table import Phase, Record, Table
+from twentyone.engine.views import SPECTATOR, visible_events
 from twentyone.rules import PRESETS, Rules
+from twentyone.tui.narrate import NO_CARDS_LEFT, Narrator
 
 #: One deck, seven seats, any two ten-valued cards split, to eight hands: legal rules under
 #: which one round can need more cards than the pack holds.
@@ -189,3 +191,17 @@ def test_every_operation_that_draws_calls_a_dry_round_off_and_no_chip_is_lost() 
         assert called_off > 0, rules
         seen += ran_dry
     assert {"hit", "split"} <= set(seen), seen
+
+
+def test_the_terminal_says_why_the_round_is_called_off() -> None:
+    t = whole_pack_round()
+    for n in range(1, 8):
+        t.bet(n, 1000)
+    t.deal()
+    play_out(t)
+    for seat in (4, SPECTATOR):
+        narrator = Narrator(ONE_DECK)
+        lines = narrator.feed(visible_events(t, seat)) + narrator.flush()
+        said = lines.index(NO_CARDS_LEFT)
+        assert "Seat 4: the bet goes back" in lines[:said]
+        assert any(line.startswith("Dealer shuffles") for line in lines[said:])

@@ -20,6 +20,11 @@ from twentyone.money import dollars
 from twentyone.rules import PayoutStyle, Rules
 
 
+#: The whole pack is on the table and a card is wanted (docs/casino.md#when-the-dealer-reshuffles).
+NO_CARDS_LEFT = ("No cards are left to deal: the round is called off and every bet on the "
+                 "layout goes back")
+
+
 @dataclass
 class SeenHand:
     """One hand as the viewer saw it (None for a face-down card)."""
@@ -264,6 +269,8 @@ class Narrator:
         if k is Kind.VOIDED:
             self._ended = True
             self._in_play = 0
+            if e.note == "dry":  # docs/casino.md#when-the-dealer-reshuffles
+                return NO_CARDS_LEFT
             return "The round is called off"
         return self._housekeeping(e)
 
