@@ -117,11 +117,11 @@ def test_a_shoe_with_no_card_left_anywhere_calls_the_round_off() -> None:
     0), and the next round deals from a fresh shuffle. The shoe is emptied by hand: one seat
     alone can hardly hold a whole pack."""
     from twentyone.envs import kernel as EK
-    from twentyone.envs.common import HIT
+    from twentyone.envs.common import HIT, PH_PLAYING
 
     env = BlackjackVectorEnv(16, "single-deck")
     env.reset(seed=3)
-    playing = np.flatnonzero(env._g[:, EK.G_PHASE] == EK.PH_PLAYING)
+    playing = np.flatnonzero(env._g[:, EK.G_PHASE] == PH_PLAYING)
     assert playing.size
     i = int(playing[0])
     sh = env._sh[i]

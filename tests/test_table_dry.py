@@ -17,12 +17,12 @@ from twentyone.engine.history import Recorder, replay
 from twentyone.engine.records import Recording, verify_house, verify_player
 from twentyone.engine.table import Phase, Record, Table
 from twentyone.engine.views import SPECTATOR, visible_events
-from twentyone.rules import PRESETS, Rules
+from twentyone.rules import PRESETS, Rules, SplitBy
 from twentyone.tui.narrate import NO_CARDS_LEFT, Narrator
 
 #: One deck, seven seats, any two ten-valued cards split, to eight hands: legal rules under
 #: which one round can need more cards than the pack holds.
-ONE_DECK = Rules(decks=1, seats=7, max_hands=8, split_by="value", burn=0, min_bet=500,
+ONE_DECK = Rules(decks=1, seats=7, max_hands=8, split_by=SplitBy.VALUE, burn=0, min_bet=500,
                  max_bet=100_000, bet_unit=100)
 
 #: Seat 1 splits ten-valued cards to eight hands and hits each 20; the others hit to 21 with
@@ -172,9 +172,8 @@ def dry_rounds(rules: Rules, seed: int, rounds: int) -> tuple[Counter[str], int]
 
 
 def _act(t: Table, seat: int, choice: str) -> Record:
-    if choice == "dealer-hit":
-        return t.dealer_hit()
-    return getattr(t, choice.replace("-", "_"))(seat)
+    record: Record = getattr(t, choice.replace("-", "_"))(seat)
+    return record
 
 
 def test_every_operation_that_draws_calls_a_dry_round_off_and_no_chip_is_lost() -> None:

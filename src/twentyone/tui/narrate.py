@@ -19,7 +19,6 @@ from twentyone.engine.events import DEALER, Event, Kind
 from twentyone.money import dollars
 from twentyone.rules import PayoutStyle, Rules
 
-
 #: The whole pack is on the table and a card is wanted (docs/casino.md#when-the-dealer-reshuffles).
 NO_CARDS_LEFT = ("No cards are left to deal: the round is called off and every bet on the "
                  "layout goes back")
