@@ -109,6 +109,7 @@ class ChipCountDrill(Drill):
     title = "Chip counting: name the total of a pile"
     group = "dealer"
     answer_hint = 'the total in dollars as a string, e.g. "313.50"'
+    answer_kind = "dollars"
     audition = (10, 0.9, 20.0)
 
     def items(self, rng: random.Random) -> Iterator[Item]:
@@ -191,6 +192,7 @@ class PayoutDrill(Drill):
     title = "Payouts: pay each bet in the right chips"
     group = "dealer"
     answer_hint = 'the payout as chips by colour, e.g. {"red": 1, "white": 2, "yellow": 1}'
+    answer_kind = "chips"
     audition = (20, 0.9, 15.0)
 
     def _bet(self, rng: random.Random, chipset: ChipSet, unit: Cents) -> Counts:
@@ -297,6 +299,7 @@ class ChangeDrill(Drill):
     title = "Making change and colouring up"
     group = "dealer"
     answer_hint = 'chips by colour, e.g. {"green": 3, "red": 5}'
+    answer_kind = "chips"
     audition = (10, 0.9, 15.0)
 
     def items(self, rng: random.Random) -> Iterator[Item]:
