@@ -555,7 +555,9 @@ class TrainerApp(App[dict[str, Any]]):
         if self.state == "graded":
             if key in ("enter", "space", "n"):
                 event.stop()
-                self.next_item()
+                # After this key is done with: were the summary to open now, this same Enter
+                # would reach its keys and close it unseen.
+                self.call_later(self.next_item)
             return
         if self.state != "ask" or self.item is None:
             return
