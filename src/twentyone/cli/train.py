@@ -191,11 +191,18 @@ def _stats(profile: str, png: str | None, as_json: bool) -> None:
         secs = f", {d['mean_seconds']:.1f}s each" if d["mean_seconds"] is not None else ""
         console.print(f"[cyan]{drill:<16}[/cyan]{d['answers']:>5} answers, "
                       f"{d['accuracy']:.0%} right{secs}")
+        if len(d["sessions"]) > 1:
+            console.print(" " * 16 + "by session: " + " → ".join(
+                f"{p['accuracy']:.0%}" + (f" {p['mean_seconds']:.1f}s"
+                                          if p["mean_seconds"] is not None else "")
+                for p in d["sessions"][-6:]))
     if data["missed_cells"]:
         console.print("Most missed strategy cells: " + ", ".join(
             f"{c['cell']} ({c['misses']}/{c['answers']})" for c in data["missed_cells"]))
     if data["ev_per_hand"] is not None:
         console.print(f"Your strategy mistakes cost {data['ev_per_hand']:.4f} of a bet per hand "
-                      f"({dollars(round(data['ev_per_hand'] * 10000))} per $100 bet).")
+                      f"({dollars(round(data['ev_per_hand'] * 10000))} per $100 bet), over "
+                      f"the hands you have practised ({data['ev_coverage']:.0%} of the hands a "
+                      "shoe deals).")
     if png:
         console.print(f"Drawn to {png}.")
