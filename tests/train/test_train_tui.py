@@ -154,7 +154,9 @@ def test_chip_counting_right_and_wrong_by_keys(store: Store) -> None:
     assert [(i, c, a) for i, c, a, _ in rows] == [
         ("seed-1", True, '"1033"'), ("seed-2", False, '"1600"'), ("seed-3", True, '"313.50"')]
     assert all(s is not None and s > 0 for *_, s in rows)
-    assert "2 right of 3" in flat(played.summary_screen)
+    summary = flat(played.summary_screen)
+    assert "2 right of 3" in summary and "Missed" in summary
+    assert "manual exercise 2: 1645.00" in summary
 
 
 def test_a_rack_exercise_shows_its_full_tubes() -> None:

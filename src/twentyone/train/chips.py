@@ -116,7 +116,8 @@ class ChipCountDrill(Drill):
         chipset = chipset_of(self.rules)
         if self.rules.chips == STANDARD_CHIPS:
             for n, (pile, _total, tubes) in enumerate(SEED_PILES, 1):
-                yield self._item(f"seed-{n}", f"seed {n}", chipset, chipset.counts(pile), tubes)
+                yield self._item(f"seed-{n}", f"manual exercise {n}", chipset,
+                                 chipset.counts(pile), tubes)
         n = 0
         while True:
             n += 1

@@ -292,8 +292,21 @@ class SummaryScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-def summary_picture(summary: dict[str, Any], title: str, seconds: list[float]) -> Text:
-    """The end of a session in a few lines: the score, the time, the misses, the audition."""
+#: Misses listed in the summary, at most.
+SUMMARY_MISSES = 8
+
+
+def expected_words(expected: Any, chipset: ChipSet) -> str:
+    """A right answer as the summary writes it (chips by colour, largest first)."""
+    if isinstance(expected, dict):
+        return chipset.describe(chipset.counts(expected))
+    return str(expected)
+
+
+def summary_picture(summary: dict[str, Any], title: str, seconds: list[float],
+                    missed: list[tuple[str, Any]], chipset: ChipSet) -> Text:
+    """The end of a session in a few lines: the score, the time, the misses (what each item
+    was, and its right answer), the audition's verdict."""
     out = Text()
     out.append(f"{title}\n\n", style="bold #ffd54f")
     total, right = int(summary["total"]), int(summary["correct"])
@@ -308,6 +321,13 @@ def summary_picture(summary: dict[str, Any], title: str, seconds: list[float]) -
     if costs:
         out.append(f"Your plays cost {sum(costs) / len(costs):.4f} of a bet a hand on "
                    "average.\n")
+    if missed:
+        out.append("\nMissed (these come back sooner):\n", style=LABEL)
+        for key, expected in missed[:SUMMARY_MISSES]:
+            out.append(f"  {key}: ", style=DIM)
+            out.append(expected_words(expected, chipset) + "\n")
+        if len(missed) > SUMMARY_MISSES:
+            out.append(f"  and {len(missed) - SUMMARY_MISSES} more\n", style=DIM)
     if "audition" in summary:
         v = summary["audition"]
         verdict = "PASSED" if v["passed"] else "NOT PASSED"
@@ -368,6 +388,8 @@ class TrainerApp(App[dict[str, Any]]):
         self.started = now()
         self.asked_at = now()
         self.seconds: list[float] = []
+        #: The skill cell and right answer of each item missed, for the summary.
+        self.missed: list[tuple[str, Any]] = []
         self.number = 0
         self._flash_at = 0
         self.summary: dict[str, Any] | None = None
@@ -494,6 +516,8 @@ class TrainerApp(App[dict[str, Any]]):
         seconds = self.now() - self.asked_at
         grade = self.session.answer(self.item, answer, seconds)
         self.seconds.append(seconds)
+        if not grade.correct:
+            self.missed.append((self.item.key, grade.expected))
         self.state = "graded"
         box = self.query_one("#grade", Static)
         box.update(grade_picture(grade, self.kind, answer, self.item.shown, self.chipset))
@@ -624,5 +648,6 @@ class TrainerApp(App[dict[str, Any]]):
         self.summary = self.session.summary()
         self._draw_answer()
         self._draw_score()
-        picture = summary_picture(self.summary, self.drill.title, self.seconds)
+        picture = summary_picture(self.summary, self.drill.title, self.seconds, self.missed,
+                                  self.chipset)
         self.push_screen(SummaryScreen(picture), lambda _: self.exit(self.summary))

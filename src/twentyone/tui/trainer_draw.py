@@ -281,8 +281,11 @@ def item_picture(kind: str, drill: str, shown: Mapping[str, Any], chipset: ChipS
 
 
 def count_intro(shown: Mapping[str, Any]) -> str:
-    """What the trainee is told before the cards of a running count are flashed."""
-    if shown.get("shuffled", True):
+    """What the trainee is told before the cards of a running count are flashed (at the table,
+    ``shuffled`` says whether the count starts again)."""
+    if "shuffled" not in shown:
+        return f"Count these cards with {shown['system']}, starting at {shown['start']}."
+    if shown["shuffled"]:
         return f"A fresh shoe: count with {shown['system']}, starting at {shown['start']}."
     return "The next rounds' cards: keep counting from where you were."
 
