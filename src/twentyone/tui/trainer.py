@@ -344,6 +344,7 @@ class TrainerApp(App[dict[str, Any]]):
     """One drill at the terminal. ``limit`` caps the items (None: until ``q``); ``subtitle``
     names the rules and profile in the top bar; ``now`` is the clock answers are timed by."""
 
+    TITLE = "twentyone train"
     ENABLE_COMMAND_PALETTE = False
     CSS = """
     Screen { background: #0b3d1e; }

@@ -80,21 +80,22 @@ def stacks(chipset: ChipSet, by_colour: Mapping[str, int]) -> Text:
     if not groups:
         return Text("(no chips)", style="italic " + DIM)
     tallest = max(max(h) for _, h in groups)
+    labels = [f"{sum(heights)} {colour}" for colour, heights in groups]
+    widths = [max(len(h) * CHIP_WIDTH, len(label) + 1) + 2
+              for (_, h), label in zip(groups, labels, strict=True)]
     out = Text(no_wrap=True, overflow="crop")
     for row in range(tallest, 0, -1):
-        for colour, heights in groups:
+        for (colour, heights), width in zip(groups, widths, strict=True):
             for h in heights:
                 if h >= row:
                     out.append_text(_chip_row(colour))
                 else:
                     out.append(" " * (CHIP_WIDTH - 1))
                 out.append(" ")
-            out.append("  ")
+            out.append(" " * (width - len(heights) * CHIP_WIDTH))
         out.rstrip()
         out.append("\n")
-    for colour, heights in groups:
-        width = len(heights) * CHIP_WIDTH + 2
-        label = f"{sum(heights)} {colour}"
+    for label, width in zip(labels, widths, strict=True):
         out.append(f"{label:<{width}}", style=LABEL)
     out.rstrip()
     return out
