@@ -305,7 +305,7 @@ def test_an_audition_shows_its_pass_mark_and_ends_with_its_verdict(store: Store)
                   audition=True)
     assert len(played.graded) == 10  # the audition's own length, then the summary
     asked = flat(played.asked[0])
-    assert "AUDITION" in asked and "pass mark 90%" in asked
+    assert "AUDITION" in asked and "Pass mark 90%" in asked and "Item 1 of 10" in asked
     summary = flat(played.summary_screen)
     assert "10 right of 10" in summary and "Audition: PASSED" in summary
     assert played.app.return_value is not None

@@ -437,7 +437,7 @@ class TrainerApp(App[dict[str, Any]]):
             out.append(f"  ·  {self.subtitle}", style=DIM)
         if self.session.audition and self.drill.audition is not None:
             n, mark, per = self.drill.audition
-            out.append(f"  ·  AUDITION: {n} items, pass mark {mark:.0%}, {per:g} s an item",
+            out.append(f"  ·  AUDITION {n} items, pass {mark:.0%}, {per:g} s each",
                        style="bold #ff8a80")
         return out
 
@@ -545,8 +545,13 @@ class TrainerApp(App[dict[str, Any]]):
     def _draw_score(self) -> None:
         results = self.session.summary()
         total, right = int(results["total"]), int(results["correct"])
+        audition = self.drill.audition if self.session.audition else None
         out = Text()
-        out.append(f"Item {self.number}\n", style="bold")
+        if audition is None:
+            out.append(f"Item {self.number}\n", style="bold")
+        else:
+            out.append(f"Item {min(self.number, audition[0])} of {audition[0]}\n",
+                       style="bold #ff8a80")
         out.append(f"Right {right} of {total}", style=LABEL)
         out.append(f"  {right / total:.0%}\n" if total else "\n", style=LABEL)
         elapsed = self.now() - self.started
@@ -555,11 +560,9 @@ class TrainerApp(App[dict[str, Any]]):
             out.append(f"This item {self.now() - self.asked_at:4.1f} s\n")
         if self.seconds:
             out.append(f"Mean     {sum(self.seconds) / len(self.seconds):4.1f} s\n")
-        audition = self.drill.audition
-        if self.session.audition and audition is not None:
+        if audition is not None:
             n, mark, per = audition
-            out.append(f"\nItem {min(self.number, n)} of {n}\n", style="bold #ff8a80")
-            out.append(f"Pass mark {mark:.0%}\n")
+            out.append(f"\nPass mark {mark:.0%}\n")
             used = sum(self.seconds) + (self.now() - self.asked_at if self.state == "ask"
                                          else 0.0)
             allowed = n * per

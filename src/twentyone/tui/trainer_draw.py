@@ -130,7 +130,7 @@ def chip_legend(chipset: ChipSet) -> Text:
     out = Text(no_wrap=True, overflow="ellipsis")
     for colour, value in zip(chipset.colours, chipset.values, strict=True):
         out.append(f" {colour} ", style=chip_style(colour))
-        out.append(f" {dollars(value)}  ", style=DIM)
+        out.append(f" {dollars(value)} ", style=DIM)
     out.rstrip()
     return out
 
