@@ -320,6 +320,23 @@ def test_q_ends_at_once_with_a_summary_and_nothing_half_recorded(store: Store) -
     assert store.count() == 0
 
 
+def test_a_damaged_profile_is_said_on_the_screen(tmp_path: Path) -> None:
+    (tmp_path / "pat.sqlite3").write_bytes(b"not a database" * 300)
+    with Store.open("pat", tmp_path) as damaged:
+        assert damaged.notice is not None
+        drill = make_drill("totals", PRESETS["classic"], "classic")
+        app = TrainerApp(Session(drill, random.Random(1), damaged), notice=damaged.notice)
+
+        async def run() -> None:
+            async with app.run_test(size=SIZE) as pilot:
+                await pilot.pause(0.2)
+                assert "fresh profile" in flat(screen_text(app))
+                await pilot.press("q", "enter")
+
+        asyncio.run(run())
+        assert damaged.count() == 0
+
+
 def test_the_command_needs_a_terminal() -> None:
     res = CliRunner().invoke(cli_app, ["train", "payouts"])
     assert res.exit_code == 2

@@ -163,7 +163,9 @@ def _terminal(session: Session, limit: int | None, subtitle: str) -> None:
     preparing = ("Preparing the exact odds for these rules (first time only, usually 5 to 30 s; "
                  "kept on disk after that)…"
                  if drill.answer_kind == "action" and not chart_on_disk(drill.rules) else "")
-    summary = TrainerApp(session, limit=limit, subtitle=subtitle, preparing=preparing).run()
+    notice = session.store.notice if session.store is not None else None
+    summary = TrainerApp(session, limit=limit, subtitle=subtitle, preparing=preparing,
+                         notice=notice or "").run()
     if summary is None or not summary["total"]:
         typer.echo("No items answered.")
         return

@@ -342,13 +342,16 @@ def summary_picture(summary: dict[str, Any], title: str, seconds: list[float],
 
 class TrainerApp(App[dict[str, Any]]):
     """One drill at the terminal. ``limit`` caps the items (None: until ``q``); ``subtitle``
-    names the rules and profile in the top bar; ``now`` is the clock answers are timed by."""
+    names the rules and profile in the top bar; ``preparing`` is the notice shown while the
+    drill prepares, ``notice`` one to read as the app opens; ``now`` is the clock answers are
+    timed by."""
 
     TITLE = "twentyone train"
     ENABLE_COMMAND_PALETTE = False
     CSS = """
     Screen { background: #0b3d1e; }
     #topbar { height: 1; background: #062812; color: #f0e6c8; padding: 0 1; }
+    #notice { height: auto; background: #5d4037; color: #ffe0b2; padding: 0 1; }
     #upper { height: 1fr; }
     #felt { width: 1fr; height: 100%; background: #0f5a2c; border: round #c8a24a;
             padding: 0 1; border-title-color: #f0e6c8; }
@@ -371,8 +374,11 @@ class TrainerApp(App[dict[str, Any]]):
     ]
 
     def __init__(self, session: SessionLike, *, limit: int | None = None, subtitle: str = "",
-                 preparing: str = "", now: Callable[[], float] = time.monotonic) -> None:
+                 preparing: str = "", notice: str = "",
+                 now: Callable[[], float] = time.monotonic) -> None:
         super().__init__()
+        #: Said above the felt until the first answer (a damaged profile set aside).
+        self.notice = notice
         #: The notice shown while the drill prepares (the chart for new rules).
         self.preparing = preparing
         self.session = session
@@ -397,6 +403,7 @@ class TrainerApp(App[dict[str, Any]]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="topbar")
+        yield Static(id="notice")
         with Horizontal(id="upper"):
             felt = VerticalScroll(id="felt")
             felt.can_focus = False  # the arrow keys answer (chips), never scroll
@@ -414,6 +421,9 @@ class TrainerApp(App[dict[str, Any]]):
         self.query_one("#answer").border_title = "your answer"
         self.query_one("#topbar", Static).update(self._topbar())
         self.set_interval(0.5, self._draw_score)
+        notice = self.query_one("#notice", Static)
+        notice.update(Text(self.notice, style="bold"))
+        notice.display = bool(self.notice)
         self._show(Text(self.preparing or "Getting the drill ready…", style="bold #fff59d"))
         self._draw_answer()
         self._prepare()
@@ -517,6 +527,7 @@ class TrainerApp(App[dict[str, Any]]):
         seconds = self.now() - self.asked_at
         grade = self.session.answer(self.item, answer, seconds)
         self.seconds.append(seconds)
+        self.query_one("#notice", Static).display = False
         if not grade.correct:
             self.missed.append((self.item.key, grade.expected))
         self.state = "graded"
