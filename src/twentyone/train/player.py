@@ -77,8 +77,11 @@ class StrategyDrill(Drill):
         return rules_of_thumb() if self.thumb else basic_chart(self.rules)
 
     def prepare(self) -> None:
-        """Solve (or load) the exact chart the answers are priced against."""
+        """Solve (or load) the exact chart, and price one hand: the exact solver is compiled
+        the first time it runs, which would otherwise hold up the first item."""
         basic_chart(self.rules)
+        action_evs(self.rules, [10, 6], 10, can_double=False, can_split=False,
+                   can_surrender=False)
 
     def items(self, rng: random.Random) -> Iterator[Item]:
         shoe = [r for r in range(1, 14) for _ in range(4 * self.rules.decks)]
