@@ -319,7 +319,7 @@ def summary_picture(summary: dict[str, Any], title: str, seconds: list[float],
     out.append("\n")
     costs = [x["ev_cost"] for x in summary["items"] if x.get("ev_cost") is not None]
     if costs:
-        out.append(f"Your plays cost {sum(costs) / len(costs):.4f} of a bet a hand on "
+        out.append(f"Your answers cost {sum(costs) / len(costs):.4f} of a bet each on "
                    "average.\n")
     if missed:
         out.append("\nMissed (these come back sooner):\n", style=LABEL)
