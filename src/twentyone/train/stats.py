@@ -205,7 +205,12 @@ def plot(store: Store, path: str) -> None:
         timed = [(_day_number(p.start), p.mean_seconds) for p in sessions
                  if p.mean_seconds is not None]
         speed.plot([x for x, _ in timed], [t for _, t in timed], marker="o", label=drill)
+    days = [_day_number(p.start) for st in stats.values() for p in st.sessions.values()]
+    # Half a day either side at least: one session alone would otherwise span years.
+    pad = max(0.5, (max(days) - min(days)) * 0.05) if days else 0.5
     for ax in (acc, speed):
+        if days:
+            ax.set_xlim(min(days) - pad, max(days) + pad)
         locator = mdates.AutoDateLocator()  # type: ignore[no-untyped-call]
         ax.xaxis.set_major_locator(locator)
         ax.xaxis.set_major_formatter(
