@@ -291,3 +291,15 @@ def test_downloads_verify(tmp_path: Path) -> None:
         assert CliRunner().invoke(cli, ["verify", str(path)]).exit_code == 0
         assert p.client.get(f"/api/rooms/{p.code}/ledger.csv",
                             params={"token": ann.token}).status_code == 403
+
+
+def test_the_dealers_calls_come_with_the_state(tmp_path: Path) -> None:
+    # Seat 1: 10 and 6; the dealer: an ace up, a 7 in the hole.
+    with party(tmp_path / "l.db", ["10s", "As", "6h", "7d"]) as p:
+        ann = p.join()
+        p.sit(ann, "Ann", 10_000)
+        p.act(ann, "bet", amount=1000)
+        p.act(p.host, "deal")
+        assert ann.state["calls"] == ["Insurance is open"]
+        p.act(ann, "decline")
+        assert ann.state["calls"] == ["Insurance is closed"]

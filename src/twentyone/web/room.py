@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from twentyone.engine.calls import DealerCalls
 from twentyone.engine.events import Event, Kind
 from twentyone.engine.ops import (
     Bet,
@@ -179,6 +180,10 @@ class Room:
         self._balances: dict[int, int] = {}
         self._ops_saved = 0
         self._log_saved = 0
+        #: The dealer's calls so far, each with the place in the log of the event that made it.
+        self.caller = DealerCalls(self.table.rules)
+        self._calls: list[tuple[int, str]] = []
+        self._called = 0
         self._clock: tuple[int, float] | None = None
         self._clock_key: object = None
         if saved is not None:
@@ -590,7 +595,18 @@ class Room:
         out["legal"] = self._legal(viewer, out["legal"]) if viewer else []
         events = [] if since is None else visible_events(t, viewer, since)
         return {"type": "state", "view": out, "events": [protocol.event_json(e) for e in events],
-                "calls": []}
+                "calls": [] if since is None else self.calls_since(since)}
+
+    def calls_since(self, since: int) -> list[str]:
+        """What the dealer called for the events from ``since`` on (engine.calls: the same
+        calls the terminal makes); the calls are made once, in log order, for every viewer."""
+        log = self.table.log
+        for i in range(self._called, len(log)):
+            call = self.caller.call(log[i])
+            if call is not None:
+                self._calls.append((i, call))
+        self._called = len(log)
+        return [c for i, c in self._calls if i >= since]
 
     def _legal(self, seat: int, engine: list[str]) -> list[str]:
         """The engine's legal actions as this room offers them: the host deals; a seat between
