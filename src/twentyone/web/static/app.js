@@ -2,7 +2,7 @@
 // and redraws from every state frame the server pushes; the only things kept here are what a
 // person is in the middle of doing (the chips picked for a bet, a payout being counted).
 import * as api from "./api.js";
-import { actionBar, betControl, chipsControl, hostPanel, shareEl, sitForm } from "./controls.js";
+import { actionBar, betControl, chipsControl, hostPanel, opName, shareEl, sitForm } from "./controls.js";
 import { clear, h } from "./dom.js";
 import { attachGestures } from "./gestures.js";
 import { lobbyEl } from "./lobby.js";
@@ -71,6 +71,11 @@ class Room {
     this.seen = new Set();
     this.state = { bet: 0, lastBet: 0, pay: { chips: {}, target: null } };
     this.panel = null;
+    // Requests in flight, and state frames seen: a button stays disabled from the tap until the
+    // table has answered and redrawn, so a double tap never sends a second hit.
+    this.busy = 0;
+    this.frames = 0;
+    this.waiters = [];
     this.build();
     this.conn = new Connection(code, () => this.token(), {
       welcome: (f) => this.welcome(f),
@@ -111,13 +116,14 @@ class Room {
       }
     });
     attachGestures(this.felt, {
-      canHit: () => this.legal("hit"),
-      canStand: () => this.legal("stand"),
+      canHit: () => !this.busy && this.legal("hit"),
+      canStand: () => !this.busy && this.legal("stand"),
       hit: () => this.act("hit"),
       stand: () => this.act("stand"),
     });
-    clear(app).append(h("section.room", {}, this.head, this.hostBox, this.felt, this.panelBox,
-      this.controls));
+    this.root = h("section.room", { dataset: { busy: "0" } }, this.head, this.hostBox, this.felt, this.panelBox,
+      this.controls);
+    clear(app).append(this.root);
   }
 
   rulesLine() {
@@ -144,7 +150,11 @@ class Room {
   }
 
   update(frame) {
+    this.frames += 1;
+    for (const wake of this.waiters.splice(0)) wake();
     this.view = frame.view;
+    this.view.legal = (frame.view.legal || []).map(opName);
+    if (frame.view.host_legal) this.view.host_legal = frame.view.host_legal.map(opName);
     this.calls = frame.calls || [];
     if (frame.view.role) this.role = frame.view.role;
     if (frame.view.viewer) this.seat = frame.view.viewer;
@@ -175,13 +185,30 @@ class Room {
 
   // Send one operation; a refusal is shown in the server's words and nothing else happens.
   async act(op, args = {}) {
+    const seen = this.frames;
+    this.setBusy(1);
     try {
       await this.conn.request(op, args);
+      // The state frame that shows the change may come just after the reply: wait for it.
+      if (this.frames === seen) {
+        await new Promise((resolve) => {
+          this.waiters.push(resolve);
+          setTimeout(resolve, 2000);
+        });
+      }
       return true;
     } catch (err) {
       toast(err.message);
       return false;
+    } finally {
+      this.setBusy(-1);
     }
+  }
+
+  setBusy(step) {
+    this.busy += step;
+    this.root.dataset.busy = String(this.busy);
+    this.render();
   }
 
   showPanel(el) {
@@ -219,6 +246,9 @@ class Room {
         && this.panel.classList.contains("hint-panel")) this.showPanel(null);
     }
     this.controls.replaceChildren(...parts.filter(Boolean));
+    if (this.busy) {
+      for (const b of this.root.querySelectorAll("[data-action], [data-host]")) b.disabled = true;
+    }
     this.animate(view);
     this.tick();
   }

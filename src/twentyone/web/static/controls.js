@@ -9,28 +9,29 @@ import { toast } from "./toast.js";
 
 const LABELS = {
   hit: "Hit", stand: "Stand", double: "Double down", split: "Split", surrender: "Surrender",
-  insure: "Insure", "even-money": "Even money", decline: "No, thanks", deal: "Deal",
-  "colour-up": "Colour up", leave: "Leave the table", "draw-for-bank": "Draw for the bank",
-  "dealer-hit": "Dealer hits", "dealer-stand": "Dealer stands", pause: "Pause", resume: "Resume",
+  insure: "Insure", even_money: "Even money", decline: "No, thanks", deal: "Deal",
+  colour_up: "Colour up", leave: "Leave the table", draw_for_bank: "Draw for the bank",
+  dealer_hit: "Dealer hits", dealer_stand: "Dealer stands", pause: "Pause", resume: "Resume",
   close: "Close the room",
 };
 
 // The actions the bar offers as plain buttons; the rest have controls of their own.
-const OWN_CONTROLS = new Set(["bet", "sit", "buy", "leave", "change", "colour-up", "sell-bank",
+const OWN_CONTROLS = new Set(["bet", "sit", "buy", "leave", "change", "colour_up", "sell_bank",
   "pay", "remove"]);
 
 export function label(name) {
   return LABELS[name] || name.replace(/[-_]/g, " ").replace(/^./, (c) => c.toUpperCase());
 }
 
-// The wire names operations with underscores; the engine's legal list may use hyphens.
+// The wire names operations with underscores ("even_money"), as the engine's words would be
+// with hyphens; the page uses the wire's names throughout.
 export const opName = (name) => name.replace(/-/g, "_");
 
 export function actionBar(view, ctx) {
   const buttons = view.legal.filter((a) => !OWN_CONTROLS.has(a)).map((a) =>
     h(`button.action.act-${a}`, { type: "button", dataset: { action: a },
-      onclick: () => ctx.act(opName(a)) }, label(a)));
-  const canHint = view.hints && (view.legal.includes("hit") || view.legal.includes("stand"));
+      onclick: () => ctx.act(a) }, label(a)));
+  const canHint = view.game === "casino" && view.hints && (view.legal.includes("hit") || view.legal.includes("stand"));
   if (canHint) {
     buttons.push(h("button.action.hint-button", { type: "button", title: "What are the odds?",
       "aria-label": "hint", onclick: () => showHint(ctx) }, "?"));
@@ -86,13 +87,13 @@ export function betControl(view, seat, ctx) {
         } }, pending ? `Bet ${dollars(pending)}` : "Bet")));
 }
 
-// Between rounds: more chips, colouring up, leaving (each only when it makes sense now).
+// Between rounds: more chips, colouring up, leaving (each only when the server offers it).
 export function chipsControl(view, seat, ctx) {
-  if (view.phase !== "betting" || seat.hands.some((hd) => hd.bet && !hd.outcome)) return null;
-  const amount = h("input", { type: "text", inputmode: "decimal", placeholder: "100",
-    "aria-label": "dollars of chips to buy", size: "6" });
-  const items = [
-    h("form.buy", { onsubmit: async (ev) => {
+  const items = [];
+  if (view.legal.includes("buy")) {
+    const amount = h("input", { type: "text", inputmode: "decimal", placeholder: "100",
+      "aria-label": "dollars of chips to buy", size: "6" });
+    items.push(h("form.buy", { onsubmit: async (ev) => {
       ev.preventDefault();
       const cents = parseDollars(amount.value);
       if (!cents) {
@@ -100,19 +101,19 @@ export function chipsControl(view, seat, ctx) {
         return;
       }
       if (await ctx.act("buy", { amount: cents })) amount.value = "";
-    } }, amount, h("button.secondary", { type: "submit" }, "Buy chips")),
-  ];
-  if (view.legal.includes("colour-up")) {
+    } }, amount, h("button.secondary", { type: "submit" }, "Buy chips")));
+  }
+  if (view.legal.includes("colour_up")) {
     items.push(h("button.secondary", { type: "button", onclick: () => ctx.act("colour_up") },
       "Colour up"));
   }
-  if (view.legal.includes("sell-bank")) items.push(sellBank(view, seat, ctx));
+  if (view.legal.includes("sell_bank")) items.push(sellBank(view, seat, ctx));
   if (view.legal.includes("leave")) {
     items.push(h("button.secondary.leave", { type: "button", onclick: async () => {
       if (window.confirm("Leave the table and cash out your chips?")) await ctx.act("leave");
     } }, "Leave the table"));
   }
-  return h("div.chips-control", {}, items);
+  return items.length ? h("div.chips-control", {}, items) : null;
 }
 
 function sellBank(view, seat, ctx) {
@@ -193,7 +194,7 @@ export function hostPanel(view, ctx) {
   }
   names.delete("close");
   const buttons = [...names].map((a) => h(`button.host-action.host-${a}`, { type: "button",
-    dataset: { host: a }, onclick: () => ctx.act(opName(a)) }, label(a)));
+    dataset: { host: a }, onclick: () => ctx.act(a) }, label(a)));
   buttons.push(h("button.host-action.danger", { type: "button", dataset: { host: "close" },
     onclick: () => {
       if (window.confirm("Close the room for everyone? Every seat is cashed out.")) ctx.act("close");
