@@ -76,6 +76,7 @@ class Room {
     this.busy = 0;
     this.frames = 0;
     this.waiters = [];
+    this.kept = new Map();
     this.build();
     this.conn = new Connection(code, () => this.token(), {
       welcome: (f) => this.welcome(f),
@@ -221,6 +222,10 @@ class Room {
       code: this.code, state: this.state, token: () => this.token(),
       act: (op, args) => this.act(op, args), rerender: () => this.render(),
       showPanel: (el) => this.showPanel(el),
+      keep: (key, make) => {
+        if (!this.kept.has(key)) this.kept.set(key, make());
+        return this.kept.get(key);
+      },
     };
   }
 

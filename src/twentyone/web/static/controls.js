@@ -88,32 +88,38 @@ export function betControl(view, seat, ctx) {
 }
 
 // Between rounds: more chips, colouring up, leaving (each only when the server offers it).
+// The forms with text in them are kept across redraws (ctx.keep), so typing survives them.
 export function chipsControl(view, seat, ctx) {
   const items = [];
-  if (view.legal.includes("buy")) {
-    const amount = h("input", { type: "text", inputmode: "decimal", placeholder: "100",
-      "aria-label": "dollars of chips to buy", size: "6" });
-    items.push(h("form.buy", { onsubmit: async (ev) => {
-      ev.preventDefault();
-      const cents = parseDollars(amount.value);
-      if (!cents) {
-        toast("Type how many dollars of chips you want, such as 100.");
-        return;
-      }
-      if (await ctx.act("buy", { amount: cents })) amount.value = "";
-    } }, amount, h("button.secondary", { type: "submit" }, "Buy chips")));
-  }
+  if (view.legal.includes("buy")) items.push(ctx.keep("buy", () => buyForm(ctx)));
   if (view.legal.includes("colour_up")) {
     items.push(h("button.secondary", { type: "button", onclick: () => ctx.act("colour_up") },
       "Colour up"));
   }
-  if (view.legal.includes("sell_bank")) items.push(sellBank(view, seat, ctx));
+  if (view.legal.includes("sell_bank")) {
+    items.push(ctx.keep(`sell:${view.seats.map((x) => x.number).join(",")}`,
+      () => sellBank(view, seat, ctx)));
+  }
   if (view.legal.includes("leave")) {
     items.push(h("button.secondary.leave", { type: "button", onclick: async () => {
       if (window.confirm("Leave the table and cash out your chips?")) await ctx.act("leave");
     } }, "Leave the table"));
   }
   return items.length ? h("div.chips-control", {}, items) : null;
+}
+
+function buyForm(ctx) {
+  const amount = h("input", { type: "text", inputmode: "decimal", placeholder: "100",
+    "aria-label": "dollars of chips to buy", size: "6" });
+  return h("form.buy", { onsubmit: async (ev) => {
+    ev.preventDefault();
+    const cents = parseDollars(amount.value);
+    if (!cents) {
+      toast("Type how many dollars of chips you want, such as 100.");
+      return;
+    }
+    if (await ctx.act("buy", { amount: cents })) amount.value = "";
+  } }, amount, h("button.secondary", { type: "submit" }, "Buy chips"));
 }
 
 function sellBank(view, seat, ctx) {
