@@ -70,3 +70,28 @@ class ShoeError(TableError):
 
 class ReplayError(TwentyOneError):
     """A hand history that does not replay into the same round."""
+
+
+class RequestError(TwentyOneError):
+    """A request to a party table in the browser that cannot be read: not JSON, too large, an
+    unknown operation, a field missing or of the wrong kind. Nothing is changed."""
+
+
+class FrameTooLargeError(RequestError):
+    """A message longer than the party table reads (a client gone wrong, or a flood)."""
+
+
+class UnknownOperationError(RequestError):
+    """An operation the party table does not have, or not for this person."""
+
+
+class NotAllowedError(TwentyOneError):
+    """A token that does not act for this seat or room, or an operation only the host makes."""
+
+
+class RoomError(TwentyOneError):
+    """No such room, a room closed or paused, a setting a room does not take."""
+
+
+class DealerStepError(TableError):
+    """A dealer's step out of its place in the procedure; the message names the right one."""

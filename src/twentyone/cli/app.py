@@ -14,6 +14,7 @@ from twentyone.cli.chips import chips_cmd
 from twentyone.cli.options import Command, plain_type
 from twentyone.cli.play import play
 from twentyone.cli.rules import rules_cmd
+from twentyone.cli.serve import serve
 from twentyone.cli.shuffle import shuffle
 from twentyone.cli.sim import sim
 from twentyone.cli.strategy import chart, dealer, edge, ev
@@ -99,3 +100,4 @@ app.command("verify", cls=Command)(verify)
 app.command("train", cls=Command)(train)
 app.command("shuffle", cls=Command)(shuffle)
 app.command("chips", cls=Command)(chips_cmd)
+app.command("serve", cls=Command)(serve)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -75,19 +75,30 @@ class Recording:
     history. Call ``round_started`` between rounds (before the bets) and ``round_ended`` after
     settlement; each returns nothing but the lines to write, so the caller owns the files."""
 
-    def __init__(self, table: Table, seats: Iterable[int]) -> None:
+    def __init__(self, table: Table, seats: Iterable[int],
+                 salt_of: Callable[[int], str] | None = None) -> None:
+        """``salt_of`` gives the salt of the shuffle at that place in ``table.shoe.history``:
+        a server that publishes each shoe's commitment while it deals keeps its salts itself,
+        so the histories it writes later commit to the same hashes. Default: fresh salts."""
         self.table = table
+        self._salt_of = salt_of
         self.seats = sorted(seats)
         self._prev: str | None = None
         current = table.shoe.history[-1] if table.shoe.history else None
         if current is None:
             raise ReplayError("the table has not shuffled yet")
         #: Shoes by number; the shoe in use when recording began is number 1.
-        self._shoes: list[_Shoe] = [_Shoe(1, current)]
+        self._shoes: list[_Shoe] = [self._shoe(1, len(table.shoe.history) - 1)]
         self._opened = 0
         self._recorder: Recorder | None = None
         self._start = (1, table.shoe.pos)
         self._log = len(table.log)
+
+    def _shoe(self, number: int, place: int) -> _Shoe:
+        record = self.table.shoe.history[place]
+        if self._salt_of is None:
+            return _Shoe(number, record)
+        return _Shoe(number, record, self._salt_of(place))
 
     @property
     def seal(self) -> str | None:
@@ -116,8 +127,8 @@ class Recording:
         history = self._recorder.history()
         new = history["shuffles"]
         committed = []
-        for rec in t.shoe.history[len(t.shoe.history) - len(new):]:
-            shoe = _Shoe(self._shoes[-1].number + 1, rec)
+        for place in range(len(t.shoe.history) - len(new), len(t.shoe.history)):
+            shoe = self._shoe(self._shoes[-1].number + 1, place)
             self._shoes.append(shoe)
             committed.append(shoe)
         fresh = [self._shoes[0]] if self._prev is None else []

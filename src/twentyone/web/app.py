@@ -1,0 +1,333 @@
+"""The party table's web server: a Starlette app with the HTTP routes and the websocket of the
+protocol (docs/web.md).
+
+Each room has an ``asyncio.Lock``: one request at a time is checked and applied, its answer sent
+and every connection's new state pushed before the next is read, so clients racing for one seat
+or one balance get exactly the outcome the table allows. Each connection has a rate limit; a
+flood closes it (1008). A ticker runs the rooms' turn clocks. At start every open room is rebuilt
+from the ledger.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+import time
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from twentyone.engine.shoe import Shuffler
+from twentyone.errors import NotAllowedError, RequestError, RoomError, TwentyOneError
+from twentyone.strategy import action_evs
+from twentyone.web import downloads, protocol
+from twentyone.web.room import Actor, Role, Room, new_token, token_hash
+from twentyone.web.shoes import secure_shuffler
+from twentyone.web.spec import GAMES, RoomSpec, presets
+from twentyone.web.store import Store
+
+STATIC = Path(__file__).parent / "static"
+#: Room codes: six characters no one misreads (no 0/O, 1/I/L).
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+#: A connection may send this many frames in a burst, refilled at ``RATE`` a second.
+BURST = 40
+RATE = 20.0
+#: How often the turn clocks are looked at, in seconds.
+TICK_S = 0.25
+
+
+class RateLimit:
+    """A token bucket: a burst of ``BURST`` frames, then ``RATE`` a second."""
+
+    def __init__(self, now: Callable[[], float] = time.monotonic) -> None:
+        self.now = now
+        self.tokens = float(BURST)
+        self.at = now()
+
+    def allow(self) -> bool:
+        t = self.now()
+        self.tokens = min(BURST, self.tokens + (t - self.at) * RATE)
+        self.at = t
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+@dataclass(eq=False)
+class Connection:
+    ws: WebSocket
+    actor: Actor
+
+
+@dataclass
+class Site:
+    """Every room this server holds, with its lock and its connections."""
+
+    store: Store
+    live: Callable[[], Shuffler]
+    rooms: dict[str, Room] = field(default_factory=dict)
+    locks: dict[str, asyncio.Lock] = field(default_factory=dict)
+    conns: dict[str, set[Connection]] = field(default_factory=dict)
+
+    def add(self, room: Room) -> None:
+        self.rooms[room.code] = room
+        self.locks[room.code] = asyncio.Lock()
+        self.conns[room.code] = set()
+
+    def room(self, code: str) -> Room:
+        room = self.rooms.get(code)
+        if room is None:
+            raise RoomError(f"there is no room {code!r}")
+        return room
+
+    def rebuild(self) -> None:
+        """Every open room, dealt again from the ledger."""
+        for code in self.store.open_rooms():
+            saved = self.store.room(code)
+            if saved is None:
+                continue
+            room = Room(code, RoomSpec.from_json(saved.spec), saved.host_hash, self.store,
+                        self.live(), saved=saved)
+            room.recover()
+            self.add(room)
+
+    async def broadcast(self, room: Room, since: int | None) -> None:
+        """Each connection's own state; a room closed says so and closes them."""
+        for c in list(self.conns[room.code]):
+            with contextlib.suppress(Exception):
+                if room.closed:
+                    await c.ws.send_json({"type": "closed", "reason": "the host closed the room"})
+                    await c.ws.close(1000)
+                else:
+                    await c.ws.send_json(room.state(c.actor, since))
+        if room.closed:
+            self.conns[room.code].clear()
+
+
+def _error(exc: TwentyOneError, status: int) -> JSONResponse:
+    return JSONResponse(protocol.error_body(exc), status_code=status)
+
+
+def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
+               tick_s: float = TICK_S) -> Starlette:
+    """The app over ``store`` (its open rooms rebuilt now); ``live`` makes each room's
+    shuffler (the system's secure random source unless a test stacks the shoe)."""
+    site = Site(store, live)
+    site.rebuild()
+
+    async def health(request: Request) -> Response:
+        return JSONResponse({"status": "ok"})
+
+    async def page(request: Request) -> Response:
+        index = STATIC / "index.html"
+        if not index.is_file():
+            return PlainTextResponse("The table's page is not installed.", status_code=404)
+        return FileResponse(index)
+
+    async def api_presets(request: Request) -> Response:
+        return JSONResponse({"games": list(GAMES), "presets": presets()})
+
+    async def create_room(request: Request) -> Response:
+        try:
+            try:
+                body = await request.json()
+            except ValueError:
+                raise RequestError("the new room's settings are not JSON") from None
+            spec = RoomSpec.from_request(body)
+        except TwentyOneError as exc:
+            return _error(exc, 400)
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
+        while code in site.rooms or store.room(code) is not None:
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
+        host = new_token()
+        store.create_room(code, spec.to_json(), token_hash(host))
+        site.add(Room(code, spec, token_hash(host), store, live()))
+        return JSONResponse({"room": code, "host_token": host,
+                             "join_url": f"{str(request.base_url).rstrip('/')}/r/{code}"},
+                            status_code=201)
+
+    def room_or_404(request: Request) -> Room | JSONResponse:
+        try:
+            return site.room(request.path_params["code"])
+        except RoomError as exc:
+            return _error(exc, 404)
+
+    async def room_info(request: Request) -> Response:
+        room = room_or_404(request)
+        return room if isinstance(room, JSONResponse) else JSONResponse(room.info())
+
+    def actor_of(room: Room, request: Request) -> Actor:
+        token = request.query_params.get("token")
+        if not token:
+            raise NotAllowedError("add your token: ?token=...")
+        return room.actor_for(token)
+
+    async def history(request: Request) -> Response:
+        room = room_or_404(request)
+        if isinstance(room, JSONResponse):
+            return room
+        try:
+            actor = actor_of(room, request)
+        except TwentyOneError as exc:
+            return _error(exc, 403)
+        saved = store.room(room.code)
+        assert saved is not None
+        if actor.role is Role.HOST:
+            lines = downloads.house_record(saved)
+        elif actor.seat is not None:
+            person = room.people[actor.seat]
+            lines = downloads.seat_history(saved, actor.seat, person.since_op)
+        else:
+            return _error(NotAllowedError("a history is for the host or a seat"), 403)
+        return PlainTextResponse(downloads.jsonl(lines), media_type="application/x-ndjson",
+                                 headers={"Content-Disposition":
+                                          f'attachment; filename="{room.code}.jsonl"'})
+
+    async def ledger(request: Request) -> Response:
+        room = room_or_404(request)
+        if isinstance(room, JSONResponse):
+            return room
+        try:
+            actor = actor_of(room, request)
+            if actor.role is not Role.HOST:
+                raise NotAllowedError("the ledger is the host's")
+        except TwentyOneError as exc:
+            return _error(exc, 403)
+        return PlainTextResponse(downloads.ledger_csv(store.ledger(room.code)),
+                                 media_type="text/csv",
+                                 headers={"Content-Disposition":
+                                          f'attachment; filename="{room.code}-ledger.csv"'})
+
+    async def hint(request: Request) -> Response:
+        room = room_or_404(request)
+        if isinstance(room, JSONResponse):
+            return room
+        try:
+            actor = actor_of(room, request)
+        except TwentyOneError as exc:
+            return _error(exc, 403)
+        if actor.role is not Role.PLAYER or actor.seat is None:
+            return _error(NotAllowedError("a hint is for a seat's own turn"), 409)
+        async with site.locks[room.code]:
+            try:
+                values, up, allowed, hands, codes, up_code = room.hint_question(actor.seat)
+            except TwentyOneError as exc:
+                return _error(exc, 409)
+            rules = room.table.rules
+        evs = await run_in_threadpool(action_evs, rules, values, up, None,
+                                      split_hands=hands, **allowed)
+        return JSONResponse({"hand": codes, "up": up_code,
+                             "ev": {a: round(v, 4) for a, v in evs.items()}})
+
+    async def play(ws: WebSocket) -> None:
+        await ws.accept()
+        code = ws.path_params["code"]
+        limit = RateLimit()
+        try:
+            room = site.room(code)
+            if room.closed:
+                raise RoomError("the host has closed this room")
+            token = protocol.read_hello(protocol.read_frame(await _receive(ws)))
+            actor = room.actor_for(token)
+        except TwentyOneError as exc:
+            await ws.send_json(protocol.error_frame(None, exc))
+            await ws.close(1008)
+            return
+        except WebSocketDisconnect:
+            return
+        conn = Connection(ws, actor)
+        lock = site.locks[code]
+        async with lock:
+            room.connected(actor)
+            site.conns[code].add(conn)
+            await ws.send_json({"type": "welcome", "role": str(actor.role), "seat": actor.seat,
+                                "room": room.info()})
+            await site.broadcast(room, None)
+        try:
+            while True:
+                text = await _receive(ws)
+                if not limit.allow():
+                    await ws.close(1008, "too many messages")
+                    break
+                try:
+                    frame = protocol.read_frame(text)
+                    req = protocol.read_request(frame)
+                except TwentyOneError as exc:
+                    rid = None
+                    with contextlib.suppress(TwentyOneError):
+                        rid = protocol.request_id(protocol.read_frame(text))
+                    await ws.send_json(protocol.error_frame(rid, exc))
+                    continue
+                async with lock:
+                    mark = room.log_mark()
+                    reply, changed = room.handle(actor, req)
+                    if not room.closed:
+                        await ws.send_json(reply)
+                    if changed:
+                        await site.broadcast(room, mark)
+                if room.closed:
+                    break
+        except WebSocketDisconnect:
+            pass
+        finally:
+            async with lock:
+                site.conns[code].discard(conn)
+                room.disconnected(actor)
+                if not room.closed:
+                    await site.broadcast(room, None)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        async def ticker() -> None:
+            while True:
+                await asyncio.sleep(tick_s)
+                for code, room in list(site.rooms.items()):
+                    async with site.locks[code]:
+                        mark = room.log_mark()
+                        if room.tick():
+                            await site.broadcast(room, mark)
+
+        task = asyncio.create_task(ticker())
+        try:
+            yield
+        finally:
+            task.cancel()
+
+    routes: list[Any] = [
+        Route("/health", health),
+        Route("/", page),
+        Route("/r/{code}", page),
+        Route("/api/presets", api_presets),
+        Route("/api/rooms", create_room, methods=["POST"]),
+        Route("/api/rooms/{code}", room_info),
+        Route("/api/rooms/{code}/history.jsonl", history),
+        Route("/api/rooms/{code}/ledger.csv", ledger),
+        Route("/api/rooms/{code}/hint", hint),
+        WebSocketRoute("/ws/{code}", play),
+        Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.site = site
+    return app
+
+
+async def _receive(ws: WebSocket) -> str | bytes:
+    """The next frame's text (or bytes, read as the same JSON); a close ends the loop."""
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    data: str | bytes | None = message.get("text")
+    if data is None:
+        data = message.get("bytes") or b""
+    return data

@@ -1,0 +1,134 @@
+"""Dealer mode: the host performs the dealer's steps and the room checks each one.
+
+The table's rules have ``dealer_decides`` on in this mode, so the engine waits for the dealer's
+draw (``dealer_hit`` / ``dealer_stand``) instead of drawing itself; this desk refuses a draw the
+house rules do not allow (docs/casino.md#the-dealers-play: hit 16 or less, stand on 17, soft 17
+as the rules say). Every winning bet the engine settles is then owed a payment from the host, in
+chips, right to left (docs/dealing.md#settling-right-to-left), graded as the payout trainer grades
+it (``train.chips.accepted_payouts``: the exact amount, in the fewest chips or colour for colour).
+The engine has already moved the money; the host's payment is the lesson, and the next round
+waits until every bet is paid right. A refused step names the step the dealer should take.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from twentyone.engine.events import Event, Kind
+from twentyone.engine.table import Phase, Table
+from twentyone.engine.views import HandView, settled_round, view
+from twentyone.errors import DealerStepError, RequestError
+from twentyone.money import dollars
+from twentyone.train.chips import accepted_payouts
+from twentyone.web import protocol
+
+
+@dataclass(frozen=True)
+class Payout:
+    """A winning bet the dealer still has to pay."""
+
+    seat: int
+    hand: int
+    amount: int
+    bet: int
+    odds: Fraction
+
+    def named(self) -> str:
+        return f"seat {self.seat}'s hand {self.hand + 1} ({dollars(self.amount)})"
+
+
+class DealerDesk:
+    """The dealer's steps still owed, and the check of each step the host takes."""
+
+    def __init__(self) -> None:
+        self.due: list[Payout] = []
+
+    def after(self, table: Table, events: Sequence[Event]) -> None:
+        """Note the payments owed for the bets the engine has just paid."""
+        won = [e for e in events if e.kind is Kind.SETTLED and e.amount > 0]
+        if not won:
+            return
+        shown = settled_round(table) or view(table)
+        for e in won:
+            hand = _hand(shown.seats, e.seat, e.hand)
+            bet = hand.bet if hand is not None else e.amount
+            odds = table.rules.blackjack_ratio if e.note == "blackjack" else Fraction(1)
+            self.due.append(Payout(e.seat, e.hand, e.amount, bet, odds))
+
+    def next_step(self, table: Table) -> str:
+        """The dealer's next step, as the refusal of a wrong one names it."""
+        if self.due:
+            return f"pay {self.due[0].named()}"
+        if table.phase is Phase.DEALER:
+            return "hit" if self._must_hit(table) else "stand"
+        if table.phase is Phase.BETTING:
+            return "deal" if table.can_deal() else "wait for the bets"
+        to_act = table.to_act
+        return f"wait for seat {to_act[0]} to play" if to_act else "wait"
+
+    def legal(self, table: Table) -> list[str]:
+        if self.due:
+            return ["pay"]
+        if table.phase is Phase.DEALER:
+            return ["dealer_hit", "dealer_stand"]
+        return ["deal"] if table.can_deal() else []
+
+    def check(self, table: Table, step: str, args: dict[str, Any]) -> None:
+        """Refuse a step out of its place, naming the right one; changes nothing."""
+        right = self.next_step(table)
+        if step == "pay":
+            if not self.due:
+                raise DealerStepError(f"no bet is waiting to be paid: {right}")
+            return
+        if self.due:
+            raise DealerStepError(f"first {right}")
+        if step == "deal" and not table.can_deal():
+            raise DealerStepError(f"not time to deal: {right}")
+        if step in ("dealer_hit", "dealer_stand"):
+            if table.phase is not Phase.DEALER:
+                raise DealerStepError(f"the dealer draws after every player has played: {right}")
+            if (step == "dealer_hit") != self._must_hit(table):
+                d = table.dealer
+                total = f"{'soft' if d.soft else 'hard'} {d.total}"
+                raise DealerStepError(f"the dealer must {right} on {total}")
+
+    def pay(self, table: Table, args: dict[str, Any]) -> None:
+        """The host pays the next winning bet: right seat, right hand, right chips."""
+        seat = protocol.whole(args, "seat")
+        hand = protocol.whole(args, "hand")
+        chips = protocol.chips_arg(args, "chips")
+        owed = self.due[0]
+        if (seat, hand) != (owed.seat, owed.hand):
+            raise DealerStepError(f"pay right to left: {owed.named()} comes next")
+        cs = table.chipset
+        given = cs.counts(chips)
+        fewest = cs.fewest(owed.bet)
+        if fewest is None:
+            raise RequestError("the bet cannot be made in this table's chips")
+        accepted = accepted_payouts(cs, fewest, owed.odds, owed.amount)
+        if given not in accepted:
+            value = cs.value(given)
+            how = ("the right amount in the wrong chips" if value == owed.amount
+                   else f"{dollars(value)}")
+            raise DealerStepError(f"that pays {how}: pay {owed.named()} with "
+                                  f"{cs.describe(accepted[0])}")
+        self.due.pop(0)
+
+    @staticmethod
+    def _must_hit(table: Table) -> bool:
+        """docs/casino.md#the-dealers-play: the dealer draws to 17, and on soft 17 where the
+        rules say so."""
+        d = table.dealer
+        total = d.total
+        return total < 17 or (total == 17 and d.soft and table.rules.hit_soft_17)
+
+
+def _hand(seats: Sequence[Any], seat: int, hand: int) -> HandView | None:
+    for s in seats:
+        if s.number == seat and hand < len(s.hands):
+            h: HandView = s.hands[hand]
+            return h
+    return None

@@ -1,0 +1,203 @@
+"""The party table's wire protocol: reading the frames a browser sends, and writing the table as
+JSON for one viewer.
+
+Reading is strict and bounded: a frame longer than ``MAX_FRAME_BYTES``, text that is not one JSON
+object, an id that is not 1-64 characters, an argument of the wrong kind: each is a typed
+``RequestError`` before anything is looked up, so a bad frame can never reach the table.
+
+Writing builds only from what the engine lets a viewer see (``engine.views.view``,
+``settled_round``, ``visible_events``): a card that view hides is ``null`` here, so hiding is
+still decided in one place. The room adds what only it knows (names, connections, the clock).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from twentyone.cards import Card
+from twentyone.engine.events import Event
+from twentyone.engine.views import HandView, TableView
+from twentyone.errors import FrameTooLargeError, RequestError, TwentyOneError
+
+#: The largest frame read, in bytes of UTF-8.
+MAX_FRAME_BYTES = 4096
+#: A request id is 1 to this many characters.
+MAX_ID_CHARS = 64
+#: A player's name at the table: 1 to this many characters.
+MAX_NAME_CHARS = 24
+
+def read_frame(text: str | bytes) -> dict[str, Any]:
+    """One client frame as a JSON object; anything else is a ``RequestError``."""
+    raw = text.encode() if isinstance(text, str) else text
+    if len(raw) > MAX_FRAME_BYTES:
+        raise FrameTooLargeError(f"a message is at most {MAX_FRAME_BYTES} bytes, "
+                                 f"this one was {len(raw)}")
+    try:
+        data = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise RequestError("that message is not JSON") from None
+    if not isinstance(data, dict):
+        raise RequestError("a message is one JSON object")
+    return data
+
+
+def read_hello(frame: Mapping[str, Any]) -> str | None:
+    """The token of a ``hello`` frame (None: a newcomer)."""
+    if frame.get("type") != "hello":
+        raise RequestError('the first message is {"type": "hello", "token": ...}')
+    token = frame.get("token")
+    if token is not None and not (isinstance(token, str) and 0 < len(token) <= 200):
+        raise RequestError("a token is text, or null for a newcomer")
+    return token
+
+
+@dataclass(frozen=True)
+class Request:
+    """An operation request: the client's id, the operation's name and its arguments."""
+
+    id: str
+    op: str
+    args: dict[str, Any] = field(default_factory=dict)
+
+
+def request_id(frame: Mapping[str, Any]) -> str | None:
+    """The frame's id if it is a usable one (for the error frame that answers it)."""
+    rid = frame.get("id")
+    return rid if isinstance(rid, str) and 0 < len(rid) <= MAX_ID_CHARS else None
+
+
+def read_request(frame: Mapping[str, Any]) -> Request:
+    if frame.get("type") != "op":
+        raise RequestError('a request is {"type": "op", "id": ..., "op": ...}')
+    rid = request_id(frame)
+    if rid is None:
+        raise RequestError(f"a request id is text of 1 to {MAX_ID_CHARS} characters")
+    op = frame.get("op")
+    if not isinstance(op, str) or not 0 < len(op) <= 32:
+        raise RequestError("a request names its operation: \"op\": \"hit\"")
+    args = {k: v for k, v in frame.items() if k not in ("type", "id", "op")}
+    return Request(rid, op, args)
+
+
+def whole(args: Mapping[str, Any], name: str, *, optional: bool = False) -> int | None:
+    """A whole-number argument (cents, a seat); a bool, a float or text is refused."""
+    value = args.get(name)
+    if value is None and optional:
+        return None
+    if type(value) is not int:
+        raise RequestError(f"{name} is a whole number" + (" (in cents)" if name in (
+            "amount", "buy_in", "price") else ""))
+    return value
+
+
+def text(args: Mapping[str, Any], name: str, most: int) -> str:
+    value = args.get(name)
+    if not isinstance(value, str) or not 0 < len(value.strip()) <= most:
+        raise RequestError(f"{name} is text of 1 to {most} characters")
+    return value.strip()
+
+
+def chips_arg(args: Mapping[str, Any], name: str) -> dict[str, int]:
+    value = args.get(name)
+    if not (isinstance(value, dict) and all(
+            isinstance(k, str) and type(n) is int and 0 <= n <= 10_000
+            for k, n in value.items())):
+        raise RequestError(f'{name} are chips by colour, e.g. {{"red": 2, "white": 1}}')
+    return value
+
+
+def op_name(action: StrEnum | str) -> str:
+    """An engine action as the protocol names the operation ("even-money" is ``even_money``)."""
+    return str(action).replace("-", "_")
+
+
+def card_json(card: Card | None) -> dict[str, str] | None:
+    if card is None:
+        return None
+    code = card.code
+    return {"rank": code[:-1], "suit": code[-1], "code": code}
+
+
+def event_json(e: Event) -> dict[str, Any]:
+    """One event as the protocol writes it (from ``visible_events``: hidden cards already
+    blanked)."""
+    return {"kind": str(e.kind), "seat": e.seat, "hand": e.hand, "card": card_json(e.card),
+            "amount": e.amount, "note": e.note}
+
+
+def _chips(colours: Sequence[str], counts: Sequence[int]) -> dict[str, int]:
+    return {c: n for c, n in zip(colours, counts, strict=False) if n}
+
+
+def _hand_json(h: HandView, colours: Sequence[str]) -> dict[str, Any]:
+    return {"cards": [card_json(c) for c in h.cards], "total": h.total, "soft": h.soft,
+            "bet": h.bet, "doubled": h.doubled, "from_split": h.from_split, "outcome": h.outcome,
+            "to_act": h.to_act, "net": h.net, "paid": _chips(colours, h.paid)}
+
+
+@dataclass(frozen=True)
+class SeatFacts:
+    """What the room knows of a seat that the engine does not."""
+
+    name: str
+    connected: bool
+    sitting_out: bool
+
+
+@dataclass(frozen=True)
+class RoomFacts:
+    """The room's side of a view: who is looking, and the room's own state."""
+
+    room: str
+    game: str
+    role: str
+    seats: Mapping[int, SeatFacts]
+    paused: bool
+    hints: bool
+    clock: tuple[int, int] | None
+    banker: int | None
+    commitment: str | None
+    host_legal: tuple[str, ...] | None
+
+
+def view_json(v: TableView, facts: RoomFacts) -> dict[str, Any]:
+    """The VIEW object for one connection."""
+    colours = v.chip_colours
+    seats = []
+    for s in v.seats:
+        f = facts.seats.get(s.number, SeatFacts("", False, False))
+        seats.append({"number": s.number, "name": f.name, "connected": f.connected,
+                      "sitting_out": f.sitting_out, "bankroll": s.bankroll,
+                      "chips": _chips(colours, s.chips), "insurance": s.insurance,
+                      "hands": [_hand_json(h, colours) for h in s.hands]})
+    out: dict[str, Any] = {
+        "room": facts.room, "game": facts.game, "phase": str(v.phase), "round": v.round,
+        "viewer": v.viewer, "role": facts.role,
+        "dealer": [card_json(c) for c in v.dealer], "dealer_total": v.dealer_total,
+        "seats": seats, "to_act": list(v.to_act) if v.to_act and not v.settled else None,
+        "legal": [op_name(a) for a in v.legal],
+        "shoe": {"remaining": v.shoe_remaining, "total": v.cards_total, "discards": v.discards,
+                 "cut_card_out": v.cut_card_out},
+        "chipset": [{"colour": c, "value": n} for c, n in zip(colours, v.chip_values,
+                                                               strict=True)],
+        "settled": v.settled, "paused": facts.paused,
+        "clock": None if facts.clock is None else {"seat": facts.clock[0],
+                                                   "deadline_ms": facts.clock[1]},
+        "banker": facts.banker, "hints": facts.hints, "commitment": facts.commitment,
+    }
+    if facts.host_legal is not None:
+        out["host_legal"] = list(facts.host_legal)
+    return out
+
+
+def error_frame(rid: str | None, exc: TwentyOneError) -> dict[str, Any]:
+    return {"type": "error", "id": rid, "error": type(exc).__name__, "message": str(exc)}
+
+
+def error_body(exc: TwentyOneError) -> dict[str, str]:
+    """An HTTP error's JSON body."""
+    return {"error": type(exc).__name__, "message": str(exc)}

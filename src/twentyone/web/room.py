@@ -1,0 +1,647 @@
+"""One party room: an engine table that is the only authority, and the people around it.
+
+Every request is checked and applied here, one at a time (the app holds the room's lock):
+
+- **Seats belong to people.** Sitting down gives a seat token made by ``secrets``; the ledger
+  keeps only its hash. Only that token acts for the seat; the host's token acts for the host.
+- **A request is applied once.** Each person's answers are kept by request id (the last
+  ``ANSWERS_KEPT``): a repeated id gets its first answer again and changes nothing.
+- **The table decides.** Each request becomes an engine operation (``engine.ops``) applied with
+  ``table.apply``; a refusal is the engine's typed error, and the table is unchanged.
+- **The ledger follows.** Everything a request changed is written in one transaction
+  (``store.Change``) before the answer goes out, so a crash never loses an answered request.
+- **The clock.** Each decision has ``turn_s`` seconds (a dropped connection at least ``grace_s``
+  from when it dropped); at the deadline the room stands (or declines insurance) for the seat,
+  and with ``on_timeout = "sit_out"`` the seat sits out until it comes back.
+- **Dealer mode.** The host performs the dealer's draw and pays each winning bet in chips
+  (``web.dealer``); the engine checks every step.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from twentyone.engine.events import Event, Kind
+from twentyone.engine.ops import (
+    Bet,
+    ColourUp,
+    Deal,
+    DealerHit,
+    DealerStand,
+    Decline,
+    Double,
+    EvenMoney,
+    Hit,
+    Insure,
+    Leave,
+    Op,
+    Sit,
+    Split,
+    Stand,
+    Surrender,
+    op_from_json,
+)
+from twentyone.engine.ops import Change as ChangeChip
+from twentyone.engine.shoe import Shuffler
+from twentyone.engine.table import Phase, Table
+from twentyone.engine.views import SPECTATOR, settled_round, view, visible_events
+from twentyone.errors import (
+    NotAllowedError,
+    RequestError,
+    RoomError,
+    SeatError,
+    TwentyOneError,
+    UnknownOperationError,
+    WrongPhaseError,
+)
+from twentyone.pontoon.table import DrawForBank, PontoonTable, SellBank
+from twentyone.web import protocol
+from twentyone.web.dealer import DealerDesk
+from twentyone.web.protocol import MAX_NAME_CHARS, Request, RoomFacts, SeatFacts
+from twentyone.web.shoes import LedgerShuffler, commitment, stored
+from twentyone.web.spec import RoomSpec, make_table
+from twentyone.web.store import Change, LedgerRow, Store, StoredRoom, StoredSeat
+
+#: Answers kept per person for repeated request ids (older ids are forgotten).
+ANSWERS_KEPT = 256
+
+Answers = OrderedDict[str, dict[str, Any]]
+
+
+class Role(StrEnum):
+    HOST = "host"
+    PLAYER = "player"
+    SPECTATOR = "spectator"
+
+
+@dataclass
+class Actor:
+    """Who a connection speaks for. A newcomer's answers are kept with its connection until it
+    sits; a seat's and the host's with the room, so a reconnected person keeps them."""
+
+    role: Role
+    seat: int | None = None
+    answers: Answers = field(default_factory=OrderedDict)
+    #: The seat token's hash: the seat is this connection's only while that person holds it.
+    key: str = ""
+
+
+@dataclass
+class Person:
+    """Someone in a seat."""
+
+    name: str
+    token_hash: str
+    since_op: int
+    connections: int = 0
+    #: When the last connection dropped (None while connected, or never connected yet).
+    dropped_at: float | None = None
+    sitting_out: bool = False
+    #: Removed by the host mid-round: played out (standing) and cashed out when it ends.
+    leaving: bool = False
+    answers: Answers = field(default_factory=OrderedDict)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+#: Seat operations that are the engine's own, built from the request's arguments.
+def _seat_op(name: str, seat: int, args: dict[str, Any]) -> Op:
+    if name == "bet":
+        return Bet(seat, _amount(args, "amount"))
+    if name == "double":
+        return Double(seat, protocol.whole(args, "amount", optional=True))
+    if name == "insure":
+        return Insure(seat, protocol.whole(args, "amount", optional=True))
+    if name == "change":
+        colour = args.get("colour")
+        if not isinstance(colour, str):
+            raise RequestError("change names the colour of the chip to break")
+        return ChangeChip(seat, colour)
+    if name == "sell_bank":
+        return SellBank(seat, _amount(args, "to"), _amount(args, "price"))
+    plain: dict[str, Callable[[int], Op]] = {
+        "hit": Hit, "stand": Stand, "split": Split, "surrender": Surrender,
+        "even_money": EvenMoney, "decline": Decline, "colour_up": ColourUp}
+    if name in plain:
+        return plain[name](seat)
+    raise UnknownOperationError(f"there is no {name!r} at this table")
+
+
+def _amount(args: dict[str, Any], name: str) -> int:
+    value = protocol.whole(args, name)
+    assert value is not None
+    return value
+
+
+SEAT_OPS = ("bet", "hit", "stand", "double", "split", "surrender", "insure", "even_money",
+            "decline", "change", "colour_up", "buy", "leave", "draw_for_bank", "sell_bank",
+            "dealer_hit", "dealer_stand")
+HOST_OPS = ("deal", "pause", "resume", "remove", "close", "draw_for_bank", "dealer_hit",
+            "dealer_stand", "pay")
+
+
+class Room:
+    """A room: its table, its people, its clock, and its ledger."""
+
+    def __init__(self, code: str, spec: RoomSpec, host_hash: str, store: Store,
+                 live: Shuffler, *, now: Callable[[], float] = time.time,
+                 saved: StoredRoom | None = None) -> None:
+        self.code = code
+        self.spec = spec
+        self.host_hash = host_hash
+        self.store = store
+        self.now = now
+        self.paused = False
+        self.closed = False
+        self.people: dict[int, Person] = {}
+        self.host_answers: Answers = OrderedDict()
+        self.dealer = DealerDesk() if spec.host_mode == "dealer" else None
+        self.shuffles = list(saved.shuffles) if saved else []
+        self.table: Table = make_table(spec, LedgerShuffler(self.shuffles, live))
+        #: Each seat's balance when the round under way was dealt (for its net result), the
+        #: seats that bet since the last round, and the balances at the last commit.
+        self._round_base: dict[int, int] = {}
+        self._betting: set[int] = set()
+        self._balances: dict[int, int] = {}
+        self._ops_saved = 0
+        self._log_saved = 0
+        self._clock: tuple[int, float] | None = None
+        self._clock_key: object = None
+        if saved is not None:
+            self._replay(saved)
+        self._commit(Change())
+
+    # --- rebuilding --------------------------------------------------------------------------
+
+    def _replay(self, saved: StoredRoom) -> None:
+        """Apply the ledger's operations again, in order: the table is then exactly where the
+        last answered request left it."""
+        t = self.table
+        for data in saved.ops:
+            record = t.apply(op_from_json(data, t.operations))
+            self._account(record.events, self.balances())
+        self._ops_saved = len(t.ops)
+        self._log_saved = len(t.log)
+        for s in saved.seats:
+            self.people[s.seat] = Person(s.name, s.token_hash, s.since_op,
+                                         dropped_at=self.now())
+
+    def recover(self) -> None:
+        """After a restart: a round that was under way resumes, or is called off with every bet
+        returned, as the room's ``interrupted`` setting says."""
+        t = self.table
+        if self.spec.settings.interrupted == "void" and t.can_void_round():
+            t.void_round()
+            self._commit(Change())
+        self._restart_clock()
+
+    # --- who is who --------------------------------------------------------------------------
+
+    def actor_for(self, token: str | None) -> Actor:
+        """The person a hello's token speaks for; an unknown token is refused."""
+        if token is None:
+            return Actor(Role.SPECTATOR)
+        digest = token_hash(token)
+        if hmac.compare_digest(digest, self.host_hash):
+            return Actor(Role.HOST)
+        for n, p in self.people.items():
+            if hmac.compare_digest(digest, p.token_hash):
+                return Actor(Role.PLAYER, n, key=digest)
+        raise NotAllowedError("that token is not one of this room's: join as a newcomer")
+
+    def holds(self, actor: Actor) -> Person | None:
+        """The person whose seat this connection speaks for, if they still hold it (a seat
+        given up, or taken by someone else since, is no longer theirs)."""
+        if actor.role is not Role.PLAYER or actor.seat is None:
+            return None
+        p = self.people.get(actor.seat)
+        return p if p is not None and p.token_hash == actor.key else None
+
+    def connected(self, actor: Actor) -> None:
+        p = self.holds(actor)
+        if p is not None:
+            p.connections += 1
+            p.dropped_at = None
+            p.sitting_out = False
+            self._restart_clock(force=True)
+
+    def disconnected(self, actor: Actor) -> None:
+        p = self.holds(actor)
+        if p is not None:
+            p.connections = max(0, p.connections - 1)
+            if p.connections == 0:
+                p.dropped_at = self.now()
+                self._restart_clock(force=True)
+
+    # --- requests ----------------------------------------------------------------------------
+
+    def handle(self, actor: Actor, req: Request) -> tuple[dict[str, Any], bool]:
+        """Answer one request: (the reply or error frame, whether anything changed). A
+        repeated id is answered with its first answer, and nothing is applied again."""
+        if actor.role is Role.PLAYER and self.holds(actor) is None:
+            actor.role, actor.seat, actor.key = Role.SPECTATOR, None, ""  # gave the seat up
+        answers = self._answers(actor)
+        if req.id in answers:
+            return answers[req.id], False
+        try:
+            extra = self._perform(actor, req)
+            frame: dict[str, Any] = {"type": "reply", "id": req.id, "ok": True, **extra}
+            changed = True
+        except TwentyOneError as exc:
+            frame, changed = protocol.error_frame(req.id, exc), False
+        if actor.role is Role.SPECTATOR and actor.seat is not None:
+            answers = self.people[actor.seat].answers  # it sat down with this request
+            actor.role, actor.key = Role.PLAYER, self.people[actor.seat].token_hash
+        answers[req.id] = frame
+        while len(answers) > ANSWERS_KEPT:
+            answers.popitem(last=False)
+        return frame, changed
+
+    def _answers(self, actor: Actor) -> Answers:
+        if actor.role is Role.HOST:
+            return self.host_answers
+        p = self.holds(actor)
+        return actor.answers if p is None else p.answers
+
+    def _perform(self, actor: Actor, req: Request) -> dict[str, Any]:
+        if self.closed:
+            raise RoomError("the host has closed this room")
+        if actor.role is Role.HOST:
+            if req.op not in HOST_OPS:
+                raise UnknownOperationError(f"the host has no {req.op!r}: "
+                                            f"one of {', '.join(HOST_OPS)}")
+            return self._host(req)
+        if actor.role is Role.SPECTATOR:
+            if req.op != "sit":
+                raise (UnknownOperationError if req.op not in SEAT_OPS else NotAllowedError)(
+                    "take a seat first: sit with a name and a buy-in")
+            return self._sit(actor, req.args)
+        seat = actor.seat
+        assert seat is not None
+        if self.people[seat].leaving:
+            raise NotAllowedError("the host has removed you from this seat")
+        if req.op not in SEAT_OPS:
+            raise UnknownOperationError(f"there is no {req.op!r} at this table")
+        if self.paused:
+            raise RoomError("the host has paused the table")
+        return self._seat(seat, req)
+
+    def _sit(self, actor: Actor, args: dict[str, Any]) -> dict[str, Any]:
+        if self.paused:
+            raise RoomError("the host has paused the table")
+        name = protocol.text(args, "name", MAX_NAME_CHARS)
+        buy_in = _amount(args, "buy_in")
+        t = self.table
+        wanted = protocol.whole(args, "seat", optional=True)
+        if wanted is None:
+            free = [n for n in range(1, t.rules.seats + 1) if n not in t.seats]
+            if not free:
+                raise SeatError("every seat is taken")
+            wanted = free[0]
+        t.apply(Sit(wanted, buy_in))
+        token = new_token()
+        p = Person(name, token_hash(token), len(t.ops) - 1, connections=1)
+        self.people[wanted] = p
+        actor.seat = wanted
+        self._commit(Change(seated=[StoredSeat(wanted, name, p.token_hash, p.since_op)],
+                            ledger=[LedgerRow(wanted, name, "buy-in", buy_in, t.round)]))
+        return {"token": token, "seat": wanted}
+
+    def _seat(self, seat: int, req: Request) -> dict[str, Any]:
+        t = self.table
+        p = self.people[seat]
+        name = req.op
+        if name == "leave":
+            self._leave(seat, Change())
+            return {}
+        if name == "buy":
+            return self._buy(seat, _amount(req.args, "amount"))
+        if name == "draw_for_bank":
+            if not isinstance(t, PontoonTable):
+                raise UnknownOperationError("there is no draw for the bank at this table")
+            t.apply(DrawForBank())
+        elif name in ("dealer_hit", "dealer_stand"):
+            if t.dealer_seat != seat:
+                raise NotAllowedError("only the banker plays the bank's hand")
+            t.apply(DealerHit() if name == "dealer_hit" else DealerStand())
+        else:
+            op = _seat_op(name, seat, req.args)
+            t.apply(op)
+            if isinstance(op, Bet):
+                p.sitting_out = False
+        self._after_change()
+        return {}
+
+    def _buy(self, seat: int, amount: int) -> dict[str, Any]:
+        """More chips between rounds: the seat gets up with its chips and sits straight back
+        down with them and the new ones (two engine operations, so a replay deals the same)."""
+        t = self.table
+        s = t.seats[seat]
+        if t.phase is not Phase.BETTING or s.hands:
+            raise WrongPhaseError("buy more chips between rounds, before you bet")
+        if amount <= 0:
+            raise RequestError("a buy-in is a positive number of cents")
+        new = t.cashier.buy_in(amount)  # raises if the chips cannot make it; changes nothing
+        chips = t.chipset.by_colour([a + b for a, b in zip(s.chips, new, strict=True)])
+        t.apply(Leave(seat))
+        t.apply(Sit(seat, chips))
+        self._commit(Change(ledger=[LedgerRow(seat, self.people[seat].name, "buy-in", amount,
+                                              t.round)]))
+        return {}
+
+    def _leave(self, seat: int, change: Change) -> None:
+        """Cash out and give the seat up (its token no longer acts)."""
+        t = self.table
+        record = t.apply(Leave(seat))
+        p = self.people.pop(seat)
+        amount = next(e.amount for e in record.events if e.kind is Kind.LEFT)
+        change.unseated.append(seat)
+        change.ledger.append(LedgerRow(seat, p.name, "cash-out", amount, t.round))
+        self._commit(change)
+
+    def _host(self, req: Request) -> dict[str, Any]:
+        t = self.table
+        name = req.op
+        if name == "pause":
+            self.paused = True
+            self._clock = None
+            return {}
+        if name == "resume":
+            self.paused = False
+            self._restart_clock(force=True)
+            return {}
+        if name == "close":
+            self._close()
+            return {}
+        if name == "remove":
+            return self._remove(_amount(req.args, "seat"))
+        if self.paused:
+            raise RoomError("the table is paused: resume it first")
+        if self.dealer is not None:
+            self.dealer.check(t, name, req.args)
+        if name == "deal":
+            t.apply(Deal())
+        elif name == "draw_for_bank":
+            if not isinstance(t, PontoonTable):
+                raise UnknownOperationError("there is no draw for the bank at this table")
+            t.apply(DrawForBank())
+        elif name in ("dealer_hit", "dealer_stand"):
+            if self.dealer is None:
+                raise NotAllowedError("the house plays the dealer's hand at this room")
+            t.apply(DealerHit() if name == "dealer_hit" else DealerStand())
+        elif name == "pay":
+            if self.dealer is None:
+                raise NotAllowedError("the house pays the bets at this room")
+            self.dealer.pay(t, req.args)
+            return {}
+        self._after_change()
+        return {}
+
+    def _remove(self, seat: int) -> dict[str, Any]:
+        if seat not in self.people:
+            raise SeatError(f"nobody is sitting at seat {seat}")
+        t = self.table
+        if t.phase is Phase.BETTING and not t.seats[seat].hands:
+            self._leave(seat, Change())
+        else:
+            self.people[seat].leaving = True
+            self._after_change()
+        return {}
+
+    def _close(self) -> None:
+        t = self.table
+        if t.can_void_round():
+            t.void_round()
+            self._commit(Change())  # the round's net first, then everyone cashes out
+        change = Change(closed=True)
+        for n in sorted(self.people):
+            p = self.people.pop(n)
+            record = t.apply(Leave(n))
+            amount = next(e.amount for e in record.events if e.kind is Kind.LEFT)
+            change.unseated.append(n)
+            change.ledger.append(LedgerRow(n, p.name, "cash-out", amount, t.round))
+        self.closed = True
+        self._clock = None
+        self._commit(change)
+
+    # --- after every change --------------------------------------------------------------
+
+    def _after_change(self) -> None:
+        """Act for seats that cannot (sitting out, removed), settle who leaves at the round's
+        end, write the ledger, and start the clock for whoever is to act."""
+        t = self.table
+        for _ in range(1000):
+            to_act = t.to_act
+            if to_act is None or to_act[0] not in self.people:
+                break
+            p = self.people[to_act[0]]
+            if not (p.sitting_out or p.leaving):
+                break
+            self._act_for(to_act[0])
+        self._commit(Change())
+        if self._between_rounds():
+            for n in [n for n, p in self.people.items() if p.leaving]:
+                self._leave(n, Change())
+        self._restart_clock()
+
+    def _act_for(self, seat: int) -> None:
+        """What the room does for a seat that does not act: decline insurance, stand, or (a
+        banker) stand on the bank's hand."""
+        t = self.table
+        if t.phase is Phase.INSURANCE:
+            t.apply(Decline(seat))
+        elif t.phase is Phase.DEALER:
+            t.apply(DealerStand())
+        else:
+            t.apply(Stand(seat))
+
+    def _between_rounds(self) -> bool:
+        t = self.table
+        return t.phase is Phase.BETTING and not any(s.hands for s in t.seats.values())
+
+    def balances(self) -> dict[int, int]:
+        """Each seat's chips with its bets still on the layout (what it owns)."""
+        t = self.table
+        cs = t.chipset
+        return {n: cs.value(s.chips) + cs.value(s.insurance_chips)
+                + sum(cs.value(h.chips) for h in s.hands if not h.settled)
+                for n, s in t.seats.items()}
+
+    def _commit(self, change: Change) -> None:
+        """Write what the table did since the last commit, with ``change``, in one
+        transaction: its operations, new shuffles, each round's net per seat, the balances."""
+        t = self.table
+        change.ops = [op.to_json() for op in t.ops[self._ops_saved:]]
+        change.shuffles = [stored(r) for r in t.shoe.history[len(self.shuffles):]]
+        events = t.log[self._log_saved:]
+        balances = self.balances()
+        for n, net in self._account(events, balances):
+            name = self.people[n].name if n in self.people else ""
+            change.ledger.append(LedgerRow(n, name, "round", net, t.round))
+        change.balances = balances
+        self.store.commit(self.code, change)
+        self.shuffles.extend(change.shuffles)
+        self._ops_saved = len(t.ops)
+        self._log_saved = len(t.log)
+        if self.dealer is not None:
+            self.dealer.after(t, events)
+
+    def _account(self, events: Sequence[Event], after: dict[int, int]) -> list[tuple[int, int]]:
+        """Each seat's net result for a round that ended in ``events``. A seat's balance counts
+        its bets on the layout, so it does not move when a bet goes down: the balances before
+        the deal are the round's starting point."""
+        out = []
+        for e in events:
+            if e.kind is Kind.BET:
+                self._betting.add(e.seat)
+            elif e.kind is Kind.ROUND_STARTED:
+                self._round_base = {n: b for n, b in self._balances.items()
+                                    if n in self._betting}
+            elif e.kind is Kind.ROUND_ENDED:
+                out = [(n, after[n] - base) for n, base in sorted(self._round_base.items())
+                       if n in after]
+                self._round_base = {}
+                self._betting = set()
+        self._balances = after
+        return out
+
+    # --- the clock -----------------------------------------------------------------------
+
+    def _restart_clock(self, force: bool = False) -> None:
+        t = self.table
+        to_act = t.to_act
+        key = (t.round, t.phase, to_act, len(t.log))
+        if key == self._clock_key and not force:
+            return
+        self._clock_key = key
+        s = self.spec.settings
+        if self.paused or self.closed or to_act is None or to_act[0] not in self.people:
+            self._clock = None
+            return
+        p = self.people[to_act[0]]
+        now = self.now()
+        deadline = now + s.turn_s if s.turn_s else None
+        if p.dropped_at is not None:
+            grace = p.dropped_at + s.grace_s
+            deadline = grace if deadline is None else max(deadline, grace)
+        self._clock = None if deadline is None else (to_act[0], deadline)
+
+    def tick(self) -> bool:
+        """Act for a seat whose time is up; True if the table changed."""
+        if self._clock is None or self.paused or self.closed:
+            return False
+        seat, deadline = self._clock
+        if self.now() < deadline or seat not in self.people:
+            return False
+        if self.spec.settings.on_timeout == "sit_out":
+            self.people[seat].sitting_out = True
+        self._act_for(seat)
+        self._after_change()
+        return True
+
+    # --- what each connection is sent ---------------------------------------------------
+
+    def log_mark(self) -> int:
+        return len(self.table.log)
+
+    def info(self) -> dict[str, Any]:
+        """The room as ``GET /api/rooms/{code}`` shows it."""
+        return {"room": self.code, "game": self.spec.game, "rules": self.spec.rules_name,
+                "host_mode": self.spec.host_mode,
+                "seats": [{"number": n, "name": p.name, "connected": p.connections > 0}
+                          for n, p in sorted(self.people.items())],
+                "seat_count": self.table.rules.seats,
+                "settings": self.spec.settings.to_json(), "closed": self.closed}
+
+    def state(self, actor: Actor, since: int | None) -> dict[str, Any]:
+        """The state frame for one connection: its view, the events since ``since`` as it may
+        see them, and the dealer's calls."""
+        t = self.table
+        viewer = actor.seat if actor.seat is not None and self.holds(actor) else SPECTATOR
+        role = Role.HOST if actor.role is Role.HOST else (
+            Role.PLAYER if viewer else Role.SPECTATOR)
+        v = settled_round(t, viewer) or view(t, viewer)
+        facts = RoomFacts(
+            room=self.code, game=self.spec.game, role=str(role),
+            seats={n: SeatFacts(p.name, p.connections > 0, p.sitting_out)
+                   for n, p in self.people.items()},
+            paused=self.paused, hints=self.spec.settings.hints,
+            clock=None if self._clock is None else (self._clock[0],
+                                                    int(self._clock[1] * 1000)),
+            banker=t.banker if isinstance(t, PontoonTable) else None,
+            commitment=commitment(self.shuffles[-1]) if (
+                self.spec.settings.commit_shoes and self.shuffles) else None,
+            host_legal=self.host_legal() if actor.role is Role.HOST else None)
+        out = protocol.view_json(v, facts)
+        out["legal"] = self._legal(viewer, out["legal"]) if viewer else []
+        events = [] if since is None else visible_events(t, viewer, since)
+        return {"type": "state", "view": out, "events": [protocol.event_json(e) for e in events],
+                "calls": []}
+
+    def _legal(self, seat: int, engine: list[str]) -> list[str]:
+        """The engine's legal actions as this room offers them: the host deals; a seat between
+        rounds may buy more chips."""
+        out = [a for a in engine if a != "deal"]
+        if self.paused:
+            return []
+        t = self.table
+        if t.phase is Phase.BETTING and seat in t.seats and not t.seats[seat].hands \
+                and t.dealer_seat != seat:
+            out.append("buy")
+        return out
+
+    def host_legal(self) -> tuple[str, ...]:
+        t = self.table
+        out: list[str] = []
+        if self.closed:
+            return ()
+        if self.paused:
+            return ("resume", "remove", "close")
+        if self.dealer is not None:
+            out.extend(self.dealer.legal(t))
+        else:
+            if t.can_deal():
+                out.append("deal")
+        if isinstance(t, PontoonTable) and t.can_draw_for_bank():
+            out.append("draw_for_bank")
+        out.extend(("pause", "remove", "close"))
+        return tuple(out)
+
+    # --- hints -------------------------------------------------------------------------
+
+    def hint_question(self, seat: int) -> tuple[list[int], int, dict[str, bool], int,
+                                                 list[str], str]:
+        """What the solver is asked for a hint, from this seat's own view only: its hand's
+        values, the dealer's up card, which actions are open, how many hands it holds, and
+        the cards as codes. Refused unless hints are on and it is this seat's turn to play."""
+        t = self.table
+        if not self.spec.settings.hints:
+            raise RoomError("this room does not give hints")
+        if self.spec.game != "casino":
+            raise RoomError("hints are for the casino game")
+        if t.phase is not Phase.PLAYERS or t.to_act is None or t.to_act[0] != seat:
+            raise WrongPhaseError("a hint is for your own turn")
+        v = view(t, seat)
+        me = next(s for s in v.seats if s.number == seat)
+        hand = me.hands[t.to_act[1]]
+        cards = [c for c in hand.cards if c is not None]
+        up = next(c for c in v.dealer if c is not None)
+        legal = {protocol.op_name(a) for a in v.legal}
+        allowed = {"can_double": "double" in legal, "can_split": "split" in legal,
+                   "can_surrender": "surrender" in legal}
+        return ([c.value for c in cards], up.value, allowed, len(me.hands),
+                [c.code for c in cards], up.code)

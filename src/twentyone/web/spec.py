@@ -1,0 +1,147 @@
+"""What a room is created with: the game, its rules, who deals, and the room's settings.
+
+A room's spec is stored as JSON in the ledger and is all that is needed, with the operations and
+shuffles, to build its table again (``make_table``). Everything a host sends is checked here,
+before a room exists: an unknown preset, rules TOML that does not parse or is not a rule set, a
+setting out of range, each is a typed error with a sentence for the host.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from twentyone.engine.shoe import Shuffler
+from twentyone.engine.table import Table
+from twentyone.errors import RoomError, RulesError
+from twentyone.pontoon.table import PontoonRules, PontoonTable
+from twentyone.rules import PRESET_DESCRIPTIONS, PRESETS, Rules
+
+GAMES = ("casino", "pontoon")
+HOST_MODES = ("house", "dealer")
+#: The largest rules TOML a host may paste (a full rule set is about a kilobyte).
+MAX_RULES_TOML = 8192
+#: Seats at a Pontoon room: the banker and up to seven players, a table's worth of phones.
+PONTOON_PLAYERS = 8
+
+
+@dataclass(frozen=True)
+class Settings:
+    """A room's settings (docs/web.md#the-room-settings)."""
+
+    #: Seconds a dropped connection keeps its seat's turn before the timeout acts for it.
+    grace_s: int = 60
+    #: Seconds a player has for each decision; 0: no turn clock.
+    turn_s: int = 30
+    #: What happens at a timeout: the hand stands, or the seat also sits out later rounds.
+    on_timeout: str = "stand"
+    #: A round under way when the server stopped: resumed where it stopped, or called off.
+    interrupted: str = "resume"
+    hints: bool = True
+    commit_shoes: bool = True
+
+    @classmethod
+    def from_json(cls, data: object) -> Settings:
+        if data is None:
+            return cls()
+        if not isinstance(data, dict):
+            raise RoomError("settings are an object, e.g. {\"turn_s\": 30}")
+        known = set(cls.__dataclass_fields__)
+        extra = sorted(set(data) - known)
+        if extra:
+            raise RoomError(f"no room setting {extra[0]!r}; settings: {', '.join(sorted(known))}")
+        s = cls(**{k: v for k, v in data.items()})
+        for name, most in (("grace_s", 3600), ("turn_s", 3600)):
+            value = getattr(s, name)
+            if type(value) is not int or not 0 <= value <= most:
+                raise RoomError(f"{name} is a whole number of seconds from 0 to {most}")
+        if s.on_timeout not in ("stand", "sit_out"):
+            raise RoomError("on_timeout is \"stand\" or \"sit_out\"")
+        if s.interrupted not in ("resume", "void"):
+            raise RoomError("interrupted is \"resume\" or \"void\"")
+        if type(s.hints) is not bool or type(s.commit_shoes) is not bool:
+            raise RoomError("hints and commit_shoes are true or false")
+        return s
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class RoomSpec:
+    game: str
+    #: The preset's name, "custom" for pasted rules, "pontoon" for Pontoon.
+    rules_name: str
+    #: The casino table's full rules (``Rules.to_mapping``); empty for Pontoon.
+    rules: dict[str, Any]
+    host_mode: str
+    settings: Settings
+
+    @classmethod
+    def from_request(cls, body: object) -> RoomSpec:
+        """A room as ``POST /api/rooms`` asks for it."""
+        if not isinstance(body, dict):
+            raise RoomError("a new room is a JSON object, e.g. {\"game\": \"casino\"}")
+        game = body.get("game", "casino")
+        if game not in GAMES:
+            raise RoomError(f"game is one of {', '.join(GAMES)}")
+        host_mode = body.get("host_mode", "house")
+        if host_mode not in HOST_MODES:
+            raise RoomError(f"host_mode is one of {', '.join(HOST_MODES)}")
+        settings = Settings.from_json(body.get("settings"))
+        if game == "pontoon":
+            if host_mode != "house":
+                raise RoomError("at Pontoon the banker is a player: the host cannot deal")
+            return cls("pontoon", "pontoon", {}, "house", settings)
+        preset = body.get("rules", "classic")
+        if not isinstance(preset, str) or preset not in PRESETS:
+            raise RulesError(f"rules is one of the presets: {', '.join(PRESETS)}")
+        toml = body.get("rules_toml")
+        rules = PRESETS[preset]
+        name = preset
+        if toml not in (None, ""):
+            rules = rules_from_toml(toml, rules)
+            name = "custom"
+        if host_mode == "dealer":
+            # The host decides the dealer's draw, and the room checks it against the rules.
+            rules = rules.replace(dealer_decides=True)
+        return cls("casino", name, rules.to_mapping(), host_mode, settings)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "rules_name": self.rules_name, "rules": self.rules,
+                "host_mode": self.host_mode, "settings": self.settings.to_json()}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> RoomSpec:
+        return cls(data["game"], data["rules_name"], data["rules"], data["host_mode"],
+                   Settings.from_json(data["settings"]))
+
+
+def rules_from_toml(text: object, base: Rules) -> Rules:
+    """Rules pasted as TOML, on top of ``base`` (or the preset the text names)."""
+    if not isinstance(text, str):
+        raise RulesError("rules_toml is the text of a rules file")
+    if len(text.encode()) > MAX_RULES_TOML:
+        raise RulesError(f"a rules file is at most {MAX_RULES_TOML // 1024} KiB")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesError(f"the rules are not valid TOML ({exc})") from None
+    named = data.pop("preset", None)
+    if named is not None:
+        if not isinstance(named, str) or named not in PRESETS:
+            raise RulesError(f"unknown preset {named!r}; presets: {', '.join(PRESETS)}")
+        base = PRESETS[named]
+    return Rules.from_mapping(data, base)
+
+
+def presets() -> list[dict[str, str]]:
+    return [{"name": n, "title": PRESET_DESCRIPTIONS.get(n, n)} for n in PRESETS]
+
+
+def make_table(spec: RoomSpec, shuffler: Shuffler) -> Table:
+    """The room's table, new (its shoe shuffled by ``shuffler``)."""
+    if spec.game == "pontoon":
+        return PontoonTable(PontoonRules(players=PONTOON_PLAYERS), shuffler)
+    return Table(Rules.from_mapping(spec.rules), shuffler)

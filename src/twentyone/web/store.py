@@ -1,0 +1,226 @@
+"""The party tables' ledger: everything a server needs to rebuild every open room after a crash.
+
+A room is stored as what it was created with (game, rules, settings, the host token's hash), the
+people in its seats (names and token hashes, never the tokens), every operation the engine
+applied, in order, and every shuffle (the shoe's order: kept here, server-side, and never sent to
+a browser before the shoe is finished). Replaying those operations against those shuffles deals
+exactly the same table again (``engine.history`` replays the same way), so the ledger never keeps
+a second copy of the table's state that could disagree with it. Beside them, for people: buy-ins,
+cash-outs, each round's net per seat, and each seat's balance.
+
+Everything one request changed is one ``Change``, written in one transaction: a crash leaves the
+ledger before the request or after it, never half-way.
+
+``Store`` is the interface; ``SqliteStore`` (one file, WAL) is the embedded default. A server for
+many hosts could add a PostgreSQL store behind the same few methods.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+import platformdirs
+
+
+@dataclass(frozen=True)
+class StoredShuffle:
+    """One shuffle of a room's shoe, and the salt its published commitment was made with."""
+
+    order: list[int]
+    cut_at: int | None
+    behind: int | None
+    salt: str
+
+
+@dataclass(frozen=True)
+class StoredSeat:
+    seat: int
+    name: str
+    token_hash: str
+    #: How many of the room's operations had been applied when this person sat down.
+    since_op: int
+
+
+@dataclass(frozen=True)
+class LedgerRow:
+    seat: int
+    name: str
+    #: "buy-in", "cash-out" or "round" (a round's net result for the seat).
+    kind: str
+    amount: int
+    round: int
+
+
+@dataclass
+class Change:
+    """What one request did to a room, written at once."""
+
+    ops: list[dict[str, Any]] = field(default_factory=list)
+    shuffles: list[StoredShuffle] = field(default_factory=list)
+    seated: list[StoredSeat] = field(default_factory=list)
+    unseated: list[int] = field(default_factory=list)
+    ledger: list[LedgerRow] = field(default_factory=list)
+    #: Each seated seat's balance now: its chips, with its bets still on the layout.
+    balances: dict[int, int] = field(default_factory=dict)
+    closed: bool = False
+
+    def empty(self) -> bool:
+        return not (self.ops or self.shuffles or self.seated or self.unseated or self.ledger
+                    or self.balances or self.closed)
+
+
+@dataclass(frozen=True)
+class StoredRoom:
+    code: str
+    spec: dict[str, Any]
+    host_hash: str
+    closed: bool
+    seats: list[StoredSeat]
+    ops: list[dict[str, Any]]
+    shuffles: list[StoredShuffle]
+
+
+class Store(Protocol):
+    """Where rooms are kept."""
+
+    def create_room(self, code: str, spec: dict[str, Any], host_hash: str) -> None: ...
+
+    def commit(self, code: str, change: Change) -> None: ...
+
+    def room(self, code: str) -> StoredRoom | None: ...
+
+    def open_rooms(self) -> list[str]: ...
+
+    def ledger(self, code: str) -> list[LedgerRow]: ...
+
+    def balances(self, code: str) -> dict[int, int]: ...
+
+    def close(self) -> None: ...
+
+
+def default_db() -> Path:
+    """The ledger's file when ``--db`` is not given: in the user's data folder."""
+    return Path(platformdirs.user_data_dir("twentyone")) / "party.sqlite3"
+
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS rooms (
+    code TEXT PRIMARY KEY, spec TEXT NOT NULL, host_hash TEXT NOT NULL,
+    closed INTEGER NOT NULL DEFAULT 0, created REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS seats (
+    code TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, token_hash TEXT NOT NULL,
+    since_op INTEGER NOT NULL, PRIMARY KEY (code, seat));
+CREATE TABLE IF NOT EXISTS ops (
+    code TEXT NOT NULL, seq INTEGER NOT NULL, op TEXT NOT NULL, PRIMARY KEY (code, seq));
+CREATE TABLE IF NOT EXISTS shuffles (
+    code TEXT NOT NULL, seq INTEGER NOT NULL, record TEXT NOT NULL, salt TEXT NOT NULL,
+    PRIMARY KEY (code, seq));
+CREATE TABLE IF NOT EXISTS ledger (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, code TEXT NOT NULL, seat INTEGER NOT NULL,
+    name TEXT NOT NULL, kind TEXT NOT NULL, amount INTEGER NOT NULL, round INTEGER NOT NULL,
+    at REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS balances (
+    code TEXT NOT NULL, seat INTEGER NOT NULL, cents INTEGER NOT NULL,
+    PRIMARY KEY (code, seat));
+"""
+
+
+class SqliteStore:
+    """The embedded ledger: one SQLite file in WAL mode. With WAL and ``synchronous=NORMAL`` a
+    committed transaction survives the process being killed at any moment."""
+
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        self.db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")
+        self.db.executescript(_SCHEMA)
+
+    def close(self) -> None:
+        self.db.close()
+
+    def create_room(self, code: str, spec: dict[str, Any], host_hash: str) -> None:
+        self.db.execute("INSERT INTO rooms (code, spec, host_hash, created) VALUES (?, ?, ?, ?)",
+                        (code, json.dumps(spec), host_hash, time.time()))
+
+    def commit(self, code: str, change: Change) -> None:
+        if change.empty():
+            return
+        db = self.db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            if change.ops:
+                (start,) = db.execute("SELECT COUNT(*) FROM ops WHERE code = ?",
+                                      (code,)).fetchone()
+                db.executemany("INSERT INTO ops (code, seq, op) VALUES (?, ?, ?)",
+                               [(code, start + i, json.dumps(op))
+                                for i, op in enumerate(change.ops)])
+            if change.shuffles:
+                (start,) = db.execute("SELECT COUNT(*) FROM shuffles WHERE code = ?",
+                                      (code,)).fetchone()
+                db.executemany(
+                    "INSERT INTO shuffles (code, seq, record, salt) VALUES (?, ?, ?, ?)",
+                    [(code, start + i, json.dumps({"order": s.order, "cut_at": s.cut_at,
+                                                   "behind": s.behind}), s.salt)
+                     for i, s in enumerate(change.shuffles)])
+            for n in change.unseated:
+                db.execute("DELETE FROM seats WHERE code = ? AND seat = ?", (code, n))
+                db.execute("DELETE FROM balances WHERE code = ? AND seat = ?", (code, n))
+            db.executemany("INSERT OR REPLACE INTO seats VALUES (?, ?, ?, ?, ?)",
+                           [(code, s.seat, s.name, s.token_hash, s.since_op)
+                            for s in change.seated])
+            now = time.time()
+            db.executemany("INSERT INTO ledger (code, seat, name, kind, amount, round, at) "
+                           "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                           [(code, r.seat, r.name, r.kind, r.amount, r.round, now)
+                            for r in change.ledger])
+            db.executemany("INSERT OR REPLACE INTO balances VALUES (?, ?, ?)",
+                           [(code, n, c) for n, c in change.balances.items()])
+            if change.closed:
+                db.execute("UPDATE rooms SET closed = 1 WHERE code = ?", (code,))
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+
+    def room(self, code: str) -> StoredRoom | None:
+        db = self.db
+        row = db.execute("SELECT spec, host_hash, closed FROM rooms WHERE code = ?",
+                         (code,)).fetchone()
+        if row is None:
+            return None
+        seats = [StoredSeat(*r) for r in db.execute(
+            "SELECT seat, name, token_hash, since_op FROM seats WHERE code = ? ORDER BY seat",
+            (code,))]
+        ops = [json.loads(op) for (op,) in db.execute(
+            "SELECT op FROM ops WHERE code = ? ORDER BY seq", (code,))]
+        shuffles = []
+        for record, salt in db.execute(
+                "SELECT record, salt FROM shuffles WHERE code = ? ORDER BY seq", (code,)):
+            r = json.loads(record)
+            shuffles.append(StoredShuffle(r["order"], r["cut_at"], r["behind"], salt))
+        return StoredRoom(code, json.loads(row[0]), row[1], bool(row[2]), seats, ops, shuffles)
+
+    def open_rooms(self) -> list[str]:
+        return [c for (c,) in self.db.execute(
+            "SELECT code FROM rooms WHERE closed = 0 ORDER BY created")]
+
+    def ledger(self, code: str) -> list[LedgerRow]:
+        return [LedgerRow(*r) for r in self.db.execute(
+            "SELECT seat, name, kind, amount, round FROM ledger WHERE code = ? ORDER BY id",
+            (code,))]
+
+    def balances(self, code: str) -> dict[int, int]:
+        return dict(self.db.execute("SELECT seat, cents FROM balances WHERE code = ?", (code,)))
+
+
+def stored_shuffles(rows: Sequence[StoredShuffle]) -> list[dict[str, Any]]:
+    """Shuffles as a hand history writes them."""
+    return [{"order": s.order, "cut_at": s.cut_at, "behind": s.behind} for s in rows]
