@@ -169,7 +169,7 @@ def act_once(player: Player, use_gesture: bool) -> str:
                 else [(x, y), (x + 40, y + 2), (x + 80, y), (x + 20, y + 3), (x - 30, y)])
         touch_gesture(page, path)
         player.gestures.append(choice)
-        expect(page.locator(f".signal-{choice}")).to_be_attached()
+        expect(page.locator(f".signal-{choice}").last).to_be_attached()
     else:
         page.locator(f'[data-action="{choice}"]').click()
     settle(page)
@@ -244,6 +244,18 @@ def see_it_all_after_reload(player: Player) -> None:
     expect(page.locator(".seat.mine .bet-amount").first).to_have_text("$10")
 
 
+def after_payout_shots(players: list[Player], shots: dict[str, Path], *, last: bool) -> None:
+    """The table just after a round, taken the first time a winner was paid (or after the last
+    round if the cards never paid anyone), once the chips have finished their flight."""
+    laptop, phone = players[0].page, players[2].page
+    if shots["laptop-after-payout"].exists() or not (
+            last or laptop.locator(".pile.payout").count()):
+        return
+    laptop.wait_for_timeout(1000)
+    laptop.screenshot(path=shots["laptop-after-payout"])
+    phone.screenshot(path=shots["phone-after-payout"])
+
+
 def test_a_party_plays_rounds_in_the_browser(server: Server, browser: Browser,
                                              tmp_path: Path) -> None:
     host_ctx, host = new_page(browser)
@@ -263,11 +275,12 @@ def test_a_party_plays_rounds_in_the_browser(server: Server, browser: Browser,
     folder = shots_dir(tmp_path)
     shots = {k: folder / f"{k}.png" for k in ("laptop-mid-round", "phone-mid-round",
                                               "laptop-after-payout", "phone-after-payout")}
+    for shot in shots.values():
+        shot.unlink(missing_ok=True)
     play_round(host, players, shots=shots)
-    players[0].page.wait_for_timeout(1000)  # the payout's chips finish their flight
-    players[0].page.screenshot(path=shots["laptop-after-payout"])
-    players[2].page.screenshot(path=shots["phone-after-payout"])
+    after_payout_shots(players, shots, last=False)
     play_round(host, players, reconnect=players[1])
+    after_payout_shots(players, shots, last=False)
 
     # The host pauses: no one may act; then resumes, and the party plays on.
     host.locator('[data-host="pause"]').click()
@@ -277,6 +290,7 @@ def test_a_party_plays_rounds_in_the_browser(server: Server, browser: Browser,
     host.locator('[data-host="resume"]').click()
     settle(host)
     play_round(host, players)
+    after_payout_shots(players, shots, last=True)
 
     phone = players[2]
     assert phone.gestures, "the phone player played by hand signals"

@@ -27,8 +27,13 @@ export function label(name) {
 // with hyphens; the page uses the wire's names throughout.
 export const opName = (name) => name.replace(/-/g, "_");
 
+// Buttons keep one order from round to round, so a thumb learns where "Hit" is.
+const ORDER = ["hit", "stand", "double", "split", "surrender", "insure", "even_money", "decline"];
+const rank = (a) => (ORDER.includes(a) ? ORDER.indexOf(a) : ORDER.length);
+
 export function actionBar(view, ctx) {
-  const buttons = view.legal.filter((a) => !OWN_CONTROLS.has(a)).map((a) =>
+  const offered = view.legal.filter((a) => !OWN_CONTROLS.has(a)).sort((a, b) => rank(a) - rank(b));
+  const buttons = offered.map((a) =>
     h(`button.action.act-${a}`, { type: "button", dataset: { action: a },
       onclick: () => ctx.act(a) }, label(a)));
   const canHint = view.game === "casino" && view.hints && (view.legal.includes("hit") || view.legal.includes("stand"));
@@ -105,7 +110,12 @@ export function chipsControl(view, seat, ctx) {
       if (window.confirm("Leave the table and cash out your chips?")) await ctx.act("leave");
     } }, "Leave the table"));
   }
-  return items.length ? h("div.chips-control", {}, items) : null;
+  if (!items.length) return null;
+  // Folded away by default (it stays open once opened), so the bet keeps the screen.
+  const box = ctx.keep("chips-control", () => h("details.chips-control", {},
+    h("summary", {}, "Chips and leaving"), h("div.chips-items")));
+  box.querySelector(".chips-items").replaceChildren(...items);
+  return box;
 }
 
 function buyForm(ctx) {

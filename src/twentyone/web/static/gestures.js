@@ -50,11 +50,15 @@ export function attachGestures(el, { canHit, canStand, hit, stand }) {
   el.addEventListener("pointercancel", finish);
 }
 
-// A brief sign on the felt so the player sees which signal was read.
+// A brief sign over the felt so the player sees which signal was read. It hangs on the body,
+// not the felt, because the felt is redrawn by the very state frame the signal brings.
 function signal(el, word) {
+  const box = el.getBoundingClientRect();
   const sign = document.createElement("div");
   sign.className = `signal signal-${word.toLowerCase()}`;
   sign.textContent = word;
-  el.append(sign);
+  sign.style.left = `${box.left + box.width / 2}px`;
+  sign.style.top = `${box.top + box.height * 0.45}px`;
+  document.body.append(sign);
   setTimeout(() => sign.remove(), 900);
 }

@@ -80,8 +80,8 @@ function betSpotEl(hand, key, view, ctx) {
   }
   const lost = hand.outcome && hand.net < 0 && hand.outcome !== "surrender";
   const spot = h(`div.bet-spot${lost ? ".lost" : ""}`, { title: `bet ${dollars(hand.bet)}` },
-    h("div.pile", { style: { "--n": String(pile.length) } }, pile),
-    h("span.bet-amount", {}, dollars(hand.bet)));
+    h("div.pile", { style: { "--n": String(pile.length) } }, pile));
+  const amount = h("span.bet-amount", {}, dollars(hand.bet));
   if (lost && !ctx.seen.has(key)) spot.classList.add("collecting");
   const paid = hand.paid || {};
   if (Object.keys(paid).length) {
@@ -98,6 +98,7 @@ function betSpotEl(hand, key, view, ctx) {
       title: `paid ${describeChips(paid, view.chipset)}`,
     }, payout));
   }
+  spot.append(amount);
   return spot;
 }
 
