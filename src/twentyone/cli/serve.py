@@ -49,7 +49,7 @@ def serve(
     except OSError as exc:
         raise RulesError(f"cannot open the ledger {path}: {exc}") from None
     warn_predictable(None, bool(stack))
-    app = create_app(store, live=_live(stack))
+    app = create_app(store, live=_live(stack), rules=rules)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=1 << 16)
     server = uvicorn.Server(config)
     config.load()

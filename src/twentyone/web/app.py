@@ -120,9 +120,10 @@ def _error(exc: TwentyOneError, status: int) -> JSONResponse:
 
 
 def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
-               tick_s: float = TICK_S) -> Starlette:
+               tick_s: float = TICK_S, rules: str = "classic") -> Starlette:
     """The app over ``store`` (its open rooms rebuilt now); ``live`` makes each room's
-    shuffler (the system's secure random source unless a test stacks the shoe)."""
+    shuffler (the system's secure random source unless a test stacks the shoe); ``rules`` is
+    the preset offered first."""
     site = Site(store, live)
     site.rebuild()
 
@@ -136,7 +137,7 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
         return FileResponse(index)
 
     async def api_presets(request: Request) -> Response:
-        return JSONResponse({"games": list(GAMES), "presets": presets()})
+        return JSONResponse({"games": list(GAMES), "presets": presets(rules)})
 
     async def create_room(request: Request) -> Response:
         try:

@@ -136,8 +136,10 @@ def rules_from_toml(text: object, base: Rules) -> Rules:
     return Rules.from_mapping(data, base)
 
 
-def presets() -> list[dict[str, str]]:
-    return [{"name": n, "title": PRESET_DESCRIPTIONS.get(n, n)} for n in PRESETS]
+def presets(first: str = "classic") -> list[dict[str, str]]:
+    """The presets a host chooses from, ``first`` (the server's ``--rules``) first."""
+    names = sorted(PRESETS, key=lambda n: n != first)
+    return [{"name": n, "title": PRESET_DESCRIPTIONS.get(n, n)} for n in names]
 
 
 def make_table(spec: RoomSpec, shuffler: Shuffler) -> Table:
