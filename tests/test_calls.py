@@ -3,12 +3,24 @@
 
 from __future__ import annotations
 
-import pytest
-from engine_kit import stacked
+import random
+from collections.abc import Callable
+from dataclasses import replace
+from enum import StrEnum
 
-from twentyone.engine.calls import cheque_change, spoken
+import pytest
+from engine_kit import dealt, stack_for, stacked
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from twentyone.cards import fresh_shoe
+from twentyone.engine.calls import DealerCalls, cheque_change, payout_method, spoken
+from twentyone.engine.chips import ChipSet
 from twentyone.engine.events import Kind
+from twentyone.engine.table import Action, Phase, Table
+from twentyone.engine.views import visible_events
 from twentyone.errors import ChipError
+from twentyone.rules import PRESETS, Insurance, PayoutStyle
 
 
 @pytest.mark.parametrize(("cents", "words"), [
@@ -34,3 +46,103 @@ def test_change_a_hundred_at_the_table_is_called_cheque_change() -> None:
     assert t.seats[1].chips == t.chipset.counts({"green": 4})
     with pytest.raises(ChipError, match="no chip is worth 3 dollars"):
         t.chipset.colour_of(300)
+
+
+def _calls(t: Table) -> list[str]:
+    """The calls a spectator hears over the whole log."""
+    return [call for _, call in DealerCalls(t.rules).feed(visible_events(t))]
+
+
+def test_insurance_is_called_open_after_the_deal_and_closed_before_the_check() -> None:
+    """docs/dealing.md#the-insurance-procedure: offer, close, check. The open call comes with
+    the dealer's ace, the close with the peek, after every player has answered."""
+    t = dealt("classic", [("10h", "7c"), ("9d", "9s")], up="As", hole="6d")
+    assert t.phase is Phase.INSURANCE
+    assert _calls(t) == ["Insurance is open"]
+    t.decline(1)
+    assert _calls(t) == ["Insurance is open"]
+    t.insure(2)
+    assert _calls(t) == ["Insurance is open", "Insurance is closed"]
+    peek = next(i for i, e in enumerate(t.log) if e.kind is Kind.PEEKED)
+    closing = [e for e, call in DealerCalls(t.rules).feed(t.log) if call == "Insurance is closed"]
+    assert closing == [t.log[peek]]
+
+
+def test_no_insurance_call_under_a_ten_or_where_none_is_offered() -> None:
+    """docs/dealing.md#the-insurance-procedure: under a ten-card there is no insurance."""
+    t = dealt("classic", [("10h", "7c")], up="Ks", hole="6d")
+    assert "Insurance is open" not in _calls(t)
+    r = replace(PRESETS["classic"], insurance=Insurance.NONE)
+    t = dealt(r, [("10h", "7c")], up="As", hole="6d")
+    assert _calls(t) == []
+
+
+def test_a_tie_is_called_a_push_and_the_cut_card_the_last_round() -> None:
+    """docs/casino.md#settlement: the same total pushes; docs/casino.md#when-the-dealer-reshuffles:
+    the cut card out means the last round before the shuffle."""
+    t = dealt("classic", [("10h", "8c")], up="9s", hole="9d")
+    t.stand(1)
+    assert _calls(t) == ["Push"]
+    r = PRESETS["classic"]
+    t = stacked(r, stack_for(r, [("10h", "8c")], "9s", "8d"), cut_behind=len(fresh_shoe(r.decks)))
+    t.sit(1, {"red": 10})
+    t.bet(1, 1000)
+    t.deal()
+    assert "Last round before the shuffle" in _calls(t)
+
+
+def test_a_broken_chip_is_called_cheque_change() -> None:
+    """docs/dealing.md#making-change: "cheque change: one hundred"."""
+    t = stacked("classic", [])
+    t.sit(1, {"black": 1})
+    t.change(1, "black")
+    assert _calls(t) == ["cheque change: one hundred"]
+
+
+@pytest.mark.parametrize(("wager", "amount", "paid", "how"), [
+    ({"white": 10}, 1000, {"white": 10}, "colour for colour"),
+    ({"white": 10}, 2000, {"white": 20}, "colour for colour, sized twice"),
+    ({"red": 2}, 1500, {"red": 3}, "bridged"),
+    ({"red": 1}, 750, {"red": 1, "white": 2, "yellow": 1}, "heeled"),
+    ({"red": 1, "white": 1}, 600, {"red": 1, "white": 1}, "colour for colour"),
+])
+def test_how_a_payout_was_made_is_told_from_the_chips(
+        wager: dict[str, int], amount: int, paid: dict[str, int], how: str) -> None:
+    """docs/dealing.md#paying-a-bet and docs/dealing.md#paying-a-blackjack: sized into the
+    bet, a blackjack bridged or heeled; at a fewest-chips table, always the fewest chips."""
+    cs = ChipSet.of(PRESETS["classic"].chips)
+    style = PayoutStyle.COLOUR_FOR_COLOUR
+    assert payout_method(cs, style, amount, cs.counts(paid), cs.counts(wager)) == how
+    assert payout_method(cs, PayoutStyle.FEWEST, amount, cs.counts(paid),
+                         cs.counts(wager)) == "in the fewest chips"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10_000))
+def test_the_method_told_is_the_method_the_cashier_used(seed: int) -> None:
+    """Whatever a colour-for-colour table pays, the method told from the settled event's chips
+    is the one the cashier chose when it paid (docs/dealing.md#paying-a-bet). One seat, one
+    hand, no insurance: each payout is the cashier's latest."""
+    r = replace(PRESETS["classic"], payout_style=PayoutStyle.COLOUR_FOR_COLOUR,
+                insurance=Insurance.NONE, even_money=False)
+    t = Table(r, seed=seed)
+    rng = random.Random(seed)
+    t.sit(1, {"white": 30, "red": 10, "green": 2})
+    told = {"fewest": "in the fewest chips", "sized": "colour for colour",
+            "sized twice": "colour for colour, sized twice", "bridged": "bridged",
+            "heeled": "heeled"}
+    plays: dict[StrEnum, Callable[[int], object]] = {
+        Action.HIT: t.hit, Action.STAND: t.stand, Action.DOUBLE: t.double}
+    paid = 0
+    for _ in range(8):
+        t.bet(1, rng.choice([500, 1000, 2000, 700]))
+        start = len(t.log)
+        t.deal()
+        while t.phase is not Phase.BETTING:
+            plays[rng.choice([a for a in t.legal_actions(1) if a in plays])](1)
+        wins = [e for e in t.log[start:] if e.kind is Kind.SETTLED and e.chips]
+        for e in wins:
+            assert payout_method(t.chipset, r.payout_style, e.amount, e.chips,
+                                 e.chips2) == told[t.cashier.last_method]
+        paid += len(wins)
+    assume(paid > 0)

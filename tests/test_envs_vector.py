@@ -109,3 +109,27 @@ def test_bad_actions_raise_typed_errors() -> None:
         vec.step(np.array([0, 9]))
     with pytest.raises(InvalidActionError):
         vec.step(np.array([0]))
+
+
+def test_a_shoe_with_no_card_left_anywhere_calls_the_round_off() -> None:
+    """docs/casino.md#when-the-dealer-reshuffles: a hit that finds the shoe empty, refilled once
+    already this round (so the tray is empty too), ends the episode with the bet back (reward
+    0), and the next round deals from a fresh shuffle. The shoe is emptied by hand: one seat
+    alone can hardly hold a whole pack."""
+    from twentyone.envs import kernel as EK
+    from twentyone.envs.common import HIT, PH_PLAYING
+
+    env = BlackjackVectorEnv(16, "single-deck")
+    env.reset(seed=3)
+    playing = np.flatnonzero(env._g[:, EK.G_PHASE] == PH_PLAYING)
+    assert playing.size
+    i = int(playing[0])
+    sh = env._sh[i]
+    sh[K.SH_POS] = sh[K.SH_SHUFFLED] = sh[K.SH_LEN]
+    sh[K.SH_ROUND_START] = -1
+    actions = np.zeros(16, dtype=np.int64)
+    actions[i] = HIT
+    _, rewards, terms, _, _ = env.step(actions)
+    assert terms[i] and rewards[i] == 0.0
+    assert env._sh[i, K.SH_DRY] == 0 and env._sh[i, K.SH_LEN] == 52
+    assert env._sh[i, K.SH_POS] == PRESETS["single-deck"].burn

@@ -180,3 +180,20 @@ def test_the_first_run_says_it_compiles_and_a_cached_one_says_nothing(tmp_path: 
     assert again.returncode == 0, again.stderr
     assert "compil" not in again.stderr.lower()
     assert json.loads(again.stdout)["rounds"] == 1000
+
+
+def test_rules_that_run_the_shoe_dry_finish_and_count_the_rounds_called_off(
+        tmp_path: Path) -> None:
+    """docs/casino.md#when-the-dealer-reshuffles: one deck, seven seats splitting every pair to
+    eight hands and hitting to 21 often put the whole pack on the table; the simulation calls
+    those rounds off, as the table does, and reports how many."""
+    from test_sim_equivalence import GREEDY_CHART
+
+    chart = tmp_path / "greedy.txt"
+    chart.write_text(GREEDY_CHART, encoding="utf-8")
+    out = sim("--rules", "single-deck", "--set", "seats=7", "--set", "max_hands=8",
+              "--set", "split_by=value", "--set", "penetration=0.98", "--seats", "7",
+              "--strategy", str(chart), "--rounds", "5000", "--seed", "3", "--workers", "1")
+    assert out["rounds"] == 5000
+    assert isinstance(out["called_off"], int) and 0 < out["called_off"] < 5000
+    assert sim("--rounds", "2000", "--seed", "3")["called_off"] == 0

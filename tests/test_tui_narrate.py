@@ -3,10 +3,14 @@ round kept for the screen."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from engine_kit import dealt
+
 from twentyone.engine.shoe import RandomShuffler, StackedShuffler
 from twentyone.engine.table import Table
 from twentyone.engine.views import SPECTATOR, settled_round, view, visible_events
-from twentyone.rules import PRESETS, Rules
+from twentyone.rules import PRESETS, PayoutStyle, Rules
 from twentyone.tui.narrate import Narrator
 
 
@@ -123,3 +127,26 @@ def test_when_every_hand_is_bust_the_dealer_just_turns_the_hole_card() -> None:
     assert not any(line.startswith("Dealer stands") for line in lines)
     assert "Every hand is settled: the dealer turns the hole card (16) and the round is over" \
         in lines
+
+
+def test_the_narration_names_the_dealers_calls_in_order() -> None:
+    """docs/dealing.md#the-insurance-procedure: insurance is called open after the deal and
+    closed before the check; docs/dealing.md#making-change: "cheque change"; a tie is called a
+    push; a colour-for-colour table says how each payout was made (docs/dealing.md#paying-a-bet)."""
+    r = replace(PRESETS["classic"], payout_style=PayoutStyle.COLOUR_FOR_COLOUR)
+    t = dealt(r, [("10h", "9c"), ("10d", "8s")], up="As", hole="7d",
+              chips={"white": 20, "red": 4})
+    t.decline(1)
+    t.decline(2)
+    t.stand(1)
+    t.stand(2)
+    t.change(1, "red")
+    n = Narrator(r)
+    lines = n.feed(visible_events(t)) + n.flush()
+    said = [line for line in lines if line.startswith("Dealer: “")]
+    assert said == ["Dealer: “Insurance is open”", "Dealer: “Insurance is closed”",
+                    "Dealer: “Push”", "Dealer: “Cheque change: five”"]
+    assert lines.index("Dealer: “Insurance is closed”") + 1 == lines.index(
+        "Dealer checks the hole card: no blackjack")
+    assert any(line.startswith("Seat 1 wins: paid $10 in") and line.endswith("colour for colour")
+               for line in lines)

@@ -35,7 +35,7 @@ def test_answers_last_between_sessions(tmp_path: Path) -> None:
     with Store.open("ann", tmp_path) as store:
         assert store.notice is None
         rows = list(store.answers("chip-count"))
-        assert [r.key for r in rows] == ["seed 1", "seed 2", "seed 3", "seed 4"]
+        assert [r.key for r in rows] == [f"manual exercise {n}" for n in (1, 2, 3, 4)]
         assert all(r.correct and r.seconds == 3.0 for r in rows)
 
 
@@ -48,11 +48,11 @@ def test_missed_items_come_back_sooner_and_first(tmp_path: Path) -> None:
         session.answer(items[1], "1", 3.0, T0)      # missed
         due = {row[0]: datetime.fromisoformat(row[1]) for row in
                store.conn.execute("SELECT key, due FROM cells")}
-        assert due["seed 2"] < due["seed 1"]
+        assert due["manual exercise 2"] < due["manual exercise 1"]
         # An hour later the missed pile is due and is asked first, as it was.
         later = Session(drill, random.Random(1), store)
         first = next(later.items(1, T0 + timedelta(hours=1)))
-        assert first.key == "seed 2" and first.id.startswith("review-")
+        assert first.key == "manual exercise 2" and first.id.startswith("review-")
         assert first.shown == items[1].shown
 
 

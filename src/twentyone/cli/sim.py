@@ -277,6 +277,8 @@ def _print(result: SimResult, out: Console) -> None:
                               f"{result.rate(K.S_PUSHES) * 100:.2f}% / "
                               f"{result.rate(K.S_LOSSES) * 100:.2f}%"),
         ("blackjacks", f"{result.rate(K.S_BLACKJACKS) * 100:.3f}%"),
+        *([("rounds called off", f"{result.called_off:,}: every card was on the table, "
+                                 "the bets went back")] if result.called_off else []),
         ("speed", f"{result.rounds / result.seconds:,.0f} rounds/s in {result.seconds:.2f} s"
          if result.seconds else "-"),
     ]

@@ -1,45 +1,35 @@
 """``twentyone train``: the trainers at the terminal, headless for scripts, and their statistics.
 
-``twentyone train`` lists the drills; ``twentyone train NAME`` runs one at the terminal (a Rich
-prompt loop: chips drawn in their colours, keys for answers, feedback after each);
-``--json`` runs it headless: one JSON item line out, one JSON answer line in, per item, and a
-last line grading the session (the contract is in README.md#trainers). ``twentyone train stats``
-shows a profile's progress.
+``twentyone train`` lists the drills; ``twentyone train NAME`` runs one at the terminal (the
+Textual trainer of ``tui.trainer``: chips drawn in their colours, keys for answers, the grade in
+the frame); ``--json`` runs it headless: one JSON item line out, one JSON answer line in, per
+item, and a last line grading the session (the contract is in docs/training.md#scripts).
+``twentyone train stats`` shows a profile's progress.
 
-The terminal front end is a plain prompt loop on purpose: the table's Textual rewrite is under
-way elsewhere, and the drills are a library (``twentyone.train``) that a Textual or browser front
-end drives through the same three calls.
+The drills are a library (``twentyone.train``) that the terminal, the headless loop and the
+browser drive through the same three calls; this module only hands a session to a front end.
 """
 
 from __future__ import annotations
 
 import json
 import random
-import re
 import sys
 import time
 from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.panel import Panel
-from rich.text import Text
 
 from twentyone.cli.options import RulesOpt, SetOpt, rules_from_cli
-from twentyone.engine.chips import ChipSet
 from twentyone.money import dollars
+from twentyone.strategy import chart_on_disk
 from twentyone.train import stats as train_stats
-from twentyone.train.core import JSON, Drill, Item
+from twentyone.train.core import JSON
 from twentyone.train.registry import DRILLS, describe_all, make_drill
 from twentyone.train.session import Session
 from twentyone.train.store import Store
-
-#: Rich styles for the standard chip colours (a custom colour is drawn in its own name if Rich
-#: knows it, else plain).
-CHIP_STYLES = {"yellow": "bold yellow", "white": "bold white", "red": "bold red",
-               "green": "bold green", "black": "bold white on grey23",
-               "purple": "bold magenta", "pink": "bold bright_magenta", "blue": "bold blue"}
-ACTION_KEYS = {"h": "hit", "s": "stand", "d": "double", "p": "split", "r": "surrender"}
+from twentyone.tui.trainer import TrainerApp
 
 
 def _options(opts: list[str] | None) -> dict[str, str]:
@@ -107,8 +97,10 @@ def train(
             if store is not None:
                 store.close()
         return
-    with _open_store(profile or "default") as store:
-        _terminal(Session(drill, rng, store, audition), items)
+    need_terminal(name)
+    who = profile or "default"
+    with _open_store(who) as store:
+        _terminal(Session(drill, rng, store, audition), items, f"{rules} · profile {who}")
 
 
 def _list(as_json: bool) -> None:
@@ -155,138 +147,33 @@ def _read_answer(line: str) -> JSON:
 
 # --- the terminal ------------------------------------------------------------------------------
 
-def chips_text(chipset: ChipSet, by_colour: dict[str, int]) -> Text:
-    """A pile drawn in its colours, largest first: ●●● per chip up to 20, then a count."""
-    out = Text()
-    for colour in reversed(chipset.colours):
-        n = by_colour.get(colour, 0)
-        if not n:
-            continue
-        style = CHIP_STYLES.get(colour, "bold")
-        out.append("● " * min(n, 20), style=style)
-        out.append(f"{n} {colour}\n" if n <= 20 else f"… {n} {colour}\n", style=style)
-    return out
+def need_terminal(name: str) -> None:
+    """The trainer is interactive: without a terminal (a pipe, CI) say so instead of waiting
+    for keys that cannot come."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        typer.echo(f"twentyone train {name} needs a terminal to answer at; for scripts run it "
+                   f"headless: twentyone train {name} --seed S --items K --json", err=True)
+        raise typer.Exit(2)
 
 
-def parse_chips(text: str, chipset: ChipSet) -> dict[str, int] | None:
-    """Chips typed as ``2 red 1 white``, ``2r 1w``, or ``red 2, white 1``; colours by name or
-    first letter where that letter is unique in the set."""
-    initials = {c[0]: c for c in chipset.colours}
-    if len(initials) != len(chipset.colours):
-        initials = {}
-    out: dict[str, int] = {}
-    for count, word in re.findall(r"(\d+)\s*([a-z]+)", text.lower()):
-        colour = word if word in chipset.colours else initials.get(word)
-        if colour is None:
-            return None
-        out[colour] = out.get(colour, 0) + int(count)
-    return out or None
-
-
-def _render(console: Console, drill: Drill, item: Item, n: int) -> None:
-    chipset = ChipSet.of(drill.rules.chips)
-    s = item.shown
-    body = Text()
-    if "say" in s:
-        body.append(f"{s['say']}\n\n", style="bold")
-    if "bet" in s and drill.name == "payouts":
-        body.append("Main bet:\n")
-        body.append(chips_text(chipset, s["bet"]))
-    if "chips" in s:
-        if drill.name == "payouts" and "bet" in s:
-            body.append("Insurance bet:\n")
-        body.append(chips_text(chipset, s["chips"]))
-    if "double" in s:
-        body.append("Doubled with:\n")
-        body.append(chips_text(chipset, s["double"]))
-    if s.get("rack"):
-        body.append("(on the rack: " + ", ".join(f"{c} {v['tubes']} tubes + {v['loose']}"
-                                                 for c, v in s["layout"].items()) + ")\n")
-    if "hand" in s and "up" in s:
-        body.append(f"Your hand: {' '.join(s['hand'])}    Dealer shows: {s['up']}\n")
-    if drill.name == "catch-dealer":
-        body.append("Dealer: " + " ".join(s["dealer"]) + "\n")
-        body.append(f"Seat {s.get('seat', '-')}: " + " ".join(s.get("hand", [])) + "\n")
-        if "bet" in s:
-            body.append(f"Bet: {s['bet']}\n")
-    if "true_count" in s:
-        body.append(f"True count: {s['true_count']:+d}\n")
-    if "running" in s:
-        body.append(f"Running count {s['running']:+d}; discard tray {s['discard_decks']:g} of "
-                    f"{s['decks']} decks\n")
-    if "cards" in s and drill.name == "totals":
-        body.append("Cards: " + " ".join(s["cards"]) + "\n")
-    if "choices" in s:
-        if s["seen"]:
-            body.append("So far: " + "; ".join(s["seen"]) + "\n")
-        body.append("Dealer: " + (" ".join(s["dealer"]) or "-") + "\n")
-        for seat, hands in sorted(s["seats"].items()):
-            body.append(f"Seat {seat}: " + " | ".join(" ".join(h) for h in hands) + "\n")
-        body.append("\nWhat happens next?\n")
-        for i, c in enumerate(s["choices"], 1):
-            body.append(f"  {i}. {c}\n")
-    console.print(Panel(body, title=f"{drill.title} — {n}", subtitle=drill.answer_hint))
-
-
-def _flash(console: Console, item: Item) -> None:
-    """Flash the running count's cards at the item's pace, a few at a time."""
-    s = item.shown
-    cards, k, pace = s["cards"], int(s.get("flash", 2)), int(s.get("pace_ms", 600)) / 1000
-    if s.get("shuffled", True):
-        console.print(f"Count with {s['system']}, starting at {s['start']}. Ready...")
-    else:
-        console.print("The next round's cards. Ready...")
-    time.sleep(1)
-    for i in range(0, len(cards), k):
-        console.print("   " + "  ".join(cards[i:i + k]), end="\r", style="bold")
-        time.sleep(pace)
-        console.print(" " * 30, end="\r")
-    console.print()
-
-
-def _terminal_answer(text: str, drill: Drill, item: Item) -> JSON:
-    """A typed answer in the drill's own shape."""
-    text = text.strip()
-    if drill.name in ("payouts", "change"):
-        return parse_chips(text, ChipSet.of(drill.rules.chips))
-    if drill.name in ("strategy", "strategy-thumb", "index-plays"):
-        return ACTION_KEYS.get(text.lower(), text.lower())
-    if drill.name in ("running-count", "true-count", "shoe-count"):
-        try:
-            return float(text) if "." in text else int(text)
-        except ValueError:
-            return text
-    return text
-
-
-def _terminal(session: Session, limit: int | None) -> None:
-    console = Console()
+def _terminal(session: Session, limit: int | None, subtitle: str) -> None:
+    """Run the drill in the Textual trainer; print the session's score once the screen is
+    gone, so it stays in the terminal's scrollback."""
     drill = session.drill
-    console.print(f"[bold]{drill.title}[/bold]  (q to stop)"
-                  + ("  AUDITION" if session.audition else ""))
-    for n, item in enumerate(session.items(limit), 1):
-        if drill.name in ("running-count", "shoe-count"):
-            _flash(console, item)
-        _render(console, drill, item, n)
-        start = time.monotonic()
-        try:
-            text = console.input("> ")
-        except (EOFError, KeyboardInterrupt):
-            break
-        if text.strip().lower() in ("q", "quit"):
-            break
-        seconds = time.monotonic() - start
-        grade = session.answer(item, _terminal_answer(text, drill, item), seconds)
-        style = "green" if grade.correct else "red"
-        console.print(Panel(Text(grade.feedback, style=style),
-                            title="right" if grade.correct else "not quite",
-                            subtitle=f"{seconds:.1f}s"))
-    summary = session.summary()
-    console.print(f"{summary['correct']} right of {summary['total']}.")
-    if session.audition:
+    preparing = ("Preparing the exact odds for these rules (first time only, usually 5 to 30 s; "
+                 "kept on disk after that)…"
+                 if drill.answer_kind == "action" and not chart_on_disk(drill.rules) else "")
+    notice = session.store.notice if session.store is not None else None
+    summary = TrainerApp(session, limit=limit, subtitle=subtitle, preparing=preparing,
+                         notice=notice or "").run()
+    if summary is None or not summary["total"]:
+        typer.echo("No items answered.")
+        return
+    typer.echo(f"{session.drill.title}: {summary['correct']} right of {summary['total']}.")
+    if "audition" in summary:
         v = summary["audition"]
-        console.print(f"Audition: {'PASSED' if v['passed'] else 'not passed'} "
-                      f"({v['accuracy']:.0%}, pass mark {v['pass_mark']:.0%}).")
+        typer.echo(f"Audition: {'passed' if v['passed'] else 'not passed'} "
+                   f"({v['accuracy']:.0%}, pass mark {v['pass_mark']:.0%}).")
 
 
 # --- stats -------------------------------------------------------------------------------------
@@ -306,11 +193,18 @@ def _stats(profile: str, png: str | None, as_json: bool) -> None:
         secs = f", {d['mean_seconds']:.1f}s each" if d["mean_seconds"] is not None else ""
         console.print(f"[cyan]{drill:<16}[/cyan]{d['answers']:>5} answers, "
                       f"{d['accuracy']:.0%} right{secs}")
+        if len(d["sessions"]) > 1:
+            console.print(" " * 16 + "by session: " + " → ".join(
+                f"{p['accuracy']:.0%}" + (f" {p['mean_seconds']:.1f}s"
+                                          if p["mean_seconds"] is not None else "")
+                for p in d["sessions"][-6:]))
     if data["missed_cells"]:
         console.print("Most missed strategy cells: " + ", ".join(
             f"{c['cell']} ({c['misses']}/{c['answers']})" for c in data["missed_cells"]))
     if data["ev_per_hand"] is not None:
         console.print(f"Your strategy mistakes cost {data['ev_per_hand']:.4f} of a bet per hand "
-                      f"({dollars(round(data['ev_per_hand'] * 10000))} per $100 bet).")
+                      f"({dollars(round(data['ev_per_hand'] * 10000))} per $100 bet), over "
+                      f"the hands you have practised ({data['ev_coverage']:.0%} of the hands a "
+                      "shoe deals).")
     if png:
         console.print(f"Drawn to {png}.")

@@ -1,10 +1,17 @@
 """What the dealer says aloud, worded as dealers are taught (docs/dealing.md#making-change):
-amounts spoken as words, and the call of "cheque change" when a chip is broken for a player.
-Pure functions of the table's events' amounts, for any face that narrates a table."""
+amounts spoken as words, the call of "cheque change" when a chip is broken for a player, how a
+payout was made, and the calls of a round (insurance open and closed, a push, the last round
+before the shuffle). Functions of the table's events, for any face that narrates a table."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
+from twentyone.engine.cashier import sized_payout, three_to_two
+from twentyone.engine.chips import ChipSet
+from twentyone.engine.events import DEALER, Event, Kind
 from twentyone.money import Cents
+from twentyone.rules import PayoutStyle, Rules
 
 _ONES = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
          "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
@@ -48,3 +55,76 @@ def cheque_change(cents: Cents) -> str:
     """The call when a chip is broken (docs/dealing.md#making-change): "cheque change: one
     hundred", so that the player can correct the count."""
     return f"cheque change: {spoken(cents)}"
+
+
+def payout_method(chipset: ChipSet, style: PayoutStyle, amount: Cents, paid: Sequence[int],
+                  wager: Sequence[int]) -> str:
+    """How a payout of ``amount`` in the chips ``paid`` on the bet ``wager`` was made, in the
+    manual's words (docs/dealing.md#paying-a-bet, docs/dealing.md#paying-a-blackjack):
+    "in the fewest chips", "colour for colour", "colour for colour, sized twice", "bridged" or
+    "heeled". Told from the chips alone, so any face can say it after the fact."""
+    if style is PayoutStyle.FEWEST or not any(wager):
+        return "in the fewest chips"
+    sized = sized_payout(chipset, amount, wager)
+    if sized is not None and list(sized[0]) == list(paid):
+        how = sized[1]
+        if how == "bridged":
+            return how
+        return "colour for colour" if how == "sized" else f"colour for colour, {how}"
+    return "heeled" if three_to_two(chipset, amount, wager) else "in the fewest chips"
+
+
+#: The call that closes insurance: said before the event that shows it closed.
+CLOSED = "Insurance is closed"
+
+
+class DealerCalls:
+    """What the dealer says aloud as a round goes, fed the events a viewer sees: "Insurance is
+    open" when an ace shows at a table that offers it, "Insurance is closed" when every player
+    has answered (docs/dealing.md#the-insurance-procedure), "Push" on a tie, "cheque change: one
+    hundred" when a chip is broken (docs/dealing.md#making-change), and "Last round before the
+    shuffle" when the cut card comes out (docs/casino.md#when-the-dealer-reshuffles).
+
+    It keeps only whether insurance is open and whether the dealer's up card has shown, so
+    the terminal and the browser table call a round the same way from the same events."""
+
+    #: Events that can only happen once insurance has closed (without a peek, in the
+    #: no-hole-card game, the first player's decision closes it).
+    _CLOSERS = frozenset({Kind.PEEKED, Kind.HIT, Kind.STOOD, Kind.DOUBLED, Kind.SPLIT,
+                          Kind.DEALER_STOOD, Kind.DEALER_BUSTED, Kind.ROUND_ENDED, Kind.VOIDED})
+
+    def __init__(self, rules: Rules) -> None:
+        self._offers_insurance = rules.offers_insurance
+        self._up_shown = False
+        self._open = False
+
+    def feed(self, events: Iterable[Event]) -> list[tuple[Event, str]]:
+        """Each call these events make, with the event that made it, in order."""
+        out: list[tuple[Event, str]] = []
+        for e in events:
+            call = self.call(e)
+            if call is not None:
+                out.append((e, call))
+        return out
+
+    def call(self, e: Event) -> str | None:
+        """The call this one event makes, if any. ``CLOSED`` is said just *before* its event
+        (the check, or the first player's decision); every other call just after."""
+        k = e.kind
+        if self._open and k in self._CLOSERS:
+            self._open = False
+            return CLOSED
+        if k is Kind.ROUND_STARTED:
+            self._up_shown = False
+        elif k is Kind.DEALT and e.seat == DEALER and e.face_up and not self._up_shown:
+            self._up_shown = True
+            if e.card is not None and e.card.value == 1 and self._offers_insurance:
+                self._open = True
+                return "Insurance is open"
+        elif k is Kind.SETTLED and e.note == "push":
+            return "Push"
+        elif k is Kind.CHANGE:
+            return cheque_change(e.amount)
+        elif k is Kind.CUT_CARD:
+            return "Last round before the shuffle"
+        return None

@@ -132,35 +132,13 @@ class Cashier:
         if self.style is PayoutStyle.FEWEST or self.bank is not self.rack:
             self.last_method = "fewest"
             return self.pay(amount)
-        sized = self.sized(amount, wager)
+        sized = sized_payout(self.chipset, amount, wager)
         if sized is None:
-            self.last_method = "heeled" if self._is_three_to_two(amount, wager) else "fewest"
+            self.last_method = "heeled" if three_to_two(self.chipset, amount, wager) else "fewest"
             return self.pay(amount)
         chips, self.last_method = sized
         self._vault(self.rack.pay_chips(chips), None)
         return chips
-
-    def sized(self, amount: Cents, wager: Sequence[int]) -> tuple[Counts, str] | None:
-        """The chips of a colour-for-colour payout of ``amount`` on ``wager``, and how it is
-        made; None where the manual pays in the fewest chips instead (a heeled blackjack, or an
-        amount that is no whole number of bets nor 3 to 2)."""
-        bet = self.chipset.value(wager)
-        if bet <= 0 or amount <= 0:
-            return None
-        if amount % bet == 0:
-            times = amount // bet
-            word = {1: "sized", 2: "sized twice"}.get(times, f"sized {times} times")
-            return [n * times for n in wager], word
-        colours = [i for i, n in enumerate(wager) if n]
-        if (self._is_three_to_two(amount, wager) and len(colours) == 1
-                and wager[colours[0]] % 2 == 0):
-            chips = self.chipset.zero()
-            chips[colours[0]] = wager[colours[0]] * 3 // 2
-            return chips, "bridged"
-        return None
-
-    def _is_three_to_two(self, amount: Cents, wager: Sequence[int]) -> bool:
-        return 2 * amount == 3 * self.chipset.value(wager)
 
     def collect(self, chips: Sequence[int]) -> None:
         """Chips into the bank (a credit logged if the rack ran over)."""
@@ -177,3 +155,29 @@ class Cashier:
         if credit:
             self.log.append(Event(Kind.CREDIT, amount=self.chipset.value(credit),
                                   chips=tuple(credit)))
+
+
+def three_to_two(chipset: ChipSet, amount: Cents, wager: Sequence[int]) -> bool:
+    """Is ``amount`` one and a half times the bet ``wager``?"""
+    return 2 * amount == 3 * chipset.value(wager)
+
+
+def sized_payout(chipset: ChipSet, amount: Cents,
+                 wager: Sequence[int]) -> tuple[Counts, str] | None:
+    """The chips of a colour-for-colour payout of ``amount`` on ``wager``, and how it is made
+    ("sized", "sized twice", "bridged"); None where the manual pays in the fewest chips instead
+    (a heeled blackjack, or an amount that is no whole number of bets nor 3 to 2). A function
+    of the chips alone, so that a narrator can tell afterwards how a payout was made."""
+    bet = chipset.value(wager)
+    if bet <= 0 or amount <= 0:
+        return None
+    if amount % bet == 0:
+        times = amount // bet
+        word = {1: "sized", 2: "sized twice"}.get(times, f"sized {times} times")
+        return [n * times for n in wager], word
+    colours = [i for i, n in enumerate(wager) if n]
+    if three_to_two(chipset, amount, wager) and len(colours) == 1 and wager[colours[0]] % 2 == 0:
+        chips = chipset.zero()
+        chips[colours[0]] = wager[colours[0]] * 3 // 2
+        return chips, "bridged"
+    return None

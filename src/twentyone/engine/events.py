@@ -37,8 +37,9 @@ class Kind(StrEnum):
     TURNED = "turned"                  # a face-down card turned face up (hole card, pitch hands)
     DEALER_STOOD = "dealer-stood"      # amount = total
     DEALER_BUSTED = "dealer-busted"    # amount = total
-    SETTLED = "settled"                # note = outcome; amount = net result; chips = paid chips
-    INSURANCE_SETTLED = "insurance-settled"  # amount = net result
+    SETTLED = "settled"                # note = outcome; amount = net result; chips = paid chips;
+    #                                    chips2 = the bet's chips it was paid against
+    INSURANCE_SETTLED = "insurance-settled"  # amount = net result; chips, chips2 as SETTLED
     FILL = "fill"                      # chips brought from the vault to the rack
     CREDIT = "credit"                  # chips sent from the rack to the vault
     CUT_CARD = "cut-card"              # the cut card came out

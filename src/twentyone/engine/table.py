@@ -128,6 +128,13 @@ def _shown(x: object) -> str:
 _new = tuple.__new__
 
 
+class _ShoeDry(Exception):
+    """No card left anywhere to deal: the shoe is empty and so is the discard tray (every card of
+    the pack is on the table). Raised deep inside a draw and caught at the boundary of the
+    public operation that drew, which then calls the round off
+    (docs/casino.md#when-the-dealer-reshuffles). Private: it never leaves the table."""
+
+
 class Record(NamedTuple):
     """What an operation did: the events it appended to the log. ``action`` is an ``Action``,
     or a variant's own (Pontoon's ``PontoonAction``)."""
@@ -414,20 +421,23 @@ class Table:
         self.dealer = DealerHand()
         self.dealer.up_index = 1 if (r.hole_card_first and r.peek) else 0
         self._peeked = False
-        for lap in (0, 1):
-            face_up = self._first_card_up if lap == 0 else self._draws_face_up
-            for n in self._order:
-                self._deal_to(n, 0, face_up)
-            if lap == 1 and not r.peek:
-                break  # European: the dealer's second card comes after the players
-            self._deal_to_dealer(lap == self.dealer.up_index)
-        up = self.dealer.up.value
-        if up == 1 or (self._early_surrender and self._dealer_bj_checkable_now()):
-            self.phase = Phase.INSURANCE
-            self._turn = -1
-            self._next_offer()
-        else:
-            self._peek_and_play()
+        try:
+            for lap in (0, 1):
+                face_up = self._first_card_up if lap == 0 else self._draws_face_up
+                for n in self._order:
+                    self._deal_to(n, 0, face_up)
+                if lap == 1 and not r.peek:
+                    break  # European: the dealer's second card comes after the players
+                self._deal_to_dealer(lap == self.dealer.up_index)
+            up = self.dealer.up.value
+            if up == 1 or (self._early_surrender and self._dealer_bj_checkable_now()):
+                self.phase = Phase.INSURANCE
+                self._turn = -1
+                self._next_offer()
+            else:
+                self._peek_and_play()
+        except _ShoeDry:
+            self._call_off_dry()
         return _new(Record, (Action.DEAL, DEALER, tuple(self.log[start:])))
 
     def verify_deal(self) -> None:
@@ -458,7 +468,7 @@ class Table:
         s.wagered += amount
         s.declined = True
         self.log.append(Event(Kind.INSURED, seat, amount=amount, chips=tuple(s.insurance_chips)))
-        self._next_offer()
+        self._offer_moves_on()
         return _new(Record, (Action.INSURE, seat, tuple(self.log[start:])))
 
     def verify_insure(self, seat: int, amount: Cents | None = None) -> None:
@@ -509,7 +519,7 @@ class Table:
         hand = s.hands[0]
         self.log.append(Event(Kind.EVEN_MONEY, seat, amount=hand.bet))
         self.pay_hand(s, 0, hand, hand.bet, "even-money")
-        self._next_offer()
+        self._offer_moves_on()
         return _new(Record, (Action.EVEN_MONEY, seat, tuple(self.log[start:])))
 
     def verify_even_money(self, seat: int) -> None:
@@ -538,7 +548,7 @@ class Table:
             self.ops.append(Decline(seat))
         self.seats[seat].declined = True
         self.log.append(Event(Kind.DECLINED, seat))
-        self._next_offer()
+        self._offer_moves_on()
         return _new(Record, (Action.DECLINE, seat, tuple(self.log[start:])))
 
     def _refuse_offer(self, seat: int) -> Refusal:
@@ -575,13 +585,17 @@ class Table:
         if self.keep_record:
             self.ops.append(Hit(seat))
         self.log.append(_new(Event, (Kind.HIT, seat, self._hand, None, True, 0, (), (), "")))
-        self._deal_to(seat, self._hand, self._draws_face_up)
-        if hand.busted:
-            hand.done = True
-            self.lose_hand(s, self._hand, hand, "bust")  # docs/dealing.md#collecting-busts-at-once
-        elif hand.total == 21:
-            hand.done = True
-        self._advance()
+        try:
+            self._deal_to(seat, self._hand, self._draws_face_up)
+            if hand.busted:
+                hand.done = True
+                # docs/dealing.md#collecting-busts-at-once
+                self.lose_hand(s, self._hand, hand, "bust")
+            elif hand.total == 21:
+                hand.done = True
+            self._advance()
+        except _ShoeDry:
+            self._call_off_dry()
         return _new(Record, (Action.HIT, seat, tuple(self.log[start:])))
 
     def verify_hit(self, seat: int) -> None:
@@ -606,7 +620,7 @@ class Table:
             self.ops.append(Stand(seat))
         self.seats[seat].hands[self._hand].done = True
         self.log.append(_new(Event, (Kind.STOOD, seat, self._hand, None, True, 0, (), (), "")))
-        self._advance()
+        self._advance_or_call_off()
         return _new(Record, (Action.STAND, seat, tuple(self.log[start:])))
 
     def verify_stand(self, seat: int) -> None:
@@ -634,10 +648,13 @@ class Table:
         self.log.append(Event(Kind.DOUBLED, seat, self._hand, amount=add_amount))
         face_up = (self._draws_face_up
                    and not self.rules.double_face_down)
-        self._deal_to(seat, self._hand, face_up)
-        if hand.busted and face_up:
-            self.lose_hand(s, self._hand, hand, "bust")
-        self._advance()
+        try:
+            self._deal_to(seat, self._hand, face_up)
+            if hand.busted and face_up:
+                self.lose_hand(s, self._hand, hand, "bust")
+            self._advance()
+        except _ShoeDry:
+            self._call_off_dry()
         return _new(Record, (Action.DOUBLE, seat, tuple(self.log[start:])))
 
     def verify_double(self, seat: int, amount: Cents | None = None) -> None:
@@ -700,9 +717,12 @@ class Table:
         hand.split_aces = new.split_aces = aces
         s.hands.insert(i + 1, new)
         self.log.append(Event(Kind.SPLIT, seat, i + 1, amount=hand.bet))
-        self._deal_to(seat, i, self._split_card_up)
-        self._after_split_card(s, hand)
-        self._advance()
+        try:
+            self._deal_to(seat, i, self._split_card_up)
+            self._after_split_card(s, hand)
+            self._advance()
+        except _ShoeDry:
+            self._call_off_dry()
         return _new(Record, (Action.SPLIT, seat, tuple(self.log[start:])))
 
     def verify_split(self, seat: int) -> None:
@@ -755,9 +775,9 @@ class Table:
                               note="surrender"))
         if self.phase is Phase.INSURANCE:
             s.declined = True
-            self._next_offer()
+            self._offer_moves_on()
         else:
-            self._advance()
+            self._advance_or_call_off()
         return _new(Record, (Action.SURRENDER, seat, tuple(self.log[start:])))
 
     def verify_surrender(self, seat: int) -> None:
@@ -855,9 +875,13 @@ class Table:
         if self.keep_record:
             self.ops.append(DealerHit())
         self.log.append(_new(Event, (Kind.HIT, DEALER, 0, None, True, 0, (), (), "")))
-        self._deal_to_dealer(True)
-        if self.dealer.busted:
-            self._dealer_done()
+        try:
+            self._deal_to_dealer(True)
+        except _ShoeDry:
+            self._call_off_dry()
+        else:
+            if self.dealer.busted:
+                self._dealer_done()
         return _new(Record, (Action.DEALER_HIT, self.dealer_seat, tuple(self.log[start:])))
 
     def verify_dealer_hit(self) -> None:
@@ -902,7 +926,24 @@ class Table:
         self._raise(self._refuse_void())
         start = len(self.log)
         self.ops.append(Void())
-        dealt = self.phase is not Phase.BETTING
+        self._call_off("")
+        if self.rules.reshuffle == "cut-card" and (self.shoe.cut_card_out or self.shoe.refilled):
+            self._shuffle()
+        return _new(Record, (Action.VOID, DEALER, tuple(self.log[start:])))
+
+    def _call_off_dry(self) -> None:
+        """No card is left anywhere to deal (docs/casino.md#when-the-dealer-reshuffles): the
+        round is called off as ``void_round`` calls it off (docs/casino.md#a-round-called-off),
+        the log's ``voided`` saying why ("dry"), and everything is shuffled for the next round.
+        No operation of its own is recorded: the operation that drew the last card, replayed
+        from a hand history, runs dry again and calls the round off the same way."""
+        self._call_off("dry")
+        self._shuffle()
+
+    def _call_off(self, why: str) -> None:
+        """Return every unsettled bet and standing insurance, clear the layout into the
+        discards, wait for bets; ``why`` is the ``voided`` event's note."""
+        dealt = self.phase is not Phase.BETTING or why == "dry"
         for n in sorted(self.seats):
             s = self.seats[n]
             for i, h in enumerate(s.hands):
@@ -916,7 +957,7 @@ class Table:
                 self.log.append(Event(Kind.INSURANCE_SETTLED, n, note="void"))
             s.insurance = 0
             s.insurance_chips = []
-        self.log.append(Event(Kind.VOIDED, amount=self.round if dealt else 0))
+        self.log.append(Event(Kind.VOIDED, amount=self.round if dealt else 0, note=why))
         discards = self.shoe.discards
         for s in self.seats.values():
             for h in s.hands:
@@ -928,9 +969,6 @@ class Table:
             self.log.append(Event(Kind.ROUND_ENDED, amount=self.round))
         self.phase = Phase.BETTING
         self._order = []
-        if self.rules.reshuffle == "cut-card" and (self.shoe.cut_card_out or self.shoe.refilled):
-            self._shuffle()
-        return _new(Record, (Action.VOID, DEALER, tuple(self.log[start:])))
 
     def verify_void_round(self) -> None:
         self._raise(self._refuse_void())
@@ -944,6 +982,22 @@ class Table:
         return None
 
     # --- the dealer's part -----------------------------------------------------------------
+
+    def _offer_moves_on(self) -> None:
+        """``_next_offer`` for an operation that answered the offer: the peek and the play that
+        may follow it draw cards, so a shoe that runs dry there calls the round off."""
+        try:
+            self._next_offer()
+        except _ShoeDry:
+            self._call_off_dry()
+
+    def _advance_or_call_off(self) -> None:
+        """``_advance`` for an operation that drew nothing itself (a stand, a late surrender):
+        the next hand's split card and the dealer's draw may still run the shoe dry."""
+        try:
+            self._advance()
+        except _ShoeDry:
+            self._call_off_dry()
 
     def _next_offer(self) -> None:
         """Move the offer to the next seat with something to decide; peek when none is left."""
@@ -1184,7 +1238,7 @@ class Table:
         h.done = True
         h.outcome = outcome
         self.log.append(_new(Event, (Kind.SETTLED, s.number, i, None, True, won, tuple(paid),
-                                     (), outcome)))
+                                     tuple(h.chips), outcome)))
 
     def _push(self, s: Seat, i: int, h: Hand) -> None:
         add(s.chips, h.chips)
@@ -1220,7 +1274,7 @@ class Table:
                 add(s.chips, paid)
                 add(s.chips, s.insurance_chips)
                 self.log.append(Event(Kind.INSURANCE_SETTLED, s.number, amount=2 * s.insurance,
-                                      chips=tuple(paid)))
+                                      chips=tuple(paid), chips2=tuple(s.insurance_chips)))
             else:
                 self.cashier.collect(s.insurance_chips)
                 self.log.append(Event(Kind.INSURANCE_SETTLED, s.number, amount=-s.insurance))
@@ -1242,10 +1296,16 @@ class Table:
     def _draw(self) -> Card:
         shoe = self.shoe
         if shoe.pos >= len(shoe.cards):
-            shoe.refill()  # docs/casino.md#when-the-dealer-reshuffles: ran dry
+            # docs/casino.md#when-the-dealer-reshuffles: ran dry; with the discard tray empty
+            # too, no card is left anywhere and the operation calls the round off.
+            if not shoe.discards:
+                raise _ShoeDry
+            shoe.refill()
             self.log.append(Event(Kind.REFILLED, amount=shoe.remaining))
             if self.rules.reshuffle is Reshuffle.BURN_CARD:
                 self._log_burned()  # docs/pontoon.md#the-shuffle-the-cut-and-the-burned-card
+            if shoe.pos >= len(shoe.cards):
+                raise _ShoeDry  # the burn took the only card the tray held
         c = shoe.cards[shoe.pos]
         shoe.pos += 1
         if shoe.pos == shoe.cut_index:

@@ -59,6 +59,7 @@ from twentyone.sim.kernel import (
     H_SETTLED,
     H_SPLIT,
     N_HAND,
+    NO_CARD,
     R_CHECKS,
     R_EVEN_MONEY,
     R_H17,
@@ -140,6 +141,8 @@ def _card(i: int, r: Int, st: U64, fy: U64, shoe: Int, sh: Int, seen: Int,
     """Draw the next card for table ``i``; a refill of the shoe forgets the cards seen."""
     refills = sh[i, SH_REFILLS]
     c = _draw(st[i], fy[i], shoe[i], sh[i])
+    if c == NO_CARD:
+        return c
     if sh[i, SH_REFILLS] != refills:
         seen[i, :] = 0
     if visible:
@@ -157,6 +160,19 @@ def _shuffle(i: int, r: Int, st: U64, fy: U64, shoe: Int, sh: Int, seen: Int) ->
 def new_table(i: int, r: Int, st: U64, fy: U64, shoe: Int, sh: Int, seen: Int) -> None:
     """A table's first shuffle (the engine's ``Table`` shuffles when it is built)."""
     _shuffle(i, r, st, fy, shoe, sh, seen)
+
+
+@_jit
+def _call_off(i: int, r: Int, st: U64, fy: U64, shoe: Int, sh: Int, g: Int, res: F64,
+              seen: Int, hidden: Int, p: F64) -> None:
+    """No card left anywhere to deal: the round is called off as the engine calls it off
+    (docs/casino.md#when-the-dealer-reshuffles). Unsettled hands count nothing, insurance lost
+    at the check stays lost (a bet still standing comes back), and everything is shuffled."""
+    if g[i, G_INSURED] and g[i, G_PEEKED]:
+        res[i] -= p[P_INSURANCE]
+    hidden[i, :] = 0
+    _shuffle(i, r, st, fy, shoe, sh, seen)
+    g[i, G_PHASE] = DONE
 
 
 @_jit
@@ -179,10 +195,16 @@ def _deal(i: int, r: Int, c: Int, st: U64, fy: U64, shoe: Int, sh: Int, g: Int,
     up_index = 1 if (r[R_HOLE_FIRST] != 0 and peek) else 0
     for lap in range(2):
         card = _card(i, r, st, fy, shoe, sh, seen, True)
+        if card == NO_CARD:
+            _call_off(i, r, st, fy, shoe, sh, g, res, seen, hidden, p)
+            return
         _add_card(h3, 0, 0, card)
         if lap == 1 and not peek:
             break
         card = _card(i, r, st, fy, shoe, sh, seen, lap == up_index)
+        if card == NO_CARD:
+            _call_off(i, r, st, fy, shoe, sh, g, res, seen, hidden, p)
+            return
         v = VALUE[card]
         g[i, G_DHARD] += v
         if v == 1:
@@ -236,6 +258,9 @@ def _advance(i: int, r: Int, st: U64, fy: U64, shoe: Int, sh: Int, g: Int, hands
             continue
         if h3[0, h, H_N] == 1:
             card = _card(i, r, st, fy, shoe, sh, seen, True)
+            if card == NO_CARD:
+                _call_off(i, r, st, fy, shoe, sh, g, res, seen, hidden, p)
+                return
             _add_card(h3, 0, h, card)
             _after_split_card(r, h3, 0, h, g[i, G_NHANDS])
             continue
@@ -270,6 +295,9 @@ def _finish(i: int, r: Int, st: U64, fy: U64, shoe: Int, sh: Int, g: Int, hands:
                 live_drawing = True
     if g[i, G_DN] == 1 and (live or g[i, G_INSURED] != 0):
         card = _card(i, r, st, fy, shoe, sh, seen, True)
+        if card == NO_CARD:
+            _call_off(i, r, st, fy, shoe, sh, g, res, seen, hidden, p)
+            return
         v = VALUE[card]
         g[i, G_DHARD] += v
         if v == 1:
@@ -289,6 +317,9 @@ def _finish(i: int, r: Int, st: U64, fy: U64, shoe: Int, sh: Int, g: Int, hands:
             if total > 17 or (total == 17 and not (soft and h17)):
                 break
             card = _card(i, r, st, fy, shoe, sh, seen, True)
+            if card == NO_CARD:
+                _call_off(i, r, st, fy, shoe, sh, g, res, seen, hidden, p)
+                return
             v = VALUE[card]
             d_hard += v
             d_ace = d_ace or v == 1
@@ -384,6 +415,9 @@ def _act(i: int, a: int, r: Int, c: Int, st: U64, fy: U64, shoe: Int, sh: Int, g
         h3[0, h, H_DONE] = 1
     elif a == HIT:
         card = _card(i, r, st, fy, shoe, sh, seen, True)
+        if card == NO_CARD:
+            _call_off(i, r, st, fy, shoe, sh, g, res, seen, hidden, p)
+            return
         _add_card(h3, 0, h, card)
         if h3[0, h, H_HARD] > 21:
             h3[0, h, H_DONE] = 1
@@ -396,6 +430,9 @@ def _act(i: int, a: int, r: Int, c: Int, st: U64, fy: U64, shoe: Int, sh: Int, g
         h3[0, h, H_DONE] = 1
         face_up = r[R_HIDDEN_DOUBLE] == 0
         card = _card(i, r, st, fy, shoe, sh, seen, face_up)
+        if card == NO_CARD:
+            _call_off(i, r, st, fy, shoe, sh, g, res, seen, hidden, p)
+            return
         if not face_up:
             hidden[i, VALUE[card]] += 1
         _add_card(h3, 0, h, card)
@@ -422,6 +459,9 @@ def _act(i: int, a: int, r: Int, c: Int, st: U64, fy: U64, shoe: Int, sh: Int, g
         h3[0, h, H_SA] = 1 if aces else 0
         g[i, G_NHANDS] = n + 1
         card = _card(i, r, st, fy, shoe, sh, seen, True)
+        if card == NO_CARD:
+            _call_off(i, r, st, fy, shoe, sh, g, res, seen, hidden, p)
+            return
         _add_card(h3, 0, h, card)
         _after_split_card(r, h3, 0, h, g[i, G_NHANDS])
     else:  # late surrender

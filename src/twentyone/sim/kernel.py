@@ -122,7 +122,10 @@ S_DEALER_BJ = 18
 TC_MIN = -10
 TC_BINS = 21             # true count floor, clipped to [-10, 10]
 S_TC = 19                # then per bin: rounds, sum of the flat-unit result, sum of squares
-N_STATS = S_TC + 3 * TC_BINS
+#: Rounds called off because no card was left anywhere to deal (the shoe and the discard tray
+#: both empty: docs/casino.md#when-the-dealer-reshuffles).
+S_CALLED_OFF = S_TC + 3 * TC_BINS
+N_STATS = S_CALLED_OFF + 1
 
 # --- actions (the chart codes are ``strategy.chart``'s) ------------------------------------
 A_STAND = 0
@@ -163,10 +166,14 @@ SH_ROUND_START = 5       # where this round's cards begin in the shoe; -1 once i
 SH_PER_RANK = 6          # cards of each rank in the full shoe
 SH_SHUFFLED = 7          # cards from the top already in their shuffled place
 SH_TALLY = 8             # 14 slots: a refill's count of each rank (index 1..13) in the tray
-SH_SIZE = SH_TALLY + 14
+SH_DRY = SH_TALLY + 14   # 1: no card was left anywhere to deal; ``_draw`` hands back NO_CARD
+SH_SIZE = SH_DRY + 1
 #: Cards shuffled ahead of the cut card (or of the reshuffle point): a round rarely deals more.
 SHUFFLE_AHEAD = 16
 NO_CUT = 1 << 30
+#: What ``_draw`` hands back from a dry shoe: no rank, so it cannot make or settle a hand; the
+#: round that draws it is called off.
+NO_CARD = 0
 
 
 IntArray = NDArray[np.int64]
@@ -261,6 +268,7 @@ def _new_shoe(r: IntArray, st: NDArray[np.uint64], fy: NDArray[np.uint64], shoe:
     else:
         sh[SH_CUT] = NO_CUT
     sh[SH_REFILLED] = 0
+    sh[SH_DRY] = 0
     sh[SH_PER_RANK] = per_rank
     # The cards that will surely be dealt are shuffled here in one tight loop; any beyond are
     # shuffled one by one as they are dealt (the same steps, in the same order).
@@ -279,14 +287,17 @@ def _new_shoe(r: IntArray, st: NDArray[np.uint64], fy: NDArray[np.uint64], shoe:
 def _refill(st: NDArray[np.uint64], fy: NDArray[np.uint64], shoe: IntArray,
             sh: IntArray) -> None:
     """The shoe ran dry mid-round: shuffle the discard tray and deal on
-    (docs/casino.md#when-the-dealer-reshuffles).
+    (docs/casino.md#when-the-dealer-reshuffles); with the tray empty too (every card is on the
+    table) mark the shoe dry instead, and the round is called off as the engine calls it off.
 
     The tray is not tallied card by card: with the shoe empty, it holds every card but those
-    of this round, which are the cards dealt since the round began.
+    of this round, which are the cards dealt since the round began. A shoe refilled once this
+    round has nothing more to refill from: the engine's tray is empty until the round ends.
     """
     start = sh[SH_ROUND_START]
     if start < 0:
-        raise RuntimeError("no cards left anywhere to deal")
+        sh[SH_DRY] = 1
+        return
     for rank in range(1, 14):
         sh[SH_TALLY + rank] = sh[SH_PER_RANK]
     for i in range(start, sh[SH_LEN]):
@@ -297,7 +308,8 @@ def _refill(st: NDArray[np.uint64], fy: NDArray[np.uint64], shoe: IntArray,
             shoe[k] = rank
             k += 1
     if k == 0:
-        raise RuntimeError("no cards left anywhere to deal")
+        sh[SH_DRY] = 1
+        return
     _seed_shoe(st, fy)
     sh[SH_LEN] = k
     sh[SH_POS] = 0
@@ -315,6 +327,8 @@ def _shuffle_next(st: NDArray[np.uint64], fy: NDArray[np.uint64], shoe: IntArray
     the next card among those not yet dealt (kept out of ``_draw``, which is called often)."""
     if sh[SH_POS] >= sh[SH_LEN]:
         _refill(st, fy, shoe, sh)
+        if sh[SH_DRY]:
+            return
     i = sh[SH_POS]
     n = sh[SH_LEN]
     if i < n - 1:
@@ -327,9 +341,11 @@ def _shuffle_next(st: NDArray[np.uint64], fy: NDArray[np.uint64], shoe: IntArray
 
 @no_refcount()
 def _draw(st: NDArray[np.uint64], fy: NDArray[np.uint64], shoe: IntArray, sh: IntArray) -> int:
-    """The next card's rank."""
+    """The next card's rank, or NO_CARD when none is left anywhere."""
     if sh[SH_POS] >= sh[SH_SHUFFLED]:
         _shuffle_next(st, fy, shoe, sh)
+        if sh[SH_DRY]:
+            return NO_CARD
     i = sh[SH_POS]
     sh[SH_POS] = i + 1
     return shoe[i]  # type: ignore[no-any-return]
@@ -555,15 +571,24 @@ def play_chunk(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t
         up = ZERO
         hole = ZERO
         up_index = 1 if (r[R_HOLE_FIRST] and peek) else 0
+        # No card left anywhere to deal: the round is called off where it stands (unsettled
+        # bets and standing insurance count nothing, settled results stand).
+        dry = False
         for lap in range(2):
             for s in range(seats):
                 c = _draw(st, fy, shoe, sh)
+                if c == NO_CARD:
+                    dry = True
+                    break
                 _add_card(hands, s, ZERO, c)
                 if counting:
                     rc += tags[VALUE[c]]
-            if lap == 1 and not peek:
+            if dry or (lap == 1 and not peek):
                 break
             c = _draw(st, fy, shoe, sh)
+            if c == NO_CARD:
+                dry = True
+                break
             v = VALUE[c]
             d_hard += v
             d_ace = d_ace or v == 1
@@ -574,9 +599,9 @@ def play_chunk(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t
                     rc += tags[v]
             else:
                 hole = c
-        checkable = r[R_CHECKS + up] != 0
+        checkable = r[R_CHECKS + up] != 0 and not dry
         # --- insurance, even money, early surrender, seat by seat ------------------------
-        if up == 1 or (early and checkable):
+        if not dry and (up == 1 or (early and checkable)):
             for s in range(seats):
                 nat = _natural(hands, s, ZERO)
                 offer = (checkable and early) or (up == 1 and (
@@ -615,7 +640,7 @@ def play_chunk(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t
             peeked = True
             dealer_bj = d_hard == 11 and d_ace
         # --- the players' turns --------------------------------------------------------
-        if not dealer_bj:
+        if not (dealer_bj or dry):
             bj_possible = ((not peeked) and (up == 1 or up == 10)
                            and r[R_NATURAL_AT_ONCE] == 0)
             for s in range(seats):
@@ -628,6 +653,9 @@ def play_chunk(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t
                         continue
                     if hands[s, h, H_N] == 1:
                         c = _draw(st, fy, shoe, sh)
+                        if c == NO_CARD:
+                            dry = True
+                            break
                         _add_card(hands, s, h, c)
                         if counting:
                             rc += tags[VALUE[c]]
@@ -657,6 +685,9 @@ def play_chunk(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t
                         hands[s, h, H_DONE] = 1
                     elif a == A_HIT:
                         c = _draw(st, fy, shoe, sh)
+                        if c == NO_CARD:
+                            dry = True
+                            break
                         _add_card(hands, s, h, c)
                         if counting:
                             rc += tags[VALUE[c]]
@@ -669,7 +700,12 @@ def play_chunk(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t
                     elif a == A_DOUBLE:
                         hands[s, h, H_BET] = 2
                         hands[s, h, H_DONE] = 1
+                        if mine:
+                            stats[S_DOUBLES] += 1
                         c = _draw(st, fy, shoe, sh)
+                        if c == NO_CARD:
+                            dry = True
+                            break
                         _add_card(hands, s, h, c)
                         if counting:
                             rc += tags[VALUE[c]]
@@ -679,8 +715,6 @@ def play_chunk(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t
                             else:
                                 hands[s, h, H_SETTLED] = 1
                                 res[s] -= 2.0
-                        if mine:
-                            stats[S_DOUBLES] += 1
                     elif a == A_SPLIT:
                         n = nhands[s]
                         for j in range(n, h + 1, -1):
@@ -700,19 +734,24 @@ def play_chunk(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t
                         hands[s, h, H_SPLIT] = 1
                         hands[s, h, H_SA] = 1 if aces else 0
                         nhands[s] = n + 1
+                        if mine:
+                            stats[S_SPLITS] += 1
                         c = _draw(st, fy, shoe, sh)
+                        if c == NO_CARD:
+                            dry = True
+                            break
                         _add_card(hands, s, h, c)
                         if counting:
                             rc += tags[VALUE[c]]
                         _after_split_card(r, hands, s, h, nhands[s])
-                        if mine:
-                            stats[S_SPLITS] += 1
                     else:
                         res[s] -= 0.5
                         hands[s, h, H_DONE] = 1
                         hands[s, h, H_SETTLED] = 1
                         if mine:
                             stats[S_SURRENDERS] += 1
+                if dry:
+                    break
         # --- the dealer's turn and settlement ------------------------------------------
         live = False
         live_drawing = False
@@ -724,25 +763,31 @@ def play_chunk(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t
                     live = True
                     if not _natural(hands, s, h):
                         live_drawing = True
-        if d_n == 1 and (live or any_insured):
+        if not dry and d_n == 1 and (live or any_insured):
             c = _draw(st, fy, shoe, sh)
-            v = VALUE[c]
-            d_hard += v
-            d_ace = d_ace or v == 1
-            d_n += 1
-            if counting:
-                rc += tags[v]
+            if c == NO_CARD:
+                dry = True
+            else:
+                v = VALUE[c]
+                d_hard += v
+                d_ace = d_ace or v == 1
+                d_n += 1
+                if counting:
+                    rc += tags[v]
         if hole and counting:
             rc += tags[VALUE[hole]]
         d_natural = d_n == 2 and d_hard == 11 and d_ace
         dealer_bj = d_natural and (peeked or r[R_LATE_21] == 0)
-        if not dealer_bj and live_drawing:
+        if not (dealer_bj or dry) and live_drawing:
             while True:
                 soft = d_ace and d_hard <= 11
                 total = d_hard + 10 if soft else d_hard
                 if total > 17 or (total == 17 and not (soft and h17)):
                     break
                 c = _draw(st, fy, shoe, sh)
+                if c == NO_CARD:
+                    dry = True
+                    break
                 v = VALUE[c]
                 d_hard += v
                 d_ace = d_ace or v == 1
@@ -750,6 +795,12 @@ def play_chunk(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t
                     rc += tags[v]
         d_total = d_hard + 10 if (d_ace and d_hard <= 11) else d_hard
         for s in range(seats):
+            if dry:
+                # Called off: unsettled hands count nothing; insurance lost at the check stays
+                # lost, a bet still standing (no check yet) comes back.
+                if insured[s] and peeked:
+                    res[s] -= 0.5
+                continue
             for h in range(nhands[s]):
                 if hands[s, h, H_SETTLED]:
                     continue
@@ -771,6 +822,8 @@ def play_chunk(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t
         mine_res = res[me]
         if dealer_bj:
             n_dealer_bj += 1
+        if dry:
+            stats[S_CALLED_OFF] += 1
         if counting:
             b_ = int(np.floor(tc0)) - TC_MIN
             b_ = min(max(b_, 0), TC_BINS - 1)
@@ -829,7 +882,7 @@ def play_chunk(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t
             trace[rnd, seats] = net
             trace[rnd, seats + 1] = tc0
         # --- clear the table -----------------------------------------------------------
-        if r[R_RESHUFFLE] == 0 and (sh[SH_POS] >= sh[SH_CUT] or sh[SH_REFILLED]):
+        if dry or (r[R_RESHUFFLE] == 0 and (sh[SH_POS] >= sh[SH_CUT] or sh[SH_REFILLED])):
             _new_shoe(r, st, fy, shoe, sh)
             stats[S_SHOES] += 1
             rc = f[F_IRC]

@@ -39,6 +39,11 @@ class SimResult:
         return float(self.stats[i])
 
     @property
+    def called_off(self) -> int:
+        """Rounds called off with no card left anywhere to deal."""
+        return int(self.stats[K.S_CALLED_OFF])
+
+    @property
     def rounds(self) -> int:
         """Rounds dealt at the table (including those a back-counter watched)."""
         return int(self.stats[K.S_ROUNDS])
@@ -154,6 +159,9 @@ class SimResult:
             "surrender_rate": self.rate(K.S_SURRENDERS),
             "insurance_rate": self.rate(K.S_INSURED),
             "shoes": int(self.stats[K.S_SHOES]),
+            # Rounds called off because every card was on the table and none was left to deal
+            # (docs/casino.md#when-the-dealer-reshuffles): unsettled bets went back.
+            "called_off": self.called_off,
             "seconds": self.seconds,
             "rounds_per_second": self.rounds / self.seconds if self.seconds else None,
         }

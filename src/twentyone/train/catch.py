@@ -44,6 +44,7 @@ class CatchDealerDrill(Drill):
     title = "Catch the dealer: flag the dealer's mistakes"
     group = "dealer"
     answer_hint = '"ok" or "mistake"'
+    answer_kind = "flag"
     seats = 3
 
     @property

@@ -109,13 +109,15 @@ class ChipCountDrill(Drill):
     title = "Chip counting: name the total of a pile"
     group = "dealer"
     answer_hint = 'the total in dollars as a string, e.g. "313.50"'
+    answer_kind = "dollars"
     audition = (10, 0.9, 20.0)
 
     def items(self, rng: random.Random) -> Iterator[Item]:
         chipset = chipset_of(self.rules)
         if self.rules.chips == STANDARD_CHIPS:
             for n, (pile, _total, tubes) in enumerate(SEED_PILES, 1):
-                yield self._item(f"seed-{n}", f"seed {n}", chipset, chipset.counts(pile), tubes)
+                yield self._item(f"seed-{n}", f"manual exercise {n}", chipset,
+                                 chipset.counts(pile), tubes)
         n = 0
         while True:
             n += 1
@@ -191,6 +193,7 @@ class PayoutDrill(Drill):
     title = "Payouts: pay each bet in the right chips"
     group = "dealer"
     answer_hint = 'the payout as chips by colour, e.g. {"red": 1, "white": 2, "yellow": 1}'
+    answer_kind = "chips"
     audition = (20, 0.9, 15.0)
 
     def _bet(self, rng: random.Random, chipset: ChipSet, unit: Cents) -> Counts:
@@ -297,6 +300,7 @@ class ChangeDrill(Drill):
     title = "Making change and colouring up"
     group = "dealer"
     answer_hint = 'chips by colour, e.g. {"green": 3, "red": 5}'
+    answer_kind = "chips"
     audition = (10, 0.9, 15.0)
 
     def items(self, rng: random.Random) -> Iterator[Item]:

@@ -23,6 +23,12 @@ from twentyone.rules import Rules
 JSON = Any
 
 
+#: The shapes an answer takes: a dollar string (``"313.50"``), chips by colour, a hand total
+#: (``"soft 17"``), the number of one of the choices shown, ``"ok"`` or ``"mistake"``, an action
+#: name, a count (a number).
+ANSWER_KINDS = ("dollars", "chips", "total", "choice", "flag", "action", "count")
+
+
 class AnswerError(ValueError):
     """An answer that is not even the right shape (a word where chips were asked for). It is
     graded as a miss with this message, never a crash: a trainee mistyping is still a trainee."""
@@ -73,14 +79,17 @@ class Drill(ABC):
     """A drill: ``items`` generates questions, ``grade`` judges an answer to one of them.
 
     Subclasses set ``name`` (the command-line name), ``title``, ``group`` ("dealer" or
-    "player") and ``answer_hint`` (what an answer line holds), and may set ``audition`` to a
-    ``(items, pass_mark, seconds_per_item)`` triple: the timed test dealer schools give.
+    "player"), ``answer_hint`` (what an answer line holds, in words) and ``answer_kind`` (its
+    shape, one of ``ANSWER_KINDS``, so that a front end knows which keys to offer without
+    knowing the drill), and may set ``audition`` to a ``(items, pass_mark, seconds_per_item)``
+    triple: the timed test dealer schools give.
     """
 
     name: str = ""
     title: str = ""
     group: str = ""
     answer_hint: str = ""
+    answer_kind: str = ""
     audition: tuple[int, float, float] | None = None
 
     def __init__(self, rules: Rules, rules_name: str,
@@ -90,6 +99,11 @@ class Drill(ABC):
         #: Drill settings from ``--opt key=value`` (a count system, a pace); each drill reads
         #: its own and ignores the rest.
         self.options = dict(options or {})
+
+    def prepare(self) -> None:
+        """Do the slow work the first item would otherwise wait for (solving the exact chart
+        for new rules), so that a front end can do it behind a notice. Most drills have none."""
+        return
 
     @abstractmethod
     def items(self, rng: random.Random) -> Iterator[Item]:
@@ -102,7 +116,7 @@ class Drill(ABC):
     def describe(self) -> dict[str, JSON]:
         """The drill as ``twentyone train --list --json`` lists it."""
         out: dict[str, JSON] = {"name": self.name, "title": self.title, "group": self.group,
-                                "answer": self.answer_hint}
+                                "answer": self.answer_hint, "answer_kind": self.answer_kind}
         if self.audition is not None:
             n, mark, secs = self.audition
             out["audition"] = {"items": n, "pass_mark": mark, "seconds_per_item": secs}

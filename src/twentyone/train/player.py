@@ -64,6 +64,7 @@ class StrategyDrill(Drill):
     title = "Basic strategy: the exact chart for the rules"
     group = "player"
     answer_hint = "an action: hit, stand, double, split or surrender"
+    answer_kind = "action"
     thumb = False
 
     def __init__(self, rules: Rules, rules_name: str,
@@ -74,6 +75,13 @@ class StrategyDrill(Drill):
 
     def chart(self) -> Chart:
         return rules_of_thumb() if self.thumb else basic_chart(self.rules)
+
+    def prepare(self) -> None:
+        """Solve (or load) the exact chart, and price one hand: the exact solver is compiled
+        the first time it runs, which would otherwise hold up the first item."""
+        basic_chart(self.rules)
+        action_evs(self.rules, [10, 6], 10, can_double=False, can_split=False,
+                   can_surrender=False)
 
     def items(self, rng: random.Random) -> Iterator[Item]:
         shoe = [r for r in range(1, 14) for _ in range(4 * self.rules.decks)]
@@ -170,6 +178,7 @@ class RunningCountDrill(Drill):
     title = "Counting: keep the running count"
     group = "player"
     answer_hint = "the running count, an integer (halves: a number)"
+    answer_kind = "count"
 
     def __init__(self, rules: Rules, rules_name: str, options: dict[str, str] | None = None
                  ) -> None:
@@ -211,6 +220,7 @@ class TrueCountDrill(Drill):
     title = "Counting: convert to the true count"
     group = "player"
     answer_hint = "the true count, an integer (floored)"
+    answer_kind = "count"
 
     def items(self, rng: random.Random) -> Iterator[Item]:
         decks = max(self.rules.decks, 2)
@@ -249,12 +259,17 @@ class IndexPlayDrill(Drill):
     title = "Counting: index plays at a true count"
     group = "player"
     answer_hint = "an action: hit, stand, double, split or surrender"
+    answer_kind = "action"
 
     def __init__(self, rules: Rules, rules_name: str, options: dict[str, str] | None = None
                  ) -> None:
         super().__init__(rules, rules_name, options)
         self.index_name = self.options.get("indices", DEFAULT_INDICES["hilo"])
         self.indices = IndexPlays.load(self.index_name)
+
+    def prepare(self) -> None:
+        """Solve (or load) the exact chart the simulator's decisions start from."""
+        basic_chart(self.rules)
 
     def entries(self) -> list[tuple[int, int, int, float]]:
         """(kind, total, up, threshold) of every index entry in the set."""

@@ -234,6 +234,7 @@ class ProcedureDrill(Drill):
     title = "Procedure: deal real rounds, step by step"
     group = "dealer"
     answer_hint = 'the next step, as one of the choices shown (or its number, 1 first)'
+    answer_kind = "choice"
     audition = (30, 0.9, 10.0)
     seats = 3
 

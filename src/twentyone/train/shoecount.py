@@ -23,17 +23,22 @@ from twentyone.train.totals import LABELS
 
 
 class ShoeCountDrill(Drill):
-    """Keep the count through a shoe; answer it when asked (``system=...``, ``ask=0.33``)."""
+    """Keep the count through a shoe; answer it when asked (``system=...``, ``ask=0.33``; a
+    front end flashes the cards ``flash`` at a time, ``pace`` milliseconds each, as the
+    running-count drill does)."""
 
     name = "shoe-count"
     title = "Counting: a full shoe at the table, the count asked at random"
     group = "player"
     answer_hint = "the running count since the shuffle"
+    answer_kind = "count"
     seats = 3
 
     def items(self, rng: random.Random) -> Iterator[Item]:
         system = count_system(self.options)
         ask = float(self.options.get("ask", "0.33"))
+        flash = max(1, min(3, int(self.options.get("flash", "2"))))
+        pace = int(self.options.get("pace", "700"))
         start = system.initial_running_count(self.rules.decks)
         table = Table(self.rules, seed=rng.getrandbits(63))
         bot = ChartBot(rules_of_thumb())
@@ -64,8 +69,8 @@ class ShoeCountDrill(Drill):
                 n += 1
                 yield Item(f"shoe-{n}", self.name, system.name,
                            {"cards": seen, "shuffled": shuffled, "start": fmt_count(start),
-                            "system": system.name, "round": table.round,
-                            "rules": self.rules_name},
+                            "system": system.name, "round": table.round, "flash": flash,
+                            "pace_ms": pace, "rules": self.rules_name},
                            {"count": rc})
                 seen, shuffled = [], False
 

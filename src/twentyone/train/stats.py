@@ -1,18 +1,28 @@
-"""A profile's progress: accuracy and speed per drill over time, the strategy cells most
-missed (as a heatmap on the chart's own grid), and what the measured mistakes cost per hand.
+"""A profile's progress: accuracy and speed per drill over time (by day and by session), the
+strategy cells most missed (as a heatmap on the chart's own grid), and what the measured mistakes
+cost per hand.
 
 The figures are computed from the stored answers only, so they are the same whichever front end
-recorded them. ``ev_per_hand`` is the mean ``ev_cost`` over every strategy answer (right ones
-cost nothing against the chart), in units of the initial bet: the edge this player gives away
-on top of the house's edge, as measured.
+recorded them.
+
+``ev_per_hand`` is what the player's strategy answers give away per hand dealt, in units of the
+initial bet, on top of the house's edge: each chart cell's mean cost over its answers (a right
+answer costs nothing), weighted by how often that cell is dealt (``cell_weights``). The weighting
+matters because the drill deals the cells a player misses more often than a shoe would; a plain
+mean over the answers would charge a player for practising their weak spots. Only cells the
+player has answered count (``ev_coverage`` says what share of dealt hands they make up).
 """
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from dataclasses import dataclass
+from datetime import datetime
+from functools import cache
 from typing import Any
 
+from twentyone.train.player import cell
 from twentyone.train.store import Answer, Store
 
 STRATEGY_DRILLS = ("strategy", "strategy-thumb")
@@ -22,13 +32,25 @@ ROWS = ([("hard", str(t)) for t in range(5, 21)] + [("soft", str(t)) for t in ra
         + [("pair", p) for p in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "A")])
 
 
+@dataclass(frozen=True)
+class Period:
+    """A drill's answers in one day or one session: how many, how right, how fast."""
+
+    start: datetime
+    answers: int
+    accuracy: float
+    mean_seconds: float | None
+
+
 @dataclass
 class DrillStats:
     answers: int
     correct: int
     mean_seconds: float | None
-    #: Per day (ISO date): answers, accuracy, mean seconds.
-    days: dict[str, tuple[int, float, float | None]]
+    #: Per day (ISO date).
+    days: dict[str, Period]
+    #: Per session, in the order they began.
+    sessions: dict[str, Period]
 
     @property
     def accuracy(self) -> float:
@@ -39,6 +61,11 @@ def _mean(xs: list[float]) -> float | None:
     return sum(xs) / len(xs) if xs else None
 
 
+def _period(rows: list[Answer]) -> Period:
+    return Period(min(a.at for a in rows), len(rows), sum(a.correct for a in rows) / len(rows),
+                  _mean([a.seconds for a in rows if a.seconds is not None]))
+
+
 def drill_stats(answers: list[Answer]) -> dict[str, DrillStats]:
     by_drill: dict[str, list[Answer]] = defaultdict(list)
     for a in answers:
@@ -46,14 +73,16 @@ def drill_stats(answers: list[Answer]) -> dict[str, DrillStats]:
     out = {}
     for drill, rows in sorted(by_drill.items()):
         days: dict[str, list[Answer]] = defaultdict(list)
+        sessions: dict[str, list[Answer]] = defaultdict(list)
         for a in rows:
             days[a.at.date().isoformat()].append(a)
+            sessions[a.session].append(a)
+        by_start = sorted(sessions.items(), key=lambda kv: min(a.at for a in kv[1]))
         out[drill] = DrillStats(
             len(rows), sum(a.correct for a in rows),
             _mean([a.seconds for a in rows if a.seconds is not None]),
-            {d: (len(rs), sum(a.correct for a in rs) / len(rs),
-                 _mean([a.seconds for a in rs if a.seconds is not None]))
-             for d, rs in sorted(days.items())})
+            {d: _period(rs) for d, rs in sorted(days.items())},
+            {s: _period(rs) for s, rs in by_start})
     return out
 
 
@@ -68,67 +97,156 @@ def missed_cells(answers: list[Answer]) -> dict[str, tuple[int, int]]:
     return {k: (m, n) for k, (m, n) in ranked}
 
 
+@cache
+def cell_weights() -> dict[str, float]:
+    """How often each chart cell is dealt: two cards and the dealer's up card from a shoe of
+    thirteen equally likely ranks (a pair is two of the same rank), naturals left out since
+    they are paid, not played. The weights of all cells sum to one."""
+    weights: dict[str, float] = defaultdict(float)
+    values = [min(r, 10) for r in range(1, 14)]
+    for a, va in enumerate(values):
+        for b, vb in enumerate(values):
+            if sorted((va, vb)) == [1, 10]:
+                continue
+            for up in values:
+                weights[cell([va, vb], up, can_split=a == b)] += 1.0
+    total = sum(weights.values())
+    return {k: w / total for k, w in weights.items()}
+
+
+def _cell_costs(answers: list[Answer]) -> dict[str, float]:
+    """Each strategy cell's mean cost per answer, in bets."""
+    costs: dict[str, list[float]] = defaultdict(list)
+    for a in answers:
+        if a.drill in STRATEGY_DRILLS and a.ev_cost is not None:
+            costs[a.key].append(max(a.ev_cost, 0.0))
+    return {k: sum(v) / len(v) for k, v in costs.items()}
+
+
 def ev_per_hand(answers: list[Answer]) -> float | None:
-    """The mean EV the strategy answers cost, per hand (None with no strategy answers)."""
-    costs = [a.ev_cost for a in answers if a.drill in STRATEGY_DRILLS and a.ev_cost is not None]
-    return _mean([max(c, 0.0) for c in costs])
+    """The EV the strategy answers give away per hand dealt (see the module docstring); None
+    with no strategy answers."""
+    costs = _cell_costs(answers)
+    weights = cell_weights()
+    measured = sum(weights.get(k, 0.0) for k in costs)
+    if not measured:
+        return None
+    return sum(weights.get(k, 0.0) * c for k, c in costs.items()) / measured
+
+
+def ev_coverage(answers: list[Answer]) -> float:
+    """The share of hands dealt whose chart cell the player has answered."""
+    weights = cell_weights()
+    return sum(weights.get(k, 0.0) for k in _cell_costs(answers))
 
 
 def report(store: Store) -> dict[str, Any]:
     """Everything ``twentyone train stats --json`` prints."""
     answers = list(store.answers())
+
+    def period(p: Period) -> dict[str, Any]:
+        return {"start": p.start.isoformat(), "answers": p.answers, "accuracy": p.accuracy,
+                "mean_seconds": p.mean_seconds}
+
     return {
         "answers": len(answers),
         "drills": {d: {"answers": s.answers, "accuracy": s.accuracy,
                        "mean_seconds": s.mean_seconds,
-                       "days": {day: {"answers": n, "accuracy": acc, "mean_seconds": secs}
-                                for day, (n, acc, secs) in s.days.items()}}
+                       "days": {day: period(p) for day, p in s.days.items()},
+                       "sessions": [{"session": k, **period(p)} for k, p in s.sessions.items()]}
                    for d, s in drill_stats(answers).items()},
         "missed_cells": [{"cell": k, "misses": m, "answers": n}
                          for k, (m, n) in missed_cells(answers).items() if m][:15],
         "ev_per_hand": ev_per_hand(answers),
+        "ev_coverage": ev_coverage(answers),
     }
 
 
 def heat_grid(cells: dict[str, tuple[int, int]]) -> list[list[float]]:
-    """Miss counts on the chart's grid: one row per ``ROWS`` entry, one column per up card."""
-    grid = [[0.0] * len(UPS) for _ in ROWS]
+    """Miss rates on the chart's grid (one row per ``ROWS`` entry, one column per up card);
+    NaN where the cell has not been answered, so the map tells "never seen" from "never
+    missed"."""
+    grid = [[math.nan] * len(UPS) for _ in ROWS]
     index = {f"{t} {r}": i for i, (t, r) in enumerate(ROWS)}
-    for key, (misses, _n) in cells.items():
+    for key, (misses, n) in cells.items():
         hand, _, up = key.partition(" v ")
         row = index.get(hand)
-        if row is not None and up in UPS:
-            grid[row][UPS.index(up)] = float(misses)
+        if row is not None and up in UPS and n:
+            grid[row][UPS.index(up)] = misses / n
     return grid
 
 
+def _day_number(t: datetime) -> float:
+    """A moment as matplotlib's dates count it: days since 1970-01-01 UTC."""
+    return t.timestamp() / 86400
+
+
 def plot(store: Store, path: str) -> None:
-    """Accuracy per drill over time, and the most-missed strategy cells as a heatmap."""
+    """Accuracy and seconds per answer for each drill, session by session; the strategy cells
+    on the chart's grid coloured by how often they are missed (misses/answers written in); and
+    what the mistakes cost per hand."""
     import matplotlib
 
     matplotlib.use("Agg")
+    import matplotlib.dates as mdates
     import matplotlib.pyplot as plt
 
     answers = list(store.answers())
     stats = drill_stats(answers)
-    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(13, 7),
-                                   gridspec_kw={"width_ratios": [1.2, 1]})
+    fig = plt.figure(figsize=(15, 9))
+    grid_spec = fig.add_gridspec(2, 2, width_ratios=[1.25, 1], hspace=0.4, wspace=0.25,
+                                 bottom=0.1, top=0.9)
+    acc, speed = fig.add_subplot(grid_spec[0, 0]), fig.add_subplot(grid_spec[1, 0])
+    heat = fig.add_subplot(grid_spec[:, 1])
     for drill, s in stats.items():
-        days = list(s.days)
-        ax1.plot(days, [s.days[d][1] for d in days], marker="o", label=drill)
-    ax1.set_ylim(0, 1.05)
-    ax1.set_ylabel("accuracy")
-    ax1.set_title("Accuracy per drill, by day")
+        sessions = list(s.sessions.values())
+        acc.plot([_day_number(p.start) for p in sessions],
+                 [100 * p.accuracy for p in sessions], marker="o", label=drill)
+        timed = [(_day_number(p.start), p.mean_seconds) for p in sessions
+                 if p.mean_seconds is not None]
+        speed.plot([x for x, _ in timed], [t for _, t in timed], marker="o", label=drill)
+    days = [_day_number(p.start) for st in stats.values() for p in st.sessions.values()]
+    # Half a day either side at least: one session alone would otherwise span years.
+    pad = max(0.5, (max(days) - min(days)) * 0.05) if days else 0.5
+    for ax in (acc, speed):
+        if days:
+            ax.set_xlim(min(days) - pad, max(days) + pad)
+        locator = mdates.AutoDateLocator()  # type: ignore[no-untyped-call]
+        ax.xaxis.set_major_locator(locator)
+        ax.xaxis.set_major_formatter(
+            mdates.ConciseDateFormatter(locator))  # type: ignore[no-untyped-call]
+        ax.grid(alpha=0.3)
+    acc.set_ylim(0, 105)
+    acc.set_ylabel("% right")
+    acc.set_title("Accuracy per drill, one point a session")
+    speed.set_ylim(bottom=0)
+    speed.set_ylabel("seconds per answer")
+    speed.set_title("Speed per drill, one point a session")
     if stats:
-        ax1.legend(fontsize="small")
-    ax1.tick_params(axis="x", rotation=45)
-    grid = heat_grid(missed_cells(answers))
-    ax2.imshow(grid, cmap="Reds", aspect="auto")
-    ax2.set_xticks(range(len(UPS)), UPS)
-    ax2.set_yticks(range(len(ROWS)), [f"{t} {r}" for t, r in ROWS], fontsize=7)
-    ax2.set_xlabel("dealer's up card")
+        acc.legend(fontsize="small", loc="lower right")
+        speed.legend(fontsize="small", loc="lower left")
+    cells = missed_cells(answers)
+    rates = heat_grid(cells)
+    cmap = matplotlib.colormaps["Reds"].with_extremes(bad="#eeeeee")
+    heat.imshow(rates, cmap=cmap, vmin=0, vmax=1, aspect="auto")
+    index = {f"{t} {r}": i for i, (t, r) in enumerate(ROWS)}
+    for key, (misses, n) in cells.items():
+        hand, _, up = key.partition(" v ")
+        if hand in index and up in UPS:
+            heat.text(UPS.index(up), index[hand], f"{misses}/{n}", ha="center", va="center",
+                      fontsize=7, color="white" if misses / n > 0.5 else "black")
+    heat.set_xticks(range(len(UPS)), UPS)
+    heat.set_yticks(range(len(ROWS)), [f"{t} {r}" for t, r in ROWS], fontsize=7)
+    heat.set_xlabel("dealer's up card")
+    heat.set_title("Strategy cells: misses / answers (grey: not yet dealt)")
     cost = ev_per_hand(answers)
-    ax2.set_title("Strategy misses" + (f" (costing {cost:.4f} a hand)" if cost else ""))
-    fig.tight_layout()
+    if cost is not None:
+        # Dollar signs escaped: matplotlib reads $...$ as mathematics.
+        fig.text(0.5, 0.02, f"Your strategy mistakes cost {cost:.4f} of a bet per hand "
+                 f"(\\${cost * 100:.2f} per \\$100 bet), measured over the hands you have "
+                 f"practised ({ev_coverage(answers):.0%} of the hands a shoe deals).",
+                 ha="center", fontsize=11, weight="bold", color="#b71c1c")
+    fig.suptitle(f"Training progress: {store.path.stem}, {len(answers)} answers",
+                 fontsize=14, weight="bold")
     fig.savefig(path, dpi=100)
     plt.close(fig)

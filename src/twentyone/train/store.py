@@ -80,6 +80,7 @@ class Answer:
     correct: bool
     ev_cost: float | None
     seconds: float | None
+    session: str = ""
 
 
 class Store:
@@ -150,14 +151,15 @@ class Store:
         return {str(k): float(r) for k, r in rows}
 
     def answers(self, drill: str | None = None) -> Iterator[Answer]:
-        sql = "SELECT at, drill, key, correct, ev_cost, seconds FROM answers"
+        sql = "SELECT at, drill, key, correct, ev_cost, seconds, session FROM answers"
         args: tuple[str, ...] = ()
         if drill is not None:
             sql += " WHERE drill = ?"
             args = (drill,)
-        for at, d, key, correct, ev_cost, seconds in self.conn.execute(sql + " ORDER BY id",
-                                                                       args):
-            yield Answer(datetime.fromisoformat(at), d, key, bool(correct), ev_cost, seconds)
+        for at, d, key, correct, ev_cost, seconds, session in self.conn.execute(
+                sql + " ORDER BY id", args):
+            yield Answer(datetime.fromisoformat(at), d, key, bool(correct), ev_cost, seconds,
+                         session)
 
     def count(self) -> int:
         return int(self.conn.execute("SELECT COUNT(*) FROM answers").fetchone()[0])

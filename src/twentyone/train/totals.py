@@ -42,6 +42,7 @@ class HandTotalsDrill(Drill):
     title = "Hand totals: soft and hard, past 21 too"
     group = "dealer"
     answer_hint = 'the total, e.g. "soft 17", "16" or 23'
+    answer_kind = "total"
     audition = (20, 0.95, 4.0)
 
     def items(self, rng: random.Random) -> Iterator[Item]:

@@ -13,10 +13,15 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from twentyone.cards import Card, hand_total
+from twentyone.engine.calls import CLOSED, DealerCalls, payout_method
 from twentyone.engine.chips import ChipSet
 from twentyone.engine.events import DEALER, Event, Kind
 from twentyone.money import dollars
-from twentyone.rules import Rules
+from twentyone.rules import PayoutStyle, Rules
+
+#: The whole pack is on the table and a card is wanted (docs/casino.md#when-the-dealer-reshuffles).
+NO_CARDS_LEFT = ("No cards are left to deal: the round is called off and every bet on the "
+                 "layout goes back")
 
 
 @dataclass
@@ -65,6 +70,11 @@ class Narrator:
         self.rules = rules
         self.chipset = ChipSet.of(rules.chips)
         self.round = _Round()
+        #: The dealer's calls (insurance open and closed, a push, cheque change, the last round
+        #: before the shuffle), each a line of its own in quotes after what made it.
+        self.calls = DealerCalls(rules)
+        #: How each payout was made is said only where the table sizes into bets.
+        self._say_method = rules.payout_style is not PayoutStyle.FEWEST
         #: The dealer's cards in a complete deal: no second card in the European game.
         self._dealer_deal = 2 if rules.peek else 1
         self._dealing = False
@@ -131,9 +141,12 @@ class Narrator:
                 out.extend(self._deferred)
                 self._deferred.clear()
             line = self._line(e)
-            if line is None:
-                continue
-            (self._deferred if self._dealing else out).extend(line.split("\n"))
+            call = self.calls.call(e)
+            lines = [] if line is None else line.split("\n")
+            if call is not None:
+                said = f"Dealer: “{call[0].upper()}{call[1:]}”"
+                lines.insert(0 if call == CLOSED else len(lines), said)
+            (self._deferred if self._dealing else out).extend(lines)
         return out
 
     def flush(self) -> list[str]:
@@ -243,8 +256,10 @@ class Narrator:
             if e.note == "void":
                 return f"Seat {e.seat}'s insurance goes back"
             if e.amount > 0:
+                how = (", " + payout_method(self.chipset, self.rules.payout_style, e.amount,
+                                            e.chips, e.chips2)) if self._say_method else ""
                 return (f"Seat {e.seat}'s insurance pays 2:1: {dollars(e.amount)} in "
-                        f"{self._describe(e.chips)}")
+                        f"{self._describe(e.chips)}{how}")
             return f"Seat {e.seat} loses the {dollars(-e.amount)} insurance"
         if k is Kind.ROUND_ENDED:
             self._ended = True
@@ -253,6 +268,8 @@ class Narrator:
         if k is Kind.VOIDED:
             self._ended = True
             self._in_play = 0
+            if e.note == "dry":  # docs/casino.md#when-the-dealer-reshuffles
+                return NO_CARDS_LEFT
             return "The round is called off"
         return self._housekeeping(e)
 
@@ -265,7 +282,7 @@ class Narrator:
         if k is Kind.BURNED:
             return "Dealer burns a card"
         if k is Kind.CUT_CARD:
-            return "The cut card is out: last round before the shuffle"
+            return "The cut card is out"
         if k is Kind.REFILLED:
             return "The shoe ran dry: the discards are shuffled to finish the round"
         if k is Kind.CHANGE:
@@ -309,6 +326,9 @@ class Narrator:
         h.outcome, h.net, h.paid = e.note, e.amount, e.chips
         who = self._who(e.seat, e.hand)
         paid = self._describe(e.chips)
+        if self._say_method and e.chips:
+            paid += ", " + payout_method(self.chipset, self.rules.payout_style, e.amount, e.chips,
+                                         e.chips2)
         if e.note == "blackjack":
             return f"{who} paid {self.rules.blackjack_pays} in {paid} ({dollars(e.amount)})"
         if e.note == "even-money":

@@ -295,6 +295,8 @@ class PontoonSession:
         if e.kind is Kind.PEEKED and e.note == "blackjack":
             return "The bank has a natural!"
         if e.kind is Kind.VOIDED:
+            if e.note == "dry":  # docs/casino.md#when-the-dealer-reshuffles
+                return "No cards are left to deal: the deal is called off and every bet goes back."
             return "The deal is called off: every bet goes back."
         return ""
 
