@@ -30,7 +30,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from twentyone.engine.shoe import Shuffler
 from twentyone.errors import NotAllowedError, RequestError, RoomError, TwentyOneError
 from twentyone.strategy import action_evs
-from twentyone.web import downloads, protocol
+from twentyone.web import downloads, protocol, training
 from twentyone.web.room import Actor, Role, Room, new_token, token_hash
 from twentyone.web.shoes import secure_shuffler
 from twentyone.web.spec import GAMES, RoomSpec, presets
@@ -316,6 +316,7 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
         Route("/api/rooms/{code}/ledger.csv", ledger),
         Route("/api/rooms/{code}/hint", hint),
         WebSocketRoute("/ws/{code}", play),
+        *training.routes(training.Trainers(training.beside(store))),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
