@@ -95,6 +95,7 @@ export function lobbyEl(onCreated, onJoin) {
 
   return h("section.lobby", {},
     h("header.brand", {}, h("h1", {}, "Twenty-one"),
-      h("p", {}, "A blackjack table for friends: one host, everyone's phone, every payout by the book.")),
+      h("p", {}, "A blackjack table for friends: one host, everyone's phone, every payout by the book.",
+        " ", h("a.trainers", { href: "/train", style: { color: "var(--gold)", "font-weight": "700" } }, "Trainers"))),
     h("div.lobby-forms", {}, join, form));
 }
