@@ -203,7 +203,7 @@ function gradeEl(s, grade, nextText, next) {
   }
   if (s.drill.answer_kind === "action" && grade.ev_cost !== null && grade.ev_cost !== undefined) {
     parts.push(h("p.t-ev", {}, grade.ev_cost > 1e-9
-      ? `That play cost ${grade.ev_cost.toFixed(4)} of a bet (${(grade.ev_cost * 100).toFixed(2)} dollars per $100 bet).`
+      ? `That play cost ${grade.ev_cost.toFixed(4)} of a bet ($${(grade.ev_cost * 100).toFixed(2)} on a $100 bet).`
       : "The best play: it costs nothing."));
   }
   parts.push(h("p.t-time", {}, `Answered in ${grade.seconds.toFixed(1)} s.`));
