@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import secrets
 import time
 from collections.abc import AsyncIterator, Callable
@@ -103,14 +104,22 @@ class Site:
             self.add(room)
 
     async def broadcast(self, room: Room, since: int | None) -> None:
-        """Each connection's own state; a room closed says so and closes them."""
+        """Each connection's own state; a room closed says so and closes them. Connections
+        that look alike (the host and spectators, or two tabs of one seat) share one frame,
+        built and encoded once."""
+        frames: dict[tuple[int, Role], str] = {}
         for c in list(self.conns[room.code]):
             with contextlib.suppress(Exception):
                 if room.closed:
                     await c.ws.send_json({"type": "closed", "reason": "the host closed the room"})
                     await c.ws.close(1000)
-                else:
-                    await c.ws.send_json(room.state(c.actor, since))
+                    continue
+                key = room.looking(c.actor)
+                text = frames.get(key)
+                if text is None:
+                    text = frames[key] = json.dumps(room.state(c.actor, since),
+                                                    separators=(",", ":"))
+                await c.ws.send_text(text)
         if room.closed:
             self.conns[room.code].clear()
 
