@@ -72,6 +72,20 @@ class ReplayError(TwentyOneError):
     """A hand history that does not replay into the same round."""
 
 
+class TrainingError(TwentyOneError):
+    """A trainer request from the browser that cannot be served: an unknown drill or rules, a
+    profile name that is not one, an answer not of the drill's shape. Nothing is stored."""
+
+
+class TrainingSessionGone(TrainingError):
+    """A trainer session the server does not hold: never started, finished, or left idle too
+    long and let go."""
+
+
+class TrainersBusy(TrainingError):
+    """The server already holds as many trainer sessions as it keeps at once."""
+
+
 class RequestError(TwentyOneError):
     """A request to a party table in the browser that cannot be read: not JSON, too large, an
     unknown operation, a field missing or of the wrong kind. Nothing is changed."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import secrets
 import time
 from collections.abc import AsyncIterator, Callable
@@ -30,7 +31,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from twentyone.engine.shoe import Shuffler
 from twentyone.errors import NotAllowedError, RequestError, RoomError, TwentyOneError
 from twentyone.strategy import action_evs
-from twentyone.web import downloads, protocol
+from twentyone.web import downloads, protocol, training
 from twentyone.web.room import Actor, Role, Room, new_token, token_hash
 from twentyone.web.shoes import secure_shuffler
 from twentyone.web.spec import GAMES, RoomSpec, presets
@@ -103,14 +104,22 @@ class Site:
             self.add(room)
 
     async def broadcast(self, room: Room, since: int | None) -> None:
-        """Each connection's own state; a room closed says so and closes them."""
+        """Each connection's own state; a room closed says so and closes them. Connections
+        that look alike (the host and spectators, or two tabs of one seat) share one frame,
+        built and encoded once."""
+        frames: dict[tuple[int, Role], str] = {}
         for c in list(self.conns[room.code]):
             with contextlib.suppress(Exception):
                 if room.closed:
                     await c.ws.send_json({"type": "closed", "reason": "the host closed the room"})
                     await c.ws.close(1000)
-                else:
-                    await c.ws.send_json(room.state(c.actor, since))
+                    continue
+                key = room.looking(c.actor)
+                text = frames.get(key)
+                if text is None:
+                    text = frames[key] = json.dumps(room.state(c.actor, since),
+                                                    separators=(",", ":"))
+                await c.ws.send_text(text)
         if room.closed:
             self.conns[room.code].clear()
 
@@ -315,6 +324,7 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
         Route("/api/rooms/{code}/ledger.csv", ledger),
         Route("/api/rooms/{code}/hint", hint),
         WebSocketRoute("/ws/{code}", play),
+        *training.routes(training.Trainers(training.beside(store))),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)

@@ -172,6 +172,8 @@ class Room:
         self.host_answers: Answers = OrderedDict()
         self.dealer = DealerDesk() if spec.host_mode == "dealer" else None
         self.shuffles = list(saved.shuffles) if saved else []
+        #: How many shuffles there were when the commitment was last hashed, and the hash.
+        self._committed: tuple[int, str | None] = (-1, None)
         self.table: Table = make_table(spec, LedgerShuffler(self.shuffles, live))
         #: Each seat's balance when the round under way was dealt (for its net result), the
         #: seats that bet since the last round, and the balances at the last commit.
@@ -572,13 +574,28 @@ class Room:
                 "seat_count": self.table.rules.seats,
                 "settings": self.spec.settings.to_json(), "closed": self.closed}
 
+    def looking(self, actor: Actor) -> tuple[int, Role]:
+        """Whose view a connection gets (a seat it holds, or the spectator's) and in what role:
+        the whole of what its state frame depends on, so connections alike share one frame."""
+        viewer = actor.seat if actor.seat is not None and self.holds(actor) else SPECTATOR
+        role = Role.HOST if actor.role is Role.HOST else (
+            Role.PLAYER if viewer else Role.SPECTATOR)
+        return viewer, role
+
+    def _commitment(self) -> str | None:
+        """The current shoe's commitment, hashed once per shoe rather than once per frame."""
+        if not (self.spec.settings.commit_shoes and self.shuffles):
+            return None
+        n = len(self.shuffles)
+        if self._committed[0] != n:
+            self._committed = (n, commitment(self.shuffles[-1]))
+        return self._committed[1]
+
     def state(self, actor: Actor, since: int | None) -> dict[str, Any]:
         """The state frame for one connection: its view, the events since ``since`` as it may
         see them, and the dealer's calls."""
         t = self.table
-        viewer = actor.seat if actor.seat is not None and self.holds(actor) else SPECTATOR
-        role = Role.HOST if actor.role is Role.HOST else (
-            Role.PLAYER if viewer else Role.SPECTATOR)
+        viewer, role = self.looking(actor)
         v = settled_round(t, viewer) or view(t, viewer)
         facts = RoomFacts(
             room=self.code, game=self.spec.game, role=str(role),
@@ -588,8 +605,7 @@ class Room:
             clock=None if self._clock is None else (self._clock[0],
                                                     int(self._clock[1] * 1000)),
             banker=t.banker if isinstance(t, PontoonTable) else None,
-            commitment=commitment(self.shuffles[-1]) if (
-                self.spec.settings.commit_shoes and self.shuffles) else None,
+            commitment=self._commitment(),
             host_legal=self.host_legal() if actor.role is Role.HOST else None)
         out = protocol.view_json(v, facts)
         out["legal"] = self._legal(viewer, out["legal"]) if viewer else []

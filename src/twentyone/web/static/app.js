@@ -1,0 +1,292 @@
+// The single page: the lobby at "/", a room at "/r/CODE". A room screen keeps one socket open
+// and redraws from every state frame the server pushes; the only things kept here are what a
+// person is in the middle of doing (the chips picked for a bet, a payout being counted).
+import * as api from "./api.js";
+import { actionBar, betControl, chipsControl, hostPanel, opName, shareEl, sitForm } from "./controls.js";
+import { clear, h } from "./dom.js";
+import { attachGestures } from "./gestures.js";
+import { lobbyEl } from "./lobby.js";
+import { Connection, tokens } from "./net.js";
+import { feltChildren } from "./table.js";
+import { toast } from "./toast.js";
+
+const app = document.getElementById("app");
+
+window.addEventListener("error", (ev) => toast(`Something went wrong on this page: ${ev.message}`));
+window.addEventListener("unhandledrejection", (ev) =>
+  toast(`Something went wrong: ${ev.reason && ev.reason.message ? ev.reason.message : ev.reason}`));
+
+function route() {
+  const m = /^\/r\/([A-Za-z0-9]+)\/?$/.exec(location.pathname);
+  if (m) enterRoom(m[1].toUpperCase());
+  else showLobby();
+}
+
+let current = null;
+
+function showLobby() {
+  current?.conn.close();
+  current = null;
+  clear(app).append(lobbyEl(
+    (created) => {
+      tokens.setHost(created.room, created.host_token);
+      sessionStorage.setItem(`twentyone:${created.room}:join`, created.join_url);
+      go(`/r/${created.room}`);
+    },
+    (code) => {
+      if (!code) return;
+      go(`/r/${code}`);
+    }));
+}
+
+function go(path) {
+  history.pushState(null, "", path);
+  route();
+}
+
+window.addEventListener("popstate", route);
+
+async function enterRoom(code) {
+  current?.conn.close();
+  clear(app).append(h("p.loading", {}, `Finding room ${code}…`));
+  let room;
+  try {
+    room = await api.room(code);
+  } catch (err) {
+    showLobby();
+    toast(err.status === 404 ? `There is no room ${code}. Check the code with your host.` : err.message);
+    return;
+  }
+  current = new Room(code, room);
+}
+
+class Room {
+  constructor(code, room) {
+    this.code = code;
+    this.room = room;
+    this.role = null;
+    this.seat = null;
+    this.view = null;
+    this.calls = [];
+    this.seen = new Set();
+    this.state = { bet: 0, lastBet: 0, pay: { chips: {}, target: null } };
+    this.panel = null;
+    // Requests in flight, and state frames seen: a button stays disabled from the tap until the
+    // table has answered and redrawn, so a double tap never sends a second hit.
+    this.busy = 0;
+    this.frames = 0;
+    this.waiters = [];
+    this.kept = new Map();
+    this.build();
+    this.conn = new Connection(code, () => this.token(), {
+      welcome: (f) => this.welcome(f),
+      state: (f) => this.update(f),
+      closed: (f) => this.closed(f),
+      status: (s) => { this.status.dataset.status = s; this.status.title = `connection: ${s}`; },
+      stray: (f) => toast(f.message || "The table refused that."),
+    });
+    this.conn.connect();
+    this.ticker = setInterval(() => this.tick(), 250);
+  }
+
+  token() {
+    return tokens.host(this.code) || tokens.seat(this.code) || null;
+  }
+
+  build() {
+    const joinUrl = sessionStorage.getItem(`twentyone:${this.code}:join`)
+      || `${location.origin}/r/${this.code}`;
+    this.status = h("span.conn", { dataset: { status: "connecting" }, "aria-label": "connection" });
+    this.roleEl = h("span.role");
+    this.head = h("header.room-head", {},
+      h("a.home", { href: "/", onclick: (ev) => { ev.preventDefault(); go("/"); } }, "Twenty-one"),
+      shareEl(this.code, joinUrl),
+      h("span.room-rules", {}, this.rulesLine()),
+      this.roleEl, this.status);
+    this.hostBox = h("div.host-box");
+    this.felt = h("div.felt", { id: "felt" });
+    this.controls = h("div.controls");
+    this.panelBox = h("div.panel-box");
+    this.sit = sitForm({ sit: (name, cents) => this.sitDown(name, cents) });
+    this.felt.addEventListener("click", (ev) => {
+      const button = ev.target.closest("[data-remove]");
+      if (!button) return;
+      const seat = Number(button.dataset.remove);
+      if (window.confirm(`Remove seat ${seat} from the table? Their chips are cashed out.`)) {
+        this.act("remove", { seat });
+      }
+    });
+    attachGestures(this.felt, {
+      canHit: () => !this.busy && this.legal("hit"),
+      canStand: () => !this.busy && this.legal("stand"),
+      hit: () => this.act("hit"),
+      stand: () => this.act("stand"),
+    });
+    this.root = h("section.room", { dataset: { busy: "0" } }, this.head, this.hostBox, this.felt, this.panelBox,
+      this.controls);
+    clear(app).append(this.root);
+  }
+
+  rulesLine() {
+    const r = this.room;
+    const game = r.game === "pontoon" ? "Pontoon" : "Casino blackjack";
+    const rules = r.game === "pontoon" ? "" : ` · ${r.rules}`;
+    return `${game}${rules} · ${r.host_mode === "dealer" ? "the host deals" : "the house deals"}`;
+  }
+
+  legal(name) {
+    return Boolean(this.view && this.view.legal.includes(name));
+  }
+
+  welcome(frame) {
+    const hadSeat = tokens.seat(this.code);
+    this.role = frame.role;
+    this.seat = frame.seat;
+    if (frame.room) this.room = frame.room;
+    if (frame.role === "spectator" && hadSeat && !tokens.host(this.code)) {
+      tokens.forgetSeat(this.code);
+      toast("Your seat at this table was given up. Take a seat again to play.", "info");
+    }
+    this.render();
+  }
+
+  update(frame) {
+    this.frames += 1;
+    for (const wake of this.waiters.splice(0)) wake();
+    this.view = frame.view;
+    this.view.legal = (frame.view.legal || []).map(opName);
+    if (frame.view.host_legal) this.view.host_legal = frame.view.host_legal.map(opName);
+    this.calls = frame.calls || [];
+    if (frame.view.role) this.role = frame.view.role;
+    if (frame.view.viewer) this.seat = frame.view.viewer;
+    this.render();
+  }
+
+  closed(frame) {
+    clearInterval(this.ticker);
+    tokens.forgetSeat(this.code);
+    clear(app).append(h("section.closed-room.card-panel", {},
+      h("h2", {}, "The table is closed"),
+      h("p", {}, frame.reason || "The host has closed this room."),
+      h("a.button", { href: "/" }, "Back to the lobby")));
+  }
+
+  async sitDown(name, cents) {
+    try {
+      const reply = await this.conn.request("sit", { name, buy_in: cents });
+      if (reply.token) tokens.setSeat(this.code, reply.token);
+      this.seat = reply.seat;
+      this.role = "player";
+      toast(`Welcome, ${name}. Place a bet when you are ready.`, "info", 2500);
+      this.render();
+    } catch (err) {
+      toast(err.message);
+    }
+  }
+
+  // Send one operation; a refusal is shown in the server's words and nothing else happens.
+  async act(op, args = {}) {
+    const seen = this.frames;
+    this.setBusy(1);
+    try {
+      await this.conn.request(op, args);
+      // The state frame that shows the change may come just after the reply: wait for it.
+      if (this.frames === seen) {
+        await new Promise((resolve) => {
+          this.waiters.push(resolve);
+          setTimeout(resolve, 2000);
+        });
+      }
+      return true;
+    } catch (err) {
+      toast(err.message);
+      return false;
+    } finally {
+      this.setBusy(-1);
+    }
+  }
+
+  setBusy(step) {
+    this.busy += step;
+    this.root.dataset.busy = String(this.busy);
+    this.render();
+  }
+
+  showPanel(el) {
+    this.panel = el;
+    this.panelBox.replaceChildren(...(el ? [el] : []));
+  }
+
+  ctx() {
+    return {
+      code: this.code, state: this.state, token: () => this.token(),
+      act: (op, args) => this.act(op, args), rerender: () => this.render(),
+      showPanel: (el) => this.showPanel(el),
+      keep: (key, make) => {
+        if (!this.kept.has(key)) this.kept.set(key, make());
+        return this.kept.get(key);
+      },
+    };
+  }
+
+  render() {
+    const view = this.view;
+    this.roleEl.textContent = this.role === "host" ? "You are the host"
+      : this.role === "player" ? `Seat ${this.seat}` : this.role ? "Watching" : "";
+    if (!view) return;
+    const ctx = this.ctx();
+    const mine = view.seats.find((s) => s.number === this.seat && this.role === "player");
+    this.felt.classList.toggle("gestures", this.legal("hit") || this.legal("stand"));
+    this.felt.classList.toggle("my-turn", Boolean(view.to_act && mine && view.to_act[0] === mine.number));
+    this.felt.replaceChildren(...feltChildren(view, this.calls, {
+      mySeat: mine ? mine.number : null, seen: this.seen, removable: this.role === "host",
+      turnSeconds: this.room.settings ? this.room.settings.turn_s : 30,
+    }).filter(Boolean));
+    this.hostBox.replaceChildren(...(this.role === "host" ? [hostPanel(view, ctx)] : []));
+    const parts = [];
+    if (this.role === "spectator") parts.push(this.sit);
+    if (mine) {
+      parts.push(actionBar(view, ctx), betControl(view, mine, ctx), chipsControl(view, mine, ctx));
+      if (!view.legal.includes("hit") && !view.legal.includes("stand") && this.panel
+        && this.panel.classList.contains("hint-panel")) this.showPanel(null);
+    }
+    this.controls.replaceChildren(...parts.filter(Boolean));
+    if (this.busy) {
+      for (const b of this.root.querySelectorAll("[data-action], [data-host]")) b.disabled = true;
+    }
+    this.animate(view);
+    this.tick();
+  }
+
+  // Payouts fly from the dealer's rack to the bet, lost bets go to the rack: each only once,
+  // the first time this page sees that hand settled.
+  animate(view) {
+    const rack = this.felt.querySelector(".rack");
+    if (rack) {
+      const r = rack.getBoundingClientRect();
+      for (const pile of this.felt.querySelectorAll(".pile.payout.flying, .bet-spot.collecting")) {
+        const p = pile.getBoundingClientRect();
+        pile.style.setProperty("--dx", `${r.left + r.width / 2 - (p.left + p.width / 2)}px`);
+        pile.style.setProperty("--dy", `${r.top + r.height / 2 - (p.top + p.height / 2)}px`);
+        pile.classList.add("go");
+      }
+    }
+    for (const seat of view.seats) {
+      seat.hands.forEach((hand, i) => {
+        if (hand.outcome) this.seen.add(`${view.round}:${seat.number}:${i}`);
+      });
+    }
+  }
+
+  tick() {
+    for (const clock of this.felt.querySelectorAll(".clock")) {
+      const left = Math.max(0, Number(clock.dataset.deadline) - Date.now());
+      const span = Number(clock.dataset.span) || 30000;
+      clock.style.setProperty("--f", Math.min(1, left / span).toFixed(3));
+      clock.querySelector(".clock-text").textContent = `${Math.ceil(left / 1000)}s`;
+      clock.classList.toggle("hurry", left < 5000);
+    }
+  }
+}
+
+route();

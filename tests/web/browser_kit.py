@@ -1,0 +1,123 @@
+"""Driving the party table's page in Debian's Chromium: the real server in a subprocess on a free
+port with its own ledger file, Chromium launched without any download, touch gestures sent the
+way a phone sends them (through the DevTools protocol, so the page gets real touch pointers).
+
+Chromium missing is an error, never a skip: CI installs it, and a browser test that quietly does
+not run is no test.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+from playwright.sync_api import Browser, Page, Playwright, ViewportSize
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+LAPTOP: ViewportSize = {"width": 1280, "height": 800}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+#: Where the screenshots go: a temporary folder, or the docs' images when this names it.
+SHOTS_ENV = "TWENTYONE_WEB_SHOTS"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@dataclass
+class Server:
+    base: str
+    process: subprocess.Popen[bytes]
+
+
+@contextmanager
+def serve(db: Path) -> Iterator[Server]:
+    """`twentyone serve` on a free port with a fresh ledger, until it answers /health."""
+    port = free_port()
+    log = open(db.with_suffix(".log"), "wb")  # noqa: SIM115 - closed below, after the server
+    process = subprocess.Popen(
+        [sys.executable, "-m", "twentyone", "serve", "--host", "127.0.0.1", "--port", str(port),
+         "--db", str(db)], stdout=log, stderr=subprocess.STDOUT, env={**os.environ})
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            if process.poll() is not None:
+                raise RuntimeError(f"the server exited: {db.with_suffix('.log').read_text()}")
+            try:
+                if httpx.get(f"{base}/health", timeout=1).json() == {"status": "ok"}:
+                    break
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError("the server did not answer /health within a minute")
+            time.sleep(0.2)
+        yield Server(base, process)
+    finally:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        log.close()
+
+
+def launch(p: Playwright) -> Browser:
+    if not CHROMIUM.exists():
+        raise RuntimeError(f"{CHROMIUM} is missing: install Debian's chromium package "
+                           "(the browser tests drive it; they never download a browser)")
+    return p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+
+
+def touch_gesture(page: Page, points: Sequence[tuple[float, float]]) -> None:
+    """One finger down at the first point, through the others, and up: real touch input, as a
+    phone's screen reports it, so the page receives touch pointer events."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        x, y = points[0]
+        cdp.send("Input.dispatchTouchEvent",
+                 {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        for x, y in points[1:]:
+            cdp.send("Input.dispatchTouchEvent",
+                     {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    finally:
+        cdp.detach()
+
+
+def felt_point(page: Page) -> tuple[float, float]:
+    """A spot on the felt between the dealer and the seats, clear of any button."""
+    box = page.locator(".felt .calls").bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def cents(text: str) -> int:
+    """"$142.50" / "+$15" / "−$10" as cents."""
+    m = re.fullmatch(r"([+−-]?)\$([\d,]+)(?:\.(\d\d))?", text.strip())
+    if m is None:
+        raise ValueError(f"{text!r} is not an amount")
+    value = int(m[2].replace(",", "")) * 100 + int(m[3] or 0)
+    return -value if m[1] in ("−", "-") else value
+
+
+def shots_dir(default: Path) -> Path:
+    folder = Path(os.environ.get(SHOTS_ENV) or default)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
