@@ -4,6 +4,7 @@ answer lands in the profile store, and bad requests are refused in words with no
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -97,7 +98,10 @@ def answer(client: TestClient, key: str, value: JSON, item: str | None = None) -
     body: dict[str, Any] = {"answer": value}
     if item is not None:
         body["item"] = item
-    return client.post(f"/api/train/sessions/{key}/answer", json=body)
+    # Encoded here, not by the client: Python writes an infinite float as ``Infinity``, which a
+    # careless client may send too, and the server must refuse it like any malformed answer.
+    return client.post(f"/api/train/sessions/{key}/answer", content=json.dumps(body),
+                       headers={"Content-Type": "application/json"})
 
 
 def test_the_drills_are_listed_as_the_command_line_lists_them(client: TestClient) -> None:

@@ -1,0 +1,204 @@
+"""Load on the browser table's server: bots over real websockets, many rooms of seven seats.
+
+Starts ``twentyone serve`` in its own process on a free port with a fresh ledger, opens ROOMS
+rooms, seats seven bots in each (one websocket each, as seven phones would) and a host that
+deals whenever every seat has bet, and lets them play for SECONDS. Every request is timed from
+the frame sent to its reply. Run:
+
+    .venv/bin/python benchmarks/bench_web.py [--rooms N] [--seconds S]
+
+Prints operations per second (requests answered), the p50 and p99 latency, the server's CPU
+time per wall second and its peak resident memory; the issue's goal is at least 2,000
+operations a second with p99 under 100 ms on a two-core machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import itertools
+import json
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import websockets
+
+SEATS = 7
+BUY_IN = 100_000  # cents
+BET = 2_500
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def http(url: str, body: dict[str, Any] | None = None) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(url, data, {"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        return json.loads(r.read())
+
+
+class Client:
+    """One websocket: sends requests with fresh ids and times each until its reply."""
+
+    ids = itertools.count()
+
+    def __init__(self, ws: Any, latencies: list[float]) -> None:
+        self.ws = ws
+        self.latencies = latencies
+        self.sent: dict[str, float] = {}
+        self.state: dict[str, Any] = {}
+        self.errors = 0
+
+    async def request(self, op: str, **args: Any) -> None:
+        rid = f"r{next(self.ids)}"
+        self.sent[rid] = time.perf_counter()
+        await self.ws.send(json.dumps({"type": "op", "id": rid, "op": op, **args}))
+
+    async def views(self, stop: float) -> AsyncIterator[dict[str, Any]]:
+        """The latest view after each frame, while no request of this client is unanswered,
+        until ``stop``."""
+        while time.perf_counter() < stop:
+            try:
+                self.take(json.loads(await asyncio.wait_for(self.ws.recv(), 1.0)))
+            except TimeoutError:
+                continue
+            if self.state and not self.sent:
+                yield self.state
+
+    def take(self, frame: dict[str, Any]) -> None:
+        kind = frame.get("type")
+        if kind in ("reply", "error") and frame.get("id") in self.sent:
+            self.latencies.append(time.perf_counter() - self.sent.pop(frame["id"]))
+            self.errors += kind == "error"
+        elif kind == "state":
+            self.state = frame["view"]
+
+
+async def player(base: str, room: str, n: int, stop: float, latencies: list[float]) -> int:
+    async with websockets.connect(f"{base}/ws/{room}", max_size=2**22) as ws:
+        c = Client(ws, latencies)
+        await ws.send(json.dumps({"type": "hello", "token": None}))
+        await c.request("sit", name=f"bot{n}", buy_in=BUY_IN, seat=n)
+        seat = n
+        asked: tuple[int, int, str] | None = None
+        # A state frame sent before this seat's bet may arrive after its reply: bet once a round.
+        bet_round = -1
+        async for v in c.views(stop):
+            legal = v.get("legal", [])
+            mine = next((s for s in v["seats"] if s["number"] == seat), None)
+            key = (v["round"], len(v.get("to_act") or []) and v["to_act"][1], str(mine))
+            if mine is None or key == asked:
+                continue
+            if "bet" in legal:
+                if v["round"] != bet_round:
+                    asked, bet_round = key, v["round"]
+                    await c.request("bet", amount=BET)
+            elif "decline" in legal:
+                asked = key
+                await c.request("decline")
+            elif v.get("to_act") and v["to_act"][0] == seat and "stand" in legal:
+                asked = key
+                hand = mine["hands"][v["to_act"][1]]
+                total = hand["total"] or 0
+                await c.request("hit" if total < 17 and "hit" in legal else "stand")
+        return c.errors
+
+
+async def host(base: str, room: str, token: str, stop: float, latencies: list[float]) -> int:
+    async with websockets.connect(f"{base}/ws/{room}", max_size=2**22) as ws:
+        c = Client(ws, latencies)
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        dealt_round = -1
+        async for v in c.views(stop):
+            if v["phase"] != "betting" or v["round"] == dealt_round:
+                continue
+            seats = v["seats"]
+            if len(seats) == SEATS and all(s["hands"] for s in seats) and not v.get("settled"):
+                dealt_round = v["round"]
+                await c.request("deal")
+        return c.errors
+
+
+def peak_rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    return 0
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def load(base: str, rooms: int, seconds: float) -> tuple[list[float], int]:
+    made = [http(f"{base}/api/rooms", {"game": "casino", "rules": "six-deck-s17",
+                                       "host_mode": "house"}) for _ in range(rooms)]
+    latencies: list[float] = []
+    stop = time.perf_counter() + seconds
+    ws_base = base.replace("http", "ws", 1)
+    tasks = [host(ws_base, m["room"], m["host_token"], stop, latencies) for m in made]
+    tasks += [player(ws_base, m["room"], n, stop, latencies)
+              for m in made for n in range(1, SEATS + 1)]
+    errors = await asyncio.gather(*tasks)
+    return latencies, sum(errors)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--rooms", type=int, default=20)
+    ap.add_argument("--seconds", type=float, default=20.0)
+    ap.add_argument("--profile", metavar="FILE",
+                    help="run the server under cProfile and write its profile here")
+    args = ap.parse_args()
+    profiler = ["-m", "cProfile", "-o", args.profile] if args.profile else []
+    port = free_port()
+    with tempfile.TemporaryDirectory() as tmp:
+        server = subprocess.Popen(
+            [sys.executable, *profiler, "-m", "twentyone", "serve", "--host", "127.0.0.1", "--port",
+             str(port), "--db", str(Path(tmp) / "ledger.db")],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            for _ in range(600):
+                with contextlib.suppress(OSError):
+                    if http(f"{base}/health")["status"] == "ok":
+                        break
+                time.sleep(0.1)
+            cpu0, t0 = cpu_seconds(server.pid), time.perf_counter()
+            latencies, errors = asyncio.run(load(base, args.rooms, args.seconds))
+            cpu = (cpu_seconds(server.pid) - cpu0) / (time.perf_counter() - t0)
+            rss = peak_rss_kib(server.pid)
+        finally:
+            # A profiled server is stopped as Ctrl-C stops it, so that its profile is written.
+            if args.profile:
+                server.send_signal(signal.SIGINT)
+            else:
+                server.kill()
+            server.wait(60)
+    ms = sorted(x * 1000 for x in latencies)
+    p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))] if ms else float("nan")
+    print(f"{args.rooms} rooms x {SEATS} seats, {args.seconds:g} s: "
+          f"{len(ms) / args.seconds:,.0f} operations/s ({len(ms)} answered, {errors} refused)")
+    print(f"latency p50 {statistics.median(ms):.1f} ms, p99 {p99:.1f} ms")
+    print(f"server CPU {cpu:.2f} cores, peak memory {rss / 1024:.0f} MiB")
+
+
+if __name__ == "__main__":
+    main()
