@@ -233,11 +233,17 @@ def test_dealer_mode_the_host_deals_draws_and_pays(tmp_path: Path) -> None:
         assert "stand on hard 18" in wrong["message"]
         p.act(p.host, "dealer_stand")
         assert p.host.view["host_legal"][0] == "pay"
+        # Until the host pays, no frame tells what the bet wins: that is the dealer's sum.
+        for frame in (p.host.view, ann.view):
+            owed = frame["seats"][0]["hands"][0]
+            assert owed["owed"] and owed["paid"] == {} and owed["net"] == 0
         assert "pay seat 1" in p.host.send("deal")["message"]
         short = p.host.send("pay", seat=1, hand=0, chips={"red": 4})
         assert short["error"] == "DealerStepError" and "1 green" in short["message"]
         assert p.act(p.host, "pay", seat=1, hand=0, chips={"green": 1})["ok"]
         assert "pay" not in p.host.view["host_legal"]
+        paid = ann.view["seats"][0]["hands"][0]
+        assert "owed" not in paid and paid["net"] == 2500 and paid["paid"] == {"green": 1}
         assert p.room.table.bankroll(1) == 12_500
 
 

@@ -609,9 +609,26 @@ class Room:
             host_legal=self.host_legal() if actor.role is Role.HOST else None)
         out = protocol.view_json(v, facts)
         out["legal"] = self._legal(viewer, out["legal"]) if viewer else []
-        events = [] if since is None else visible_events(t, viewer, since)
-        return {"type": "state", "view": out, "events": [protocol.event_json(e) for e in events],
+        events = [protocol.event_json(e)
+                  for e in ([] if since is None else visible_events(t, viewer, since))]
+        if self.dealer is not None and self.dealer.due:
+            self._hide_owed(out, events)
+        return {"type": "state", "view": out, "events": events,
                 "calls": [] if since is None else self.calls_since(since)}
+
+    def _hide_owed(self, out: dict[str, Any], events: list[dict[str, Any]]) -> None:
+        """In dealer mode a winning bet is paid by the host, and working the payout out is the
+        lesson: until the host has paid it, no frame tells what it wins (the engine's chips and
+        net for that hand, in the view and in the events), only that it is owed."""
+        assert self.dealer is not None
+        owed = {(d.seat, d.hand) for d in self.dealer.due}
+        for seat in out["seats"]:
+            for i, hand in enumerate(seat["hands"]):
+                if (seat["number"], i) in owed:
+                    hand.update(paid={}, net=0, owed=True)
+        for e in events:
+            if e["kind"] == "settled" and (e["seat"], e["hand"]) in owed:
+                e["amount"] = 0
 
     def calls_since(self, since: int) -> list[str]:
         """What the dealer called for the events from ``since`` on (engine.calls: the same

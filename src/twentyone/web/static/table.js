@@ -115,7 +115,9 @@ function handEl(view, seat, hand, i, ctx) {
       hand.doubled ? h("span.tag", {}, "doubled") : null,
       hand.outcome ? h("span.outcome", {}, outcomeText(hand.outcome)) : null,
       hand.outcome && hand.net ? h(`span.net${hand.net > 0 ? ".up" : ".down"}`, {}, signed(hand.net))
-        : null),
+        : null,
+      // Dealer mode: a win the host has still to pay (what it wins is the dealer's sum).
+      hand.owed ? h("span.tag.owed", {}, "to be paid") : null),
     hand.bet ? betSpotEl(hand, key, view, ctx) : null);
   return el;
 }
