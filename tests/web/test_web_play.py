@@ -5,11 +5,12 @@ turn clock, the host's controls, dealer mode, hints and the downloads."""
 from __future__ import annotations
 
 import json
+from contextlib import ExitStack
 from pathlib import Path
 
 from starlette.testclient import TestClient
 from typer.testing import CliRunner
-from web_kit import party, stacked_app
+from web_kit import Person, party, stacked_app
 
 from twentyone.cli.app import app as cli
 from twentyone.engine.records import verify_house, verify_player
@@ -309,3 +310,29 @@ def test_the_dealers_calls_come_with_the_state(tmp_path: Path) -> None:
         assert ann.state["calls"] == ["Insurance is open"]
         p.act(ann, "decline")
         assert ann.state["calls"] == ["Insurance is closed"]
+
+
+def test_a_pause_and_the_payments_owed_survive_a_restart(tmp_path: Path) -> None:
+    """docs/web.md#if-the-server-stops-mid-round: a restart rebuilds the room from the ledger,
+    with what no table operation records: the host's pause, and in dealer mode the winning
+    bets the host has still to pay."""
+    db = tmp_path / "l.db"
+    cards = ["10s", "6d", "9c", "10h", "2c"]
+    with party(db, cards, host_mode="dealer", settings={"turn_s": 0}) as p:
+        ann = p.join()
+        p.sit(ann, "Ann", 10_000)
+        p.act(ann, "bet", amount=2500)
+        p.act(p.host, "deal")
+        p.act(ann, "stand")
+        p.act(p.host, "dealer_hit")
+        p.act(p.host, "dealer_stand")
+        assert p.act(p.host, "pause")["ok"]
+        code, host_token = p.code, p.host_token
+    with TestClient(stacked_app(db, cards)) as client, ExitStack() as stack:
+        host = Person(client, stack, code, host_token)
+        assert host.view["paused"] and host.view["host_legal"] == ["resume", "remove", "close"]
+        assert host.send("resume")["ok"]
+        assert host.until_state()["view"]["host_legal"][0] == "pay"
+        assert "1 green" in host.send("pay", seat=1, hand=0, chips={"red": 4})["message"]
+        assert host.send("pay", seat=1, hand=0, chips={"green": 1})["ok"]
+        assert "pay" not in host.until_state()["view"]["host_legal"]

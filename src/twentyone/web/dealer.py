@@ -39,6 +39,15 @@ class Payout:
     def named(self) -> str:
         return f"seat {self.seat}'s hand {self.hand + 1} ({dollars(self.amount)})"
 
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "hand": self.hand, "amount": self.amount, "bet": self.bet,
+                "odds": str(self.odds)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Payout:
+        return cls(int(data["seat"]), int(data["hand"]), int(data["amount"]), int(data["bet"]),
+                   Fraction(str(data["odds"])))
+
 
 class DealerDesk:
     """The dealer's steps still owed, and the check of each step the host takes."""

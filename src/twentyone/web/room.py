@@ -65,7 +65,7 @@ from twentyone.errors import (
 )
 from twentyone.pontoon.table import DrawForBank, PontoonTable, SellBank
 from twentyone.web import protocol
-from twentyone.web.dealer import DealerDesk
+from twentyone.web.dealer import DealerDesk, Payout
 from twentyone.web.protocol import MAX_NAME_CHARS, Request, RoomFacts, SeatFacts
 from twentyone.web.shoes import LedgerShuffler, commitment, stored
 from twentyone.web.spec import RoomSpec, make_table
@@ -182,6 +182,8 @@ class Room:
         self._balances: dict[int, int] = {}
         self._ops_saved = 0
         self._log_saved = 0
+        #: The room's own state as the ledger last saved it (``_room_state``).
+        self._state_saved: dict[str, Any] = {}
         #: The dealer's calls so far, each with the place in the log of the event that made it.
         self.caller = DealerCalls(self.table.rules)
         self._calls: list[tuple[int, str]] = []
@@ -203,6 +205,10 @@ class Room:
             self._account(record.events, self.balances())
         self._ops_saved = len(t.ops)
         self._log_saved = len(t.log)
+        self.paused = bool(saved.state.get("paused", False))
+        if self.dealer is not None:
+            self.dealer.due = [Payout.from_json(d) for d in saved.state.get("owed", [])]
+        self._state_saved = self._room_state()
         for s in saved.seats:
             self.people[s.seat] = Person(s.name, s.token_hash, s.since_op,
                                          dropped_at=self.now())
@@ -386,9 +392,11 @@ class Room:
         if name == "pause":
             self.paused = True
             self._clock = None
+            self._commit(Change())
             return {}
         if name == "resume":
             self.paused = False
+            self._commit(Change())
             self._restart_clock(force=True)
             return {}
         if name == "close":
@@ -414,6 +422,7 @@ class Room:
             if self.dealer is None:
                 raise NotAllowedError("the house pays the bets at this room")
             self.dealer.pay(t, req.args)
+            self._commit(Change())
             return {}
         self._after_change()
         return {}
@@ -500,12 +509,24 @@ class Room:
             name = self.people[n].name if n in self.people else ""
             change.ledger.append(LedgerRow(n, name, "round", net, t.round))
         change.balances = balances
+        if self.dealer is not None:
+            self.dealer.after(t, events)
+        state = self._room_state()
+        if state != self._state_saved:
+            change.room_state = state
         self.store.commit(self.code, change)
         self.shuffles.extend(change.shuffles)
         self._ops_saved = len(t.ops)
         self._log_saved = len(t.log)
+        self._state_saved = state
+
+    def _room_state(self) -> dict[str, Any]:
+        """What a restart must restore that no table operation records: whether the host has
+        paused the table, and in dealer mode the payments still owed (docs/web.md)."""
+        state: dict[str, Any] = {"paused": self.paused}
         if self.dealer is not None:
-            self.dealer.after(t, events)
+            state["owed"] = [d.to_json() for d in self.dealer.due]
+        return state
 
     def _account(self, events: Sequence[Event], after: dict[int, int]) -> list[tuple[int, int]]:
         """Each seat's net result for a round that ended in ``events``. A seat's balance counts

@@ -69,10 +69,13 @@ class Change:
     #: Each seated seat's balance now: its chips, with its bets still on the layout.
     balances: dict[int, int] = field(default_factory=dict)
     closed: bool = False
+    #: The room's own state that no operation records (paused; in dealer mode, the payments
+    #: the host still owes), when it changed.
+    room_state: dict[str, Any] | None = None
 
     def empty(self) -> bool:
         return not (self.ops or self.shuffles or self.seated or self.unseated or self.ledger
-                    or self.balances or self.closed)
+                    or self.balances or self.closed or self.room_state is not None)
 
 
 @dataclass(frozen=True)
@@ -84,6 +87,8 @@ class StoredRoom:
     seats: list[StoredSeat]
     ops: list[dict[str, Any]]
     shuffles: list[StoredShuffle]
+    #: As ``Change.room_state`` last wrote it.
+    state: dict[str, Any] = field(default_factory=dict)
 
 
 class Store(Protocol):
@@ -112,7 +117,7 @@ def default_db() -> Path:
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
     code TEXT PRIMARY KEY, spec TEXT NOT NULL, host_hash TEXT NOT NULL,
-    closed INTEGER NOT NULL DEFAULT 0, created REAL NOT NULL);
+    closed INTEGER NOT NULL DEFAULT 0, created REAL NOT NULL, state TEXT NOT NULL DEFAULT '{}');
 CREATE TABLE IF NOT EXISTS seats (
     code TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, token_hash TEXT NOT NULL,
     since_op INTEGER NOT NULL, PRIMARY KEY (code, seat));
@@ -185,6 +190,9 @@ class SqliteStore:
                            [(code, n, c) for n, c in change.balances.items()])
             if change.closed:
                 db.execute("UPDATE rooms SET closed = 1 WHERE code = ?", (code,))
+            if change.room_state is not None:
+                db.execute("UPDATE rooms SET state = ? WHERE code = ?",
+                           (json.dumps(change.room_state), code))
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")
@@ -192,7 +200,7 @@ class SqliteStore:
 
     def room(self, code: str) -> StoredRoom | None:
         db = self.db
-        row = db.execute("SELECT spec, host_hash, closed FROM rooms WHERE code = ?",
+        row = db.execute("SELECT spec, host_hash, closed, state FROM rooms WHERE code = ?",
                          (code,)).fetchone()
         if row is None:
             return None
@@ -206,7 +214,8 @@ class SqliteStore:
                 "SELECT record, salt FROM shuffles WHERE code = ? ORDER BY seq", (code,)):
             r = json.loads(record)
             shuffles.append(StoredShuffle(r["order"], r["cut_at"], r["behind"], salt))
-        return StoredRoom(code, json.loads(row[0]), row[1], bool(row[2]), seats, ops, shuffles)
+        return StoredRoom(code, json.loads(row[0]), row[1], bool(row[2]), seats, ops, shuffles,
+                          json.loads(row[3]))
 
     def open_rooms(self) -> list[str]:
         return [c for (c,) in self.db.execute(
