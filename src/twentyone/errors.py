@@ -107,5 +107,6 @@ class RoomError(TwentyOneError):
     """No such room, a room closed or paused, a setting a room does not take."""
 
 
-class DealerStepError(TableError):
-    """A dealer's step out of its place in the procedure; the message names the right one."""
+class DealerStepError(TwentyOneError):
+    """In dealer mode, the host's step out of its place in the dealer's procedure (the room's
+    check, not the table's); the message names the right one."""

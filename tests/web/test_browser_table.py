@@ -167,9 +167,13 @@ def act_once(player: Player, use_gesture: bool) -> str:
         x, y = felt_point(page)
         path = ([(x, y), (x, y + 20), (x, y + 45), (x + 2, y + 70)] if choice == "hit"
                 else [(x, y), (x + 40, y + 2), (x + 80, y), (x + 20, y + 3), (x - 30, y)])
+        read = page.locator("#signal-read")
+        count = int(read.get_attribute("data-count") or "0")
         touch_gesture(page, path)
         player.gestures.append(choice)
-        expect(page.locator(f".signal-{choice}").last).to_be_attached()
+        # The sign over the felt fades within a second; the live region keeps what was read.
+        expect(read).to_have_attribute("data-count", str(count + 1))
+        expect(read).to_contain_text(choice.capitalize())
     else:
         page.locator(f'[data-action="{choice}"]').click()
     settle(page)

@@ -13,17 +13,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
-import segno
 import typer
-import uvicorn
 
 from twentyone.cli.options import warn_predictable
 from twentyone.engine.shoe import Shuffler, StackedShuffler
 from twentyone.errors import RulesError
 from twentyone.rules import PRESETS
-from twentyone.web.app import create_app
-from twentyone.web.shoes import secure_shuffler
-from twentyone.web.store import SqliteStore, default_db
 
 
 def serve(
@@ -41,6 +36,13 @@ def serve(
     = None,
 ) -> None:
     """Serve the party table: everyone joins from a browser on the same network."""
+    # The server's libraries are loaded here, not with the CLI: every other command would pay
+    # for them at start (half a second).
+    import uvicorn
+
+    from twentyone.web.app import create_app
+    from twentyone.web.store import SqliteStore, default_db
+
     if rules not in PRESETS:
         raise typer.BadParameter(f"--rules is one of the presets: {', '.join(PRESETS)}")
     path = db or default_db()
@@ -66,6 +68,8 @@ def serve(
 
 def _live(stack: str | None) -> Callable[[], Shuffler]:
     """Each room's shuffler: the secure source, or (testing) with the first cards named."""
+    from twentyone.web.shoes import secure_shuffler
+
     if not stack:
         return secure_shuffler
     cards = [c.strip() for c in stack.split(",") if c.strip()]
@@ -87,6 +91,8 @@ def _reachable(host: str) -> str:
 
 def _qr(url: str) -> str:
     """The address as a QR code in terminal characters (segno's compact half-block drawing)."""
+    import segno
+
     out = io.StringIO()
     segno.make(url, error="m").terminal(out=out, compact=True, border=2)
     return out.getvalue()

@@ -61,4 +61,11 @@ function signal(el, word) {
   sign.style.top = `${box.top + box.height * 0.45}px`;
   document.body.append(sign);
   setTimeout(() => sign.remove(), 900);
+  // The sign fades; the signal read is also said in a live region, for screen readers (and it
+  // stays, with a count of the signals read, until the next one).
+  const said = document.getElementById("signal-read");
+  if (said) {
+    said.textContent = `${word}: hand signal read`;
+    said.dataset.count = String(Number(said.dataset.count || "0") + 1);
+  }
 }
