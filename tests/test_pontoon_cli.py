@@ -136,3 +136,15 @@ def test_a_game_at_the_terminal_writes_a_history_that_replays(apps: list[TableAp
     again = replay_game(history)
     assert [e.to_json() for e in again.log] == history["events"]
     assert any(e["kind"] == "round-ended" for e in history["events"])
+    checked = CliRunner().invoke(app, ["verify", str(path), "--json"])
+    assert checked.exit_code == 0, checked.output
+    assert json.loads(checked.output) == {"record": "pontoon", "rounds": again.round}
+    dealt = next(e for e in history["events"] if e["kind"] == "dealt" and "card" in e)
+    dealt["card"] = "Kd" if dealt["card"] != "Kd" else "Qd"
+    path.write_text(json.dumps(history), encoding="utf-8")
+    tampered = CliRunner().invoke(app, ["verify", str(path)])
+    assert tampered.exit_code == 1 and "Not verified" in tampered.output
+    del history["shuffles"]
+    path.write_text(json.dumps(history), encoding="utf-8")
+    broken = CliRunner().invoke(app, ["verify", str(path)])
+    assert broken.exit_code == 1 and "not a complete Pontoon record" in broken.output

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -23,14 +23,16 @@ from twentyone.engine.records import (
     verify_player,
 )
 from twentyone.errors import ReplayError
+from twentyone.pontoon.history import FORMAT as PONTOON_FORMAT
+from twentyone.pontoon.history import replay_game
 
 
 def verify(
     path: Annotated[Path, typer.Argument(help="A hand history or a house record (JSON lines).")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
-    """Check a hand history (the cards you saw against the shoes committed to) or the house's
-    full record of a game (every round dealt again)."""
+    """Check a hand history (the cards you saw against the shoes committed to), the house's
+    full record of a game, or a Pontoon game's history (every round dealt again)."""
     if not path.is_file():
         raise typer.BadParameter(f"no file {path}")
     try:
@@ -50,12 +52,27 @@ def verify(
             text = (f"{_n(check.rounds, 'round')}: {_n(check.shoes_opened, 'shoe')} opened, "
                     "each the shoe committed to before it was dealt, and the "
                     f"{_n(check.cards_checked, 'card')} you saw came off them in order.")
+        elif kind == PONTOON_FORMAT and len(lines) == 1:
+            rounds = _pontoon_rounds(lines[0])
+            result = {"record": "pontoon", "rounds": rounds}
+            text = (f"The Pontoon game of {_n(rounds, 'round')} deals again exactly, every "
+                    "operation through the same table and every event as recorded.")
         else:
             raise ReplayError(f"{path} is neither a hand history nor a house record")
     except ReplayError as exc:
         typer.echo(f"Not verified: {exc}", err=True)
         raise typer.Exit(1) from None
     typer.echo(json.dumps(result, indent=2) if as_json else text)
+
+
+def _pontoon_rounds(history: dict[str, Any]) -> int:
+    """Deal a whole Pontoon game again (docs/pontoon.md#pontoon); a record too damaged to be
+    read is refused like one that deals differently."""
+    try:
+        table = replay_game(history)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ReplayError(f"not a complete Pontoon record ({type(exc).__name__}: {exc})") from None
+    return table.round
 
 
 def _n(count: int, noun: str) -> str:
