@@ -336,3 +336,26 @@ def test_a_pause_and_the_payments_owed_survive_a_restart(tmp_path: Path) -> None
         assert "1 green" in host.send("pay", seat=1, hand=0, chips={"red": 4})["message"]
         assert host.send("pay", seat=1, hand=0, chips={"green": 1})["ok"]
         assert "pay" not in host.until_state()["view"]["host_legal"]
+
+
+def test_dealer_mode_the_host_pays_insurance_two_to_one(tmp_path: Path) -> None:
+    """docs/dealing.md#the-insurance-procedure: with a dealer blackjack the main bets are
+    collected, then each insurance bet is paid 2 to 1, by the host in dealer mode."""
+    # Seat 1: 10 and 6; the dealer: an ace up and a king in the hole.
+    with party(tmp_path / "l.db", ["10s", "As", "6h", "Kd"], host_mode="dealer",
+               settings={"turn_s": 0}) as p:
+        ann = p.join()
+        p.sit(ann, "Ann", 10_000)
+        p.act(ann, "bet", amount=2000)
+        p.act(p.host, "deal")
+        p.act(ann, "insure", amount=1000)
+        assert p.host.view["host_legal"][0] == "pay"
+        settled = [e for e in ann.state["events"] if e["kind"] == "insurance-settled"]
+        assert settled and all(e["amount"] == 0 for e in settled)  # the host's sum to make
+        wrong = p.host.send("pay", seat=1, hand=0, chips={"red": 4})
+        assert wrong["error"] == "DealerStepError" and "insurance" in wrong["message"]
+        short = p.host.send("pay", seat=1, insurance=True, chips={"red": 2})
+        assert short["error"] == "DealerStepError" and "$10" in short["message"]
+        assert p.act(p.host, "pay", seat=1, insurance=True, chips={"red": 4})["ok"]
+        assert "pay" not in p.host.view["host_legal"]
+        assert p.room.table.bankroll(1) == 10_000

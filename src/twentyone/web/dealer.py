@@ -25,6 +25,10 @@ from twentyone.money import dollars
 from twentyone.train.chips import accepted_payouts
 from twentyone.web import protocol
 
+#: The ``hand`` of a payout owed on an insurance bet (paid 2 to 1 after the main bets,
+#: docs/dealing.md#the-insurance-procedure).
+INSURANCE = -1
+
 
 @dataclass(frozen=True)
 class Payout:
@@ -37,7 +41,8 @@ class Payout:
     odds: Fraction
 
     def named(self) -> str:
-        return f"seat {self.seat}'s hand {self.hand + 1} ({dollars(self.amount)})"
+        what = "insurance" if self.hand == INSURANCE else f"hand {self.hand + 1}"
+        return f"seat {self.seat}'s {what} ({dollars(self.amount)})"
 
     def to_json(self) -> dict[str, Any]:
         return {"seat": self.seat, "hand": self.hand, "amount": self.amount, "bet": self.bet,
@@ -57,11 +62,15 @@ class DealerDesk:
 
     def after(self, table: Table, events: Sequence[Event]) -> None:
         """Note the payments owed for the bets the engine has just paid."""
-        won = [e for e in events if e.kind is Kind.SETTLED and e.amount > 0]
+        won = [e for e in events if e.amount > 0
+               and e.kind in (Kind.SETTLED, Kind.INSURANCE_SETTLED)]
         if not won:
             return
         shown = settled_round(table) or view(table)
         for e in won:
+            if e.kind is Kind.INSURANCE_SETTLED:
+                self.due.append(Payout(e.seat, INSURANCE, e.amount, e.amount // 2, Fraction(2)))
+                continue
             hand = _hand(shown.seats, e.seat, e.hand)
             bet = hand.bet if hand is not None else e.amount
             odds = table.rules.blackjack_ratio if e.note == "blackjack" else Fraction(1)
@@ -107,7 +116,8 @@ class DealerDesk:
     def pay(self, table: Table, args: dict[str, Any]) -> None:
         """The host pays the next winning bet: right seat, right hand, right chips."""
         seat = protocol.whole(args, "seat")
-        hand = protocol.whole(args, "hand")
+        # An insurance bet is paid as {"seat", "insurance": true, "chips"}.
+        hand = INSURANCE if args.get("insurance") is True else protocol.whole(args, "hand")
         chips = protocol.chips_arg(args, "chips")
         owed = self.due[0]
         if (seat, hand) != (owed.seat, owed.hand):

@@ -65,7 +65,7 @@ from twentyone.errors import (
 )
 from twentyone.pontoon.table import DrawForBank, PontoonTable, SellBank
 from twentyone.web import protocol
-from twentyone.web.dealer import DealerDesk, Payout
+from twentyone.web.dealer import INSURANCE, DealerDesk, Payout
 from twentyone.web.protocol import MAX_NAME_CHARS, Request, RoomFacts, SeatFacts
 from twentyone.web.shoes import LedgerShuffler, commitment, stored
 from twentyone.web.spec import RoomSpec, make_table
@@ -648,7 +648,8 @@ class Room:
                 if (seat["number"], i) in owed:
                     hand.update(paid={}, net=0, owed=True)
         for e in events:
-            if e["kind"] == "settled" and (e["seat"], e["hand"]) in owed:
+            if (e["kind"] == "settled" and (e["seat"], e["hand"]) in owed) or (
+                    e["kind"] == "insurance-settled" and (e["seat"], INSURANCE) in owed):
                 e["amount"] = 0
 
     def calls_since(self, since: int) -> list[str]:

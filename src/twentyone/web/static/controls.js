@@ -235,12 +235,17 @@ function payPanel(view, ctx) {
       if (hand.bet) hands.push({ seat: seat.number, hand: i, name: seat.name, open: !hand.outcome });
     });
   }
+  // Insurance bets are paid 2 to 1 after the main bets, right to left (docs/dealing.md).
+  for (const seat of [...view.seats].sort((a, b) => b.number - a.number)) {
+    if (seat.insurance) hands.push({ seat: seat.number, hand: "ins", name: seat.name, open: false });
+  }
   const pay = ctx.state.pay;
   const first = hands.find((x) => x.open) || hands[0];
   if (!pay.target && first) pay.target = `${first.seat}:${first.hand}`;
   const which = h("select", { "aria-label": "which bet", onchange: (ev) => { pay.target = ev.target.value; } },
     hands.map((x) => h("option", { value: `${x.seat}:${x.hand}`, selected: pay.target === `${x.seat}:${x.hand}` },
-      `${x.name || `seat ${x.seat}`}${x.hand ? `, hand ${x.hand + 1}` : ""}`)));
+      `${x.name || `seat ${x.seat}`}${x.hand === "ins" ? ", insurance"
+        : x.hand ? `, hand ${x.hand + 1}` : ""}`)));
   const counters = [...view.chipset].sort((a, b) => b.value - a.value).map(({ colour, value }) =>
     h("div.counter", {},
       chipEl(colour, value),
@@ -257,9 +262,11 @@ function payPanel(view, ctx) {
     h("div.pay-row", {},
       h("span", {}, `${describeChips(pay.chips, view.chipset)} = ${dollars(total)}`),
       h("button.action", { type: "button", dataset: { host: "pay" }, onclick: async () => {
-        const [seat, hand] = (pay.target || "0:0").split(":").map(Number);
+        const [seatText, handText] = (pay.target || "0:0").split(":");
+        const seat = Number(seatText);
         const chips = Object.fromEntries(Object.entries(pay.chips).filter(([, n]) => n));
-        if (await ctx.act("pay", { seat, hand, chips })) {
+        const which = handText === "ins" ? { insurance: true } : { hand: Number(handText) };
+        if (await ctx.act("pay", { seat, ...which, chips })) {
           pay.chips = {};
           pay.target = null;
           ctx.rerender();
