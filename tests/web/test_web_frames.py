@@ -101,9 +101,10 @@ def test_every_frame_reads_as_the_one_built_from_its_own_view(
 
 
 def test_a_shared_frame_is_the_spectators_with_the_viewers_own_keys() -> None:
-    frame = {"type": "state", "view": {"room": "AB", "viewer": 0, "role": "spectator",
-                                       "legal": [], "seats": [{"number": 2}]},
-             "events": [{"kind": "bet"}], "calls": ["Bets down"]}
-    own = {"viewer": 2, "role": "player", "legal": ["hit", "stand"]}
+    view = {"room": "AB", "viewer": 0, "role": "spectator", "legal": [],
+            "seats": [{"number": 2}]}
+    frame: dict[str, Any] = {"type": "state", "view": view, "events": [{"kind": "bet"}],
+                             "calls": ["Bets down"]}
+    own: dict[str, Any] = {"viewer": 2, "role": "player", "legal": ["hit", "stand"]}
     text = SharedFrame.of(frame).text(own)
     assert json.loads(text) == {**frame, "view": {**frame["view"], **own}}
