@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import secrets
 import time
 from collections.abc import AsyncIterator, Callable
@@ -104,22 +103,17 @@ class Site:
             self.add(room)
 
     async def broadcast(self, room: Room, since: int | None) -> None:
-        """Each connection's own state; a room closed says so and closes them. Connections
-        that look alike (the host and spectators, or two tabs of one seat) share one frame,
-        built and encoded once."""
-        frames: dict[tuple[int, Role], str] = {}
+        """Each connection's own state; a room closed says so and closes them. Each frame is
+        built and encoded once however many connections look alike, and the parts every
+        viewer sees alike once for all of them (``Room.frames``)."""
+        frames = None if room.closed else room.frames(since)
         for c in list(self.conns[room.code]):
             with contextlib.suppress(Exception):
-                if room.closed:
+                if frames is None:
                     await c.ws.send_json({"type": "closed", "reason": "the host closed the room"})
                     await c.ws.close(1000)
                     continue
-                key = room.looking(c.actor)
-                text = frames.get(key)
-                if text is None:
-                    text = frames[key] = json.dumps(room.state(c.actor, since),
-                                                    separators=(",", ":"))
-                await c.ws.send_text(text)
+                await c.ws.send_text(frames.text(c.actor))
         if room.closed:
             self.conns[room.code].clear()
 

@@ -194,6 +194,42 @@ def view_json(v: TableView, facts: RoomFacts) -> dict[str, Any]:
     return out
 
 
+#: The keys of a VIEW that differ between viewers who see the same cards: everything else in a
+#: state frame is the same for all of them, so ``SharedFrame`` encodes it once.
+OWN_KEYS = ("viewer", "role", "legal", "host_legal")
+
+
+def dumps(obj: Any) -> str:
+    """Compact JSON, as every frame goes out."""
+    return json.dumps(obj, separators=(",", ":"))
+
+
+@dataclass(frozen=True)
+class SharedFrame:
+    """A state frame's text with its viewer's own keys left out, encoded once for every viewer
+    who sees the same cards: after each operation a room sends one frame per connection, and
+    building and encoding the seats and events over again for each was most of a server's
+    work. Each viewer's frame is this text with that viewer's few ``OWN_KEYS`` spliced into
+    its VIEW (last in it: a reader of JSON does not care where a key stands)."""
+
+    #: ``{"type":"state","view":{...`` up to the VIEW's closing brace, left open.
+    head: str
+    #: ``,"events":[...],"calls":[...]}`` after the VIEW.
+    tail: str
+
+    @classmethod
+    def of(cls, frame: Mapping[str, Any]) -> SharedFrame:
+        """The shared parts of ``frame``, a state frame built for any one of those viewers."""
+        shared = {k: v for k, v in frame["view"].items() if k not in OWN_KEYS}
+        return cls('{"type":"state","view":' + dumps(shared)[:-1],
+                   ',"events":' + dumps(frame["events"]) + ',"calls":' + dumps(frame["calls"])
+                   + "}")
+
+    def text(self, own: Mapping[str, Any]) -> str:
+        """One viewer's frame: ``own`` holds its values of ``OWN_KEYS``."""
+        return self.head + "," + dumps(own)[1:] + self.tail
+
+
 def error_frame(rid: str | None, exc: TwentyOneError) -> dict[str, Any]:
     return {"type": "error", "id": rid, "error": type(exc).__name__, "message": str(exc)}
 

@@ -19,8 +19,10 @@ Every request is checked and applied here, one at a time (the app holds the room
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import hmac
+import json
 import secrets
 import time
 from collections import OrderedDict
@@ -30,7 +32,7 @@ from enum import StrEnum
 from typing import Any
 
 from twentyone.engine.calls import DealerCalls
-from twentyone.engine.events import Event, Kind
+from twentyone.engine.events import DEALER, Event, Kind
 from twentyone.engine.ops import (
     Bet,
     ColourUp,
@@ -66,7 +68,7 @@ from twentyone.errors import (
 from twentyone.pontoon.table import DrawForBank, PontoonTable, SellBank
 from twentyone.web import protocol
 from twentyone.web.dealer import INSURANCE, DealerDesk, Payout
-from twentyone.web.protocol import MAX_NAME_CHARS, Request, RoomFacts, SeatFacts
+from twentyone.web.protocol import MAX_NAME_CHARS, Request, RoomFacts, SeatFacts, SharedFrame
 from twentyone.web.shoes import LedgerShuffler, commitment, stored
 from twentyone.web.spec import RoomSpec, make_table
 from twentyone.web.store import Change, LedgerRow, Store, StoredRoom, StoredSeat
@@ -188,6 +190,7 @@ class Room:
         self.caller = DealerCalls(self.table.rules)
         self._calls: list[tuple[int, str]] = []
         self._called = 0
+        self._face_down = FaceDown()
         self._clock: tuple[int, float] | None = None
         self._clock_key: object = None
         if saved is not None:
@@ -612,9 +615,19 @@ class Room:
             self._committed = (n, commitment(self.shuffles[-1]))
         return self._committed[1]
 
+    def frames(self, since: int | None) -> Frames:
+        """The state frames of one broadcast (the events in each from ``since`` on)."""
+        return Frames(self, since, self._face_down.seats(self.table, since))
+
     def state(self, actor: Actor, since: int | None) -> dict[str, Any]:
-        """The state frame for one connection: its view, the events since ``since`` as it may
-        see them, and the dealer's calls."""
+        """The state frame for one connection, exactly as a broadcast sends it, read back."""
+        frame: dict[str, Any] = json.loads(self.frames(since).text(actor))
+        return frame
+
+    def own_state(self, actor: Actor, since: int | None) -> dict[str, Any]:
+        """The state frame for one connection built from its own view: the events since
+        ``since`` as it may see them, and the dealer's calls. ``Frames`` sends this to a seat
+        with cards of its own face down, and every other frame must read the same as this."""
         t = self.table
         viewer, role = self.looking(actor)
         v = settled_round(t, viewer) or view(t, viewer)
@@ -661,7 +674,15 @@ class Room:
             if call is not None:
                 self._calls.append((i, call))
         self._called = len(log)
-        return [c for i, c in self._calls if i >= since]
+        first = bisect.bisect_left(self._calls, since, key=lambda c: c[0])
+        return [c for _, c in self._calls[first:]]
+
+    def legal(self, viewer: int) -> list[str]:
+        """What ``viewer`` may do now, as its frame's VIEW lists it."""
+        if not viewer:
+            return []
+        return self._legal(viewer, [protocol.op_name(a)
+                                    for a in self.table.legal_actions(viewer)])
 
     def _legal(self, seat: int, engine: list[str]) -> list[str]:
         """The engine's legal actions as this room offers them: the host deals; a seat between
@@ -716,3 +737,78 @@ class Room:
                    "can_surrender": "surrender" in legal}
         return ([c.value for c in cards], up.value, allowed, len(me.hands),
                 [c.code for c in cards], up.code)
+
+
+class FaceDown:
+    """Which seats may see a card of their own that a spectator does not, kept up to date by
+    reading each new event of the log once.
+
+    A seat sees more than a spectator only where a card was dealt to it face down (a pitch
+    game's hand, a Pontoon hand) or it holds the bank while the dealer's hole card lies face
+    down. Such a card is on the layout now, or was dealt since the round before this one began
+    (all a settled round, shown after it ends, can show), or is among the events since the
+    broadcast's mark. A face-down double is counted too, though its owner does not see it
+    either: counting a seat that sees nothing more only costs that seat its own frame.
+    """
+
+    def __init__(self) -> None:
+        self.read = 0
+        #: Where the last two rounds ended in the log (-1: not yet).
+        self.ends = (-1, -1)
+        #: Each seat's last card dealt face down (DEALER: the dealer's), by place in the log.
+        self.last: dict[int, int] = {}
+
+    def seats(self, table: Table, since: int | None) -> frozenset[int]:
+        log = table.log
+        for i in range(self.read, len(log)):
+            e = log[i]
+            if e.kind is Kind.ROUND_ENDED:
+                self.ends = (self.ends[1], i)
+            elif e.kind is Kind.DEALT and e.card is not None and not e.face_up:
+                self.last[e.seat] = i
+        self.read = len(log)
+        begin = self.ends[0] + 1 if since is None else min(self.ends[0] + 1, since)
+        banker = table.dealer_seat
+        out = {banker if n == DEALER else n for n, at in self.last.items() if at >= begin}
+        out.update(n for n, s in table.seats.items()
+                   if not all(up for h in s.hands for up in h.face_up))
+        if not all(table.dealer.face_up):
+            out.add(banker)
+        out.discard(SPECTATOR)
+        return frozenset(out)
+
+
+class Frames:
+    """The state frames of one broadcast, each encoded once however many connections share it.
+
+    The spectator's frame is built once, and its parts that every viewer without a face-down
+    card of its own sees alike (the seats, the dealer, the events, the calls) encoded once
+    (``protocol.SharedFrame``); such a viewer's frame adds only who it is, its role and what it
+    may do. A seat in ``private`` gets a frame built from its own view (``Room.own_state``),
+    so no card is ever shown from anyone's view but the viewer's own."""
+
+    def __init__(self, room: Room, since: int | None, private: frozenset[int]) -> None:
+        self.room = room
+        self.since = since
+        self.private = private
+        self._shared: SharedFrame | None = None
+        self._texts: dict[tuple[int, Role], str] = {}
+
+    def text(self, actor: Actor) -> str:
+        """The frame for ``actor``'s connection."""
+        key = self.room.looking(actor)
+        text = self._texts.get(key)
+        if text is None:
+            text = self._texts[key] = self._build(actor, *key)
+        return text
+
+    def _build(self, actor: Actor, viewer: int, role: Role) -> str:
+        room = self.room
+        if viewer in self.private:
+            return protocol.dumps(room.own_state(actor, self.since))
+        if self._shared is None:
+            self._shared = SharedFrame.of(room.own_state(Actor(Role.SPECTATOR), self.since))
+        own: dict[str, Any] = {"viewer": viewer, "role": str(role), "legal": room.legal(viewer)}
+        if role is Role.HOST:
+            own["host_legal"] = list(room.host_legal())
+        return self._shared.text(own)

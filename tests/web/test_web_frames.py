@@ -1,0 +1,110 @@
+"""A broadcast builds the spectator's frame once and gives every viewer without a face-down card
+of its own that frame's shared parts, encoded once (``Room.frames``). Each frame it sends must
+read exactly as the one built straight from that viewer's own view (``Room.own_state``): for
+every connection, after every request, in random rounds of each game, in both host modes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from twentyone.engine.shoe import RandomShuffler
+from twentyone.engine.table import Phase
+from twentyone.train.chips import accepted_payouts
+from twentyone.web.protocol import Request, SharedFrame
+from twentyone.web.room import Actor, Role, Room
+from twentyone.web.spec import RoomSpec
+from twentyone.web.store import SqliteStore
+
+#: Choices a player makes (leaving, buying and changing chips are tested apart).
+PLAYS = ("hit", "stand", "double", "split", "surrender", "insure", "even_money", "decline",
+         "dealer_hit", "dealer_stand")
+ROOMS = [{"game": "casino", "rules": rules}
+         for rules in ("classic", "single-deck", "casino-party", "european")]
+ROOMS += [{"game": "pontoon"}, {"game": "casino", "rules": "classic", "host_mode": "dealer"}]
+
+
+def _same_frames(room: Room, actors: list[Actor], since: int | None) -> set[int]:
+    """Check every actor's frame against its own; the seats that were given the shared one."""
+    frames = room.frames(since)
+    for actor in actors:
+        fast = json.loads(frames.text(actor))
+        assert fast == room.own_state(actor, since), actor
+    return {a.seat for a in actors if a.seat and a.seat not in frames.private}
+
+
+def _pay(room: Room) -> dict[str, Any]:
+    """The next owed payment in dealer mode, paid right."""
+    assert room.dealer is not None
+    owed = room.dealer.due[0]
+    cs = room.table.chipset
+    fewest = cs.fewest(owed.bet)
+    assert fewest is not None
+    counts = accepted_payouts(cs, fewest, owed.odds, owed.amount)[0]
+    return {"seat": owed.seat, "hand": owed.hand,
+            "chips": {c: n for c, n in zip(cs.colours, counts, strict=True) if n}}
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(body=st.sampled_from(ROOMS), shuffle=st.integers(0, 2**32 - 1), data=st.data())
+def test_every_frame_reads_as_the_one_built_from_its_own_view(
+        body: dict[str, str], shuffle: int, data: Any) -> None:
+    room = Room("TEST01", RoomSpec.from_request(body), "0" * 64, SqliteStore(Path(":memory:")),
+                RandomShuffler.seeded(shuffle))
+    host = Actor(Role.HOST)
+    actors = [host, Actor(Role.SPECTATOR), Actor(Role.SPECTATOR)]
+    rid = iter(range(10**6))
+    shared_in_play: set[int] = set()
+
+    def ask(actor: Actor, op: str, **args: Any) -> dict[str, Any]:
+        mark = room.log_mark()
+        frame, _ = room.handle(actor, Request(f"q{next(rid)}", op, args))
+        _same_frames(room, actors, None)
+        shared = _same_frames(room, actors, mark)
+        if room.table.phase is Phase.PLAYERS:
+            shared_in_play.update(shared)
+        return frame
+
+    for n in range(3):
+        player = Actor(Role.SPECTATOR)
+        assert ask(player, "sit", name=f"P{n}", buy_in=50_000)["ok"]
+        actors.append(player)
+    t = room.table
+    if body["game"] == "pontoon":
+        assert ask(host, "draw_for_bank")["ok"]
+    for _ in range(4):
+        for a in actors[3:]:
+            if "bet" in room.state(a, None)["view"]["legal"]:
+                ask(a, "bet", amount=t.rules.min_bet)
+        if not t.can_deal():
+            break
+        assert ask(host, "deal")["ok"]
+        while t.phase is not Phase.BETTING or (room.dealer is not None and room.dealer.due):
+            if room.dealer is not None and room.dealer.due:
+                assert ask(host, "pay", **_pay(room))["ok"]
+            elif room.dealer is not None and t.phase is Phase.DEALER:
+                if ask(host, "dealer_hit")["type"] == "error":  # the rule says stand
+                    assert ask(host, "dealer_stand")["ok"]
+            else:
+                to_act = t.to_act
+                assert to_act is not None
+                actor = next(a for a in actors if a.seat == to_act[0])
+                legal = [op for op in room.state(actor, None)["view"]["legal"] if op in PLAYS]
+                assert ask(actor, data.draw(st.sampled_from(sorted(legal))))["ok"]
+    if body.get("rules") in ("classic", "european"):
+        # Cards dealt face up: seats in play share the spectator's frame, so it was checked.
+        assert shared_in_play
+
+
+def test_a_shared_frame_is_the_spectators_with_the_viewers_own_keys() -> None:
+    view = {"room": "AB", "viewer": 0, "role": "spectator", "legal": [],
+            "seats": [{"number": 2}]}
+    frame: dict[str, Any] = {"type": "state", "view": view, "events": [{"kind": "bet"}],
+                             "calls": ["Bets down"]}
+    own: dict[str, Any] = {"viewer": 2, "role": "player", "legal": ["hit", "stand"]}
+    text = SharedFrame.of(frame).text(own)
+    assert json.loads(text) == {**frame, "view": {**frame["view"], **own}}
