@@ -171,20 +171,25 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
         room = room_or_404(request)
         return room if isinstance(room, JSONResponse) else JSONResponse(room.info())
 
-    def actor_of(room: Room, request: Request) -> Actor:
-        token = request.query_params.get("token")
-        if not token:
-            raise NotAllowedError("add your token: ?token=...")
-        return room.actor_for(token)
-
-    async def history(request: Request) -> Response:
+    def room_and_actor(request: Request) -> tuple[Room, Actor] | JSONResponse:
+        """The room of the path and who the ``?token=`` speaks for, or the error answer: 404
+        for no such room, 403 for a missing or foreign token."""
         room = room_or_404(request)
         if isinstance(room, JSONResponse):
             return room
+        token = request.query_params.get("token")
         try:
-            actor = actor_of(room, request)
+            if not token:
+                raise NotAllowedError("add your token: ?token=...")
+            return room, room.actor_for(token)
         except TwentyOneError as exc:
             return _error(exc, 403)
+
+    async def history(request: Request) -> Response:
+        found = room_and_actor(request)
+        if isinstance(found, JSONResponse):
+            return found
+        room, actor = found
         saved = store.room(room.code)
         assert saved is not None
         if actor.role is Role.HOST:
@@ -199,28 +204,22 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
                                           f'attachment; filename="{room.code}.jsonl"'})
 
     async def ledger(request: Request) -> Response:
-        room = room_or_404(request)
-        if isinstance(room, JSONResponse):
-            return room
-        try:
-            actor = actor_of(room, request)
-            if actor.role is not Role.HOST:
-                raise NotAllowedError("the ledger is the host's")
-        except TwentyOneError as exc:
-            return _error(exc, 403)
+        found = room_and_actor(request)
+        if isinstance(found, JSONResponse):
+            return found
+        room, actor = found
+        if actor.role is not Role.HOST:
+            return _error(NotAllowedError("the ledger is the host's"), 403)
         return PlainTextResponse(downloads.ledger_csv(store.ledger(room.code)),
                                  media_type="text/csv",
                                  headers={"Content-Disposition":
                                           f'attachment; filename="{room.code}-ledger.csv"'})
 
     async def hint(request: Request) -> Response:
-        room = room_or_404(request)
-        if isinstance(room, JSONResponse):
-            return room
-        try:
-            actor = actor_of(room, request)
-        except TwentyOneError as exc:
-            return _error(exc, 403)
+        found = room_and_actor(request)
+        if isinstance(found, JSONResponse):
+            return found
+        room, actor = found
         if actor.role is not Role.PLAYER or actor.seat is None:
             return _error(NotAllowedError("a hint is for a seat's own turn"), 409)
         async with site.locks[room.code]:
