@@ -107,6 +107,10 @@ class RoomError(TwentyOneError):
     """No such room, a room closed or paused, a setting a room does not take."""
 
 
+class LedgerError(TwentyOneError):
+    """The party table's ledger file cannot be opened or is not a ledger."""
+
+
 class DealerStepError(TwentyOneError):
     """In dealer mode, the host's step out of its place in the dealer's procedure (the room's
     check, not the table's); the message names the right one."""

@@ -359,3 +359,14 @@ def test_dealer_mode_the_host_pays_insurance_two_to_one(tmp_path: Path) -> None:
         assert p.act(p.host, "pay", seat=1, insurance=True, chips={"red": 4})["ok"]
         assert "pay" not in p.host.view["host_legal"]
         assert p.room.table.bankroll(1) == 10_000
+
+
+def test_serve_refuses_a_ledger_it_cannot_use(tmp_path: Path) -> None:
+    """A ledger file that is not one, or that cannot be made, is a clear error before serving."""
+    not_a_db = tmp_path / "notes.txt"
+    not_a_db.write_text("these are not the rooms\n" * 200)
+    for path in (not_a_db, tmp_path / "notes.txt" / "ledger.db"):
+        result = CliRunner().invoke(cli, ["serve", "--db", str(path), "--port", "0"])
+        assert result.exit_code == 2, result.output
+        assert "cannot use" in result.output and "as the ledger" in result.output
+        assert "Traceback" not in result.output

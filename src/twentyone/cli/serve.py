@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import socket
+import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
@@ -17,7 +18,7 @@ import typer
 
 from twentyone.cli.options import warn_predictable
 from twentyone.engine.shoe import Shuffler, StackedShuffler
-from twentyone.errors import RulesError
+from twentyone.errors import LedgerError
 from twentyone.rules import PRESETS
 
 
@@ -48,8 +49,8 @@ def serve(
     path = db or default_db()
     try:
         store = SqliteStore(path)
-    except OSError as exc:
-        raise RulesError(f"cannot open the ledger {path}: {exc}") from None
+    except (OSError, sqlite3.DatabaseError) as exc:
+        raise LedgerError(f"cannot use {path} as the ledger: {exc}") from None
     warn_predictable(None, bool(stack))
     app = create_app(store, live=_live(stack), rules=rules)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=1 << 16)
