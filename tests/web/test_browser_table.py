@@ -22,12 +22,11 @@ from browser_kit import (
     Server,
     cents,
     felt_point,
-    launch,
     serve,
     shots_dir,
     touch_gesture,
 )
-from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 #: The buttons a player may ever see in the action bar of the casino-party game.
 PLAYER_ACTIONS = {"hit", "stand", "double", "split", "surrender", "insure", "decline"}
@@ -40,14 +39,6 @@ PAGE_ERRORS: list[str] = []
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     with serve(tmp_path_factory.mktemp("web") / "ledger.db") as s:
         yield s
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
 
 
 @dataclass

@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_kit import LAPTOP, PHONE, Server, launch, serve, shots_dir
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from browser_kit import LAPTOP, PHONE, Server, serve, shots_dir
+from playwright.sync_api import Browser, Page, expect
 
 from twentyone.rules import PRESETS
 from twentyone.train.chips import PayoutDrill, chipset_of
@@ -32,14 +32,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, P
     folder = tmp_path_factory.mktemp("trainweb")
     with serve(folder / "ledger.db") as s:
         yield s, folder / "train"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
 
 
 def payout_item(shown: dict[str, Any]) -> tuple[PayoutDrill, Item]:

@@ -16,13 +16,12 @@ import secrets
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -30,13 +29,12 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from twentyone.engine.shoe import Shuffler
 from twentyone.errors import NotAllowedError, RequestError, RoomError, TwentyOneError
 from twentyone.strategy import action_evs
-from twentyone.web import downloads, protocol, training
+from twentyone.web import downloads, pages, protocol, training
 from twentyone.web.room import Actor, Role, Room, new_token, token_hash
 from twentyone.web.shoes import secure_shuffler
 from twentyone.web.spec import GAMES, RoomSpec, presets
 from twentyone.web.store import Store
 
-STATIC = Path(__file__).parent / "static"
 #: Room codes: six characters no one misreads (no 0/O, 1/I/L).
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 #: A connection may send this many frames in a burst, refilled at ``RATE`` a second.
@@ -134,10 +132,7 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
         return JSONResponse({"status": "ok"})
 
     async def page(request: Request) -> Response:
-        index = STATIC / "index.html"
-        if not index.is_file():
-            return PlainTextResponse("The table's page is not installed.", status_code=404)
-        return FileResponse(index)
+        return pages.page("index.html", "The table's page")
 
     async def api_presets(request: Request) -> Response:
         return JSONResponse({"games": list(GAMES), "presets": presets(rules)})
@@ -318,7 +313,7 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
         Route("/api/rooms/{code}/hint", hint),
         WebSocketRoute("/ws/{code}", play),
         *training.routes(training.Trainers(training.beside(store))),
-        Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
+        Mount("/static", StaticFiles(directory=pages.STATIC, check_dir=False), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.site = site

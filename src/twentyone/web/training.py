@@ -32,7 +32,7 @@ from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from twentyone.errors import (
@@ -49,10 +49,10 @@ from twentyone.train.player import ACTIONS, number_answer
 from twentyone.train.registry import DRILLS, describe_all, make_drill
 from twentyone.train.session import Session
 from twentyone.train.store import Store, data_dir, profile_path
+from twentyone.web import pages
 from twentyone.web.protocol import error_body
 from twentyone.web.store import SqliteStore
 
-STATIC = Path(__file__).parent / "static"
 #: Sessions held at once; one more is refused until one ends or is let go.
 MAX_SESSIONS = 200
 #: Seconds a session is kept without a request.
@@ -321,10 +321,7 @@ def routes(trainers: Trainers) -> list[BaseRoute]:
     """The trainers' page and API, to add to the site's routes."""
 
     async def page(request: Request) -> Response:
-        html = STATIC / "train.html"
-        if not html.is_file():
-            return PlainTextResponse("The trainers' page is not installed.", status_code=404)
-        return FileResponse(html)
+        return pages.page("train.html", "The trainers' page")
 
     async def drills(request: Request) -> Response:
         return JSONResponse({"drills": describe_all()})
