@@ -130,6 +130,20 @@ def visible_events(table: Table, viewer: int = SPECTATOR, start: int = 0) -> lis
     return out
 
 
+def seen_cards(table: Table, seat: int) -> list[Card]:
+    """Every card ``seat`` has seen since the last shuffle (each physical card once: a pitch
+    card is seen when dealt and again when turned), a burned card shown face up among them. A
+    refill from the discards starts the count again, as the cards seen are back in the shoe.
+    This is what a card counter at the table knows, and what a hint may use."""
+    seen: dict[Card, None] = {}
+    for e in visible_events(table, seat):
+        if e.kind in (Kind.SHUFFLED, Kind.REFILLED):
+            seen.clear()
+        elif e.card is not None and e.kind in (Kind.DEALT, Kind.TURNED, Kind.BURNED):
+            seen[e.card] = None
+    return list(seen)
+
+
 @dataclass
 class _Hand:
     """A hand rebuilt from the log: each card with whether it lies face up now."""

@@ -19,7 +19,6 @@ from typing import Protocol
 from twentyone.cards import Card
 from twentyone.engine import views
 from twentyone.engine.bots import Bot
-from twentyone.engine.events import Kind
 from twentyone.engine.records import Recording
 from twentyone.engine.table import Action, Phase, Table
 from twentyone.errors import ChipError, TableError
@@ -68,18 +67,6 @@ def shown_view(table: Table, seat: int) -> views.TableView:
     (how it ended), both from the engine's views only."""
     return views.settled_round(table, seat) or views.view(table, seat)
 
-
-def seen_cards(table: Table, seat: int) -> list[Card]:
-    """Every card ``seat`` has seen since the last shuffle (each physical card once: a pitch
-    card is seen when dealt and again when turned). A refill from the discards starts the count
-    again, as the cards seen are back in the shoe."""
-    seen: dict[Card, None] = {}
-    for e in views.visible_events(table, seat):
-        if e.kind in (Kind.SHUFFLED, Kind.REFILLED):
-            seen.clear()
-        elif e.card is not None and e.kind in (Kind.DEALT, Kind.TURNED):
-            seen[e.card] = None
-    return list(seen)
 
 
 class CasinoSession:
@@ -309,7 +296,7 @@ class CasinoSession:
         if self.hint is None:
             self._error("no odds at this table")
             return
-        self.notes.extend(self.hint(v, seen_cards(self.table, v.viewer) if shoe else None))
+        self.notes.extend(self.hint(v, views.seen_cards(self.table, v.viewer) if shoe else None))
 
     # --- prompts -----------------------------------------------------------------------------
 

@@ -28,7 +28,6 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from twentyone.engine.shoe import Shuffler
 from twentyone.errors import NotAllowedError, RequestError, RoomError, TwentyOneError
-from twentyone.strategy import action_evs
 from twentyone.web import downloads, pages, protocol, training
 from twentyone.web.room import Actor, Role, Room, new_token, token_hash
 from twentyone.web.shoes import secure_shuffler
@@ -219,14 +218,10 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
             return _error(NotAllowedError("a hint is for a seat's own turn"), 409)
         async with site.locks[room.code]:
             try:
-                values, up, allowed, hands, codes, up_code = room.hint_question(actor.seat)
+                question = room.hint_question(actor.seat)
             except TwentyOneError as exc:
                 return _error(exc, 409)
-            rules = room.table.rules
-        evs = await run_in_threadpool(action_evs, rules, values, up, None,
-                                      split_hands=hands, **allowed)
-        return JSONResponse({"hand": codes, "up": up_code,
-                             "ev": {a: round(v, 4) for a, v in evs.items()}})
+        return JSONResponse(await run_in_threadpool(question.answer))
 
     async def play(ws: WebSocket) -> None:
         await ws.accept()

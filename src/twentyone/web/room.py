@@ -68,6 +68,7 @@ from twentyone.errors import (
 from twentyone.pontoon.table import DrawForBank, PontoonTable, SellBank
 from twentyone.web import protocol
 from twentyone.web.dealer import INSURANCE, DealerDesk, Payout
+from twentyone.web.hints import HintQuestion, casino_question, pontoon_question
 from twentyone.web.protocol import MAX_NAME_CHARS, Request, RoomFacts, SeatFacts, SharedFrame
 from twentyone.web.shoes import LedgerShuffler, commitment, stored
 from twentyone.web.spec import RoomSpec, make_table
@@ -715,28 +716,18 @@ class Room:
 
     # --- hints -------------------------------------------------------------------------
 
-    def hint_question(self, seat: int) -> tuple[list[int], int, dict[str, bool], int,
-                                                 list[str], str]:
-        """What the solver is asked for a hint, from this seat's own view only: its hand's
-        values, the dealer's up card, which actions are open, how many hands it holds, and
-        the cards as codes. Refused unless hints are on and it is this seat's turn to play."""
+    def hint_question(self, seat: int) -> HintQuestion:
+        """What a solver is asked for this seat's hint, read from its own view only (its hand,
+        the up card, the actions open, and for Pontoon the cards it has seen since the
+        shuffle). Refused unless hints are on and it is this seat's turn to play."""
         t = self.table
         if not self.spec.settings.hints:
             raise RoomError("this room does not give hints")
-        if self.spec.game != "casino":
-            raise RoomError("hints are for the casino game")
         if t.phase is not Phase.PLAYERS or t.to_act is None or t.to_act[0] != seat:
             raise WrongPhaseError("a hint is for your own turn")
         v = view(t, seat)
-        me = next(s for s in v.seats if s.number == seat)
-        hand = me.hands[t.to_act[1]]
-        cards = [c for c in hand.cards if c is not None]
-        up = next(c for c in v.dealer if c is not None)
-        legal = {protocol.op_name(a) for a in v.legal}
-        allowed = {"can_double": "double" in legal, "can_split": "split" in legal,
-                   "can_surrender": "surrender" in legal}
-        return ([c.value for c in cards], up.value, allowed, len(me.hands),
-                [c.code for c in cards], up.code)
+        ask = pontoon_question if isinstance(t, PontoonTable) else casino_question
+        return ask(t, v, seat, t.to_act[1])
 
 
 class FaceDown:

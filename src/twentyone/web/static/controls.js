@@ -36,7 +36,7 @@ export function actionBar(view, ctx) {
   const buttons = offered.map((a) =>
     h(`button.action.act-${a}`, { type: "button", dataset: { action: a },
       onclick: () => ctx.act(a) }, label(a)));
-  const canHint = view.game === "casino" && view.hints && (view.legal.includes("hit") || view.legal.includes("stand"));
+  const canHint = view.hints && (view.legal.includes("hit") || view.legal.includes("stand"));
   if (canHint) {
     buttons.push(h("button.action.hint-button", { type: "button", title: "What are the odds?",
       "aria-label": "hint", onclick: () => showHint(ctx) }, "?"));
@@ -55,6 +55,7 @@ async function showHint(ctx) {
       h("ul", {}, entries.map(([action, ev]) =>
         h(`li${action === best ? ".best" : ""}`, {},
           h("span", {}, label(action)), h("b", {}, `${ev >= 0 ? "+" : "−"}${Math.abs(ev).toFixed(3)}`)))),
+      h("p.hint-basis", {}, `Worked out ${hint.basis}.`),
       h("button", { type: "button", onclick: () => ctx.showPanel(null) }, "Thanks")));
   } catch (err) {
     toast(err.message);

@@ -1,0 +1,101 @@
+"""The ``?`` hint at a browser room (docs/web.md#at-the-table-in-the-browser): the question is
+read from the asking seat's own view under the room's lock, then answered by a solver on a
+worker thread.
+
+A question holds only what that seat may see, so no answer can use a hidden card. The casino
+game's is the exact EV of each legal action from a full shoe (``strategy.action_evs``, as the
+terminal's ``?``); Pontoon's prices each choice against a banker who stands on 17, from the cards
+this seat has not seen since the shuffle (``pontoon.hint``, docs/pontoon.md#hints).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Protocol
+
+from twentyone.engine.table import Table
+from twentyone.engine.views import TableView, seen_cards
+from twentyone.pontoon.hint import BANKER_MODEL, Pool, pontoon_evs, unseen_pool
+from twentyone.rules import Rules
+from twentyone.strategy import action_evs
+from twentyone.web import protocol
+
+
+class HintQuestion(Protocol):
+    def answer(self) -> dict[str, Any]:
+        """The hint's JSON body: the cards, each choice's EV per unit bet, and on what basis."""
+        ...
+
+
+def _hand(v: TableView, seat: int, index: int) -> tuple[list[int], list[str], int, str]:
+    me = next(s for s in v.seats if s.number == seat)
+    cards = [c for c in me.hands[index].cards if c is not None]
+    up = next(c for c in v.dealer if c is not None)
+    return [c.value for c in cards], [c.code for c in cards], up.value, up.code
+
+
+def _allowed(v: TableView) -> dict[str, bool]:
+    legal = {protocol.op_name(a) for a in v.legal}
+    return {"can_double": "double" in legal, "can_split": "split" in legal,
+            "can_surrender": "surrender" in legal}
+
+
+@dataclass(frozen=True)
+class CasinoQuestion:
+    rules: Rules
+    values: tuple[int, ...]
+    up: int
+    allowed: tuple[tuple[str, bool], ...]
+    hands: int
+    codes: tuple[str, ...]
+    up_code: str
+
+    def answer(self) -> dict[str, Any]:
+        evs = action_evs(self.rules, list(self.values), self.up, None, split_hands=self.hands,
+                         **dict(self.allowed))
+        return {"hand": list(self.codes), "up": self.up_code,
+                "ev": {a: round(x, 4) for a, x in evs.items()},
+                "basis": "a full shoe, every hand played by the exact best strategy"}
+
+
+@lru_cache(maxsize=256)
+def _pontoon(values: tuple[int, ...], up: int, pool: Pool, can_double: bool,
+             can_split: bool) -> dict[str, float]:
+    """Cached, as a player may ask twice about one decision and the worth of drawing small
+    cards toward five takes up to a second to work out."""
+    return pontoon_evs(values, up, pool, can_double=can_double, can_split=can_split)
+
+
+@dataclass(frozen=True)
+class PontoonQuestion:
+    values: tuple[int, ...]
+    up: int
+    pool: Pool
+    can_double: bool
+    can_split: bool
+    codes: tuple[str, ...]
+    up_code: str
+
+    def answer(self) -> dict[str, Any]:
+        evs = _pontoon(self.values, self.up, self.pool, self.can_double, self.can_split)
+        return {"hand": list(self.codes), "up": self.up_code,
+                "ev": {a: round(x, 4) for a, x in evs.items()},
+                "basis": f"against {BANKER_MODEL}, from the {sum(self.pool)} cards you have "
+                         "not seen" + (" (a split as two hands, no resplit)"
+                                       if self.can_split else "")}
+
+
+def casino_question(table: Table, v: TableView, seat: int, index: int) -> CasinoQuestion:
+    values, codes, up, up_code = _hand(v, seat, index)
+    me = next(s for s in v.seats if s.number == seat)
+    return CasinoQuestion(table.rules, tuple(values), up, tuple(_allowed(v).items()),
+                          len(me.hands), tuple(codes), up_code)
+
+
+def pontoon_question(table: Table, v: TableView, seat: int, index: int) -> PontoonQuestion:
+    values, codes, up, up_code = _hand(v, seat, index)
+    allowed = _allowed(v)
+    pool = unseen_pool([c.value for c in seen_cards(table, seat)])
+    return PontoonQuestion(tuple(values), up, pool, allowed["can_double"], allowed["can_split"],
+                           tuple(codes), up_code)
