@@ -60,7 +60,7 @@ class Option:
             number = value
         elif isinstance(value, str):
             try:
-                number = int(value.strip()) if self.whole else float(value.strip())
+                number = float(value.strip())
             except ValueError:
                 raise refused from None
         else:

@@ -143,12 +143,31 @@ class Trainers:
                                 drill.options, profile, audition, limit, seed, session.id,
                                 drill.focus, now, [], list(session.reviews)))
             self.sessions[live.key] = live
+        return {**self._view(live), "notice": notice}
+
+    def show(self, key: str) -> dict[str, Any]:
+        """The session as it stands (the item on show, its number, the score): what a page
+        reloaded, or a server restarted, carries on from."""
+        live = self._get(key)
+        with live.lock:
+            if live.current is None:
+                raise TrainingSessionGone("this session has ended; start a new one")
+            return self._view(live)
+
+    @staticmethod
+    def _view(live: Live) -> dict[str, Any]:
+        drill = live.session.drill
         chipset = chipset_of(drill.rules)
+        results = live.session.results
+        assert live.current is not None
         return {"session": live.key, "drill": drill.describe(), "rules": drill.rules_name,
-                "profile": profile, "audition": audition, "items": limit,
+                "options": drill.options, "profile": live.profile,
+                "audition": live.session.audition, "items": live.limit,
                 "chipset": [{"colour": c, "value": v}
                             for c, v in zip(chipset.colours, chipset.values, strict=True)],
-                "notice": notice, "number": 1, "item": first.line()}
+                "number": live.number, "item": live.current.line(),
+                "score": {"correct": sum(r.grade.correct for r in results),
+                          "answered": len(results)}}
 
     def answer(self, key: str, body: dict[str, Any]) -> dict[str, Any]:
         """Grade ``{"answer": V}`` (``"item"``, if given, must name the item on show, so that a
@@ -395,6 +414,13 @@ def routes(trainers: Trainers) -> list[BaseRoute]:
             return _refuse(exc)
         return JSONResponse(out)
 
+    async def show(request: Request) -> Response:
+        try:
+            out = await run_in_threadpool(trainers.show, request.path_params["key"])
+        except TwentyOneError as exc:
+            return _refuse(exc)
+        return JSONResponse(out)
+
     async def end(request: Request) -> Response:
         try:
             out = await run_in_threadpool(trainers.end, request.path_params["key"])
@@ -406,6 +432,7 @@ def routes(trainers: Trainers) -> list[BaseRoute]:
         Route("/train", page),
         Route("/api/train/drills", drills),
         Route("/api/train/sessions", start, methods=["POST"]),
+        Route("/api/train/sessions/{key}", show),
         Route("/api/train/sessions/{key}/answer", answer, methods=["POST"]),
         Route("/api/train/sessions/{key}/end", end, methods=["POST"]),
     ]
