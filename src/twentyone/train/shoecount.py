@@ -16,9 +16,9 @@ from collections.abc import Iterator
 from twentyone.engine.bots import ChartBot
 from twentyone.engine.events import Kind
 from twentyone.engine.table import Phase, Table
+from twentyone.sim.counting import SYSTEMS
 from twentyone.strategy import rules_of_thumb
 from twentyone.train.core import JSON, Drill, Grade, Item
-from twentyone.sim.counting import SYSTEMS
 from twentyone.train.options import Option
 from twentyone.train.player import PACE, SYSTEM, flash_option, fmt_count, number_answer
 from twentyone.train.totals import LABELS
