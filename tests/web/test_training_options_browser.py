@@ -39,7 +39,8 @@ def test_the_settings_are_offered_and_reach_the_drill(
     system = page.locator("select[name=opt-system]")
     expect(system).to_be_visible()
     assert system.input_value() == "hilo"
-    assert "Knock-Out (unbalanced)" in page.locator("select[name=opt-system] option").all_inner_texts()
+    labels = page.locator("select[name=opt-system] option").all_inner_texts()
+    assert "Knock-Out (unbalanced)" in labels
     pace = page.locator("input[name=opt-pace]")
     assert (pace.get_attribute("min"), pace.get_attribute("max"), pace.input_value()) == \
         ("100", "5000", "700")
@@ -55,7 +56,8 @@ def test_the_settings_are_offered_and_reach_the_drill(
     with page.expect_response(lambda r: r.url.endswith("/api/train/sessions")
                               and r.request.method == "POST", timeout=WAIT_MS) as info:
         page.click("form.t-setup button[type=submit]")
-    assert info.value.request.post_data_json["options"] == {
+    sent = info.value.request.post_data_json
+    assert sent is not None and sent["options"] == {
         "system": "ko", "flash": 1, "pace": 400, "cards": 12}
     item = info.value.json()["item"]
     assert (item["system"], item["pace_ms"], len(item["cards"])) == ("ko", 400, 12)
