@@ -77,6 +77,11 @@ class TrainingError(TwentyOneError):
     profile name that is not one, an answer not of the drill's shape. Nothing is stored."""
 
 
+class DrillOptionError(TrainingError):
+    """A drill setting the drill does not take, or a value outside what it allows: the terminal's
+    ``--opt`` and the site's ``options`` are read by the same list, so both refuse it alike."""
+
+
 class TrainingSessionGone(TrainingError):
     """A trainer session the server does not hold: never started, finished, or left idle too
     long and let go."""

@@ -248,7 +248,7 @@ def test_running_count_after_the_flash_right_and_wrong(store: Store) -> None:
     offs = iter([0, 1])
     played = play("running-count",
                   lambda item: count_keys(item.secret["count"], next(offs)), 2, store=store,
-                  options={"pace": "1", "cards": "6", "flash": "2"})
+                  options={"pace": "100", "cards": "6", "flash": "2"})
     assert "✓ RIGHT" in flat(played.graded[0])
     miss = flat(played.graded[1])
     assert "✗ NOT QUITE" in miss

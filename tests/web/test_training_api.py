@@ -206,7 +206,7 @@ def test_a_bad_start_is_refused_in_words(client: TestClient, trainers: Trainers,
     assert set(data) == {"error", "message"} and words in data["message"]
     assert "Traceback" not in res.text
     assert not trainers.sessions
-    assert not trainers.profile_dir.exists() or not any(trainers.profile_dir.iterdir())
+    assert not list(trainers.profile_dir.glob("*.sqlite3")) and trainers.file.count() == 0
 
 
 @pytest.mark.parametrize("raw", [b"not json", b"[1, 2]", b"{" + b" " * 20000 + b"}"])

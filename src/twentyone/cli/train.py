@@ -22,6 +22,7 @@ import typer
 from rich.console import Console
 
 from twentyone.cli.options import RulesOpt, SetOpt, rules_from_cli
+from twentyone.errors import TwentyOneError
 from twentyone.money import dollars
 from twentyone.strategy import chart_on_disk
 from twentyone.train import stats as train_stats
@@ -66,7 +67,8 @@ def train(
     audition: Annotated[bool, typer.Option(
         "--audition", help="The timed dealer-school test, with a pass mark.")] = False,
     opt: Annotated[list[str] | None, typer.Option(
-        "--opt", help="A drill setting: system=ko, flash=2, pace=500, cards=30.")] = None,
+        "--opt", help="A drill setting: system=ko, flash=2, pace=500, cards=30 "
+        "(--list --json shows each drill's).")] = None,
     png: Annotated[str | None, typer.Option("--png", help="stats: also draw them to F.")]
     = None,
 ) -> None:
@@ -84,7 +86,7 @@ def train(
     r = rules_from_cli(rules, set_)
     try:
         drill = make_drill(name, r, rules, _options(opt))
-    except (ValueError, KeyError) as exc:
+    except (TwentyOneError, ValueError, KeyError) as exc:
         raise typer.BadParameter(str(exc)) from None
     if audition and drill.audition is None:
         raise typer.BadParameter(f"the {name} drill has no audition", param_hint="--audition")

@@ -27,6 +27,7 @@ from twentyone.engine.table import Table
 from twentyone.money import dollars
 from twentyone.strategy import rules_of_thumb
 from twentyone.train.core import JSON, Drill, Grade, Item
+from twentyone.train.options import Option
 from twentyone.train.procedure import Step, round_steps
 from twentyone.train.totals import value_of
 
@@ -46,10 +47,12 @@ class CatchDealerDrill(Drill):
     answer_hint = '"ok" or "mistake"'
     answer_kind = "flag"
     seats = 3
+    option_specs = (Option("rate", "The share of the dealer's steps shown with a mistake", 0.3,
+                           low=0.0, high=1.0),)
 
     @property
     def rate(self) -> float:
-        return min(1.0, max(0.0, float(self.options.get("rate", "0.3"))))
+        return float(self.options["rate"])
 
     def items(self, rng: random.Random) -> Iterator[Item]:
         table = Table(self.rules, seed=rng.getrandbits(63))

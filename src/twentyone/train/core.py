@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from twentyone.rules import Rules
+from twentyone.train.options import Option, OptionValue, read_options
 
 JSON = Any
 
@@ -82,7 +83,8 @@ class Drill(ABC):
     "player"), ``answer_hint`` (what an answer line holds, in words) and ``answer_kind`` (its
     shape, one of ``ANSWER_KINDS``, so that a front end knows which keys to offer without
     knowing the drill), and may set ``audition`` to a ``(items, pass_mark, seconds_per_item)``
-    triple: the timed test dealer schools give.
+    triple: the timed test dealer schools give. ``option_specs`` lists the settings the drill
+    takes (``--opt key=value`` at the terminal, ``options`` on the site); it takes no others.
     """
 
     name: str = ""
@@ -91,14 +93,20 @@ class Drill(ABC):
     answer_hint: str = ""
     answer_kind: str = ""
     audition: tuple[int, float, float] | None = None
+    option_specs: tuple[Option, ...] = ()
 
     def __init__(self, rules: Rules, rules_name: str,
-                 options: dict[str, str] | None = None) -> None:
+                 options: Mapping[str, object] | None = None) -> None:
         self.rules = rules
         self.rules_name = rules_name
-        #: Drill settings from ``--opt key=value`` (a count system, a pace); each drill reads
-        #: its own and ignores the rest.
-        self.options = dict(options or {})
+        #: Every setting the drill takes (a count system, a pace), read by ``option_specs``
+        #: (``DrillOptionError`` on one it does not take or a bad value), the rest at defaults.
+        self.options: dict[str, OptionValue] = read_options(self.name, self.option_specs,
+                                                            options or {})
+        #: Miss rates by skill cell, which a session sets from the profile; a drill that tilts
+        #: its items toward the trainee's weak cells reads it, the others ignore it. Kept on the
+        #: drill, not derived again, so that a resumed session deals from the same weights.
+        self.focus: dict[str, float] = {}
 
     def prepare(self) -> None:
         """Do the slow work the first item would otherwise wait for (solving the exact chart
@@ -120,4 +128,5 @@ class Drill(ABC):
         if self.audition is not None:
             n, mark, secs = self.audition
             out["audition"] = {"items": n, "pass_mark": mark, "seconds_per_item": secs}
+        out["options"] = [o.describe() for o in self.option_specs]
         return out

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from importlib import resources
 
 import numpy as np
 
@@ -27,6 +28,7 @@ from twentyone.sim.counting import DEFAULT_INDICES, SYSTEMS, CountSystem, IndexP
 from twentyone.strategy import action_evs, basic_chart, rules_of_thumb
 from twentyone.strategy.chart import Chart
 from twentyone.train.core import JSON, Drill, Grade, Item
+from twentyone.train.options import Option
 from twentyone.train.totals import LABELS, value_of
 
 ACTIONS = ("hit", "stand", "double", "split", "surrender")
@@ -66,12 +68,6 @@ class StrategyDrill(Drill):
     answer_hint = "an action: hit, stand, double, split or surrender"
     answer_kind = "action"
     thumb = False
-
-    def __init__(self, rules: Rules, rules_name: str,
-                 options: dict[str, str] | None = None) -> None:
-        super().__init__(rules, rules_name, options)
-        #: Miss rates by cell, set by the session from the store: weak cells come up more often.
-        self.focus: dict[str, float] = {}
 
     def chart(self) -> Chart:
         return rules_of_thumb() if self.thumb else basic_chart(self.rules)
@@ -146,11 +142,26 @@ class ThumbStrategyDrill(StrategyDrill):
     thumb = True
 
 
-def count_system(options: dict[str, str], default: str = "hilo") -> CountSystem:
-    name = options.get("system", default)
-    if name not in SYSTEMS:
-        raise ValueError(f"no count system {name!r} (one of {', '.join(SYSTEMS)})")
-    return SYSTEMS[name]
+#: The counting drills' settings: which count tags the cards, how many cards a flash shows and
+#: for how long (a front end flashes them; the drill only passes them on with the item).
+SYSTEM = Option("system", "The count system that tags the cards", "hilo",
+                choices=tuple(SYSTEMS), labels=tuple(s.description for s in SYSTEMS.values()))
+PACE = Option("pace", "How long each flash of cards stays in view", 700, low=100, high=5000,
+              whole=True, unit="ms")
+
+
+def flash_option(default: int) -> Option:
+    """Cards shown at once: one at a time to start, two or three as a dealt hand falls."""
+    return Option("flash", "Cards shown at once", default, low=1, high=3, whole=True,
+                  unit="cards")
+
+
+#: The index sets shipped with the package (a CSV file of one's own is for ``twentyone sim``):
+#: the trainer offers the same list at the terminal and on the site.
+SHIPPED_INDICES = tuple(sorted(
+    f.name.removesuffix(".csv")
+    for f in resources.files("twentyone.data").joinpath("indices").iterdir()
+    if f.name.endswith(".csv")))
 
 
 def number_answer(answer: JSON) -> float | None:
@@ -179,14 +190,17 @@ class RunningCountDrill(Drill):
     group = "player"
     answer_hint = "the running count, an integer (halves: a number)"
     answer_kind = "count"
+    option_specs = (SYSTEM, flash_option(1), PACE,
+                    Option("cards", "Cards to count in each item", 20, low=1, high=52,
+                           whole=True, unit="cards"))
 
-    def __init__(self, rules: Rules, rules_name: str, options: dict[str, str] | None = None
-                 ) -> None:
+    def __init__(self, rules: Rules, rules_name: str,
+                 options: Mapping[str, object] | None = None) -> None:
         super().__init__(rules, rules_name, options)
-        self.system = count_system(self.options)
-        self.flash = max(1, min(3, int(self.options.get("flash", "1"))))
-        self.pace = int(self.options.get("pace", "700"))
-        self.length = int(self.options.get("cards", "20"))
+        self.system: CountSystem = SYSTEMS[str(self.options["system"])]
+        self.flash = int(self.options["flash"])
+        self.pace = int(self.options["pace"])
+        self.length = int(self.options["cards"])
 
     def items(self, rng: random.Random) -> Iterator[Item]:
         shoe = [r for r in range(1, 14) for _ in range(4 * self.rules.decks)]
@@ -260,11 +274,16 @@ class IndexPlayDrill(Drill):
     group = "player"
     answer_hint = "an action: hit, stand, double, split or surrender"
     answer_kind = "action"
+    option_specs = (Option("indices", "The index plays to learn", DEFAULT_INDICES["hilo"],
+                           choices=SHIPPED_INDICES,
+                           labels=tuple(f"{n} (Illustrious 18 and Fab 4)"
+                                        if n == "hilo-i18-fab4" else n
+                                        for n in SHIPPED_INDICES)),)
 
-    def __init__(self, rules: Rules, rules_name: str, options: dict[str, str] | None = None
-                 ) -> None:
+    def __init__(self, rules: Rules, rules_name: str,
+                 options: Mapping[str, object] | None = None) -> None:
         super().__init__(rules, rules_name, options)
-        self.index_name = self.options.get("indices", DEFAULT_INDICES["hilo"])
+        self.index_name = str(self.options["indices"])
         self.indices = IndexPlays.load(self.index_name)
 
     def prepare(self) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from twentyone.rules import PRESETS, Rules
 from twentyone.train.catch import CatchDealerDrill
 from twentyone.train.chips import ChangeDrill, ChipCountDrill, PayoutDrill
@@ -26,9 +28,11 @@ DRILLS: dict[str, type[Drill]] = {d.name: d for d in (
 
 
 def make_drill(name: str, rules: Rules, rules_name: str,
-               options: dict[str, str] | None = None) -> Drill:
-    """The drill called ``name`` for these rules; the casino-party procedure drill always deals
-    the casino-party game (docs/casino-party.md#the-dealers-steps), whatever rules are asked for."""
+               options: Mapping[str, object] | None = None) -> Drill:
+    """The drill called ``name`` for these rules and settings (read by the drill's own
+    ``option_specs``: a ``DrillOptionError`` for one it does not take or a bad value); the
+    casino-party procedure drill always deals the casino-party game
+    (docs/casino-party.md#the-dealers-steps), whatever rules are asked for."""
     if name not in DRILLS:
         raise KeyError(f"no drill named {name!r} (one of {', '.join(DRILLS)})")
     cls = DRILLS[name]

@@ -8,13 +8,18 @@ answer took and the moment it was given, so tests and replays are exact.
 An *audition* is the dealer school's timed test: a fixed number of fresh items (nothing replayed
 from the schedule, so every candidate sits the same kind of test), passed at the drill's pass
 mark with the average answer inside the drill's time per item.
+
+A session replays exactly from its seed: the drill's fresh items come from the seeded generator,
+and what the profile decided (the review items the schedule brought back, ``reviews``; the miss
+rates that tilt the strategy drill, ``drill.focus``) is kept on the session, so that ``resume``
+can rebuild one (a server restarted mid-session) without asking the profile again.
 """
 
 from __future__ import annotations
 
 import random
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -42,6 +47,9 @@ class Session:
     audition: bool = False
     results: list[Result] = field(default_factory=list)
     id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
+    #: For each item served so far, in order: the review item the schedule brought back, or
+    #: None where the drill's generator dealt a fresh one.
+    reviews: list[Item | None] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if self.audition and self.drill.audition is None:
@@ -56,20 +64,44 @@ class Session:
         """Seconds after which a right answer counts as slow (the audition's time per item)."""
         return self.drill.audition[2] if self.drill.audition else None
 
-    def items(self, limit: int | None, now: datetime | None = None) -> Iterator[Item]:
+    def items(self, limit: int | None, now: datetime | None = None,
+              replay: Sequence[Item | None] = ()) -> Iterator[Item]:
         """Up to ``limit`` items (the audition's own count in an audition): due cells first,
         then fresh ones. Due cells are looked up before each item, so a miss earlier in a long
-        session comes back once its relearning step has passed."""
+        session comes back once its relearning step has passed. The first items follow
+        ``replay`` instead (another session's ``reviews``): its review items as they were, a
+        fresh item from the generator for each None."""
         if self.audition:
             assert self.drill.audition is not None
             limit = self.drill.audition[0]
         n = 0
         while limit is None or n < limit:
-            item = self._due(now) if self.store is not None and not self.audition else None
-            if item is None:
-                item = next(self._fresh)
+            if n < len(replay):
+                review = replay[n]
+                if review is not None:
+                    self._served.add(review.key)
+            else:
+                review = (self._due(now) if self.store is not None and not self.audition
+                          else None)
+            self.reviews.append(review)
             n += 1
-            yield item
+            yield review if review is not None else next(self._fresh)
+
+    def resume(self, limit: int | None, reviews: Sequence[Item | None],
+               answers: Sequence[tuple[JSON, float | None]]) -> Iterator[Item]:
+        """Rebuild a session in progress in this new one (same drill, seed, focus and id):
+        serve the items the original served (``reviews``: the original's, the item on show
+        included) and grade the answers it was given, in order. Nothing is recorded, even with
+        a store: the original recorded them. Returns the items to come, the item on show
+        first."""
+        store, self.store = self.store, None
+        try:
+            items = self.items(limit, replay=reviews)
+            for given, seconds in answers:
+                self.answer(next(items), given, seconds)
+        finally:
+            self.store = store
+        return items
 
     def _due(self, now: datetime | None) -> Item | None:
         assert self.store is not None

@@ -16,9 +16,11 @@ from collections.abc import Iterator
 from twentyone.engine.bots import ChartBot
 from twentyone.engine.events import Kind
 from twentyone.engine.table import Phase, Table
+from twentyone.sim.counting import SYSTEMS
 from twentyone.strategy import rules_of_thumb
 from twentyone.train.core import JSON, Drill, Grade, Item
-from twentyone.train.player import count_system, fmt_count, number_answer
+from twentyone.train.options import Option
+from twentyone.train.player import PACE, SYSTEM, flash_option, fmt_count, number_answer
 from twentyone.train.totals import LABELS
 
 
@@ -33,12 +35,15 @@ class ShoeCountDrill(Drill):
     answer_hint = "the running count since the shuffle"
     answer_kind = "count"
     seats = 3
+    option_specs = (SYSTEM, Option("ask", "How often a round ends with the count asked", 0.33,
+                                   low=0.05, high=1.0),
+                    flash_option(2), PACE)
 
     def items(self, rng: random.Random) -> Iterator[Item]:
-        system = count_system(self.options)
-        ask = float(self.options.get("ask", "0.33"))
-        flash = max(1, min(3, int(self.options.get("flash", "2"))))
-        pace = int(self.options.get("pace", "700"))
+        system = SYSTEMS[str(self.options["system"])]
+        ask = float(self.options["ask"])
+        flash = int(self.options["flash"])
+        pace = int(self.options["pace"])
         start = system.initial_running_count(self.rules.decks)
         table = Table(self.rules, seed=rng.getrandbits(63))
         bot = ChartBot(rules_of_thumb())

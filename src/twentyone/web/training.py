@@ -7,9 +7,13 @@ and the drill's own grader judges it. Nothing here grades; it only checks that a
 drill's shape before the grader sees it, so that a malformed request is refused with nothing
 stored instead of being recorded as a miss (docs/training.md#trainers-on-the-site).
 
-Sessions live in memory, at most ``MAX_SESSIONS`` at once, each let go after ``IDLE_S`` seconds
-without a request. Answers go to the profile store (one SQLite file per profile, as at the
-terminal) in a folder beside the server's ledger. A SQLite connection belongs to the thread
+A session is held at most ``IDLE_S`` seconds after its last answer, at most ``MAX_SESSIONS`` at
+once. Each is also kept in a small SQLite file beside the profiles (``train_sessions``), so that
+after a restart the same key carries on at the same item with the same score: it is rebuilt by
+replaying the session's seed and answers through the library, the answers graded again but not
+stored again. Answers go to the profile store (one SQLite file per profile, as at the
+terminal) in a folder beside the server's ledger. The clock is the wall clock (by default) so
+that a session's idle time counts across a restart. A SQLite connection belongs to the thread
 that opened it and each request runs on whichever worker thread is free, so a session's profile
 is opened for each request and closed after it (a profile is small; opening it is quick), never
 held across threads.
@@ -18,6 +22,7 @@ held across threads.
 from __future__ import annotations
 
 import json
+import logging
 import math
 import random
 import re
@@ -52,6 +57,9 @@ from twentyone.train.store import Store, data_dir, profile_path
 from twentyone.web import pages
 from twentyone.web.protocol import error_body
 from twentyone.web.store import SqliteStore
+from twentyone.web.train_sessions import Saved, SessionFile
+
+log = logging.getLogger(__name__)
 
 #: Sessions held at once; one more is refused until one ends or is let go.
 MAX_SESSIONS = 200
@@ -95,20 +103,22 @@ class Trainers:
     the routes run them on worker threads, since a strategy item is priced by the exact solver
     and new rules' chart may take seconds to solve)."""
 
-    def __init__(self, profile_dir: Path, *, clock: Callable[[], float] = time.monotonic,
+    def __init__(self, profile_dir: Path, *, clock: Callable[[], float] = time.time,
                  max_sessions: int = MAX_SESSIONS, idle_s: float = IDLE_S) -> None:
         self.profile_dir = profile_dir
         self.clock = clock
         self.max_sessions = max_sessions
         self.idle_s = idle_s
+        #: The sessions rebuilt or started by this process; ``file`` holds every one.
         self.sessions: dict[str, Live] = {}
+        self.file = SessionFile.open(profile_dir)
         self._lock = threading.Lock()
 
     # -- the requests ---------------------------------------------------------------------------
 
     def start(self, body: dict[str, Any]) -> dict[str, Any]:
-        """A new session from ``{"drill", "rules"?, "profile", "audition"?, "items"?}``: its key
-        and its first item."""
+        """A new session from ``{"drill", "rules"?, "profile", "audition"?, "items"?,
+        "options"?}``: its key and its first item."""
         drill, profile, audition, limit = self._read_start(body)
         with self._lock:
             self._make_room()
@@ -117,8 +127,9 @@ class Trainers:
             assert drill.audition is not None
             limit = drill.audition[0]
         store, notice = self._open(profile)
+        seed = secrets.randbits(63)
         try:
-            session = Session(drill, random.Random(), store, audition)
+            session = Session(drill, random.Random(seed), store, audition)
             items = session.items(limit)
             first = next(items)
         finally:
@@ -128,13 +139,35 @@ class Trainers:
         live = Live(secrets.token_urlsafe(16), session, profile, limit, items, first, 1, now, now)
         with self._lock:
             self._make_room()
+            self.file.add(Saved(live.key, drill.name, str(body.get("rules", "classic")),
+                                drill.options, profile, audition, limit, seed, session.id,
+                                drill.focus, now, [], list(session.reviews)))
             self.sessions[live.key] = live
+        return {**self._view(live), "notice": notice}
+
+    def show(self, key: str) -> dict[str, Any]:
+        """The session as it stands (the item on show, its number, the score): what a page
+        reloaded, or a server restarted, carries on from."""
+        live = self._get(key)
+        with live.lock:
+            if live.current is None:
+                raise TrainingSessionGone("this session has ended; start a new one")
+            return self._view(live)
+
+    @staticmethod
+    def _view(live: Live) -> dict[str, Any]:
+        drill = live.session.drill
         chipset = chipset_of(drill.rules)
+        results = live.session.results
+        assert live.current is not None
         return {"session": live.key, "drill": drill.describe(), "rules": drill.rules_name,
-                "profile": profile, "audition": audition, "items": limit,
+                "options": drill.options, "profile": live.profile,
+                "audition": live.session.audition, "items": live.limit,
                 "chipset": [{"colour": c, "value": v}
                             for c, v in zip(chipset.colours, chipset.values, strict=True)],
-                "notice": notice, "number": 1, "item": first.line()}
+                "number": live.number, "item": live.current.line(),
+                "score": {"correct": sum(r.grade.correct for r in results),
+                          "answered": len(results)}}
 
     def answer(self, key: str, body: dict[str, Any]) -> dict[str, Any]:
         """Grade ``{"answer": V}`` (``"item"``, if given, must name the item on show, so that a
@@ -155,9 +188,11 @@ class Trainers:
                 grade = live.session.answer(item, answer, seconds)
                 nxt = next(live.items, None)
             live.current = nxt
+            live.shown_at = live.used = self.clock()
             if nxt is not None:
                 live.number += 1
-            live.shown_at = live.used = self.clock()
+                self.file.record(live.key, live.number - 2, answer, seconds,
+                                 live.session.reviews[-1], live.used)
             results = live.session.results
             out: dict[str, Any] = {
                 "grade": {"id": item.id, "correct": grade.correct, "expected": grade.expected,
@@ -185,31 +220,65 @@ class Trainers:
     def _finish(self, live: Live) -> dict[str, Any]:
         with self._lock:
             self.sessions.pop(live.key, None)
+            self.file.delete(live.key)
         summary = live.session.summary()
         times = [r.seconds for r in live.session.results if r.seconds is not None]
         summary["mean_seconds"] = round(sum(times) / len(times), 2) if times else None
         return summary
 
     def _get(self, key: str) -> Live:
+        """The session ``key``: held in memory, or rebuilt from the sessions file (after a
+        restart). Its idle time runs from its last answer, so a refused request keeps no
+        session alive."""
+        gone = TrainingSessionGone(
+            "this session is over (finished, or left idle too long); start a new one")
         with self._lock:
             self._expire()
             live = self.sessions.get(key)
-            if live is None:
-                raise TrainingSessionGone(
-                    "this session is over (finished, or left idle too long); start a new one")
-            live.used = self.clock()
-            return live
+            saved = self.file.load(key) if live is None else None
+            if live is not None:
+                return live
+        if saved is None:
+            raise gone
+        try:
+            rebuilt = self._rebuild(saved)
+        except (TwentyOneError, KeyError, ValueError, StopIteration) as exc:
+            # A session this version cannot deal again (a drill or setting since removed):
+            # the trainee starts a new one; the answers given are in the profile already.
+            log.warning("The trainer session %s cannot be rebuilt (%s); it is let go.",
+                        key[:6], exc)
+            self.file.delete(key)
+            raise gone from None
+        with self._lock:
+            return self.sessions.setdefault(key, rebuilt)
+
+    def _rebuild(self, saved: Saved) -> Live:
+        """The session as it stood at its last answer: the same drill, settings, seed, focus
+        and id, its items served and its answers graded again by ``Session.resume``, nothing
+        recorded again."""
+        drill = make_drill(saved.drill, PRESETS[saved.rules], saved.rules, saved.options)
+        drill.prepare()
+        drill.focus = dict(saved.focus)
+        session = Session(drill, random.Random(saved.seed), None, saved.audition,
+                          id=saved.session_id)
+        items = session.resume(saved.items, saved.reviews, saved.answers)
+        current = next(items)
+        now = self.clock()
+        return Live(saved.key, session, saved.profile, saved.items, items, current,
+                    len(saved.answers) + 1, now, saved.used)
 
     def _expire(self) -> None:
-        """Let go of every session idle for longer than ``idle_s``."""
+        """Let go of every session idle for longer than ``idle_s``, held here or on file."""
         now = self.clock()
         for key in [k for k, s in self.sessions.items() if now - s.used > self.idle_s]:
             del self.sessions[key]
+        self.file.expire(now - self.idle_s)
 
     def _make_room(self) -> None:
-        """Refuse a new session when the server holds its most (held under ``_lock``)."""
+        """Refuse a new session when the server holds its most, counting the ones on file
+        that this process has not rebuilt (held under ``_lock``)."""
         self._expire()
-        if len(self.sessions) >= self.max_sessions:
+        if self.file.count() >= self.max_sessions:
             raise TrainersBusy("the trainers are full just now; try again in a few minutes")
 
     def _read_start(self, body: dict[str, Any]) -> tuple[Drill, str, bool, int]:
@@ -232,7 +301,10 @@ class Trainers:
         limit = body.get("items", DEFAULT_ITEMS)
         if type(limit) is not int or not 1 <= limit <= MAX_ITEMS:
             raise TrainingError(f"items is a whole number from 1 to {MAX_ITEMS}")
-        drill = make_drill(name, PRESETS[rules_name], rules_name)
+        options = body.get("options", {})
+        if not isinstance(options, dict):
+            raise TrainingError('options are a JSON object, e.g. {"pace": 500}')
+        drill = make_drill(name, PRESETS[rules_name], rules_name, options)
         if audition and drill.audition is None:
             raise TrainingError(f"the {name} drill has no audition")
         return drill, profile.strip(), audition, limit
@@ -342,6 +414,13 @@ def routes(trainers: Trainers) -> list[BaseRoute]:
             return _refuse(exc)
         return JSONResponse(out)
 
+    async def show(request: Request) -> Response:
+        try:
+            out = await run_in_threadpool(trainers.show, request.path_params["key"])
+        except TwentyOneError as exc:
+            return _refuse(exc)
+        return JSONResponse(out)
+
     async def end(request: Request) -> Response:
         try:
             out = await run_in_threadpool(trainers.end, request.path_params["key"])
@@ -353,6 +432,7 @@ def routes(trainers: Trainers) -> list[BaseRoute]:
         Route("/train", page),
         Route("/api/train/drills", drills),
         Route("/api/train/sessions", start, methods=["POST"]),
+        Route("/api/train/sessions/{key}", show),
         Route("/api/train/sessions/{key}/answer", answer, methods=["POST"]),
         Route("/api/train/sessions/{key}/end", end, methods=["POST"]),
     ]

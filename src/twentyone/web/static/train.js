@@ -47,6 +47,24 @@ document.addEventListener("keydown", (ev) => {
 
 const field = (text, control, note) => h("label.field", {}, h("span", {}, text), control, note ? h("small", {}, note) : null);
 
+// One control per setting the drill takes, as the drills' list describes it: a list of choices,
+// or a number field with its range (the server reads the values as the terminal's --opt does).
+function optionField(o) {
+  if (o.choices) {
+    const control = h("select", { name: `opt-${o.name}`, dataset: { option: o.name } },
+      o.choices.map((c) => h("option", { value: c.value, selected: c.value === o.default }, c.label)));
+    return field(o.meaning, control);
+  }
+  const control = h("input", {
+    name: `opt-${o.name}`, type: "number", min: String(o.min), max: String(o.max),
+    step: o.whole ? "1" : "0.01", value: String(o.default), inputmode: o.whole ? "numeric" : "decimal",
+    dataset: { option: o.name, number: "1" },
+  });
+  const unit = o.unit ? ` ${o.unit}` : "";
+  const one = o.default === 1 ? unit.replace(/s$/, "") : unit;
+  return field(o.meaning, control, `${o.min} to ${o.max}${unit}; usually ${o.default}${one}.`);
+}
+
 function setupEl(drills, presets, last) {
   const drill = h("select", { name: "drill" }, ["dealer", "player"].map((group) =>
     h("optgroup", { label: group === "dealer" ? "Learn to deal" : "Learn to play" },
@@ -75,14 +93,23 @@ function setupEl(drills, presets, last) {
       auditionNote.textContent = `(${a.items} items, pass mark ${Math.round(a.pass_mark * 100)}%, ${a.seconds_per_item} s each)`;
     }
     describe.textContent = ANSWERS[d.answer_kind] || "";
+    syncOptions(d);
   };
   const describe = h("small");
+  const options = h("fieldset.t-options", {}, h("legend", {}, "Settings"));
+  let shownFor = null;
+  const syncOptions = (d) => {
+    if (shownFor === d.name) return;
+    shownFor = d.name;
+    clear(options).append(h("legend", {}, "Settings"), ...d.options.map(optionField));
+    options.hidden = d.options.length === 0;
+  };
   drill.addEventListener("change", sync);
   audition.addEventListener("change", sync);
   const form = h("form.card-panel.t-setup", {},
     h("h2", {}, "Choose a drill"),
     field("Drill", drill, describe),
-    rulesRow,
+    rulesRow, options,
     field("Profile", profile, "Your answers are kept under this name: letters, digits, _ . and -."),
     itemsRow, auditionRow,
     h("button.primary", { type: "submit" }, "Start"));
@@ -91,6 +118,11 @@ function setupEl(drills, presets, last) {
     const body = { drill: drill.value, profile: profile.value.trim(), items: Number(items.value) };
     if (!NO_RULES.has(drill.value)) body.rules = rules.value;
     if (audition.checked) body.audition = true;
+    const chosen = [...options.querySelectorAll("[data-option]")];
+    if (chosen.length) {
+      body.options = Object.fromEntries(chosen.map((c) =>
+        [c.dataset.option, c.dataset.number ? Number(c.value) : c.value]));
+    }
     localStorage.setItem(PROFILE_KEY, body.profile);
     start(body, form.querySelector("button[type=submit]"));
   });
