@@ -157,6 +157,18 @@ class _Hand:
     paid: tuple[int, ...] = ()
 
 
+def _last_round_ends(log: list[Event]) -> list[int]:
+    """Where the last two rounds ended in the log (fewer at a young table), read from its end:
+    a table's log grows all evening, and a screen asks after every change."""
+    ends: list[int] = []
+    for i in range(len(log) - 1, -1, -1):
+        if log[i].kind is Kind.ROUND_ENDED:
+            ends.insert(0, i)
+            if len(ends) == 2:
+                break
+    return ends
+
+
 def settled_round(table: Table, viewer: int = SPECTATOR) -> TableView | None:
     """The round just settled, as ``viewer`` saw it at its end: final cards, bets, each hand's
     result and what it was paid, the insurance and its result; the seats' chips as they are
@@ -170,7 +182,7 @@ def settled_round(table: Table, viewer: int = SPECTATOR) -> TableView | None:
     if table.phase is not Phase.BETTING or any(s.hands for s in table.seats.values()):
         return None
     log = table.log
-    ends = [i for i, e in enumerate(log) if e.kind is Kind.ROUND_ENDED]
+    ends = _last_round_ends(log)
     if not ends:
         return None
     begin = ends[-2] + 1 if len(ends) > 1 else 0

@@ -1,0 +1,254 @@
+"""The floor under the browser table's load benchmark: the same stack with no game in it.
+
+A Starlette app under uvicorn, as ``twentyone serve`` runs, that does nothing but what every
+operation at a party table must do at the least: answer the request and send each of the room's
+connections a state frame of the size the real table sends (about 3.2 KB for seven seats). Each
+room has a host and seven seats, and, as in the play of a hand, one request at a time: the
+connection whose turn a frame names sends the next request as soon as it reads it. The bots
+spend as little as they can (they read the turn from the frame's first bytes, never parse it).
+
+Whatever the real server does, it cannot beat this: it answers the same requests with the same
+frames over the same libraries, and also runs the game and writes the ledger. Run:
+
+    .venv/bin/python benchmarks/bench_ws_floor.py [--rooms N] [--seconds S] [--no-deflate]
+
+Prints operations per second, p50 and p99 latency and the server's CPU per wall second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from collections import defaultdict
+from pathlib import Path
+
+import websockets
+
+CONNECTIONS = 8  # a host and seven seats
+FRAME_BYTES = 3200
+
+
+def server_app(frame_bytes: int) -> object:
+    """The app: each room's connections; a request is answered, then every connection of the
+    room gets a state frame naming whose turn is next."""
+    from starlette.applications import Starlette
+    from starlette.responses import JSONResponse
+    from starlette.routing import Route, WebSocketRoute
+    from starlette.websockets import WebSocket, WebSocketDisconnect
+
+    rooms: dict[str, list[WebSocket]] = defaultdict(list)
+    padding = "x" * frame_bytes
+
+    async def health(_: object) -> JSONResponse:
+        return JSONResponse({"status": "ok"})
+
+    async def play(ws: WebSocket) -> None:
+        await ws.accept()
+        conns = rooms[ws.path_params["room"]]
+        me = int(ws.query_params["me"])
+        conns.append(ws)
+        try:
+            while True:
+                rid = await ws.receive_text()
+                await ws.send_text(f'{{"type":"reply","id":"{rid}","ok":true}}')
+                turn = (me + 1) % CONNECTIONS
+                frame = f'{{"turn":{turn},"type":"state","pad":"{padding}"}}'
+                for c in conns:
+                    await c.send_text(frame)
+        except WebSocketDisconnect:
+            return
+
+    return Starlette(routes=[Route("/health", health), WebSocketRoute("/ws/{room}", play)])
+
+
+def serve(port: int, deflate: bool, frame_bytes: int) -> None:
+    import uvicorn
+
+    uvicorn.run(server_app(frame_bytes), host="127.0.0.1", port=port, log_level="warning",  # type: ignore[arg-type]
+                ws_per_message_deflate=deflate)
+
+
+async def seat(url: str, me: int, stop: float, latencies: list[float],
+               ready: asyncio.Barrier) -> None:
+    deflate = "deflate" if "deflate=1" in url else None
+    async with websockets.connect(f"{url}&me={me}", compression=deflate,
+                                  max_size=2**22) as ws:
+        await ready.wait()
+        sent: dict[str, float] = {}
+        n = 0
+        marker = f'{{"turn":{me},'
+        if me == 0:
+            sent["s0"] = time.perf_counter()
+            await ws.send("s0")
+        while time.perf_counter() < stop:
+            try:
+                frame = await asyncio.wait_for(ws.recv(), 1.0)
+            except TimeoutError:
+                continue
+            assert isinstance(frame, str)
+            if frame.startswith('{"type":"reply"'):
+                rid = frame.split('"id":"', 1)[1].split('"', 1)[0]
+                latencies.append(time.perf_counter() - sent.pop(rid))
+            elif frame.startswith(marker):
+                n += 1
+                rid = f"s{me}-{n}"
+                sent[rid] = time.perf_counter()
+                await ws.send(rid)
+
+
+class RawBot(asyncio.Protocol):
+    """A seat that speaks the websocket protocol by hand, uncompressed: the least a client in
+    Python can spend on a frame (the server's frames come unmasked, so reading one is slicing)."""
+
+    def __init__(self, me: int, stop: float, latencies: list[float]) -> None:
+        self.me, self.stop, self.latencies = me, stop, latencies
+        self.marker = f'{{"turn":{me},'.encode()
+        self.buf = b""
+        self.open = False
+        self.sent: dict[bytes, float] = {}
+        self.n = 0
+        self.ready = asyncio.get_running_loop().create_future()
+        self.transport: asyncio.Transport | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+
+    def send(self, text: bytes) -> None:
+        # A client's frame is masked; an all-zero mask leaves the payload as it is.
+        assert self.transport is not None and len(text) < 126
+        self.transport.write(bytes((0x81, 0x80 | len(text), 0, 0, 0, 0)) + text)
+
+    def request(self) -> None:
+        self.n += 1
+        rid = f"s{self.me}-{self.n}".encode()
+        self.sent[rid] = time.perf_counter()
+        self.send(rid)
+
+    def data_received(self, data: bytes) -> None:
+        self.buf += data
+        if not self.open:
+            head, sep, rest = self.buf.partition(b"\r\n\r\n")
+            if not sep:
+                return
+            if not head.startswith(b"HTTP/1.1 101"):
+                raise ConnectionError(head.decode(errors="replace"))
+            self.open, self.buf = True, rest
+            self.ready.set_result(None)
+        buf = self.buf
+        while len(buf) >= 2:
+            size, at = buf[1] & 0x7F, 2
+            if size == 126:
+                size, at = int.from_bytes(buf[2:4], "big"), 4
+            elif size == 127:
+                size, at = int.from_bytes(buf[2:10], "big"), 10
+            if len(buf) < at + size:
+                break
+            frame = buf[at:at + size]
+            buf = buf[at + size:]
+            if frame.startswith(b'{"type":"reply"'):
+                rid = frame.split(b'"id":"', 1)[1].split(b'"', 1)[0]
+                self.latencies.append(time.perf_counter() - self.sent.pop(rid))
+            elif frame.startswith(self.marker) and time.perf_counter() < self.stop:
+                self.request()
+        self.buf = buf
+
+
+async def raw_seat(port: int, room: int, me: int, stop: float, latencies: list[float],
+                   ready: asyncio.Barrier) -> None:
+    loop = asyncio.get_running_loop()
+    key = "dGhlIHNhbXBsZSBub25jZQ=="
+    _, bot = await loop.create_connection(
+        lambda: RawBot(me, stop, latencies), "127.0.0.1", port)
+    assert bot.transport is not None
+    bot.transport.write(
+        f"GET /ws/room{room}?me={me} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+        f"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+        "Sec-WebSocket-Version: 13\r\n\r\n".encode())
+    await bot.ready
+    await ready.wait()
+    if me == 0:
+        bot.request()
+    await asyncio.sleep(max(0.0, stop - time.perf_counter()))
+    bot.transport.close()
+
+
+async def load(port: int, rooms: int, seconds: float, deflate: bool,
+               raw: bool = False) -> list[float]:
+    latencies: list[float] = []
+    stop = time.perf_counter() + seconds
+    tasks = []
+    for r in range(rooms):
+        ready = asyncio.Barrier(CONNECTIONS)
+        url = f"ws://127.0.0.1:{port}/ws/room{r}?deflate={int(deflate)}"
+        tasks += [raw_seat(port, r, me, stop, latencies, ready) if raw
+                  else seat(url, me, stop, latencies, ready) for me in range(CONNECTIONS)]
+    await asyncio.gather(*tasks)
+    return latencies
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--rooms", type=int, default=20)
+    ap.add_argument("--seconds", type=float, default=10.0)
+    ap.add_argument("--no-deflate", action="store_true",
+                    help="turn permessage-deflate off (the real server keeps it on)")
+    ap.add_argument("--frame-bytes", type=int, default=FRAME_BYTES,
+                    help="the state frame's size (default: the real table's, seven seats)")
+    ap.add_argument("--raw-bots", action="store_true",
+                    help="bots that speak the protocol by hand, uncompressed (the cheapest)")
+    ap.add_argument("--serve", type=int, help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    deflate = not (args.no_deflate or args.raw_bots)
+    if args.serve:
+        serve(args.serve, deflate, args.frame_bytes)
+        return
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    flags = [*([] if deflate else ["--no-deflate"]), "--frame-bytes",
+             str(args.frame_bytes)]
+    server = subprocess.Popen([sys.executable, __file__, "--serve", str(port), *flags])
+    try:
+        for _ in range(300):
+            with contextlib.suppress(OSError):
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=2)
+                break
+            time.sleep(0.1)
+        cpu0, t0, own0 = cpu_seconds(server.pid), time.perf_counter(), time.process_time()
+        latencies = asyncio.run(load(port, args.rooms, args.seconds, deflate, args.raw_bots))
+        wall = time.perf_counter() - t0
+        cpu = (cpu_seconds(server.pid) - cpu0) / wall
+        bots = (time.process_time() - own0) / wall
+    finally:
+        server.kill()
+        server.wait(30)
+    ms = sorted(x * 1000 for x in latencies)
+    p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))] if ms else float("nan")
+    ops = len(ms) / wall
+    print(f"floor, {args.rooms} rooms x {CONNECTIONS} connections, {args.seconds:g} s, "
+          f"{args.frame_bytes}-byte frames, deflate {'on' if deflate else 'off'}: "
+          f"{ops:,.0f} operations/s")
+    print(f"latency p50 {statistics.median(ms):.1f} ms, p99 {p99:.1f} ms; "
+          f"server CPU {cpu:.2f} cores, bots {bots:.2f} cores")
+    # Each operation is one request and its reply plus a state frame to every connection.
+    frames = ops * (CONNECTIONS + 1)
+    print(f"CPU per operation: server {1000 * cpu / ops:.2f} ms, bots {1000 * bots / ops:.2f} ms; "
+          f"{frames:,.0f} frames/s")
+
+
+if __name__ == "__main__":
+    main()
