@@ -124,6 +124,38 @@ def test_a_restart_carries_on_at_the_same_item_with_the_same_score(
     assert {sid for sid, _ in rows} == {before.session.id}
 
 
+def test_an_answer_stored_just_before_a_crash_is_stored_once(
+        folder: Path, clock: Clock, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The profile and the sessions file are two transactions: a crash between them leaves the
+    answer in the profile and the item still on show after the restart. Answering it again
+    keeps the first answer, once."""
+    first, client = server(folder, clock)
+    key = post(client, "/api/train/sessions",
+               {"drill": "payouts", "profile": "pat", "items": 5})["session"]
+    post(client, f"/api/train/sessions/{key}/answer", {"answer": expected(first, key)})
+    on_show = first.sessions[key].current
+    assert on_show is not None
+
+    def killed(*args: object) -> None:
+        raise RuntimeError("the server was killed here")
+
+    monkeypatch.setattr(first.file, "record", killed)
+    with pytest.raises(RuntimeError):
+        first.answer(key, {"answer": wrong(first, key)})
+    assert len(stored(folder)) == 2
+
+    second, client = server(folder, clock)
+    state = client.get(f"/api/train/sessions/{key}").json()
+    assert state["item"] == on_show.line() and state["score"]["answered"] == 1
+    post(client, f"/api/train/sessions/{key}/answer", {"answer": expected(second, key)})
+    rows = stored(folder)
+    assert len(rows) == 2 and len(set(rows)) == 2
+    with Store.open("pat", folder) as store:
+        first_answer = store.conn.execute(
+            "SELECT correct FROM answers WHERE item_id = ?", (on_show.id,)).fetchone()
+    assert first_answer == (0,)  # the wrong answer given before the crash stands
+
+
 def test_review_items_from_the_profile_come_back_the_same_after_a_restart(
         folder: Path, clock: Clock) -> None:
     """The items the schedule brought back are kept with the session: the profile's schedule

@@ -43,6 +43,7 @@ CREATE TABLE IF NOT EXISTS answers (
     seconds REAL
 );
 CREATE INDEX IF NOT EXISTS answers_drill ON answers (drill, at);
+CREATE INDEX IF NOT EXISTS answers_session ON answers (session, item_id);
 CREATE TABLE IF NOT EXISTS cells (
     drill TEXT NOT NULL,
     key TEXT NOT NULL,
@@ -119,8 +120,14 @@ class Store:
 
     def record(self, session: str, item: Item, answer: Any, grade: Grade,
                seconds: float | None, when: datetime, slow_after: float | None = None) -> None:
-        """Store one answer and reschedule its cell, in one transaction."""
+        """Store one answer and reschedule its cell, in one transaction. An item this session
+        has answered already is left as it was: a session the site rebuilds after a crash that
+        fell between this and its own note of the answer asks that item again
+        (docs/training.md#trainers-on-the-site), and the first answer stands."""
         with self.conn:
+            if self.conn.execute("SELECT 1 FROM answers WHERE session = ? AND item_id = ?",
+                                 (session, item.id)).fetchone():
+                return
             self.conn.execute(
                 "INSERT INTO answers (at, session, drill, item_id, key, correct, answer, "
                 "expected, ev_cost, seconds) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
