@@ -104,6 +104,12 @@ def test_payouts_and_strategy_answered_through_the_page(
     expect(page.locator(".t-score")).to_have_text("1 right of 1")
     page.keyboard.press("Enter")
     expect(page.locator(".t-count")).to_have_text("item 2 of 10")
+    # A reload carries on at the same item with the same score.
+    with page.expect_response(lambda r: "/api/train/sessions/" in r.url) as shown:
+        page.reload()
+    assert shown.value.json()["item"] == out["item"]
+    expect(page.locator(".t-count")).to_have_text("item 2 of 10")
+    expect(page.locator(".t-score")).to_have_text("1 right of 1")
     drill, item = payout_item(out["item"])
     right = drill.grade(item, None).expected
     over = {**right, "yellow": right.get("yellow", 0) + 1}

@@ -150,8 +150,15 @@ async function start(body, button) {
 }
 
 // One session: the item on the felt, the answer under it, the grade, then the next item.
+// The session on show is remembered for this tab, so a reload (or a phone that dropped the
+// page) carries on at the same item; the server keeps the session, even across its restart.
+const SAVED = "twentyone.train.session";
+
 function sessionView(s, body) {
-  const state = { item: s.item, number: s.number, correct: 0, answered: 0, grades: [], shownAt: Date.now() };
+  const state = { item: s.item, number: s.number, correct: s.score ? s.score.correct : 0,
+    answered: s.score ? s.score.answered : 0, grades: [], shownAt: Date.now() };
+  sessionStorage.setItem(SAVED, JSON.stringify({ key: s.session, body }));
+  history.replaceState(null, "", "/train"); // a reload carries on, not a fresh form
   const score = h("span.t-score", { "aria-live": "polite" });
   const count = h("span.t-count");
   const clock = h("span.t-clock");
@@ -160,7 +167,7 @@ function sessionView(s, body) {
   const end = h("button.secondary.t-end", { type: "button" }, "End");
   const page = h("section.t-page.t-session", { dataset: { drill: s.drill.name, busy: "0" } },
     h("header.t-bar", {},
-      h("a.home", { href: "/train" }, "Trainers"),
+      h("a.home", { href: "/train", onclick: () => sessionStorage.removeItem(SAVED) }, "Trainers"),
       h("span.t-title", {}, s.drill.title),
       h("span.t-meta", {}, `${s.rules} · ${s.profile}`),
       s.audition ? h("span.t-meta", {}, `audition: pass mark ${Math.round(s.drill.audition.pass_mark * 100)}%, ${s.drill.audition.seconds_per_item} s each`) : null,
@@ -176,6 +183,7 @@ function sessionView(s, body) {
     count.textContent = `item ${state.number} of ${s.items}`;
   };
   const finished = (summary) => {
+    sessionStorage.removeItem(SAVED);
     clearInterval(tick);
     keys = null;
     summaryView(s, body, summary, state.grades);
@@ -274,6 +282,15 @@ async function main() {
     const [d, p] = await Promise.all([call("GET", "/api/train/drills"), call("GET", "/api/presets")]);
     const wanted = new URLSearchParams(window.location.search);
     const last = { drill: wanted.get("drill") || "payouts", rules: p.presets[0].name, items: 10 };
+    const saved = JSON.parse(sessionStorage.getItem(SAVED) || "null");
+    if (saved && !wanted.get("drill")) {
+      try {
+        sessionView(await call("GET", `/api/train/sessions/${encodeURIComponent(saved.key)}`), saved.body);
+        return;
+      } catch (err) {
+        sessionStorage.removeItem(SAVED); // finished, or let go while the page was away
+      }
+    }
     clear(root).append(setupEl(d.drills, p.presets, last));
   } catch (err) {
     clear(root).append(h("p.loading", {}, `The trainers could not be loaded: ${err.message}`));
