@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-import httpx
+import httpx2
 from playwright.sync_api import Browser, Page, Playwright, ViewportSize
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -60,9 +60,9 @@ def serve(db: Path) -> Iterator[Server]:
             if process.poll() is not None:
                 raise RuntimeError(f"the server exited: {db.with_suffix('.log').read_text()}")
             try:
-                if httpx.get(f"{base}/health", timeout=1).json() == {"status": "ok"}:
+                if httpx2.get(f"{base}/health", timeout=1).json() == {"status": "ok"}:
                     break
-            except httpx.HTTPError:
+            except httpx2.HTTPError:
                 pass
             if time.monotonic() > deadline:
                 raise RuntimeError("the server did not answer /health within a minute")

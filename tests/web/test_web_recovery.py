@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 from websockets.sync.client import ClientConnection, connect
 
 #: The seat: 10 and 6 (16); the dealer: an ace up (insurance is offered) and a 7 in the hole.
@@ -42,9 +42,9 @@ def server(db: Path) -> Iterator[tuple[str, subprocess.Popen[str]]]:
         url = line.split(" at ")[1].split()[0].rstrip("/")
         for _ in range(200):
             try:
-                if httpx.get(f"{url}/health").json() == {"status": "ok"}:
+                if httpx2.get(f"{url}/health").json() == {"status": "ok"}:
                     break
-            except httpx.TransportError:
+            except httpx2.TransportError:
                 time.sleep(0.05)
         yield url, proc
     finally:
@@ -54,12 +54,18 @@ def server(db: Path) -> Iterator[tuple[str, subprocess.Popen[str]]]:
 
 
 class Socket:
+    """One device's connection, open until ``close`` (or the server goes)."""
+
     def __init__(self, url: str, room: str, token: str | None) -> None:
-        self.ws: ClientConnection = connect(f"{url.replace('http', 'ws')}/ws/{room}")
+        self._open = connect(f"{url.replace('http', 'ws')}/ws/{room}")
+        self.ws: ClientConnection = self._open.__enter__()
         self.ws.send(json.dumps({"type": "hello", "token": token}))
         self.welcome = json.loads(self.ws.recv())
         self.state = json.loads(self.ws.recv())
         self.n = 0
+
+    def close(self) -> None:
+        self._open.__exit__(None, None, None)
 
     def send(self, op: str, **args: Any) -> dict[str, Any]:
         self.n += 1
@@ -74,7 +80,7 @@ class Socket:
 def _room(url: str, phase: str, interrupted: str) -> dict[str, Any]:
     """A room stopped at ``phase``: its code, tokens and the seat's view there."""
     mode = "dealer" if phase == "dealer" else "house"
-    made = httpx.post(f"{url}/api/rooms", json={
+    made = httpx2.post(f"{url}/api/rooms", json={
         "rules": "classic", "host_mode": mode,
         "settings": {"interrupted": interrupted, "turn_s": 0}}).json()
     host = Socket(url, made["room"], made["host_token"])
@@ -91,14 +97,14 @@ def _room(url: str, phase: str, interrupted: str) -> dict[str, Any]:
     if phase == "settled":
         assert host.send("deal")["error"] == "BetError"
     last = Socket(url, made["room"], sat["token"]).state["view"]
-    host.ws.close()
-    seat.ws.close()
+    host.close()
+    seat.close()
     return {"room": made["room"], "host": made["host_token"], "token": sat["token"],
             "view": last}
 
 
 def _balance_from_ledger(url: str, room: str, host: str) -> int:
-    rows = httpx.get(f"{url}/api/rooms/{room}/ledger.csv", params={"token": host}).text
+    rows = httpx2.get(f"{url}/api/rooms/{room}/ledger.csv", params={"token": host}).text
     total = 0
     for line in rows.splitlines()[1:]:
         kind, _, seat, _, cents, _ = line.split(",")
@@ -133,12 +139,12 @@ def test_kill_at_every_phase_then_resume_or_void(tmp_path: Path) -> None:
                 assert [h["outcome"] for h in mine["hands"]] in ([], ["void"]), where
             owned = mine["bankroll"] + sum(h["bet"] for h in mine["hands"] if not h["outcome"])
             assert owned == _balance_from_ledger(url, r["room"], r["host"]), where
-            back.ws.close()
+            back.close()
 
 
 def test_clients_racing_for_one_seat_and_one_balance(tmp_path: Path) -> None:
     with server(tmp_path / "ledger.sqlite3") as (url, _):
-        made = httpx.post(f"{url}/api/rooms", json={"rules": "classic"}).json()
+        made = httpx2.post(f"{url}/api/rooms", json={"rules": "classic"}).json()
         room = made["room"]
         racers = [Socket(url, room, None) for _ in range(6)]
         answers: list[dict[str, Any]] = []
