@@ -10,7 +10,8 @@ spend as little as they can (they read the turn from the frame's first bytes, ne
 Whatever the real server does, it cannot beat this: it answers the same requests with the same
 frames over the same libraries, and also runs the game and writes the ledger. Run:
 
-    .venv/bin/python benchmarks/bench_ws_floor.py [--rooms N] [--seconds S] [--no-deflate]
+    .venv/bin/python benchmarks/bench_ws_floor.py [--rooms N] [--seconds S] [--deflate]
+        [--raw-bots] [--frame-bytes B]
 
 Prints operations per second, p50 and p99 latency and the server's CPU per wall second.
 """
@@ -204,22 +205,22 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--rooms", type=int, default=20)
     ap.add_argument("--seconds", type=float, default=10.0)
-    ap.add_argument("--no-deflate", action="store_true",
-                    help="turn permessage-deflate off (the real server keeps it on)")
+    ap.add_argument("--deflate", action="store_true",
+                    help="compress frames (permessage-deflate; the real server does not)")
     ap.add_argument("--frame-bytes", type=int, default=FRAME_BYTES,
                     help="the state frame's size (default: the real table's, seven seats)")
     ap.add_argument("--raw-bots", action="store_true",
                     help="bots that speak the protocol by hand, uncompressed (the cheapest)")
     ap.add_argument("--serve", type=int, help=argparse.SUPPRESS)
     args = ap.parse_args()
-    deflate = not (args.no_deflate or args.raw_bots)
+    deflate = args.deflate and not args.raw_bots
     if args.serve:
         serve(args.serve, deflate, args.frame_bytes)
         return
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    flags = [*([] if deflate else ["--no-deflate"]), "--frame-bytes",
+    flags = [*(["--deflate"] if deflate else []), "--frame-bytes",
              str(args.frame_bytes)]
     server = subprocess.Popen([sys.executable, __file__, "--serve", str(port), *flags])
     try:

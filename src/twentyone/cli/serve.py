@@ -53,7 +53,10 @@ def serve(
         raise LedgerError(f"cannot use {path} as the ledger: {exc}") from None
     warn_predictable(None, bool(stack))
     app = create_app(store, live=_live(stack), rules=rules)
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=1 << 16)
+    # Frames go out uncompressed: a state frame is about 3 KB, every change sends one to every
+    # connection, and compressing each for each connection was a fifth of the server's work.
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=1 << 16,
+                            ws_per_message_deflate=False)
     server = uvicorn.Server(config)
     config.load()
     sock = config.bind_socket()
