@@ -82,10 +82,14 @@ def test_every_frame_reads_as_the_one_built_from_its_own_view(
                 ask(a, "bet", amount=t.rules.min_bet)
         if not t.can_deal():
             break
+        if "burn" in room.host_legal():
+            assert ask(host, "burn")["ok"]
         assert ask(host, "deal")["ok"]
         while t.phase is not Phase.BETTING or (room.dealer is not None and room.dealer.due):
             if room.dealer is not None and room.dealer.due:
                 assert ask(host, "pay", **_pay(room))["ok"]
+            elif "offer_insurance" in room.host_legal():
+                assert ask(host, "offer_insurance")["ok"]
             elif room.dealer is not None and t.phase is Phase.DEALER:
                 if ask(host, "dealer_hit")["type"] == "error":  # the rule says stand
                     assert ask(host, "dealer_stand")["ok"]

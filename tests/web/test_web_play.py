@@ -348,6 +348,7 @@ def test_dealer_mode_the_host_pays_insurance_two_to_one(tmp_path: Path) -> None:
         p.sit(ann, "Ann", 10_000)
         p.act(ann, "bet", amount=2000)
         p.act(p.host, "deal")
+        p.act(p.host, "offer_insurance")
         p.act(ann, "insure", amount=1000)
         assert p.host.view["host_legal"][0] == "pay"
         settled = [e for e in ann.state["events"] if e["kind"] == "insurance-settled"]
@@ -359,6 +360,52 @@ def test_dealer_mode_the_host_pays_insurance_two_to_one(tmp_path: Path) -> None:
         assert p.act(p.host, "pay", seat=1, insurance=True, chips={"red": 4})["ok"]
         assert "pay" not in p.host.view["host_legal"]
         assert p.room.table.bankroll(1) == 10_000
+
+
+def test_dealer_mode_the_host_burns_and_offers_insurance(tmp_path: Path) -> None:
+    """docs/dealing.md#the-burn-card and docs/dealing.md#the-insurance-procedure: in dealer
+    mode the host burns a card before the first deal of a fresh shoe, and offers insurance
+    before any player may answer it; each step is refused out of its place, and both are
+    kept across a restart."""
+    # Seat 1: 10 and 6; the dealer: an ace up and a 9 in the hole (no blackjack).
+    db = tmp_path / "l.db"
+    cards = ["10s", "As", "6h", "9d"]
+    with party(db, cards, rules="six-deck-s17", host_mode="dealer",
+               settings={"turn_s": 0}) as p:
+        ann = p.join()
+        p.sit(ann, "Ann", 10_000)
+        assert p.host.send("burn")["error"] == "DealerStepError"  # no bets yet
+        p.act(ann, "bet", amount=2000)
+        assert p.host.view["host_legal"][0] == "burn"
+        early = p.host.send("deal")
+        assert early["error"] == "DealerStepError" and "burn a card" in early["message"]
+        assert p.act(p.host, "burn")["ok"]
+        assert p.host.view["host_legal"][0] == "deal"
+        assert p.host.send("burn")["error"] == "DealerStepError"  # burned once is enough
+        assert p.act(p.host, "deal")["ok"]
+        assert p.room.table.phase is Phase.INSURANCE
+        assert p.host.view["host_legal"][0] == "offer_insurance"
+        assert not {"insure", "decline"} & set(ann.view["legal"])
+        refused = ann.send("insure", amount=1000)
+        assert refused["error"] == "WrongPhaseError" and "offer" in refused["message"]
+        assert "Insurance is open" not in ann.state["calls"]
+        assert p.act(p.host, "offer_insurance")["ok"]
+        assert "Insurance is open" in ann.state["calls"]
+        assert {"insure", "decline"} <= set(ann.view["legal"])
+        assert p.host.send("offer_insurance")["error"] == "DealerStepError"
+        code, host_token, token = p.code, p.host_token, ann.token
+    with TestClient(stacked_app(db, cards)) as client, ExitStack() as stack:
+        back = Person(client, stack, code, token)
+        assert "decline" in back.view["legal"]  # the offer stands after a restart
+        assert back.send("decline")["ok"]
+        assert Person(client, stack, code, host_token).view["phase"] == "players"
+
+
+def test_the_house_burns_and_offers_insurance_itself(tmp_path: Path) -> None:
+    with party(tmp_path / "l.db", rules="six-deck-s17") as p:
+        for step in ("burn", "offer_insurance"):
+            refused = p.host.send(step)
+            assert refused["error"] == "NotAllowedError" and "house" in refused["message"]
 
 
 def test_serve_refuses_a_ledger_it_cannot_use(tmp_path: Path) -> None:

@@ -90,6 +90,8 @@ def _room(url: str, phase: str, interrupted: str) -> dict[str, Any]:
         assert seat.send("bet", amount=BET)["ok"]
     if phase in ("insurance", "players", "dealer", "settled"):
         assert host.send("deal")["ok"]
+        if mode == "dealer":  # refused (and nothing changes) unless an ace is up
+            host.send("offer_insurance")
     if phase in ("players", "dealer", "settled"):
         assert seat.send("decline")["ok"]
     if phase in ("dealer", "settled"):

@@ -74,7 +74,9 @@ def payout_method(chipset: ChipSet, style: PayoutStyle, amount: Cents, paid: Seq
     return "heeled" if three_to_two(chipset, amount, wager) else "in the fewest chips"
 
 
-#: The call that closes insurance: said before the event that shows it closed.
+#: The calls that open insurance (once the deal shows the ace) and close it (said before the
+#: event that shows it closed).
+OPEN = "Insurance is open"
 CLOSED = "Insurance is closed"
 
 
@@ -120,7 +122,7 @@ class DealerCalls:
             self._up_shown = True
             if e.card is not None and e.card.value == 1 and self._offers_insurance:
                 self._open = True
-                return "Insurance is open"
+                return OPEN
         elif k is Kind.SETTLED and e.note == "push":
             return "Push"
         elif k is Kind.CHANGE:

@@ -8,6 +8,12 @@ chips, right to left (docs/dealing.md#settling-right-to-left), graded as the pay
 it (``train.chips.accepted_payouts``: the exact amount, in the fewest chips or colour for colour).
 The engine has already moved the money; the host's payment is the lesson, and the next round
 waits until every bet is paid right. A refused step names the step the dealer should take.
+
+Two steps of the dealer's procedure are the host's too, though the engine does their card work:
+after a shuffle, at a table that burns, the dealer **burns** a card before the first deal
+(docs/dealing.md#the-burn-card), and when the up card offers insurance the
+dealer **offers** it (docs/dealing.md#the-insurance-procedure) before any player may answer. The
+desk holds each in its place: the deal waits for the burn, the players' answers for the offer.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from twentyone.engine.table import Phase, Table
 from twentyone.engine.views import HandView, settled_round, view
 from twentyone.errors import DealerStepError, RequestError
 from twentyone.money import dollars
+from twentyone.rules import Reshuffle
 from twentyone.train.chips import accepted_payouts
 from twentyone.web import protocol
 
@@ -59,9 +66,45 @@ class DealerDesk:
 
     def __init__(self) -> None:
         self.due: list[Payout] = []
+        #: The shoe was shuffled since the last deal; the host has burned for it.
+        self.shuffled = False
+        self.burned = False
+        #: The host has offered insurance in the round under way.
+        self.offered = False
+
+    def to_json(self) -> dict[str, Any]:
+        """What a restart must restore (the room's own state, docs/web.md)."""
+        return {"owed": [d.to_json() for d in self.due], "shuffled": self.shuffled,
+                "burned": self.burned, "offered": self.offered}
+
+    def restore(self, state: dict[str, Any]) -> None:
+        self.due = [Payout.from_json(d) for d in state.get("owed", [])]
+        self.shuffled = bool(state.get("shuffled", False))
+        self.burned = bool(state.get("burned", False))
+        self.offered = bool(state.get("offered", False))
+
+    def burn_due(self, table: Table) -> bool:
+        """A burn is the next step before a deal: the shoe was shuffled since the last deal,
+        or will be at this one (a shoe reshuffled below a number of cards), at a table that
+        burns, and the host has not burned yet."""
+        r = table.rules
+        if r.burn == 0 or self.burned:
+            return False
+        return self.shuffled or (r.reshuffle is Reshuffle.BELOW
+                                 and table.shoe.remaining < r.reshuffle_below)
+
+    def offer_due(self, table: Table) -> bool:
+        """The up card offers insurance and the host has not yet offered it."""
+        return table.phase is Phase.INSURANCE and not self.offered
 
     def after(self, table: Table, events: Sequence[Event]) -> None:
-        """Note the payments owed for the bets the engine has just paid."""
+        """Note the payments owed for the bets the engine has just paid, and a shuffle the
+        next deal must be burned for (a deal since then has had its burn)."""
+        for e in events:
+            if e.kind is Kind.SHUFFLED:
+                self.shuffled = True
+            elif e.kind is Kind.ROUND_STARTED:
+                self.shuffled = self.burned = self.offered = False
         won = [e for e in events if e.amount > 0
                and e.kind in (Kind.SETTLED, Kind.INSURANCE_SETTLED)]
         if not won:
@@ -82,8 +125,12 @@ class DealerDesk:
             return f"pay {self.due[0].named()}"
         if table.phase is Phase.DEALER:
             return "hit" if self._must_hit(table) else "stand"
+        if self.offer_due(table):
+            return "offer insurance"
         if table.phase is Phase.BETTING:
-            return "deal" if table.can_deal() else "wait for the bets"
+            if not table.can_deal():
+                return "wait for the bets"
+            return "burn a card" if self.burn_due(table) else "deal"
         to_act = table.to_act
         return f"wait for seat {to_act[0]} to play" if to_act else "wait"
 
@@ -92,7 +139,11 @@ class DealerDesk:
             return ["pay"]
         if table.phase is Phase.DEALER:
             return ["dealer_hit", "dealer_stand"]
-        return ["deal"] if table.can_deal() else []
+        if self.offer_due(table):
+            return ["offer_insurance"]
+        if not table.can_deal():
+            return []
+        return ["burn"] if self.burn_due(table) else ["deal"]
 
     def check(self, table: Table, step: str, args: dict[str, Any]) -> None:
         """Refuse a step out of its place, naming the right one; changes nothing."""
@@ -105,6 +156,12 @@ class DealerDesk:
             raise DealerStepError(f"first {right}")
         if step == "deal" and not table.can_deal():
             raise DealerStepError(f"not time to deal: {right}")
+        if step == "deal" and self.burn_due(table):
+            raise DealerStepError("burn a card before the first deal of a fresh shoe")
+        if step == "burn" and not (table.can_deal() and self.burn_due(table)):
+            raise DealerStepError(f"no card to burn now: {right}")
+        if step == "offer_insurance" and not self.offer_due(table):
+            raise DealerStepError(f"insurance is not to be offered now: {right}")
         if step in ("dealer_hit", "dealer_stand"):
             if table.phase is not Phase.DEALER:
                 raise DealerStepError(f"the dealer draws after every player has played: {right}")

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from twentyone.engine.calls import DealerCalls
+from twentyone.engine.calls import OPEN, DealerCalls
 from twentyone.engine.events import DEALER, Event, Kind
 from twentyone.engine.ops import (
     Bet,
@@ -67,7 +67,7 @@ from twentyone.errors import (
 )
 from twentyone.pontoon.table import DrawForBank, PontoonTable, SellBank
 from twentyone.web import protocol
-from twentyone.web.dealer import INSURANCE, DealerDesk, Payout
+from twentyone.web.dealer import INSURANCE, DealerDesk
 from twentyone.web.hints import HintQuestion, casino_question, pontoon_question
 from twentyone.web.protocol import MAX_NAME_CHARS, Request, RoomFacts, SeatFacts, SharedFrame
 from twentyone.web.shoes import LedgerShuffler, commitment, stored
@@ -155,7 +155,11 @@ SEAT_OPS = ("bet", "hit", "stand", "double", "split", "surrender", "insure", "ev
             "decline", "change", "colour_up", "buy", "leave", "draw_for_bank", "sell_bank",
             "dealer_hit", "dealer_stand")
 HOST_OPS = ("deal", "pause", "resume", "remove", "close", "draw_for_bank", "dealer_hit",
-            "dealer_stand", "pay")
+            "dealer_stand", "pay", "burn", "offer_insurance")
+#: A seat's answers at the table itself, which in dealer mode wait for the dealer's offer of
+#: insurance when the up card calls for one.
+PLAYS = frozenset(("insure", "even_money", "decline", "surrender", "hit", "stand", "double",
+                   "split"))
 
 
 class Room:
@@ -211,7 +215,7 @@ class Room:
         self._log_saved = len(t.log)
         self.paused = bool(saved.state.get("paused", False))
         if self.dealer is not None:
-            self.dealer.due = [Payout.from_json(d) for d in saved.state.get("owed", [])]
+            self.dealer.restore(saved.state)
         self._state_saved = self._room_state()
         for s in saved.seats:
             self.people[s.seat] = Person(s.name, s.token_hash, s.since_op,
@@ -347,6 +351,8 @@ class Room:
             return {}
         if name == "buy":
             return self._buy(seat, _amount(req.args, "amount"))
+        if name in PLAYS and self._awaiting_offer():
+            raise WrongPhaseError("wait for the dealer to offer insurance")
         if name == "draw_for_bank":
             if not isinstance(t, PontoonTable):
                 raise UnknownOperationError("there is no draw for the bank at this table")
@@ -428,6 +434,15 @@ class Room:
             self.dealer.pay(t, req.args)
             self._commit(Change())
             return {}
+        elif name in ("burn", "offer_insurance"):
+            if self.dealer is None:
+                raise NotAllowedError("the house burns and offers insurance at this room")
+            if name == "burn":
+                self.dealer.burned = True
+            else:
+                self.dealer.offered = True
+                self.calls_since(len(t.log))  # the calls so far, in order, before this one
+                self._calls.append((len(t.log), OPEN))
         self._after_change()
         return {}
 
@@ -466,7 +481,7 @@ class Room:
         t = self.table
         for _ in range(1000):
             to_act = t.to_act
-            if to_act is None or to_act[0] not in self.people:
+            if to_act is None or to_act[0] not in self.people or self._awaiting_offer():
                 break
             p = self.people[to_act[0]]
             if not (p.sitting_out or p.leaving):
@@ -526,11 +541,17 @@ class Room:
 
     def _room_state(self) -> dict[str, Any]:
         """What a restart must restore that no table operation records: whether the host has
-        paused the table, and in dealer mode the payments still owed (docs/web.md)."""
+        paused the table, and in dealer mode the payments still owed, the burn and the offer
+        of insurance (docs/web.md)."""
         state: dict[str, Any] = {"paused": self.paused}
         if self.dealer is not None:
-            state["owed"] = [d.to_json() for d in self.dealer.due]
+            state.update(self.dealer.to_json())
         return state
+
+    def _awaiting_offer(self) -> bool:
+        """Dealer mode, the up card calls for insurance, and the host has not offered it: no
+        player may answer yet, and no player's clock runs."""
+        return self.dealer is not None and self.dealer.offer_due(self.table)
 
     def _account(self, events: Sequence[Event], after: dict[int, int]) -> list[tuple[int, int]]:
         """Each seat's net result for a round that ended in ``events``. A seat's balance counts
@@ -561,7 +582,8 @@ class Room:
             return
         self._clock_key = key
         s = self.spec.settings
-        if self.paused or self.closed or to_act is None or to_act[0] not in self.people:
+        if (self.paused or self.closed or to_act is None or to_act[0] not in self.people
+                or self._awaiting_offer()):
             self._clock = None
             return
         p = self.people[to_act[0]]
@@ -672,7 +694,8 @@ class Room:
         log = self.table.log
         for i in range(self._called, len(log)):
             call = self.caller.call(log[i])
-            if call is not None:
+            # In dealer mode insurance opens when the host offers it, not when the ace shows.
+            if call is not None and not (call == OPEN and self.dealer is not None):
                 self._calls.append((i, call))
         self._called = len(log)
         first = bisect.bisect_left(self._calls, since, key=lambda c: c[0])
@@ -691,6 +714,8 @@ class Room:
         out = [a for a in engine if a != "deal"]
         if self.paused:
             return []
+        if self._awaiting_offer():
+            out = [a for a in out if a not in PLAYS]
         t = self.table
         if t.phase is Phase.BETTING and seat in t.seats and not t.seats[seat].hands \
                 and t.dealer_seat != seat:

@@ -12,6 +12,7 @@ const LABELS = {
   insure: "Insure", even_money: "Even money", decline: "No, thanks", deal: "Deal",
   colour_up: "Colour up", leave: "Leave the table", draw_for_bank: "Draw for the bank",
   dealer_hit: "Dealer hits", dealer_stand: "Dealer stands", pause: "Pause", resume: "Resume",
+  burn: "Burn a card", offer_insurance: "Offer insurance",
   close: "Close the room",
 };
 
