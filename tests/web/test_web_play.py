@@ -289,6 +289,16 @@ def test_downloads_verify(tmp_path: Path) -> None:
         mine = p.client.get(url, params={"token": ann.token}).text
         lines = [json.loads(line) for line in mine.splitlines()]
         assert verify_player(lines).rounds == 5
+        # The host downloads each seat's history too: the very file that seat gets.
+        assert p.client.get(url, params={"token": p.host_token, "seat": 1}).text == mine
+        bobs = p.client.get(url, params={"token": p.host_token, "seat": 2})
+        assert verify_player([json.loads(x) for x in bobs.text.splitlines()]).rounds == 5
+        assert "seat2" in bobs.headers["content-disposition"]
+        for bad in ("7", "x", "-1"):
+            gone = p.client.get(url, params={"token": p.host_token, "seat": bad})
+            assert gone.status_code == 404 and gone.json()["error"] == "RoomError"
+        # A seat asking for another seat's history gets its own.
+        assert p.client.get(url, params={"token": ann.token, "seat": 2}).text == mine
         # Five rounds of a six-deck shoe: the commitment the table shows is the history's.
         assert lines[0]["committed"][0]["hash"] == ann.view["commitment"]
         path = tmp_path / "house.jsonl"

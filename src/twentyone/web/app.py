@@ -186,16 +186,25 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
         room, actor = found
         saved = store.room(room.code)
         assert saved is not None
-        if actor.role is Role.HOST:
+        # The host has the house's full record, or with ?seat=N what that seat saw (the
+        # player's own history); a seat has its own.
+        asked = request.query_params.get("seat")
+        seat = actor.seat if actor.role is Role.PLAYER else None
+        name = room.code
+        if actor.role is Role.HOST and asked is not None:
+            if not asked.isdigit() or int(asked) not in room.people:
+                return _error(RoomError(f"nobody sits at seat {asked!r} now"), 404)
+            seat = int(asked)
+        if seat is not None:
+            lines = downloads.seat_history(saved, seat, room.people[seat].since_op)
+            name = f"{room.code}-seat{seat}"
+        elif actor.role is Role.HOST:
             lines = downloads.house_record(saved)
-        elif actor.seat is not None:
-            person = room.people[actor.seat]
-            lines = downloads.seat_history(saved, actor.seat, person.since_op)
         else:
             return _error(NotAllowedError("a history is for the host or a seat"), 403)
         return PlainTextResponse(downloads.jsonl(lines), media_type="application/x-ndjson",
                                  headers={"Content-Disposition":
-                                          f'attachment; filename="{room.code}.jsonl"'})
+                                          f'attachment; filename="{name}.jsonl"'})
 
     async def ledger(request: Request) -> Response:
         found = room_and_actor(request)
