@@ -293,7 +293,7 @@ def test_a_party_plays_rounds_in_the_browser(server: Server, browser: Browser,
         assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
     # The host's downloads answer with the room's records.
-    for link in ("Hand history", "Ledger (CSV)"):
+    for link in ("House history", f"{players[0].name}'s history", "Ledger (CSV)"):
         href = host.get_by_role("link", name=link).get_attribute("href")
         assert href is not None
         response = host.request.get(server.base + href)

@@ -223,11 +223,12 @@ export function hostPanel(view, ctx) {
     (view.host_legal || []).includes("pay") ? payPanel(view, ctx) : null,
     h("div.downloads", {},
       h("a", { href: api.downloadUrl(ctx.code, "history.jsonl", token), download: `${ctx.code}-history.jsonl` },
-        "Hand history"),
+        "House history"),
       // Each seat's own history, as that player downloads it (what that seat saw).
       ...[...view.seats].sort((a, b) => a.number - b.number).map((seat) =>
         h("a", { href: `${api.downloadUrl(ctx.code, "history.jsonl", token)}&seat=${seat.number}`,
-          download: `${ctx.code}-seat${seat.number}.jsonl` }, `Seat ${seat.number} (${seat.name})`)),
+          download: `${ctx.code}-seat${seat.number}.jsonl`, title: `seat ${seat.number}'s hand history` },
+        `${seat.name}'s history`)),
       h("a", { href: api.downloadUrl(ctx.code, "ledger.csv", token), download: `${ctx.code}-ledger.csv` },
         "Ledger (CSV)")));
 }
