@@ -15,6 +15,7 @@ from web_kit import Person, party, stacked_app
 from twentyone.cli.app import app as cli
 from twentyone.engine.records import verify_house, verify_player
 from twentyone.engine.table import Phase
+from twentyone.pontoon.table import PontoonTable
 
 #: Seat 1: 10 and 7 (17); seat 2: 9 and 9; the dealer: 6 up, 10 in the hole (16).
 STACK = ["10s", "9h", "6d", "7c", "9c", "10h"]
@@ -45,6 +46,20 @@ def test_health_presets_and_rooms_over_http(tmp_path: Path) -> None:
             assert bad.status_code == 400 and bad.json()["error"] == error, body
             assert bad.json()["message"]
         assert c.post("/api/rooms", content=b"{nope").status_code == 400
+
+
+def test_a_pontoon_room_with_its_own_chip_and_limit(tmp_path: Path) -> None:
+    """docs/pontoon.md#betting: the host chooses what a chip is worth and the limit."""
+    with party(tmp_path / "l.db", game="pontoon", pontoon={"chip": 25, "limit": 8}) as p:
+        table = p.room.table
+        assert isinstance(table, PontoonTable)
+        assert (table.pontoon.chip, table.pontoon.limit) == (25, 8)
+        info = p.client.get(f"/api/rooms/{p.code}").json()
+        assert info["bets"] == {"min": 25, "max": 200}
+        for bad in ({"chip": 0}, {"limit": 101}, {"chip": 2.5}, {"limit": True},
+                    {"colour": "red"}, "five"):
+            made = p.client.post("/api/rooms", json={"game": "pontoon", "pontoon": bad})
+            assert made.status_code == 400 and made.json()["error"] == "RoomError", bad
 
 
 def test_a_round_for_two_seats_and_a_spectator(tmp_path: Path) -> None:

@@ -619,6 +619,7 @@ class Room:
                 "seats": [{"number": n, "name": p.name, "connected": p.connections > 0}
                           for n, p in sorted(self.people.items())],
                 "seat_count": self.table.rules.seats,
+                "bets": {"min": self.table.rules.min_bet, "max": self.table.rules.max_bet},
                 "settings": self.spec.settings.to_json(), "closed": self.closed}
 
     def looking(self, actor: Actor) -> tuple[int, Role]:

@@ -24,6 +24,9 @@ HOST_MODES = ("house", "dealer")
 MAX_RULES_TOML = 8192
 #: Seats at a Pontoon room: the banker and up to seven players, a table's worth of phones.
 PONTOON_PLAYERS = 8
+#: The most a Pontoon room's chip may be worth (cents) and its betting limit (chips).
+MAX_PONTOON_CHIP = 100_000
+MAX_PONTOON_LIMIT = 100
 
 
 @dataclass(frozen=True)
@@ -73,7 +76,8 @@ class RoomSpec:
     game: str
     #: The preset's name, "custom" for pasted rules, "pontoon" for Pontoon.
     rules_name: str
-    #: The casino table's full rules (``Rules.to_mapping``); empty for Pontoon.
+    #: The casino table's full rules (``Rules.to_mapping``); for Pontoon its chip and limit
+    #: where the host chose them.
     rules: dict[str, Any]
     host_mode: str
     settings: Settings
@@ -93,7 +97,8 @@ class RoomSpec:
         if game == "pontoon":
             if host_mode != "house":
                 raise RoomError("at Pontoon the banker is a player: the host cannot deal")
-            return cls("pontoon", "pontoon", {}, "house", settings)
+            return cls("pontoon", "pontoon", pontoon_choices(body.get("pontoon")), "house",
+                       settings)
         preset = body.get("rules", "classic")
         if not isinstance(preset, str) or preset not in PRESETS:
             raise RulesError(f"rules is one of the presets: {', '.join(PRESETS)}")
@@ -116,6 +121,24 @@ class RoomSpec:
     def from_json(cls, data: dict[str, Any]) -> RoomSpec:
         return cls(data["game"], data["rules_name"], data["rules"], data["host_mode"],
                    Settings.from_json(data["settings"]))
+
+
+def pontoon_choices(data: object) -> dict[str, int]:
+    """A Pontoon room's own choices (docs/pontoon.md#betting): what a chip is worth, in cents,
+    and the betting limit, in chips; the game fixes everything else."""
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise RoomError('Pontoon\'s choices are an object, e.g. {"chip": 100, "limit": 5}')
+    extra = sorted(set(data) - {"chip", "limit"})
+    if extra:
+        raise RoomError(f"no Pontoon choice {extra[0]!r}; choices: chip, limit")
+    for name, most in (("chip", MAX_PONTOON_CHIP), ("limit", MAX_PONTOON_LIMIT)):
+        value = data.get(name)
+        if value is not None and (type(value) is not int or not 1 <= value <= most):
+            raise RoomError(f"{name} is a whole number from 1 to {most}"
+                            + (" (cents)" if name == "chip" else " (chips)"))
+    return {k: v for k, v in data.items() if v is not None}
 
 
 def rules_from_toml(text: object, base: Rules) -> Rules:
@@ -145,5 +168,5 @@ def presets(first: str = "classic") -> list[dict[str, str]]:
 def make_table(spec: RoomSpec, shuffler: Shuffler) -> Table:
     """The room's table, new (its shoe shuffled by ``shuffler``)."""
     if spec.game == "pontoon":
-        return PontoonTable(PontoonRules(players=PONTOON_PLAYERS), shuffler)
+        return PontoonTable(PontoonRules(players=PONTOON_PLAYERS, **spec.rules), shuffler)
     return Table(Rules.from_mapping(spec.rules), shuffler)

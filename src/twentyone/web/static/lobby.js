@@ -20,25 +20,40 @@ export function lobbyEl(onCreated, onJoin) {
 
   const game = select("game", [["casino", "The casino game"], ["pontoon", "Pontoon"]], "casino");
   const rulesRow = field("Rules", presetSelect);
-  game.addEventListener("change", () => { rulesRow.hidden = game.value !== "casino"; });
 
   const toml = h("textarea", { name: "rules_toml", rows: "4", placeholder: "decks = 6\nhit_soft_17 = true" });
   const num = (name, value, min, max) =>
     h("input", { name, type: "number", value: String(value), min: String(min), max: String(max), inputmode: "numeric" });
+  const tomlRow = field("Own rules file (TOML, optional)", toml, "Overrides the preset where it names an option.");
+  // Pontoon's own choices (docs/pontoon.md#betting): what a chip is worth, and the limit.
+  const pontoonRows = h("div.pontoon-choices", { hidden: true },
+    field("What a chip is worth, in dollars", h("input", { name: "chip", type: "number", value: "1",
+      min: "0.01", max: "1000", step: "0.01", inputmode: "decimal" })),
+    field("Betting limit, in chips", num("limit", 5, 1, 100)));
+  const modes = h("fieldset.modes", {},
+    h("legend", {}, "Who deals"),
+    h("label.radio", {}, h("input", { type: "radio", name: "host_mode", value: "house", checked: true }),
+      " The house deals and pays; I start the rounds"),
+    h("label.radio", {}, h("input", { type: "radio", name: "host_mode", value: "dealer" }),
+      " I deal: I make the dealer's moves and pay every bet, the table checks each one"));
+  // At Pontoon the banker is a player and deals: no preset, no dealing host.
+  game.addEventListener("change", () => {
+    const casino = game.value === "casino";
+    rulesRow.hidden = !casino;
+    modes.hidden = !casino;
+    tomlRow.hidden = !casino;
+    pontoonRows.hidden = casino;
+  });
 
   const form = h("form.card-panel.create", {},
     h("h2", {}, "Open a table"),
     field("Game", game),
     rulesRow,
-    h("fieldset.modes", {},
-      h("legend", {}, "Who deals"),
-      h("label.radio", {}, h("input", { type: "radio", name: "host_mode", value: "house", checked: true }),
-        " The house deals and pays; I start the rounds"),
-      h("label.radio", {}, h("input", { type: "radio", name: "host_mode", value: "dealer" }),
-        " I deal: I make the dealer's moves and pay every bet, the table checks each one")),
+    pontoonRows,
+    modes,
     h("details.settings", {},
       h("summary", {}, "Room settings"),
-      field("Own rules file (TOML, optional)", toml, "Overrides the preset where it names an option."),
+      tomlRow,
       field("Seconds for each turn", num("turn_s", 30, 5, 600)),
       field("Seconds a dropped player keeps the seat", num("grace_s", 60, 5, 3600)),
       field("When the turn clock runs out", select("on_timeout",
@@ -67,8 +82,12 @@ export function lobbyEl(onCreated, onJoin) {
       },
     };
     if (body.game === "casino") body.rules = data.get("rules");
+    else {
+      body.host_mode = "house";
+      body.pontoon = { chip: Math.round(Number(data.get("chip")) * 100), limit: Number(data.get("limit")) };
+    }
     const text = String(data.get("rules_toml") || "").trim();
-    if (text) body.rules_toml = text;
+    if (text && body.game === "casino") body.rules_toml = text;
     const button = form.querySelector("button[type=submit]");
     button.disabled = true;
     try {
