@@ -97,7 +97,7 @@ class Store:
         path = profile_path(profile, root)
         path.parent.mkdir(parents=True, exist_ok=True)
         try:
-            return cls(path, _connect(path))
+            return cls(path, open_checked(path))
         except sqlite3.DatabaseError as exc:
             aside = path.with_name(f"{path.name}.damaged-"
                                    f"{datetime.now(UTC).strftime('%Y%m%dT%H%M%S')}")
@@ -107,7 +107,7 @@ class Store:
                     part.replace(Path(str(aside) + suffix))
             notice = (f"The profile {profile!r} could not be read ({exc}); its file was moved "
                       f"aside to {aside} and a fresh profile was started.")
-            return cls(path, _connect(path), notice)
+            return cls(path, open_checked(path), notice)
 
     def close(self) -> None:
         self.conn.close()
@@ -172,10 +172,12 @@ class Store:
         return int(self.conn.execute("SELECT COUNT(*) FROM answers").fetchone()[0])
 
 
-def _connect(path: Path) -> sqlite3.Connection:
-    """Open, check and migrate a profile database; raises ``sqlite3.DatabaseError`` on a
-    damaged file (closing the connection first, so the file can be moved aside)."""
-    conn = sqlite3.connect(path)
+def open_checked(path: Path, schema: str = SCHEMA, *, shared: bool = False) -> sqlite3.Connection:
+    """Open a small database of the trainers' (a profile, or the site's sessions), check it and
+    bring its tables up to ``schema``; raises ``sqlite3.DatabaseError`` on a damaged file
+    (closing the connection first, so the file can be moved aside). ``shared``: the server's
+    worker threads take turns with it, under the caller's own lock."""
+    conn = sqlite3.connect(path, check_same_thread=not shared)
     try:
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=NORMAL")
@@ -183,7 +185,7 @@ def _connect(path: Path) -> sqlite3.Connection:
             status = cur.fetchone()
         if status is None or status[0] != "ok":
             raise sqlite3.DatabaseError(f"integrity check failed: {status}")
-        conn.executescript(SCHEMA)
+        conn.executescript(schema)
     except sqlite3.DatabaseError:
         conn.close()
         raise

@@ -19,13 +19,13 @@ import json
 import logging
 import sqlite3
 import threading
-from contextlib import closing
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
 from twentyone.train.core import JSON, Item
 from twentyone.train.options import OptionValue
+from twentyone.train.store import open_checked
 
 log = logging.getLogger(__name__)
 
@@ -101,7 +101,7 @@ class SessionFile:
         path = folder / FILE_NAME
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            return cls(_connect(path), path)
+            return cls(open_checked(path, SCHEMA, shared=True), path)
         except (OSError, sqlite3.DatabaseError) as exc:
             problem = exc
         aside = path.with_name(f"{path.name}.damaged-{datetime.now(UTC):%Y%m%dT%H%M%S}")
@@ -110,11 +110,11 @@ class SessionFile:
                 part = Path(str(path) + suffix)
                 if part.exists():
                     part.replace(Path(str(aside) + suffix))
-            conn = _connect(path)
+            conn = open_checked(path, SCHEMA, shared=True)
         except (OSError, sqlite3.DatabaseError) as exc:
             log.warning("The trainers' sessions file %s cannot be used (%s); sessions are kept "
                         "in memory and will not survive a restart.", path, exc)
-            return cls(_connect(Path(":memory:")), None)
+            return cls(open_checked(Path(":memory:"), SCHEMA, shared=True), None)
         log.warning("The trainers' sessions file %s could not be read (%s); it was moved aside "
                     "to %s and the sessions start fresh.", path, problem, aside)
         return cls(conn, path)
@@ -185,20 +185,3 @@ class SessionFile:
         with self._lock:
             return int(self.conn.execute("SELECT COUNT(*) FROM sessions").fetchone()[0])
 
-
-def _connect(path: Path) -> sqlite3.Connection:
-    """Open and check the file; ``sqlite3.DatabaseError`` if it is not a sound database (the
-    connection closed first, so that the file can be moved aside)."""
-    conn = sqlite3.connect(path, check_same_thread=False)
-    try:
-        conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute("PRAGMA synchronous=NORMAL")
-        with closing(conn.execute("PRAGMA quick_check")) as cur:
-            status = cur.fetchone()
-        if status is None or status[0] != "ok":
-            raise sqlite3.DatabaseError(f"integrity check failed: {status}")
-        conn.executescript(SCHEMA)
-    except sqlite3.DatabaseError:
-        conn.close()
-        raise
-    return conn
