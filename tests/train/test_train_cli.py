@@ -38,6 +38,18 @@ def test_list_json_names_every_drill() -> None:
     assert res.exit_code == 0 and "chip-count" in res.output and "strategy" in res.output
 
 
+def test_the_list_fits_an_eighty_column_terminal() -> None:
+    """Each drill's name starts a line and no line runs past 80 columns: a long title wraps
+    under itself, never under the names."""
+    res = CliRunner().invoke(app, ["train", "--list"], env={"COLUMNS": "80"})
+    lines = res.output.splitlines()
+    assert all(len(line.rstrip()) <= 80 for line in lines), lines
+    for name in DRILLS:
+        assert any(line.startswith(f" {name} ") for line in lines), name
+    continued = [line for line in lines if line.startswith("   ") and line.strip()]
+    assert all(line.index(line.strip()) >= 17 for line in continued), continued
+
+
 def test_a_chip_count_session_headless() -> None:
     lines, _ = run(["chip-count", "--seed", "1", "--items", "3", "--json"],
                    ["1033", "1645.00", "313"])

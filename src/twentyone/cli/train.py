@@ -20,6 +20,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.table import Table
 
 from twentyone.cli.options import RulesOpt, SetOpt, rules_from_cli
 from twentyone.errors import TwentyOneError
@@ -111,14 +112,22 @@ def _list(as_json: bool) -> None:
         typer.echo(json.dumps({"drills": drills}))
         return
     console = Console()
+    # One grid for both groups, so that the columns line up and a long title wraps under
+    # itself on a narrow terminal.
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    grid.add_column(style="dim", no_wrap=True)
     for group in ("dealer", "player"):
-        console.print(f"[bold]{group.title()} drills[/bold]")
+        grid.add_row(f"[bold]{group.title()} drills[/bold]", "", "")
         for d in drills:
             if d["group"] == group:
-                extra = "  (audition)" if "audition" in d else ""
-                console.print(f"  [cyan]{d['name']:<16}[/cyan]{d['title']}{extra}")
-    console.print("\ntwentyone train NAME [--rules R] [--profile P] [--audition]; "
-                  "--json to run headless; twentyone train stats [--png F]")
+                grid.add_row(f" [cyan]{d['name']}[/cyan]", str(d["title"]),
+                             "audition" if "audition" in d else "")
+    console.print(grid)
+    console.print("\ntwentyone train NAME [--rules R] [--profile P] [--audition] "
+                  "[--opt KEY=VALUE]")
+    console.print("--json: headless · twentyone train stats [--png F]: your progress")
 
 
 # --- headless ----------------------------------------------------------------------------------
