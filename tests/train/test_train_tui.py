@@ -22,6 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 from textual.app import App
+from textual.containers import VerticalScroll
 from typer.testing import CliRunner
 
 from twentyone.cards import SUIT_LETTERS, SUIT_SYMBOLS
@@ -417,3 +418,28 @@ def _round_cards(table: Table, round_: int) -> tuple[Counter[str], str | None]:
         elif (e.kind is Kind.DEALT and e.face_up) or (e.kind is Kind.TURNED and e.seat != 0):
             up[e.card.code] += 1
     return up, hole
+
+
+def test_page_keys_scroll_a_felt_taller_than_the_screen() -> None:
+    """The arrow keys answer, so PgDn and PgUp scroll an item taller than a small terminal."""
+    drill = make_drill("procedure", PRESETS["classic"], "classic")
+    app = TrainerApp(Session(drill, random.Random(3), None), now=Ticks())
+
+    async def run() -> tuple[float, float, float]:
+        async with app.run_test(size=(80, 14)) as pilot:
+            for _ in range(3000):
+                await pilot.pause(0.005)
+                if app.state == "ask":
+                    break
+            felt = app.query_one("#felt", VerticalScroll)
+            assert felt.max_scroll_y > 0, "the item fits: the test needs a taller one"
+            top = felt.scroll_y
+            await pilot.press("pagedown")
+            await pilot.pause(0.3)
+            down = felt.scroll_y
+            await pilot.press("pageup")
+            await pilot.pause(0.3)
+            return top, down, felt.scroll_y
+
+    top, down, back = asyncio.run(run())
+    assert down > top and back < down

@@ -371,6 +371,9 @@ class TrainerApp(App[dict[str, Any]]):
         Binding("q", "end", "End (summary)"),
         Binding("ctrl+c", "end", "End", show=False, priority=True),
         Binding("f1", "help", "Keys"),
+        # The arrow keys answer (chips), so the felt scrolls by page, as the table's log does.
+        Binding("pageup", "felt_page(-1)", "Scroll up", show=False),
+        Binding("pagedown", "felt_page(1)", "Scroll down", show=False),
     ]
 
     def __init__(self, session: SessionLike, *, limit: int | None = None, subtitle: str = "",
@@ -638,6 +641,13 @@ class TrainerApp(App[dict[str, Any]]):
         self._draw_answer()
         return True
 
+    def action_felt_page(self, direction: int) -> None:
+        felt = self.query_one("#felt", VerticalScroll)
+        if direction > 0:
+            felt.scroll_page_down()
+        else:
+            felt.scroll_page_up()
+
     def action_help(self) -> None:
         body = Text()
         body.append("Keys\n", style="bold #ffd54f")
@@ -648,6 +658,7 @@ class TrainerApp(App[dict[str, Any]]):
                     "pays.\n"
                     "  Plays: h hit · s stand · d double · p split · r surrender.\n"
                     "  Choices: 1 to 9. Catching the dealer: 1 done right, 2 a mistake.\n"
+                    "  PgUp/PgDn scroll the felt where an item is taller than the screen.\n"
                     "  Enter or Space: the next item. q: end the session and see the summary."
                     "\n\n")
         body.append("The chips at this table\n", style="bold #ffd54f")
