@@ -33,7 +33,7 @@ def _same_frames(room: Room, actors: list[Actor], since: int | None) -> set[int]
     frames = room.frames(since)
     for actor in actors:
         fast = json.loads(frames.text(actor))
-        assert fast == room.own_state(actor, since), actor
+        assert fast == room.own_state(actor, since, frames.calls), actor
     return {a.seat for a in actors if a.seat and a.seat not in frames.private}
 
 

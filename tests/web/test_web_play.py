@@ -416,6 +416,9 @@ def test_dealer_mode_the_host_burns_and_offers_insurance(tmp_path: Path) -> None
         assert "Insurance is open" not in ann.state["calls"]
         assert p.act(p.host, "offer_insurance")["ok"]
         assert "Insurance is open" in ann.state["calls"]
+        p.act(p.host, "pause")  # the next frame does not say it again
+        assert "Insurance is open" not in ann.state["calls"]
+        p.act(p.host, "resume")
         assert {"insure", "decline"} <= set(ann.view["legal"])
         assert p.host.send("offer_insurance")["error"] == "DealerStepError"
         code, host_token, token = p.code, p.host_token, ann.token

@@ -195,6 +195,9 @@ class Room:
         self.caller = DealerCalls(self.table.rules)
         self._calls: list[tuple[int, str]] = []
         self._called = 0
+        #: Calls the room makes on a step that leaves no event in the table's log (the host
+        #: offering insurance): said in the next broadcast only.
+        self._room_calls: list[str] = []
         self._face_down = FaceDown()
         self._clock: tuple[int, float] | None = None
         self._clock_key: object = None
@@ -441,8 +444,7 @@ class Room:
                 self.dealer.burned = True
             else:
                 self.dealer.offered = True
-                self.calls_since(len(t.log))  # the calls so far, in order, before this one
-                self._calls.append((len(t.log), OPEN))
+                self._room_calls.append(OPEN)
         self._after_change()
         return {}
 
@@ -640,15 +642,20 @@ class Room:
         return self._committed[1]
 
     def frames(self, since: int | None) -> Frames:
-        """The state frames of one broadcast (the events in each from ``since`` on)."""
-        return Frames(self, since, self._face_down.seats(self.table, since))
+        """The state frames of one broadcast (the events in each from ``since`` on, and the
+        calls made since: a full state, ``since`` None, has none)."""
+        calls: list[str] = []
+        if since is not None:
+            calls, self._room_calls = self._room_calls, []
+        return Frames(self, since, self._face_down.seats(self.table, since), calls)
 
     def state(self, actor: Actor, since: int | None) -> dict[str, Any]:
         """The state frame for one connection, exactly as a broadcast sends it, read back."""
         frame: dict[str, Any] = json.loads(self.frames(since).text(actor))
         return frame
 
-    def own_state(self, actor: Actor, since: int | None) -> dict[str, Any]:
+    def own_state(self, actor: Actor, since: int | None,
+                  room_calls: Sequence[str] = ()) -> dict[str, Any]:
         """The state frame for one connection built from its own view: the events since
         ``since`` as it may see them, and the dealer's calls. ``Frames`` sends this to a seat
         with cards of its own face down, and every other frame must read the same as this."""
@@ -672,7 +679,7 @@ class Room:
         if self.dealer is not None and self.dealer.due:
             self._hide_owed(out, events)
         return {"type": "state", "view": out, "events": events,
-                "calls": [] if since is None else self.calls_since(since)}
+                "calls": [] if since is None else [*self.calls_since(since), *room_calls]}
 
     def _hide_owed(self, out: dict[str, Any], events: list[dict[str, Any]]) -> None:
         """In dealer mode a winning bet is paid by the host, and working the payout out is the
@@ -804,10 +811,13 @@ class Frames:
     may do. A seat in ``private`` gets a frame built from its own view (``Room.own_state``),
     so no card is ever shown from anyone's view but the viewer's own."""
 
-    def __init__(self, room: Room, since: int | None, private: frozenset[int]) -> None:
+    def __init__(self, room: Room, since: int | None, private: frozenset[int],
+                 calls: Sequence[str] = ()) -> None:
         self.room = room
         self.since = since
         self.private = private
+        #: The room's own calls this broadcast carries (``Room.frames``).
+        self.calls = tuple(calls)
         self._shared: SharedFrame | None = None
         self._texts: dict[tuple[int, Role], str] = {}
 
@@ -822,9 +832,10 @@ class Frames:
     def _build(self, actor: Actor, viewer: int, role: Role) -> str:
         room = self.room
         if viewer in self.private:
-            return protocol.dumps(room.own_state(actor, self.since))
+            return protocol.dumps(room.own_state(actor, self.since, self.calls))
         if self._shared is None:
-            self._shared = SharedFrame.of(room.own_state(Actor(Role.SPECTATOR), self.since))
+            self._shared = SharedFrame.of(room.own_state(Actor(Role.SPECTATOR), self.since,
+                                                         self.calls))
         own: dict[str, Any] = {"viewer": viewer, "role": str(role), "legal": room.legal(viewer)}
         if role is Role.HOST:
             own["host_legal"] = list(room.host_legal())
