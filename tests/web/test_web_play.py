@@ -4,10 +4,12 @@ turn clock, the host's controls, dealer mode, hints and the downloads."""
 
 from __future__ import annotations
 
+import io
 import json
 from contextlib import ExitStack
 from pathlib import Path
 
+import segno
 from starlette.testclient import TestClient
 from typer.testing import CliRunner
 from web_kit import Person, party, stacked_app
@@ -60,6 +62,21 @@ def test_a_pontoon_room_with_its_own_chip_and_limit(tmp_path: Path) -> None:
                     {"colour": "red"}, "five"):
             made = p.client.post("/api/rooms", json={"game": "pontoon", "pontoon": bad})
             assert made.status_code == 400 and made.json()["error"] == "RoomError", bad
+
+
+def test_the_join_link_as_a_qr_code(tmp_path: Path) -> None:
+    """The host's page shows the join link as a QR code for the phones at the table."""
+    with party(tmp_path / "l.db") as p:
+        got = p.client.get(f"/api/rooms/{p.code}/join.svg")
+        assert got.status_code == 200 and got.headers["content-type"] == "image/svg+xml"
+        assert got.text.lstrip().startswith("<?xml") and "<svg" in got.text
+        # The very code segno draws for this room's join link, and no other room's.
+        url = f"{p.client.base_url}/r/{p.code}"
+        drawn = io.BytesIO()
+        segno.make(url, error="m").save(drawn, kind="svg", scale=6, border=2, dark="#1d1d1f",
+                                        light="#fbfaf6", title=f"Join room {p.code}")
+        assert got.content == drawn.getvalue()
+        assert p.client.get("/api/rooms/NOPE99/join.svg").status_code == 404
 
 
 def test_a_round_for_two_seats_and_a_spectator(tmp_path: Path) -> None:

@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import secrets
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import segno
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -164,6 +166,18 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
     async def room_info(request: Request) -> Response:
         room = room_or_404(request)
         return room if isinstance(room, JSONResponse) else JSONResponse(room.info())
+
+    async def join_qr(request: Request) -> Response:
+        """The join link as a QR code, for the friends at the table to scan with their phones
+        (the code alone lets anyone watch, as the link does)."""
+        room = room_or_404(request)
+        if isinstance(room, JSONResponse):
+            return room
+        url = f"{str(request.base_url).rstrip('/')}/r/{room.code}"
+        out = io.BytesIO()
+        segno.make(url, error="m").save(out, kind="svg", scale=6, border=2, dark="#1d1d1f",
+                                        light="#fbfaf6", title=f"Join room {room.code}")
+        return Response(out.getvalue(), media_type="image/svg+xml")
 
     def room_and_actor(request: Request) -> tuple[Room, Actor] | JSONResponse:
         """The room of the path and who the ``?token=`` speaks for, or the error answer: 404
@@ -312,6 +326,7 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
         Route("/api/presets", api_presets),
         Route("/api/rooms", create_room, methods=["POST"]),
         Route("/api/rooms/{code}", room_info),
+        Route("/api/rooms/{code}/join.svg", join_qr),
         Route("/api/rooms/{code}/history.jsonl", history),
         Route("/api/rooms/{code}/ledger.csv", ledger),
         Route("/api/rooms/{code}/hint", hint),

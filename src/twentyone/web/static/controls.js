@@ -191,12 +191,19 @@ function copyButton(text) {
 }
 
 export function shareEl(code, joinUrl) {
+  // The link as a QR code, for friends at the table to scan from this screen.
+  const qr = h("details.share-qr", {},
+    h("summary.secondary", {}, "QR"),
+    h("div.qr-box", {},
+      h("img", { src: `/api/rooms/${encodeURIComponent(code)}/join.svg`, width: "198", height: "198",
+        alt: `QR code: scan it to join room ${code}` }),
+      h("p", {}, "Scan with a phone's camera to join.")));
   return h("div.share", {},
     h("span.share-label", {}, "Room"),
     h("b.room-code", {}, code),
     h("input.join-url", { readonly: true, value: joinUrl, "aria-label": "join link",
       onfocus: (ev) => ev.target.select() }),
-    copyButton(joinUrl));
+    copyButton(joinUrl), qr);
 }
 
 export function hostPanel(view, ctx) {
