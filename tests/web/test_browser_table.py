@@ -193,6 +193,10 @@ def play_round(host: Page, players: list[Player], *, reconnect: Player | None = 
             host.wait_for_timeout(100)
             continue
         player = busy[0]
+        expect(player.page).to_have_title(re.compile(r"^Your turn"))
+        for other in players:
+            if other is not player:
+                expect(other.page).not_to_have_title(re.compile(r"^Your turn"))
         if not checked_hidden and actions(player.page) != ["decline"]:
             check_hidden_cards(players)
             checked_hidden = True

@@ -60,6 +60,9 @@ async function enterRoom(code) {
   current = new Room(code, room);
 }
 
+// The host's own moves in a room where the host deals: the table waits for them.
+const DEALER_STEPS = new Set(["burn", "offer_insurance", "dealer_hit", "dealer_stand", "pay"]);
+
 class Room {
   constructor(code, room) {
     this.code = code;
@@ -77,6 +80,10 @@ class Room {
     this.frames = 0;
     this.waiters = [];
     this.kept = new Map();
+    // Whose turn it was at the last redraw, and the page's own title: a turn coming round
+    // shows in the tab's title and buzzes a phone once.
+    this.myTurn = false;
+    this.title = document.title;
     this.build();
     this.conn = new Connection(code, () => this.token(), {
       welcome: (f) => this.welcome(f),
@@ -237,7 +244,12 @@ class Room {
     const ctx = this.ctx();
     const mine = view.seats.find((s) => s.number === this.seat && this.role === "player");
     this.felt.classList.toggle("gestures", this.legal("hit") || this.legal("stand"));
-    this.felt.classList.toggle("my-turn", Boolean(view.to_act && mine && view.to_act[0] === mine.number));
+    const turn = Boolean(view.to_act && mine && view.to_act[0] === mine.number)
+      || (this.role === "host" && (view.host_legal || []).some((a) => DEALER_STEPS.has(a)));
+    this.felt.classList.toggle("my-turn", turn);
+    if (turn && !this.myTurn && navigator.vibrate) navigator.vibrate(60);
+    this.myTurn = turn;
+    document.title = turn ? `Your turn · ${this.title}` : this.title;
     this.felt.replaceChildren(...feltChildren(view, this.calls, {
       mySeat: mine ? mine.number : null, seen: this.seen, removable: this.role === "host",
       turnSeconds: this.room.settings ? this.room.settings.turn_s : 30,
