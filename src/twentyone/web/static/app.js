@@ -222,6 +222,8 @@ class Room {
   showPanel(el) {
     this.panel = el;
     this.panelBox.replaceChildren(...(el ? [el] : []));
+    // Bring it into sight above the buttons that stay at the bottom of a phone's screen.
+    if (el) requestAnimationFrame(() => el.scrollIntoView({ block: "nearest", behavior: "smooth" }));
   }
 
   ctx() {
