@@ -46,13 +46,15 @@ class Server:
 
 
 @contextmanager
-def serve(db: Path) -> Iterator[Server]:
-    """`twentyone serve` on a free port with a fresh ledger, until it answers /health."""
+def serve(db: Path, stack: str | None = None) -> Iterator[Server]:
+    """`twentyone serve` on a free port with a fresh ledger, until it answers /health; with
+    ``stack`` ("10s,As,..."), each room's first shoe deals those cards first."""
     port = free_port()
     log = open(db.with_suffix(".log"), "wb")  # noqa: SIM115 - closed below, after the server
     process = subprocess.Popen(
         [sys.executable, "-m", "twentyone", "serve", "--host", "127.0.0.1", "--port", str(port),
-         "--db", str(db)], stdout=log, stderr=subprocess.STDOUT, env={**os.environ})
+         "--db", str(db), *(["--stack", stack] if stack else [])],
+        stdout=log, stderr=subprocess.STDOUT, env={**os.environ})
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 60

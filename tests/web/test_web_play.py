@@ -267,9 +267,18 @@ def test_dealer_mode_the_host_deals_draws_and_pays(tmp_path: Path) -> None:
         p.act(p.host, "dealer_stand")
         assert p.host.view["host_legal"][0] == "pay"
         # Until the host pays, no frame tells what the bet wins: that is the dealer's sum.
+        # The stack and balance leave out the bet (still on the layout) and the win.
         for frame in (p.host.view, ann.view):
             owed = frame["seats"][0]["hands"][0]
             assert owed["owed"] and owed["paid"] == {} and owed["net"] == 0
+            shown = frame["seats"][0]
+            assert shown["bankroll"] == 12_500 - 2_500 - 2_500
+            assert shown["chips"] == {"white": 20, "red": 11}
+        for state in (p.host.state, ann.state):
+            assert all("chips" not in e for e in state["events"] if e["kind"] == "settled")
+        assert ann.send("bet", amount=500)["error"] == "WrongPhaseError"
+        assert ann.send("leave")["error"] == "WrongPhaseError"
+        assert "bet" not in ann.view["legal"]
         assert "pay seat 1" in p.host.send("deal")["message"]
         short = p.host.send("pay", seat=1, hand=0, chips={"red": 4})
         assert short["error"] == "DealerStepError" and "1 green" in short["message"]
@@ -278,6 +287,9 @@ def test_dealer_mode_the_host_deals_draws_and_pays(tmp_path: Path) -> None:
         paid = ann.view["seats"][0]["hands"][0]
         assert "owed" not in paid and paid["net"] == 2500 and paid["paid"] == {"green": 1}
         assert p.room.table.bankroll(1) == 12_500
+        assert ann.view["seats"][0]["bankroll"] == 12_500
+        assert ann.view["seats"][0]["chips"] == {"white": 20, "red": 16, "green": 1}
+        assert "bet" in ann.view["legal"]
 
 
 def test_hints_only_on_your_own_turn(tmp_path: Path) -> None:
@@ -395,6 +407,8 @@ def test_dealer_mode_the_host_pays_insurance_two_to_one(tmp_path: Path) -> None:
         assert p.host.view["host_legal"][0] == "pay"
         settled = [e for e in ann.state["events"] if e["kind"] == "insurance-settled"]
         assert settled and all(e["amount"] == 0 for e in settled)  # the host's sum to make
+        # The main bet is lost; the insurance and its win wait for the host's chips.
+        assert ann.view["seats"][0]["bankroll"] == 10_000 - 2_000 - 1_000
         wrong = p.host.send("pay", seat=1, hand=0, chips={"red": 4})
         assert wrong["error"] == "DealerStepError" and "insurance" in wrong["message"]
         short = p.host.send("pay", seat=1, insurance=True, chips={"red": 2})

@@ -46,6 +46,11 @@ class Payout:
     amount: int
     bet: int
     odds: Fraction
+    #: The chips the engine paid the win with, and the bet's own chips it gave back, by colour
+    #: of the table's chipset: both already in the seat's stack, and not to be shown there
+    #: until the dealer has paid.
+    paid: tuple[int, ...] = ()
+    stake: tuple[int, ...] = ()
 
     def named(self) -> str:
         what = "insurance" if self.hand == INSURANCE else f"hand {self.hand + 1}"
@@ -53,12 +58,13 @@ class Payout:
 
     def to_json(self) -> dict[str, Any]:
         return {"seat": self.seat, "hand": self.hand, "amount": self.amount, "bet": self.bet,
-                "odds": str(self.odds)}
+                "odds": str(self.odds), "paid": list(self.paid), "stake": list(self.stake)}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Payout:
         return cls(int(data["seat"]), int(data["hand"]), int(data["amount"]), int(data["bet"]),
-                   Fraction(str(data["odds"])))
+                   Fraction(str(data["odds"])), tuple(int(n) for n in data.get("paid", ())),
+                   tuple(int(n) for n in data.get("stake", ())))
 
 
 class DealerDesk:
@@ -112,12 +118,17 @@ class DealerDesk:
         shown = settled_round(table) or view(table)
         for e in won:
             if e.kind is Kind.INSURANCE_SETTLED:
-                self.due.append(Payout(e.seat, INSURANCE, e.amount, e.amount // 2, Fraction(2)))
+                self.due.append(Payout(e.seat, INSURANCE, e.amount, e.amount // 2, Fraction(2),
+                                       e.chips, e.chips2))
                 continue
             hand = _hand(shown.seats, e.seat, e.hand)
             bet = hand.bet if hand is not None else e.amount
             odds = table.rules.blackjack_ratio if e.note == "blackjack" else Fraction(1)
-            self.due.append(Payout(e.seat, e.hand, e.amount, bet, odds))
+            self.due.append(Payout(e.seat, e.hand, e.amount, bet, odds, e.chips, e.chips2))
+
+    def owes(self, seat: int) -> bool:
+        """A payment to ``seat`` is still to be made."""
+        return any(d.seat == seat for d in self.due)
 
     def next_step(self, table: Table) -> str:
         """The dealer's next step, as the refusal of a wrong one names it."""

@@ -349,6 +349,8 @@ class Room:
         t = self.table
         p = self.people[seat]
         name = req.op
+        if self.dealer is not None and self.dealer.owes(seat):
+            raise WrongPhaseError("wait for the dealer to pay you first")
         if name == "leave":
             self._leave(seat, Change())
             return {}
@@ -683,11 +685,25 @@ class Room:
 
     def _hide_owed(self, out: dict[str, Any], events: list[dict[str, Any]]) -> None:
         """In dealer mode a winning bet is paid by the host, and working the payout out is the
-        lesson: until the host has paid it, no frame tells what it wins (the engine's chips and
-        net for that hand, in the view and in the events), only that it is owed."""
+        lesson: until the host has paid it, no frame tells what it wins, only that it is owed.
+        The engine has already paid it, so the seat's stack and balance leave out the win and
+        the bet's chips (the bet is still on the layout until paid), and the hand and its
+        events lose their net and the chips paid."""
         assert self.dealer is not None
-        owed = {(d.seat, d.hand) for d in self.dealer.due}
+        due = self.dealer.due
+        owed = {(d.seat, d.hand) for d in due}
+        colours = self.table.chipset.colours
         for seat in out["seats"]:
+            for d in (d for d in due if d.seat == seat["number"]):
+                seat["bankroll"] -= d.amount + d.bet
+                chips = seat["chips"]
+                for colour, *counts in zip(colours, d.paid or [0] * len(colours),
+                                           d.stake or [0] * len(colours), strict=True):
+                    left = chips.get(colour, 0) - sum(counts)
+                    if left > 0:
+                        chips[colour] = left
+                    else:
+                        chips.pop(colour, None)
             for i, hand in enumerate(seat["hands"]):
                 if (seat["number"], i) in owed:
                     hand.update(paid={}, net=0, owed=True)
@@ -695,6 +711,7 @@ class Room:
             if (e["kind"] == "settled" and (e["seat"], e["hand"]) in owed) or (
                     e["kind"] == "insurance-settled" and (e["seat"], INSURANCE) in owed):
                 e["amount"] = 0
+                e.pop("chips", None)
 
     def calls_since(self, since: int) -> list[str]:
         """What the dealer called for the events from ``since`` on (engine.calls: the same
@@ -724,6 +741,8 @@ class Room:
             return []
         if self._awaiting_offer():
             out = [a for a in out if a not in PLAYS]
+        if self.dealer is not None and self.dealer.owes(seat):
+            return []  # the chips in front of the seat are the dealer's to move now
         t = self.table
         if t.phase is Phase.BETTING and seat in t.seats and not t.seats[seat].hands \
                 and t.dealer_seat != seat:
