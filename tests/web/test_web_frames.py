@@ -37,6 +37,29 @@ def _same_frames(room: Room, actors: list[Actor], since: int | None) -> set[int]
     return {a.seat for a in actors if a.seat and a.seat not in frames.private}
 
 
+def _owed_not_shown(room: Room, actors: list[Actor], since: int) -> None:
+    """docs/web.md#hosting-a-room: in dealer mode no frame gives away a win the host has still
+    to pay: every seat's balance is the engine's less each owed win and its bet, its stack
+    sums to that balance, and no settled event of an owed bet carries the chips paid."""
+    assert room.dealer is not None
+    t = room.table
+    cs = t.chipset
+    owed = room.dealer.due
+    for actor in actors:
+        frame = room.state(actor, since)
+        for seat in frame["view"]["seats"]:
+            n = seat["number"]
+            hidden = sum(d.amount + d.bet for d in owed if d.seat == n)
+            assert seat["bankroll"] == t.bankroll(n) - hidden
+            stack = sum(cs.values[cs.colours.index(c)] * k for c, k in seat["chips"].items())
+            assert stack == seat["bankroll"]
+        for e in frame["events"]:
+            if e["kind"] in ("settled", "insurance-settled") and any(
+                    (d.seat, d.hand) == (e["seat"], e["hand"] if e["kind"] == "settled" else -1)
+                    for d in owed):
+                assert "chips" not in e and e["amount"] == 0
+
+
 def _pay(room: Room) -> dict[str, Any]:
     """The next owed payment in dealer mode, paid right."""
     assert room.dealer is not None
@@ -67,6 +90,8 @@ def test_every_frame_reads_as_the_one_built_from_its_own_view(
         shared = _same_frames(room, actors, mark)
         if room.table.phase is Phase.PLAYERS:
             shared_in_play.update(shared)
+        if room.dealer is not None:
+            _owed_not_shown(room, actors, mark)
         return frame
 
     for n in range(3):
