@@ -327,6 +327,11 @@ def test_refusals_are_shown_politely(server: Server, browser: Browser) -> None:
     player = Player("Dee", page)
     take_seat(player, join)
     page.locator('[data-chip="white"]').click()  # $1: below the casino-party table's $10
+    # The page knows the table's limits and holds the bet back...
+    expect(page.locator(".bet-control .limits")).to_have_text(re.compile(r"^\$10 to "))
+    expect(page.locator(".act-bet")).to_be_disabled()
+    # ...and were it sent all the same (a page out of date), the table refuses it in words.
+    page.evaluate("document.querySelector('.act-bet').disabled = false")
     page.locator(".act-bet").click()
     settle(page)
     toast = page.locator(".toast.error")

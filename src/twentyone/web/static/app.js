@@ -228,7 +228,7 @@ class Room {
 
   ctx() {
     return {
-      code: this.code, state: this.state, token: () => this.token(),
+      code: this.code, state: this.state, token: () => this.token(), bets: this.room.bets,
       act: (op, args) => this.act(op, args), rerender: () => this.render(),
       showPanel: (el) => this.showPanel(el),
       keep: (key, make) => {

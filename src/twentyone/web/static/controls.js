@@ -66,7 +66,10 @@ async function showHint(ctx) {
 export function betControl(view, seat, ctx) {
   if (!view.legal.includes("bet")) return null;
   const pending = ctx.state.bet;
-  const room = seat.bankroll - pending;
+  // The table's limits (the room's info): a chip that would take the bet past the most, or past
+  // the seat's chips, is greyed out, and the bet waits for the least.
+  const limits = ctx.bets || { min: 0, max: Infinity };
+  const room = Math.min(seat.bankroll, limits.max) - pending;
   const chips = [...view.chipset].sort((a, b) => a.value - b.value).map(({ colour, value }) =>
     h("button.chip-button", {
       type: "button", disabled: value > room, title: `add ${dollars(value)}`,
@@ -83,7 +86,9 @@ export function betControl(view, seat, ctx) {
         onclick: () => { ctx.state.bet = 0; ctx.rerender(); } }, "Clear"),
       last && !pending && last <= seat.bankroll ? h("button.secondary", { type: "button",
         onclick: () => { ctx.state.bet = last; ctx.rerender(); } }, `Again ${dollars(last)}`) : null,
-      h("button.action.act-bet", { type: "button", disabled: !pending, dataset: { action: "bet" },
+      ctx.bets ? h("span.limits", {}, `${dollars(limits.min)} to ${dollars(limits.max)}`) : null,
+      h("button.action.act-bet", { type: "button", disabled: pending < Math.max(1, limits.min),
+        dataset: { action: "bet" },
         onclick: async () => {
           const amount = ctx.state.bet;
           if (await ctx.act("bet", { amount })) {
