@@ -433,10 +433,12 @@ def test_dealer_mode_the_host_burns_and_offers_insurance(tmp_path: Path) -> None
         assert p.host.send("burn")["error"] == "DealerStepError"  # no bets yet
         p.act(ann, "bet", amount=2000)
         assert p.host.view["host_legal"][0] == "burn"
+        assert p.host.view["shoe"]["remaining"] == 312  # the card goes when the host burns it
         early = p.host.send("deal")
         assert early["error"] == "DealerStepError" and "burn a card" in early["message"]
         assert p.act(p.host, "burn")["ok"]
         assert p.host.view["host_legal"][0] == "deal"
+        assert (p.host.view["shoe"]["remaining"], p.host.view["shoe"]["discards"]) == (311, 1)
         assert p.host.send("burn")["error"] == "DealerStepError"  # burned once is enough
         assert p.act(p.host, "deal")["ok"]
         assert p.room.table.phase is Phase.INSURANCE

@@ -676,6 +676,13 @@ class Room:
             host_legal=self.host_legal() if actor.role is Role.HOST else None)
         out = protocol.view_json(v, facts)
         out["legal"] = self._legal(viewer, out["legal"]) if viewer else []
+        if self.dealer is not None and self.dealer.shuffled and self.dealer.burn_due(t):
+            # The engine burns as it shuffles; here the burn is the host's step, so until the
+            # host takes it the card is shown still in the shoe.
+            shoe = out["shoe"]
+            burned = min(t.rules.burn, shoe["discards"])
+            shoe["remaining"] += burned
+            shoe["discards"] -= burned
         events = [protocol.event_json(e)
                   for e in ([] if since is None else visible_events(t, viewer, since))]
         if self.dealer is not None and self.dealer.due:
