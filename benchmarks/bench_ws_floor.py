@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import os
 import socket
 import statistics
 import subprocess
@@ -29,9 +28,9 @@ import sys
 import time
 import urllib.request
 from collections import defaultdict
-from pathlib import Path
 
 import websockets
+from bench_web import cpu_seconds
 
 CONNECTIONS = 8  # a host and seven seats
 FRAME_BYTES = 3200
@@ -194,11 +193,6 @@ async def load(port: int, rooms: int, seconds: float, deflate: bool,
                   else seat(url, me, stop, latencies, ready) for me in range(CONNECTIONS)]
     await asyncio.gather(*tasks)
     return latencies
-
-
-def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def main() -> None:
