@@ -288,3 +288,30 @@ def test_the_log_keeps_every_call_and_scrolls() -> None:
     lines, calls, content, window = seen[-1]
     assert lines >= calls > 30
     assert content > window  # more than fits: the log scrolls
+
+
+def test_a_pitch_pair_is_turned_up_when_split_and_felt_log_and_count_agree() -> None:
+    """docs/casino.md#splitting-pairs: in a pitch game a split pair is turned face up for everyone;
+    each split hand's second card falls face down. The felt shows seat 2 both nines and no more,
+    ``??`` counts exactly what the felt has shown, and the log never names a card with "?"."""
+    asked: list[list[str] | None] = []
+
+    def hint(v: TableView, seen: Sequence[Card] | None) -> list[str]:
+        asked.append(None if seen is None else sorted(map(str, seen)))
+        return ["stand"]
+
+    # Seat 1 9♣ 9♦, seat 2 4♦ 5♦, dealer 7♠ up and K♥ in the hole; the split hands draw 2♥, 3♥.
+    t = casino(PRESETS["single-deck"], ["9c", "4d", "7s", "9d", "5d", "Kh", "2h", "3h"],
+               humans=(1, 2))
+    p = drive(casino_table_app(t, humans=(1, 2), hint=hint), t,
+              ["10", "10", "p", "s", "s", "??", "s"])
+    seat2_turn = next(i for i, s in enumerate(p.prompts) if "Seat 2" in s and "hard 9" in s)
+    felt = p.screens[seat2_turn]
+    seat1 = felt[felt.index("Seat 1"):felt.index("Seat 2")]
+    assert "9♣" in seat1 and "9♦" in seat1           # the pair, turned up for everyone
+    assert "2♥" not in felt and "3♥" not in felt     # the split hands' second cards stay down
+    assert "K♥" not in felt
+    # ?? at seat 2's turn: its own cards, the dealer's up card and the turned pair, nothing else.
+    assert asked == [sorted(["4♦", "5♦", "7♠", "9♣", "9♦"])]
+    turned = [line for line in p.log if "turns" in line]
+    assert turned and not any("?" in line for line in turned)

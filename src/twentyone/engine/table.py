@@ -706,10 +706,10 @@ class Table:
             self.ops.append(Split(seat))
         chips = self.cashier.take(seat, s.chips, hand.bet)
         s.wagered += hand.bet
+        # docs/casino.md#splitting-pairs: a pair with a face-down card (a pitch game's, the
+        # casino-party's down card) is turned face up for everyone before it is split.
+        self.turn_hand_cards(seat, i, hand)
         moved = hand.remove_last()
-        if self.rules.split_face_down:
-            # docs/casino-party.md#splitting: the player turns the down card over first.
-            self.turn_hand_cards(seat, i, hand)
         hand.from_split = True
         new = Hand(hand.bet, chips, from_split=True)
         new.add(moved)

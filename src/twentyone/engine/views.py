@@ -210,8 +210,8 @@ def settled_round(table: Table, viewer: int = SPECTATOR) -> TableView | None:
             h.doubled = True
             doubling = (e.seat, e.hand)
         elif k is Kind.SPLIT:
-            # The card moved to the new hand lies face up there, as the table lays it (a
-            # pitch pair is shown to be split); the other keeps its own face.
+            # The pair was turned face up before the split (a TURNED event each), so the card
+            # moved to the new hand lies face up there.
             old = hands[e.seat][e.hand - 1]
             old.from_split = True
             moved, _ = old.cards.pop()
