@@ -7,7 +7,9 @@ illegal requests across every preset, surrender rule and seat count:
 - a refused request changes nothing, and ``can_x`` agrees with what ``x`` does;
 - replaying the recorded operations of each round (through JSON) reproduces its events;
 - no view shows the hole card before it is turned, another player's face-down card, a
-  face-down double, or any card still in the shoe.
+  face-down double, or any card still in the shoe;
+- the felt, the log and the count agree: a view shows exactly the layout's cards that the log
+  named to its viewer.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from twentyone.cards import Card, fresh_shoe
 from twentyone.engine.events import Kind
 from twentyone.engine.history import Recorder, replay
 from twentyone.engine.table import Action, Phase, Table
-from twentyone.engine.views import SPECTATOR, view, visible_events
+from twentyone.engine.views import SPECTATOR, seen_cards, view, visible_events
 from twentyone.errors import TwentyOneError
 from twentyone.rules import PRESETS
 
@@ -255,6 +257,27 @@ class CasinoTable(RuleBasedStateMachine):
                 own = viewer != SPECTATOR and e.kind is Kind.DEALT and e.seat == viewer
                 if e.card is not None and not e.face_up and e.kind is not Kind.TURNED:
                     assert own, f"seat {viewer} sees a face-down card: {e}"
+
+
+    @invariant()
+    def the_felt_shows_what_the_calls_told(self) -> None:
+        """The screen, the log and the count agree (docs/casino.md#what-you-can-see): every card
+        a view shows was named to that viewer by the log, and every card on the layout that the
+        log named to the viewer since the shuffle (what ``??`` counts) is shown."""
+        t = self.t
+        if t.phase is Phase.BETTING:
+            return
+        for viewer in (SPECTATOR, *t.seats):
+            v = view(t, viewer)
+            told = {e.card for e in visible_events(t, viewer) if e.card is not None}
+            counted = set(seen_cards(t, viewer))
+            laid = [(t.dealer.cards, v.dealer)] + [
+                (h.cards, hv.cards) for sv in v.seats
+                for h, hv in zip(t.seats[sv.number].hands, sv.hands, strict=True)]
+            for cards, shown in laid:
+                for c, s in zip(cards, shown, strict=True):
+                    assert s is None or s in told, f"seat {viewer} is shown {s} untold"
+                    assert c not in counted or s == c, f"seat {viewer} counts {c} unshown"
 
 
 CasinoTable.TestCase.settings = settings(
