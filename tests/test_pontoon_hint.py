@@ -4,6 +4,7 @@ against a simulation of the same banker and the same pack on full-size cases."""
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
 
@@ -156,3 +157,92 @@ def test_a_bad_question_is_refused() -> None:
         pontoon_evs((10, 6), 11, unseen_pool([]), can_double=False, can_split=False)
     with pytest.raises(ValueError):
         pontoon_evs((), 10, unseen_pool([]), can_double=False, can_split=False)
+
+
+def _card_by_card(hand: tuple[int, ...], up: int, pool: Pool) -> dict[str, float]:
+    """Stand and hit worked out independently of the hint, card by card: the banker's face-down
+    card is dealt first (from the unseen cards, never one that completes a natural), then the
+    player's cards from what is left, then the banker's. Each path carries its joint chance; at
+    every hand the player takes the better of standing and hitting, compared on the joint chances
+    of that hand (the face-down card unknown to the player)."""
+    barred = 10 if up == 1 else 1 if up == 10 else 0
+    holes = [h for h in range(1, 11) if pool[h] and h != barred]
+    first = sum(pool[h] for h in holes)
+
+    @functools.cache
+    def ends(left: Pool, hard: int, ace: bool) -> tuple[tuple[int, float], ...]:
+        """The banker's final totals with chances, 0 for a bust or an empty pack."""
+        total = hard + 10 if ace and hard <= 11 else hard
+        if hard > 21:
+            return ((0, 1.0),)
+        if total >= 17:
+            return ((total, 1.0),)
+        n = sum(left)
+        if n == 0:
+            return ((0, 1.0),)
+        out: dict[int, float] = {}
+        for v in range(1, 11):
+            if left[v]:
+                for t, p in ends(_less(left, v), hard + v, ace or v == 1):
+                    out[t] = out.get(t, 0.0) + left[v] / n * p
+        return tuple(out.items())
+
+    def settle(values: tuple[int, ...], hole: int, left: Pool) -> float:
+        total, _ = hand_total(values)
+        if total > 21:
+            return -1.0
+        times = bonus_multiple(values)
+        if times:
+            return float(times)
+        win = sum(p for t, p in ends(left, up + hole, up == 1 or hole == 1) if t < total)
+        return 2.0 * win - 1.0
+
+    def joint(values: tuple[int, ...], drawn: tuple[int, ...]) -> dict[int, float]:
+        """Each face-down card's joint chance with the player drawing ``drawn`` in that order."""
+        out = {}
+        for h in holes:
+            p = pool[h] / first
+            left = _less(pool, h)
+            for v in drawn:
+                p *= left[v] / sum(left)
+                left = _less(left, v)
+            out[h] = p
+        return out
+
+    def left_after(h: int, drawn: tuple[int, ...]) -> Pool:
+        left = _less(pool, h)
+        for v in drawn:
+            left = _less(left, v)
+        return left
+
+    def worth(drawn: tuple[int, ...], may_hit: bool) -> float:
+        values = (*hand, *drawn)
+        weights = joint(values, drawn)
+        stand = sum(p * settle(values, h, left_after(h, drawn)) for h, p in weights.items() if p)
+        total, _ = hand_total(values)
+        if total >= 21 or not may_hit:
+            return stand
+        hit = sum(worth((*drawn, v), True) for v in range(1, 11)
+                  if any(left_after(h, drawn)[v] for h, p in weights.items() if p))
+        return max(stand, hit)
+
+    hit = sum(worth((v,), True) for v in range(1, 11) if pool[v])
+    return {"stand": worth((), False), "hit": hit}
+
+
+@pytest.mark.parametrize(("hand", "up"), [((7, 2, 4), 1), ((10, 2), 1), ((9, 4), 10),
+                                          ((8, 5), 6)])
+def test_the_hint_is_exact_against_an_ace_or_a_ten(hand: tuple[int, ...], up: int) -> None:
+    """docs/pontoon.md#hints: the banker showing an ace or a ten has no natural, and the player's
+    own draws know it too (a barred card is a little likelier to come to the player). The issue's
+    case: 7, 2, 4 against an ace, hit, is about -0.3122, not -0.30138."""
+    pool = unseen_pool([*hand, up, 10, 10, 3])  # other players' face-up cards
+    exact = _card_by_card(hand, up, pool)
+    evs = pontoon_evs(hand, up, pool, can_double=False, can_split=False)
+    assert evs["stand"] == pytest.approx(exact["stand"], abs=1e-12)
+    assert evs["hit"] == pytest.approx(exact["hit"], abs=1e-12)
+
+
+def test_the_issues_hand_against_an_ace() -> None:
+    evs = pontoon_evs((7, 2, 4), 1, unseen_pool([7, 2, 4, 1]), can_double=False, can_split=False)
+    assert evs["hit"] == pytest.approx(-0.3122, abs=5e-5)

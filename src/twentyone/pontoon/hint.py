@@ -11,6 +11,11 @@ as a casino dealer does (the ``stand-17`` bot), dealing from the cards this play
 - **What is known of the banker.** Play reaches a player only when the banker has no natural,
   and a banker showing an ace or a ten-card has looked (docs/pontoon.md#the-bankers-natural), so
   the face-down card is then known not to complete one.
+- **The face-down card is one of the unseen cards.** Knowing it does not complete a natural
+  changes what the player may draw as well as the banker's hand: given the cards still unseen,
+  it is equally likely to be any of them but the barred ones, so a barred value (a ten-card
+  under an ace) is a little likelier to come to the player. Each draw is priced so
+  (``_draws``), and the banker's totals with the face-down card taken from what is left.
 - **Depletion.** Each card the player draws leaves the pack before the banker draws, so the
   banker's totals are worked out afresh for every set of cards the player may end with.
 - **Bonus hands** (docs/pontoon.md#bonus-hands) are paid at once and cannot lose; a bust loses
@@ -74,7 +79,7 @@ def banker_totals(pool: Pool, up: int) -> tuple[float, ...]:
     """The banker's final totals (17..21, bust) with ``up`` showing and the face-down card drawn
     from ``pool``, given that the banker has no natural. The rest (1 less the six chances) is a
     banker left below 17 by an empty pack."""
-    barred = 10 if up == 1 else 1 if up == 10 else 0
+    barred = _barred(up)
     choices = [v for v in range(1, 11) if pool[v] and v != barred]
     left = sum(pool[v] for v in choices)
     out = [0.0] * 6
@@ -84,6 +89,26 @@ def banker_totals(pool: Pool, up: int) -> tuple[float, ...]:
         for i in range(6):
             out[i] += p * sub[i]
     return tuple(out)
+
+
+def _barred(up: int) -> int:
+    """The value the banker's face-down card cannot have once play reaches a player (0: none)."""
+    return 10 if up == 1 else 1 if up == 10 else 0
+
+
+def _draws(pool: Pool, up: int) -> list[tuple[int, float]]:
+    """The chance of each value as the player's next card. ``pool`` holds every unseen card, the
+    banker's face-down card among them; that card is known not to be the barred value, and given
+    the unseen cards it is any other of them alike. With ``m`` unseen, ``b`` of the barred value:
+    a barred card comes with chance ``n / (m - 1)``, any other ``n (m - b - 1) / ((m - b)(m -
+    1))``. Empty when the face-down card is the only card left."""
+    m = sum(pool)
+    barred = _barred(up)
+    b = pool[barred] if barred else 0
+    if m <= 1 or m == b:
+        return []
+    return [(v, pool[v] / (m - 1) if v == barred else pool[v] * (m - b - 1) / ((m - b) * (m - 1)))
+            for v in range(1, 11) if pool[v]]
 
 
 def _stand(values: tuple[int, ...], pool: Pool, up: int) -> float:
@@ -122,24 +147,20 @@ class _Player:
         return got
 
     def hit(self, values: tuple[int, ...], pool: Pool) -> float:
-        left = sum(pool)
-        if left == 0:
+        draws = _draws(pool, self.up)
+        if not draws:
             return _stand(values, pool, self.up)
-        return sum(pool[v] / left * self.best((*values, v), _take(pool, v))
-                   for v in range(1, 11) if pool[v])
+        return sum(p * self.best((*values, v), _take(pool, v)) for v, p in draws)
 
     def double(self, values: tuple[int, ...], pool: Pool) -> float:
-        left = sum(pool)
-        return 2.0 * sum(pool[v] / left * _stand((*values, v), _take(pool, v), self.up)
-                         for v in range(1, 11) if pool[v])
+        return 2.0 * sum(p * _stand((*values, v), _take(pool, v), self.up)
+                         for v, p in _draws(pool, self.up))
 
     def split_hand(self, card: int, pool: Pool) -> float:
-        left = sum(pool)
+        draws = _draws(pool, self.up)
         if card == 1:
-            return sum(pool[v] / left * _stand((1, v), _take(pool, v), self.up)
-                       for v in range(1, 11) if pool[v])
-        return sum(pool[v] / left * self.best((card, v), _take(pool, v))
-                   for v in range(1, 11) if pool[v])
+            return sum(p * _stand((1, v), _take(pool, v), self.up) for v, p in draws)
+        return sum(p * self.best((card, v), _take(pool, v)) for v, p in draws)
 
 
 def unseen_pool(seen: Sequence[int]) -> Pool:
