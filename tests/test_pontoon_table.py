@@ -193,6 +193,16 @@ def test_a_bankers_natural_collects_double_but_only_the_bet_from_a_natural() -> 
     assert t.bankroll(BANKER) == before + 7 * C
 
 
+def test_the_help_page_says_what_the_engine_does_with_two_naturals() -> None:
+    """The F1 page once said a player's natural "just pushes" against the banker's; by
+    docs/pontoon.md#the-bankers-natural (and the test above) it pays the bet."""
+    from twentyone.tui.pages import PONTOON_HELP, help_page
+
+    page = str(help_page(PONTOON_HELP))
+    assert "push" not in page
+    assert "a player who has a natural too pays just the bet" in page
+
+
 def test_a_players_natural_against_a_banker_without_one_is_paid_double() -> None:
     """docs/pontoon.md#naturals: when a player has a natural and the dealer does not, the dealer
     pays double the bet."""
@@ -259,6 +269,9 @@ def test_the_banker_is_not_bound_to_any_total() -> None:
     assert t.phase is Phase.DEALER and t.to_act == (BANKER, 0)
     with pytest.raises(TableError):
         t.hit(BANKER)
+    # A player's request now gets the real reason: Pontoon offers no insurance.
+    with pytest.raises(TableError, match="every player has played: it is the banker's turn"):
+        t.stand(1)
     t.dealer_hit()  # 12, drawing the 2c: 14
     assert t.phase is Phase.DEALER
     r = t.dealer_stand()  # stands on 14

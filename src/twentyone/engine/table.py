@@ -208,6 +208,8 @@ class Table:
         self._split_card_up = self._draws_face_up and not rules.split_face_down
         self._pay_natural_at_once = rules.naturals_paid_at_once
         self._late_natural_21 = rules.late_natural_is_21()
+        #: What the players call the dealer, in refusals ("banker" at a Pontoon table).
+        self.dealer_name = "dealer"
         #: Every operation applied, as values: with the shoe's shuffle records this is all a
         #: hand history needs to deal the same round again.
         self.ops: list[Op] = []
@@ -812,9 +814,11 @@ class Table:
         if seat not in self.seats:
             return SeatError, f"nobody is sitting at seat {seat}"
         if self.phase is not Phase.PLAYERS:
+            # The real reason, in words: Pontoon has no insurance, and its dealer is the banker.
             return WrongPhaseError, (
                 "wait for the deal" if self.phase is Phase.BETTING
-                else "insurance is being offered first")
+                else "insurance is being offered first" if self.phase is Phase.INSURANCE
+                else f"every player has played: it is the {self.dealer_name}'s turn")
         current = self._order[self._turn]
         if seat != current:
             return NotYourTurnError, f"it is seat {current}'s turn"

@@ -174,6 +174,7 @@ class PontoonTable(Table):
         super().__init__(rules, shuffler, seed=seed, shuffle_now=False,
                          rack=Rack(chipset, chipset.zero(), capacity=0, standard=0))
         self.pontoon = prules
+        self.dealer_name = "banker"
         self.hand_bonus = bonus_multiple
         #: The seat that banks; None before the draw for the first banker.
         self.banker: int | None = None

@@ -66,7 +66,7 @@ Blackjack against the dealer. Get closer to 21 than the dealer without going ove
 Type a letter and press Enter (the prompt lists only what you may do now):
   b 25   bet $25 (Enter repeats your last bet; a bare amount is a bet too)
   x      sit out this round          c   colour up (fewest chips, same value)
-  q      colour up and leave the table
+  q      colour up and leave the table (between rounds; Ctrl-C leaves at any moment)
   buy 500  buy more chips (offered when you cannot cover the minimum)
   h hit · s stand · d double (d 5 doubles for less where the table allows it)
   p split a pair · r surrender (where the table allows it)
@@ -93,7 +93,7 @@ bank, give it to another player (g SEAT) or sell it for chips (s SEAT CHIPS).
 
 The deal. Bet 1 to {DEFAULT_LIMIT} chips. Everyone, the banker too, gets one card face down and
 one face up. The banker checks for a natural (an ace and a ten-card) first: a banker's natural
-collects double from every player, and a player's natural just pushes against it.
+collects double from every player, and a player who has a natural too pays just the bet.
 
 Your turn: h hit · s stand · d double (on 9, 10 or 11) · p split a pair · ? advice.
 A bust is paid to the bank at once, and your hole card is turned.
