@@ -233,6 +233,16 @@ def test_at_zero_a_player_may_buy_in_again() -> None:
     assert "$1,060 bought in" in p.farewell
 
 
+def test_after_buying_chips_enter_repeats_the_last_bet() -> None:
+    """Once the chips are bought the prompt offers the last bet again (it once read "b b
+    AMOUNT" and Enter did nothing)."""
+    t = casino(CLASSIC, ["10s", "10c", "6h", "10d", "9s", "5c", "8h", "10h"], buy_in=1000)
+    p = drive(casino_table_app(t), t, ["10", "s", "", "buy 50", "", CTRL_C])
+    assert "b bet $10 (Enter) or b AMOUNT" in p.prompts[4]
+    assert "b b " not in " ".join(p.prompts)
+    assert "Seat 1 bets $10" in p.log[p.log.index("── round 2 ──") + 1:]
+
+
 def test_the_rules_and_help_pages_open_over_the_table() -> None:
     import asyncio
 

@@ -70,7 +70,7 @@ def menu(phase: Phase, legal: tuple[StrEnum, ...], *, last_bet: Cents | None = N
     are offered at every decision, insurance and even money included; a table that allows
     doubling for less says how."""
     labels = {
-        Action.BET: f"bet {dollars(last_bet)} (Enter) or b AMOUNT" if last_bet else "b AMOUNT",
+        Action.BET: f"bet {dollars(last_bet)} (Enter) or b AMOUNT" if last_bet else "AMOUNT to bet",
         Action.COLOUR_UP: "colour up", Action.LEAVE: "colour up and leave",
         Action.INSURE: f"insurance {dollars(insurance)}" if insurance else "insurance",
         Action.EVEN_MONEY: "even money", Action.DECLINE: "no (Enter)",

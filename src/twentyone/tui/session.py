@@ -309,7 +309,6 @@ class CasinoSession:
         if t.bankroll(seat) < t.rules.min_bet:
             choices = (f"[bold]buy[/] AMOUNT re-buy (Enter: {dollars(self.stake)}) · "
                        "[bold]q[/] colour up and leave")
-            self.last_bet[seat] = 0
         about = f"[bold cyan]Seat {seat}[/] ({dollars(t.bankroll(seat))})"
         return Ask(seat, about, choices)
 
