@@ -26,7 +26,11 @@ def test_the_hint_names_the_hand_the_up_card_and_the_play() -> None:
     # docs/strategy.md#rules-of-thumb: "With a total of 11, the player should always double down."
     assert hint_for(["6h", "6c", "5d", "9s"])[0] == "Basic strategy, hard 11 against 6♣: double"
     # docs/strategy.md#rules-of-thumb: "always split a pair of aces or 8s".
-    assert hint_for(["8h", "10c", "8d", "7s"])[0].endswith("against 10♣: split")
+    assert hint_for(["8h", "10c", "8d", "7s"])[0] == (
+        "Basic strategy, a pair of eights against 10♣: split")
+    # A pair is named as one (it once read "hard 4"), sixes spelled right.
+    assert hint_for(["2h", "10c", "2d", "7s"])[0].startswith("Basic strategy, a pair of twos ")
+    assert hint_for(["6h", "10c", "6d", "7s"])[0].startswith("Basic strategy, a pair of sixes ")
     # docs/strategy.md#rules-of-thumb: with a poor up card (4, 5, 6) stop at 12 or more.
     assert hint_for(["10h", "5c", "3d", "9s"])[0].endswith("hard 13 against 5♣: stand")
 

@@ -43,6 +43,12 @@ RANK_LABELS = {
     Rank.SIX: "6", Rank.SEVEN: "7", Rank.EIGHT: "8", Rank.NINE: "9", Rank.TEN: "10",
     Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K",
 }
+def rank_plural(rank: Rank) -> str:
+    """A pair's name in words: "aces", "sixes", "kings"."""
+    name = rank.name.lower()
+    return name + ("es" if name.endswith("x") else "s")
+
+
 SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 SUIT_LETTERS = {Suit.CLUBS: "c", Suit.DIAMONDS: "d", Suit.HEARTS: "h", Suit.SPADES: "s"}
 

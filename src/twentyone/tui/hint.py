@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from twentyone.cards import Card
+from twentyone.cards import Card, rank_plural
 from twentyone.engine import views
 from twentyone.engine.table import Action, Phase
 from twentyone.money import dollars
@@ -38,7 +38,11 @@ def make_hint(rules: Rules, chart: Chart | None = None) -> Hint:
         allowed = {"can_double": Action.DOUBLE in v.legal, "can_split": Action.SPLIT in v.legal,
                    "can_surrender": Action.SURRENDER in v.legal}
         choice = chart.decide(values, up.value, **allowed)
-        total = f"{'soft' if hand.soft else 'hard'} {hand.total}"
+        shown = [c for c in hand.cards if c is not None]
+        if len(hand.cards) == len(shown) == 2 and shown[0].rank == shown[1].rank:
+            total = f"a pair of {rank_plural(shown[0].rank)}"
+        else:
+            total = f"{'soft' if hand.soft else 'hard'} {hand.total}"
         lines = [f"Basic strategy, {total} against {up}: {choice}"]
         shoe = None
         if seen is not None:

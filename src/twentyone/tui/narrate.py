@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from twentyone.cards import Card, hand_total
+from twentyone.cards import Card, hand_total, rank_plural
 from twentyone.engine.calls import CLOSED, DealerCalls, payout_method
 from twentyone.engine.chips import ChipSet
 from twentyone.engine.events import DEALER, Event, Kind
@@ -211,7 +211,7 @@ class Narrator:
             old.from_split = True
             hands.insert(e.hand, SeenHand([moved], e.amount, from_split=True))
             self._in_play += 1
-            pair = "pair" if moved is None else f"{moved.rank.name.lower()}s"
+            pair = "pair" if moved is None else rank_plural(moved.rank)
             return f"Seat {e.seat} splits the {pair} ({dollars(e.amount)} more)"
         if k is Kind.STOOD:
             h = self._hand(e.seat, e.hand)
