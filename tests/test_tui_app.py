@@ -46,7 +46,7 @@ def test_a_split_played_hand_by_hand_then_colour_up_and_leave() -> None:
     assert "Seat 1 hand 1 wins: paid $10 in 2 red" in p.log
     assert "Seat 1 hand 2 loses $10" in p.log
     # The betting screen after the round still shows how it ended, from the engine's record.
-    assert "win +$10 2×$5" in p.screens[4] and "lose -$10" in p.screens[4]
+    assert "win +$10 2×$5" in p.screens[4] and "lost $10" in p.screens[4]
     assert "(last round)" in p.screens[4]
     # q colours up and leaves: the fewest chips for the same $1,000.
     assert 1 not in t.seats
@@ -218,7 +218,7 @@ def test_the_issues_face_down_double_shows_what_was_dealt() -> None:
     p = drive(casino_table_app(t), t, ["10", "d", "q"])
     assert "Seat 1 hard 10" in p.prompts[1]
     after = p.screens[2]
-    assert "8♥ 2♥ 6♥ hard 16 bet $20 doubled lose -$20" in after
+    assert "8♥ 2♥ 6♥ hard 16 bet $20 doubled lost $20" in after
     assert after.count("8♥") == 1
 
 

@@ -36,6 +36,14 @@ def test_hits_and_the_dealers_draw_are_called_with_totals() -> None:
     assert "Dealer turns 10♠ — 16" in lines
     assert "Dealer draws 5♠ — 21" in lines
     assert "Seat 1 loses $10" in lines
+    # The total is said once, with the card that made it.
+    assert lines[lines.index("Dealer draws 5♠ — 21") + 1] == "Dealer stands"
+
+
+def test_a_dealer_bust_is_called_once() -> None:
+    _, _, lines = played(PRESETS["classic"], ["10h", "6c", "9d", "10s", "Kd"], 1, ["stand"])
+    assert "Dealer draws K♦ — bust (26)" in lines
+    assert not any("busts with" in line for line in lines)
 
 
 def test_a_blackjack_is_paid_3_to_2_in_chips_named_largest_first() -> None:

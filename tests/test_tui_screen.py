@@ -79,7 +79,9 @@ def screen_matches_view(app: TableApp) -> None:
             if hand.total is not None and hand.cards:
                 assert str(hand.total) in shown.total or shown.total == "blackjack"
             assert shown.bet == hand.bet and shown.doubled == hand.doubled, shown.line
-            if hand.outcome:
+            if hand.outcome == "lose":  # said as what was lost
+                assert shown.line.endswith(f"lost {dollars(-hand.net)}"), shown.line
+            elif hand.outcome:
                 assert hand.outcome in shown.line
             on_screen += [c for c in shown.cards if c is not None]
         assert read.insurance == s.insurance, text

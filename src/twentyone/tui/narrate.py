@@ -246,10 +246,13 @@ class Narrator:
         if k in (Kind.DEALER_STOOD, Kind.DEALER_BUSTED) and self._in_play == 0:
             return f"Every hand is settled: the dealer turns the hole card ({e.amount}) and " \
                    "the round is over"
+        # The card that ended the dealer's hand was called with its total ("Dealer turns Q♣ —
+        # 17", "Dealer draws 10♠ — bust (22)"): the stand is called without saying it again,
+        # and the bust was called already.
         if k is Kind.DEALER_STOOD:
-            return f"Dealer stands on {e.amount}"
+            return "Dealer stands"
         if k is Kind.DEALER_BUSTED:
-            return f"Dealer busts with {e.amount}"
+            return None
         if k is Kind.SETTLED:
             return self._settled(e)
         if k is Kind.INSURANCE_SETTLED:

@@ -157,7 +157,8 @@ class TableView:
         out = Text("Shoe ")
         out.append("█" * filled, style="cyan")
         out.append("·" * (width - filled), style="dim")
-        out.append(f" {v.shoe_remaining} cards · {v.discards} discards · ")
+        out.append(f" {v.shoe_remaining} cards · {v.discards} "
+                   f"discard{'' if v.discards == 1 else 's'} · ")
         if self.rules.reshuffle is Reshuffle.BURN_CARD:
             out.append("the burned card lies face up at the bottom", style="dim")
         elif self.rules.reshuffle is Reshuffle.BELOW:
@@ -190,7 +191,9 @@ class TableView:
             out.append(f"  bet {dollars(h.bet)}")
             if h.doubled:
                 out.append(" doubled", style="italic")
-            if h.outcome:
+            if h.outcome == "lose":  # "lost $10", not "lose -$10"
+                out.append(f"  lost {dollars(-h.net)}", style="bold red")
+            elif h.outcome:
                 out.append("  ")
                 out.append_text(self.outcome(h.outcome))
                 out.append_text(self.payout(h.net, h.paid))
