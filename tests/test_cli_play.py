@@ -13,6 +13,8 @@ from typer.testing import CliRunner
 from twentyone.cli import app
 from twentyone.cli import play as play_cli
 from twentyone.engine.records import read_lines, verify_house, verify_player
+from twentyone.rules import PRESETS
+from twentyone.strategy import basic_chart
 from twentyone.tui.app import TableApp
 
 runner = CliRunner()
@@ -98,6 +100,25 @@ def test_the_first_launch_says_what_it_prepares_and_how_long_it_takes(
     assert table_app.prepare is not None
     assert "Preparing the exact odds for these rules (first time only" in table_app.preparing
     assert " s" in table_app.preparing.split("first time only")[1]
+
+
+def test_a_cached_chart_with_the_solver_not_compiled_says_so_and_compiles_it_first(
+        apps: list[TableApp], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The odds on disk but the solver not compiled: the first ? once sat silent for about 8 s
+    while it compiled. The launch now says what it prepares and compiles it behind the notice."""
+    import twentyone.tui.launch as launch
+
+    loaded: list[bool] = []
+    monkeypatch.setattr(launch, "chart_on_disk", lambda rules: True)
+    monkeypatch.setattr(launch, "solver_cached", lambda: False)
+    monkeypatch.setattr(launch, "basic_chart", lambda rules: basic_chart(PRESETS["classic"]))
+    monkeypatch.setattr(launch, "load_solver", lambda: loaded.append(True))
+    runner.invoke(app, ["play"])
+    (table_app,) = apps
+    assert "Preparing the odds calculator the ? hint uses (first time only" in table_app.preparing
+    assert table_app.prepare is not None
+    table_app.prepare()
+    assert loaded == [True]
 
 
 def test_a_stacked_split_played_through_the_command_line(apps: list[TableApp],

@@ -124,6 +124,11 @@ def solver_cached() -> bool:
     return cached(player.play, player.stand_value, player.composition_key)
 
 
+#: About how long the solver's first compile takes on a fresh install (two cores; README,
+#: "Speed"), to tell a player who waits for it.
+SOLVER_SECONDS = 7
+
+
 def load_solver() -> None:
     """Compile the exact solver, or load it from numba's disk cache (a small solve)."""
     action_evs(Rules(decks=1), [10, 6], 10)

@@ -11,7 +11,13 @@ from twentyone.engine.table import Table
 from twentyone.money import Cents
 from twentyone.pontoon.table import PontoonTable
 from twentyone.rules import Rules
-from twentyone.strategy import basic_chart, chart_on_disk
+from twentyone.strategy import (
+    SOLVER_SECONDS,
+    basic_chart,
+    chart_on_disk,
+    load_solver,
+    solver_cached,
+)
 from twentyone.tui.app import TableApp
 from twentyone.tui.hint import make_hint
 from twentyone.tui.pages import CASINO_HELP, PONTOON_HELP, help_page, overrides, rules_page
@@ -36,14 +42,23 @@ def casino_app(table: Table, *, humans: Sequence[int], bot_seats: Sequence[int],
     prepare = None
     notice = ""
     if bots is None and hint is None:
+        compile_solver = not solver_cached()
+
         def prepare() -> None:
             chart = basic_chart(rules)
             session.bots = {n: ChartBot(chart) for n in bot_seats}
             session.hint = make_hint(rules, chart)
+            if compile_solver:  # else the first ? would sit silent while it compiles
+                load_solver()
 
-        notice = ("Loading the odds for these rules…" if chart_on_disk(rules) else
-                  "Preparing the exact odds for these rules (first time only, "
-                  f"{FIRST_SOLVE}; kept on disk after that)…")
+        if not chart_on_disk(rules):
+            notice = ("Preparing the exact odds for these rules (first time only, "
+                      f"{FIRST_SOLVE}; kept on disk after that)…")
+        elif compile_solver:
+            notice = ("Preparing the odds calculator the ? hint uses (first time only, "
+                      f"about {SOLVER_SECONDS} s; kept on disk after that)…")
+        else:
+            notice = "Loading the odds for these rules…"
     return TableApp(session, TableView(rules, title=title, bots=bot_seats),
                     rules_text=rules_page(rules, base, name), help_text=help_page(CASINO_HELP),
                     prepare=prepare, preparing=notice)
