@@ -136,3 +136,10 @@ def test_a_payout_shows_the_net_and_the_chips_paid() -> None:
     assert tv.payout(750, [1, 2, 1, 0, 0, 0]).plain == " +$7.50  1×$5   2×$1   1×50¢ "
     assert tv.payout(-1000, []).plain == " -$10"
     assert tv.payout(0, []).plain == ""
+
+
+def test_a_large_stack_counts_its_chips_with_thousands_separated() -> None:
+    """A Pontoon stack of a thousand $1 chips reads "1,000×$1", not "1000×$1"."""
+    tv = TableView(PRESETS["classic"])
+    text = tv.chips([0, 1000, 0, 0, 0, 0]).plain
+    assert "1,000×$1" in text

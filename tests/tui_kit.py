@@ -162,7 +162,7 @@ def casino_table_app(t: Table, *, humans: Sequence[int] = (1,),
 # --- reading a seat's panel back --------------------------------------------------------------
 
 CARD = re.compile(r"(10|[2-9AJQK])([♠♥♦♣])|░░░")
-CHIP = re.compile(r"(\d+)×(\$[\d,]+(?:\.\d\d)?|\d+¢)")
+CHIP = re.compile(r"(\d[\d,]*)×(\$[\d,]+(?:\.\d\d)?|\d+¢)")
 TOTAL = re.compile(r"(soft \d+|hard \d+|blackjack|bust \d+|\?)(?=\s+bet )")
 BET = re.compile(r"\bbet (\$[\d,]+(?:\.\d\d)?)")
 
@@ -191,7 +191,7 @@ def money(text: str) -> Cents:
 def read_seat(text: str) -> ReadSeat:
     lines = text.splitlines()
     bankroll = money(lines[0].split()[-1])
-    chips = {money(v): int(n) for n, v in CHIP.findall(lines[1])}
+    chips = {money(v): int(n.replace(",", "")) for n, v in CHIP.findall(lines[1])}
     hands: list[ReadHand] = []
     insurance = 0
     for line in lines[2:]:

@@ -103,7 +103,7 @@ class TableView:
                 continue
             if out:
                 out.append(" ")
-            out.append(f" {n}×{chip_label(value)} ", style=chip_style(colour))
+            out.append(f" {n:,}×{chip_label(value)} ", style=chip_style(colour))
         return out if out else Text("no chips", style="dim")
 
     def stack(self, counts: Sequence[int]) -> Text:
