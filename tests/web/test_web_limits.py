@@ -24,9 +24,11 @@ from typing import Any
 
 import httpx2
 import pytest
+from typer.testing import CliRunner
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from twentyone.cli.app import app as cli
 from twentyone.cli.serve import CONNS_PER_CLIENT, DOWNLOADS, NEW_ROOMS, ROOM_IDLE_S, TIMEOUT_S
 from twentyone.web.limits import Limits
 
@@ -191,9 +193,9 @@ def test_running_out_of_files_is_logged_once_an_interval(tmp_path: Path) -> None
 def test_the_documented_limits_are_the_servers() -> None:
     """docs/web.md#what-one-server-withstands quotes the defaults; ``serve`` has the same."""
     limits = Limits()
-    assert (CONNS_PER_CLIENT, TIMEOUT_S, ROOM_IDLE_S, NEW_ROOMS, DOWNLOADS) == (
-        limits.conns_per_client, limits.header_timeout_s, limits.room_idle_s,
-        limits.rooms_burst, limits.downloads_burst)
+    serves = (CONNS_PER_CLIENT, TIMEOUT_S, ROOM_IDLE_S, NEW_ROOMS, DOWNLOADS)
+    assert serves == (limits.conns_per_client, limits.header_timeout_s, limits.room_idle_s,
+                      limits.rooms_burst, limits.downloads_burst)
     assert limits.header_timeout_s == limits.hello_timeout_s
     docs = (Path(__file__).resolve().parents[2] / "docs" / "web.md").read_text()
     section = docs.split("## What one server withstands")[1].split("\n## ")[0]
@@ -202,3 +204,14 @@ def test_the_documented_limits_are_the_servers() -> None:
         "conns_per_client", "header_timeout_s", "hello_timeout_s", "keep_alive_s",
         "rooms_burst", "room_every_s", "downloads_burst", "download_every_s", "room_idle_s",
         "log_every_s")}
+
+
+@pytest.mark.parametrize("args", [["--timeout", "nan"], ["--room-idle", "nan"],
+                                  ["--timeout", "0"], ["--conns-per-client", "0"]])
+def test_serve_refuses_limits_out_of_range(tmp_path: Path, args: list[str]) -> None:
+    """A limit that is no number of seconds, or none at all, is refused in words before the
+    server starts."""
+    result = CliRunner().invoke(cli, ["serve", "--db", str(tmp_path / "l.sqlite3"), *args],
+                                env={"COLUMNS": "200"})
+    assert result.exit_code == 2
+    assert f"Invalid value for '{args[0]}'" in result.output

@@ -9,7 +9,6 @@ timeouts, rates) is set by the options below (docs/web.md#what-one-server-withst
 from __future__ import annotations
 
 import io
-import math
 import socket
 import sqlite3
 from collections.abc import Callable
@@ -76,9 +75,6 @@ def serve(
 
     if rules not in PRESETS:
         raise typer.BadParameter(f"--rules is one of the presets: {', '.join(PRESETS)}")
-    for name, value in (("--timeout", timeout), ("--room-idle", room_idle)):
-        if not math.isfinite(value):
-            raise typer.BadParameter(f"{name} is a number of seconds, not {value}")
     limits = Limits(conns_per_client=conns_per_client, header_timeout_s=timeout,
                     hello_timeout_s=timeout, room_idle_s=room_idle, rooms_burst=new_rooms,
                     downloads_burst=downloads)

@@ -110,8 +110,8 @@ class LogThrottle(logging.Filter):
         return True
 
 
-#: The loggers a flood of failures writes to: asyncio's (a failed accept) and uvicorn's.
-NOISY = ("asyncio", "uvicorn.error", "uvicorn.access")
+#: The loggers a flood of failures writes to: asyncio's (a failed accept) and uvicorn's errors.
+NOISY = ("asyncio", "uvicorn.error")
 
 
 def throttle_logs(every_s: float) -> LogThrottle:
