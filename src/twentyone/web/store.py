@@ -103,8 +103,6 @@ class Store(Protocol):
     def tail(self, code: str, ops_from: int,
              shuffles_from: int) -> tuple[list[dict[str, Any]], list[StoredShuffle]]: ...
 
-    def open_rooms(self) -> list[str]: ...
-
     def ledger(self, code: str) -> list[LedgerRow]: ...
 
     def balances(self, code: str) -> dict[int, int]: ...
@@ -236,10 +234,6 @@ class SqliteStore:
             r = json.loads(record)
             shuffles.append(StoredShuffle(r["order"], r["cut_at"], r["behind"], salt))
         return ops, shuffles
-
-    def open_rooms(self) -> list[str]:
-        return [c for (c,) in self.db.execute(
-            "SELECT code FROM rooms WHERE closed = 0 ORDER BY created")]
 
     def ledger(self, code: str) -> list[LedgerRow]:
         return [LedgerRow(*r) for r in self.db.execute(
