@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from starlette.testclient import TestClient
 from web_kit import Party, Person
 
@@ -21,7 +23,7 @@ from twentyone.engine.table import Phase
 from twentyone.web import downloads
 from twentyone.web.app import create_app
 from twentyone.web.limits import Buckets, Limits, LogThrottle
-from twentyone.web.store import SqliteStore
+from twentyone.web.store import SqliteStore, StoredRoom
 
 #: Seconds any one wait may take before the test gives up on it (a deadline, not a measurement).
 PATIENCE = 20.0
@@ -235,6 +237,50 @@ def test_a_download_deals_only_what_the_ledger_took_since(
             assert house == downloads.jsonl(downloads.house_record(saved))
             assert mine == downloads.jsonl(downloads.seat_history(saved, ann.seat or 0, 0))
             assert len(house.splitlines()) == p.room.table.round
+
+
+@pytest.fixture(scope="module")
+def long_room(tmp_path_factory: pytest.TempPathFactory) -> StoredRoom:
+    """A single-deck room's ledger after 14 rounds at two seats (several shuffles in it)."""
+    app = app_over(tmp_path_factory.mktemp("ledger") / "l.db")
+    with TestClient(app) as client, ExitStack() as stack:
+        p = Party(client, stack, rules="single-deck", settings={"turn_s": 0})
+        ann, bob = p.join(), p.join()
+        assert p.sit(ann, "Ann", 50_000)["ok"] and p.sit(bob, "Bob", 50_000)["ok"]
+        play_rounds(p, [ann, bob], 14)
+        saved: StoredRoom | None = app.state.site.store.room(p.code)
+    assert saved is not None and len(saved.shuffles) >= 3
+    return saved
+
+
+def _dealt_shuffles(saved: StoredRoom, ops: int) -> int:
+    """How many shuffles dealing the first ``ops`` operations takes: what the ledger holds at
+    the latest when it holds those operations."""
+    replay = downloads.Replay(saved.spec, None)
+    replay.extend(saved.ops[:ops], saved.shuffles)
+    return replay._tail._dealt
+
+
+@settings(max_examples=25, deadline=None)
+@given(cuts=st.lists(st.floats(0, 1), max_size=6))
+def test_a_kept_deal_writes_what_a_fresh_one_writes(long_room: StoredRoom,
+                                                    cuts: list[float]) -> None:
+    """However the ledger's rows arrive between downloads (each shuffle no earlier than the
+    operations that dealt it need it), a deal kept and extended download after download writes
+    exactly what a download dealt from scratch writes."""
+    saved = long_room
+    points = sorted({round(c * len(saved.ops)) for c in cuts} | {len(saved.ops)})
+    house, ann = downloads.Replay(saved.spec, None), downloads.Replay(saved.spec, 1)
+    for point in points:
+        upto = _dealt_shuffles(saved, point)
+        for replay in (house, ann):
+            replay.extend(saved.ops[replay.applied:point], saved.shuffles[replay.shuffles:upto])
+        prefix = StoredRoom(saved.code, saved.spec, saved.host_hash, saved.closed, saved.seats,
+                            saved.ops[:point], saved.shuffles[:upto], saved.state)
+        assert downloads.house_lines(house) == downloads.house_record(prefix)
+        assert downloads.seat_lines(ann, 0) == downloads.seat_history(prefix, 1, 0)
+        assert downloads.seat_lines(ann, point // 2) == downloads.seat_history(prefix, 1,
+                                                                                point // 2)
 
 
 def test_a_token_bucket_gives_its_burst_then_one_an_interval() -> None:
