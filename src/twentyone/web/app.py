@@ -300,8 +300,8 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
             return _error(NotAllowedError("the ledger is the host's"), 403)
         if not fetching.allow(_client(request)):
             return _too_fast("downloads", fetching.wait_s(_client(request)))
-        return PlainTextResponse(downloads.ledger_csv(store.ledger(room.code)),
-                                 media_type="text/csv",
+        text = await histories.off_loop(downloads.ledger_csv, store.ledger(room.code))
+        return PlainTextResponse(text, media_type="text/csv",
                                  headers={"Content-Disposition":
                                           f'attachment; filename="{room.code}-ledger.csv"'})
 

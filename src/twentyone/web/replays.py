@@ -15,11 +15,13 @@ import asyncio
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
 from twentyone.web import downloads
 from twentyone.web.downloads import Replay
 from twentyone.web.store import Store
+
+T = TypeVar("T")
 
 #: How many rooms' deals are kept (a room's house record and each seat's history count apart).
 KEEP = 32
@@ -64,6 +66,11 @@ class Histories:
             while len(self._replays) > self.keep:
                 self._replays.popitem(last=False)
             return text
+
+    async def off_loop(self, work: Callable[[T], str], arg: T) -> str:
+        """``work(arg)`` in the worker thread (the ledger's CSV: rows read on the loop, written
+        there)."""
+        return await asyncio.get_running_loop().run_in_executor(self._pool, work, arg)
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
