@@ -119,3 +119,8 @@ class LedgerError(TwentyOneError):
 class DealerStepError(TwentyOneError):
     """In dealer mode, the host's step out of its place in the dealer's procedure (the room's
     check, not the table's); the message names the right one."""
+
+
+class LimitError(TwentyOneError):
+    """One client asked more of the server than it gives one client: too many connections at
+    once, rooms or downloads too fast (docs/web.md#what-one-server-withstands)."""

@@ -1,8 +1,9 @@
 """``twentyone serve``: the party table in the browser (docs/web.md).
 
-Prints the address to join (and a QR code of it, for phones), then serves until interrupted.
-Every open room in the ledger is dealt again first, so a server stopped at any moment carries on
-where its ledger says.
+Prints the address to join (and a QR code of it, for phones), then serves until interrupted. It
+listens at once: each open room in the ledger is dealt again when it is first used, so a server
+stopped at any moment carries on where its ledger says. What one client may ask of it (connections,
+timeouts, rates) is set by the options below (docs/web.md#what-one-server-withstands).
 """
 
 from __future__ import annotations
@@ -21,6 +22,14 @@ from twentyone.engine.shoe import Shuffler, StackedShuffler
 from twentyone.errors import LedgerError
 from twentyone.rules import PRESETS
 
+#: The defaults of ``web.limits.Limits``, repeated here so that the CLI does not load the server
+#: to show its help (``test_serve_defaults_are_the_servers`` keeps them equal).
+CONNS_PER_CLIENT = 64
+TIMEOUT_S = 10.0
+ROOM_IDLE_S = 600.0
+NEW_ROOMS = 20
+DOWNLOADS = 20
+
 
 def serve(
     rules: Annotated[str, typer.Option(
@@ -31,6 +40,24 @@ def serve(
                                       help="Port (0: any free port).")] = 8000,
     db: Annotated[Path | None, typer.Option(
         "--db", help="The ledger's SQLite file (default: in your data folder).")] = None,
+    conns_per_client: Annotated[int, typer.Option(
+        "--conns-per-client", min=1, max=100_000,
+        help="Connections one address may hold open at once.")] = CONNS_PER_CLIENT,
+    timeout: Annotated[float, typer.Option(
+        "--timeout", min=0.1, max=3600,
+        help="Seconds a new connection has to send its request, and a websocket its hello.")]
+    = TIMEOUT_S,
+    room_idle: Annotated[float, typer.Option(
+        "--room-idle", min=1, max=7 * 86400,
+        help="Seconds an unused room between rounds stays in memory (its ledger stays).")]
+    = ROOM_IDLE_S,
+    new_rooms: Annotated[int, typer.Option(
+        "--new-rooms", min=1, max=100_000,
+        help="Rooms one address may create at once (then one every 10 seconds).")] = NEW_ROOMS,
+    downloads: Annotated[int, typer.Option(
+        "--downloads", min=1, max=100_000,
+        help="Downloads one address may make at once (then one every 3 seconds).")]
+    = DOWNLOADS,
     stack: Annotated[str | None, typer.Option(
         "--stack", hidden=True,
         help="Testing: cards dealt first in each room's first shoe, e.g. 10s,As,6h,7d.")]
@@ -42,21 +69,25 @@ def serve(
     import uvicorn
 
     from twentyone.web.app import create_app
+    from twentyone.web.gate import server_config
+    from twentyone.web.limits import Limits, raise_open_files, throttle_logs
     from twentyone.web.store import SqliteStore, default_db
 
     if rules not in PRESETS:
         raise typer.BadParameter(f"--rules is one of the presets: {', '.join(PRESETS)}")
+    limits = Limits(conns_per_client=conns_per_client, header_timeout_s=timeout,
+                    hello_timeout_s=timeout, room_idle_s=room_idle, rooms_burst=new_rooms,
+                    downloads_burst=downloads)
     path = db or default_db()
     try:
         store = SqliteStore(path)
     except (OSError, sqlite3.DatabaseError) as exc:
         raise LedgerError(f"cannot use {path} as the ledger: {exc}") from None
     warn_predictable(None, bool(stack))
-    app = create_app(store, live=_live(stack), rules=rules)
-    # Frames go out uncompressed: a state frame is about 3 KB, every change sends one to every
-    # connection, and compressing each for each connection was a fifth of the server's work.
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=1 << 16,
-                            ws_per_message_deflate=False)
+    app = create_app(store, live=_live(stack), rules=rules, limits=limits)
+    config = server_config(app, host, port, limits)
+    throttle_logs(limits.log_every_s)
+    raise_open_files()
     server = uvicorn.Server(config)
     config.load()
     sock = config.bind_socket()

@@ -4,8 +4,13 @@ protocol (docs/web.md).
 Each room has an ``asyncio.Lock``: one request at a time is checked and applied, its answer sent
 and every connection's new state pushed before the next is read, so clients racing for one seat
 or one balance get exactly the outcome the table allows. Each connection has a rate limit; a
-flood closes it (1008). A ticker runs the rooms' turn clocks. At start every open room is rebuilt
-from the ledger.
+flood closes it (1008). A ticker runs the rooms' turn clocks.
+
+The server listens at once: a room is dealt again from the ledger when it is first used, and
+leaves memory again once nobody has used it for a while between rounds (``Limits.room_idle_s``;
+its ledger stays, and its next use deals it again, as after a restart). Creating rooms and
+downloading are rate-limited per client address, and downloads are dealt off the event loop
+(``replays``); docs/web.md#what-one-server-withstands.
 """
 
 from __future__ import annotations
@@ -29,8 +34,17 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from twentyone.engine.shoe import Shuffler
-from twentyone.errors import NotAllowedError, RequestError, RoomError, TwentyOneError
+from twentyone.engine.table import Phase
+from twentyone.errors import (
+    LimitError,
+    NotAllowedError,
+    RequestError,
+    RoomError,
+    TwentyOneError,
+)
 from twentyone.web import downloads, pages, protocol, training
+from twentyone.web.limits import Buckets, Limits
+from twentyone.web.replays import Histories
 from twentyone.web.room import Actor, Role, Room, new_token, token_hash
 from twentyone.web.shoes import secure_shuffler
 from twentyone.web.spec import GAMES, RoomSpec, presets
@@ -71,35 +85,69 @@ class Connection:
 
 @dataclass
 class Site:
-    """Every room this server holds, with its lock and its connections."""
+    """The rooms this server holds in memory, with their locks, connections and when each was
+    last used; the others wait in the ledger until someone asks for them."""
 
     store: Store
     live: Callable[[], Shuffler]
+    limits: Limits = field(default_factory=Limits)
+    clock: Callable[[], float] = time.monotonic
     rooms: dict[str, Room] = field(default_factory=dict)
     locks: dict[str, asyncio.Lock] = field(default_factory=dict)
     conns: dict[str, set[Connection]] = field(default_factory=dict)
+    used: dict[str, float] = field(default_factory=dict)
 
     def add(self, room: Room) -> None:
         self.rooms[room.code] = room
         self.locks[room.code] = asyncio.Lock()
         self.conns[room.code] = set()
+        self.used[room.code] = self.clock()
 
     def room(self, code: str) -> Room:
+        """The room, dealt again from the ledger if it is not in memory (an open room only: a
+        closed one is gone once it leaves memory, as after a restart)."""
         room = self.rooms.get(code)
         if room is None:
-            raise RoomError(f"there is no room {code!r}")
-        return room
-
-    def rebuild(self) -> None:
-        """Every open room, dealt again from the ledger."""
-        for code in self.store.open_rooms():
             saved = self.store.room(code)
-            if saved is None:
-                continue
+            if saved is None or saved.closed:
+                raise RoomError(f"there is no room {code!r}")
             room = Room(code, RoomSpec.from_json(saved.spec), saved.host_hash, self.store,
                         self.live(), saved=saved)
             room.recover()
             self.add(room)
+        self.used[code] = self.clock()
+        return room
+
+    @contextlib.asynccontextmanager
+    async def locked(self, code: str) -> AsyncIterator[Room]:
+        """The room with its lock held: the room in memory once the lock is got (one that left
+        memory while this waited is dealt again), never a copy that has left."""
+        while True:
+            room = self.room(code)
+            lock = self.locks[code]
+            await lock.acquire()
+            if self.rooms.get(code) is room:
+                break
+            lock.release()
+        try:
+            yield room
+        finally:
+            lock.release()
+
+    def expire(self) -> list[str]:
+        """Let rooms out of memory that nobody is connected to, nobody has used for
+        ``room_idle_s`` and that are between rounds or closed: dealt again from the ledger, such
+        a room is exactly as it was (a round under way stays, so that a restart's
+        ``interrupted`` setting is the only thing that ever calls one off)."""
+        gone = []
+        for code, room in list(self.rooms.items()):
+            idle = self.clock() - self.used[code] >= self.limits.room_idle_s
+            if idle and not self.conns[code] and not self.locks[code].locked() \
+                    and (room.closed or _between_rounds(room)):
+                for table in (self.rooms, self.locks, self.conns, self.used):
+                    del table[code]
+                gone.append(code)
+        return gone
 
     async def broadcast(self, room: Room, since: int | None) -> None:
         """Each connection's own state; a room closed says so and closes them. Each frame is
@@ -117,17 +165,37 @@ class Site:
             self.conns[room.code].clear()
 
 
+def _between_rounds(room: Room) -> bool:
+    t = room.table
+    return t.phase is Phase.BETTING and not any(s.hands for s in t.seats.values())
+
+
 def _error(exc: TwentyOneError, status: int) -> JSONResponse:
     return JSONResponse(protocol.error_body(exc), status_code=status)
 
 
+def _client(request: Request) -> str:
+    return request.client.host if request.client else ""
+
+
+def _too_fast(what: str, wait_s: float) -> JSONResponse:
+    return JSONResponse(protocol.error_body(LimitError(
+        f"too many {what} from your address: try again in {max(1, round(wait_s))} s")),
+        status_code=429, headers={"Retry-After": str(max(1, round(wait_s)))})
+
+
 def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
-               tick_s: float = TICK_S, rules: str = "classic") -> Starlette:
-    """The app over ``store`` (its open rooms rebuilt now); ``live`` makes each room's
-    shuffler (the system's secure random source unless a test stacks the shoe); ``rules`` is
-    the preset offered first."""
-    site = Site(store, live)
-    site.rebuild()
+               tick_s: float = TICK_S, rules: str = "classic", limits: Limits | None = None,
+               clock: Callable[[], float] = time.monotonic) -> Starlette:
+    """The app over ``store`` (a room is dealt again from it when first used); ``live`` makes
+    each room's shuffler (the system's secure random source unless a test stacks the shoe);
+    ``rules`` is the preset offered first; ``limits`` what one client may ask of it, and
+    ``clock`` the time rooms are idle by."""
+    limits = limits or Limits()
+    site = Site(store, live, limits, clock)
+    creating = Buckets(limits.rooms_burst, limits.room_every_s, clock)
+    fetching = Buckets(limits.downloads_burst, limits.download_every_s, clock)
+    histories = Histories(store)
 
     async def health(request: Request) -> Response:
         return JSONResponse({"status": "ok"})
@@ -139,6 +207,8 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
         return JSONResponse({"games": list(GAMES), "presets": presets(rules)})
 
     async def create_room(request: Request) -> Response:
+        if not creating.allow(_client(request)):
+            return _too_fast("new rooms", creating.wait_s(_client(request)))
         try:
             try:
                 body = await request.json()
@@ -148,7 +218,7 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
         except TwentyOneError as exc:
             return _error(exc, 400)
         code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
-        while code in site.rooms or store.room(code) is not None:
+        while code in site.rooms or store.room(code) is not None:  # one in the ledger too
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
         host = new_token()
         store.create_room(code, spec.to_json(), token_hash(host))
@@ -197,9 +267,9 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
         found = room_and_actor(request)
         if isinstance(found, JSONResponse):
             return found
+        if not fetching.allow(_client(request)):
+            return _too_fast("downloads", fetching.wait_s(_client(request)))
         room, actor = found
-        saved = store.room(room.code)
-        assert saved is not None
         # The host has the house's full record, or with ?seat=N what that seat saw (the
         # player's own history); a seat has its own.
         asked = request.query_params.get("seat")
@@ -209,14 +279,15 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
             if not asked.isdigit() or int(asked) not in room.people:
                 return _error(RoomError(f"nobody sits at seat {asked!r} now"), 404)
             seat = int(asked)
+        spec = room.spec.to_json()
         if seat is not None:
-            lines = downloads.seat_history(saved, seat, room.people[seat].since_op)
+            text = await histories.seat(room.code, spec, seat, room.people[seat].since_op)
             name = f"{room.code}-seat{seat}"
         elif actor.role is Role.HOST:
-            lines = downloads.house_record(saved)
+            text = await histories.house(room.code, spec)
         else:
             return _error(NotAllowedError("a history is for the host or a seat"), 403)
-        return PlainTextResponse(downloads.jsonl(lines), media_type="application/x-ndjson",
+        return PlainTextResponse(text, media_type="application/x-ndjson",
                                  headers={"Content-Disposition":
                                           f'attachment; filename="{name}.jsonl"'})
 
@@ -227,8 +298,10 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
         room, actor = found
         if actor.role is not Role.HOST:
             return _error(NotAllowedError("the ledger is the host's"), 403)
-        return PlainTextResponse(downloads.ledger_csv(store.ledger(room.code)),
-                                 media_type="text/csv",
+        if not fetching.allow(_client(request)):
+            return _too_fast("downloads", fetching.wait_s(_client(request)))
+        text = await histories.off_loop(downloads.ledger_csv, store.ledger(room.code))
+        return PlainTextResponse(text, media_type="text/csv",
                                  headers={"Content-Disposition":
                                           f'attachment; filename="{room.code}-ledger.csv"'})
 
@@ -239,7 +312,7 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
         room, actor = found
         if actor.role is not Role.PLAYER or actor.seat is None:
             return _error(NotAllowedError("a hint is for a seat's own turn"), 409)
-        async with site.locks[room.code]:
+        async with site.locked(room.code) as room:
             try:
                 question = room.hint_question(actor.seat)
             except TwentyOneError as exc:
@@ -251,28 +324,37 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
         code = ws.path_params["code"]
         limit = RateLimit()
         try:
-            room = site.room(code)
-            if room.closed:
-                raise RoomError("the host has closed this room")
-            token = protocol.read_hello(protocol.read_frame(await _receive(ws)))
-            actor = room.actor_for(token)
+            site.room(code)
+            try:
+                hello = await asyncio.wait_for(_receive(ws), limits.hello_timeout_s)
+            except TimeoutError:
+                await ws.close(1008, f"say hello within {limits.hello_timeout_s:g} s of "
+                                     "connecting")
+                return
+            token = protocol.read_hello(protocol.read_frame(hello))
+            async with site.locked(code) as room:
+                if room.closed:
+                    raise RoomError("the host has closed this room")
+                actor = room.actor_for(token)
+                conn = Connection(ws, actor)
+                # Once connected the room stays in memory (``Site.expire``), so this lock
+                # and room are the room's for as long as the connection lasts.
+                lock = site.locks[code]
+                room.connected(actor)
+                site.conns[code].add(conn)
+                await ws.send_json({"type": "welcome", "role": str(actor.role),
+                                    "seat": actor.seat, "room": room.info()})
+                await site.broadcast(room, None)
         except TwentyOneError as exc:
             await ws.send_json(protocol.error_frame(None, exc))
             await ws.close(1008)
             return
         except WebSocketDisconnect:
             return
-        conn = Connection(ws, actor)
-        lock = site.locks[code]
-        async with lock:
-            room.connected(actor)
-            site.conns[code].add(conn)
-            await ws.send_json({"type": "welcome", "role": str(actor.role), "seat": actor.seat,
-                                "room": room.info()})
-            await site.broadcast(room, None)
         try:
             while True:
                 text = await _receive(ws)
+                site.used[code] = site.clock()
                 if not limit.allow():
                     await ws.close(1008, "too many messages")
                     break
@@ -311,13 +393,16 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
                     async with site.locks[code]:
                         mark = room.log_mark()
                         if room.tick():
+                            site.used[code] = site.clock()
                             await site.broadcast(room, mark)
+                site.expire()
 
         task = asyncio.create_task(ticker())
         try:
             yield
         finally:
             task.cancel()
+            histories.close()
 
     routes: list[Any] = [
         Route("/health", health),

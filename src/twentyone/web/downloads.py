@@ -13,65 +13,125 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
+from twentyone.cards import Card
 from twentyone.engine.ops import op_from_json
 from twentyone.engine.records import Recording
+from twentyone.engine.shoe import ShuffleResult
 from twentyone.engine.table import Phase, Table
 from twentyone.pontoon.history import game_history
 from twentyone.pontoon.table import PontoonTable
+from twentyone.rules import Rules
 from twentyone.web.shoes import LedgerShuffler
 from twentyone.web.spec import RoomSpec, make_table
-from twentyone.web.store import LedgerRow, StoredRoom
+from twentyone.web.store import LedgerRow, StoredRoom, StoredShuffle
 
 
 def _between_rounds(t: Table) -> bool:
     return t.phase is Phase.BETTING and not any(s.hands for s in t.seats.values())
 
 
-def _lines(saved: StoredRoom, seat: int | None) -> tuple[Table, list[dict[str, Any]],
-                                                        list[tuple[int, dict[str, Any]]]]:
-    """Deal the room again; the house's lines, and ``seat``'s lines each with the number of
-    operations applied when its round ended."""
-    spec = RoomSpec.from_json(saved.spec)
-    table = make_table(spec, LedgerShuffler(saved.shuffles, None))
-    salts = [s.salt for s in saved.shuffles]
-    watched = [] if seat is None else [seat]
-    rec: Recording | None = None
-    house: list[dict[str, Any]] = []
-    player: list[tuple[int, dict[str, Any]]] = []
-    for n, data in enumerate(saved.ops):
-        if rec is None and table.shoe.history and _between_rounds(table):
-            rec = Recording(table, watched, salt_of=salts.__getitem__)
-            rec.round_started()
-        table.apply(op_from_json(data, table.operations))
-        if rec is not None and _between_rounds(table):
-            lines = rec.round_ended()
-            if lines is not None:
-                house.append(lines[0])
-                if seat is not None:
-                    player.append((n + 1, lines[1][seat]))
-            rec.round_started()
-    return table, house, player
+class _Tail:
+    """The engine's shuffler hook for a ``Replay``: the stored shuffles, as many as the ledger
+    has handed over so far (a later ``extend`` brings the shuffles its operations dealt)."""
+
+    def __init__(self) -> None:
+        self.stored: list[StoredShuffle] = []
+        self._dealt = 0
+        self._now = LedgerShuffler([], None)
+
+    def shuffle(self, cards: list[Card], rules: Rules) -> ShuffleResult:
+        n = self._dealt
+        self._now = LedgerShuffler(self.stored[n:n + 1], None)
+        self._dealt = n + 1
+        return self._now.shuffle(cards, rules)
+
+    def cut_card_behind(self, rules: Rules) -> int:
+        return self._now.cut_card_behind(rules)
+
+
+class Replay:
+    """A room dealt again from its ledger, kept: the house's lines, and ``seat``'s lines each
+    with the number of operations applied when its round ended. A later download ``extend``s
+    it with what the ledger took since, so no finished round is dealt twice."""
+
+    def __init__(self, spec: dict[str, Any], seat: int | None) -> None:
+        self._spec = RoomSpec.from_json(spec)
+        self._tail = _Tail()
+        #: Made by the first ``extend``: a table shuffles its first shoe as it is made.
+        self._table: Table | None = None
+        self._salts: list[str] = []
+        self.seat = seat
+        self._rec: Recording | None = None
+        self.house: list[dict[str, Any]] = []
+        self.player: list[tuple[int, dict[str, Any]]] = []
+        #: How many of the ledger's operations and shuffles this has dealt or holds.
+        self.applied = 0
+
+    @property
+    def table(self) -> Table:
+        if self._table is None:
+            self._table = make_table(self._spec, self._tail)
+        return self._table
+
+    @property
+    def shuffles(self) -> int:
+        return len(self._tail.stored)
+
+    def extend(self, ops: Sequence[dict[str, Any]], shuffles: Sequence[StoredShuffle]) -> None:
+        """Deal the operations the ledger took after the ones already dealt, with the shuffles
+        it took after the ones already held."""
+        self._tail.stored.extend(shuffles)
+        self._salts.extend(s.salt for s in shuffles)
+        table, seat = self.table, self.seat
+        for data in ops:
+            if self._rec is None and table.shoe.history and _between_rounds(table):
+                self._rec = Recording(table, [] if seat is None else [seat],
+                                      salt_of=self._salts.__getitem__)
+                self._rec.round_started()
+            table.apply(op_from_json(data, table.operations))
+            self.applied += 1
+            if self._rec is not None and _between_rounds(table):
+                lines = self._rec.round_ended()
+                if lines is not None:
+                    self.house.append(lines[0])
+                    if seat is not None:
+                        self.player.append((self.applied, lines[1][seat]))
+                self._rec.round_started()
+
+
+def _replay(saved: StoredRoom, seat: int | None) -> Replay:
+    replay = Replay(saved.spec, seat)
+    replay.extend(saved.ops, saved.shuffles)
+    return replay
 
 
 def house_record(saved: StoredRoom) -> list[dict[str, Any]]:
     """The house's full record: the casino game's chained house record
     (``twentyone-house-record/1``), or Pontoon's whole-game history."""
-    table, house, _ = _lines(saved, None)
-    if isinstance(table, PontoonTable):
-        return [game_history(table)] if table.log else []
-    return house
+    return house_lines(_replay(saved, None))
+
+
+def house_lines(replay: Replay) -> list[dict[str, Any]]:
+    """``house_record`` from a room already dealt again."""
+    if isinstance(replay.table, PontoonTable):
+        return [game_history(replay.table)] if replay.table.log else []
+    return list(replay.house)
 
 
 def seat_history(saved: StoredRoom, seat: int, since_op: int) -> list[dict[str, Any]]:
-    """What ``seat`` saw, one line a round (``twentyone-player-history/1``). Rounds before this
+    """What ``seat`` saw, one line a round (``twentyone-player-history/1``)."""
+    return seat_lines(_replay(saved, seat), since_op)
+
+
+def seat_lines(replay: Replay, since_op: int) -> list[dict[str, Any]]:
+    """``seat_history`` from a room already dealt again for that seat. Rounds before this
     person sat down are kept (the shoes' commitments must be there for the openings that
     follow) but with their events left out: they saw nothing of them from this seat."""
-    _, _, player = _lines(saved, seat)
     out = []
-    for applied, line in player:
+    for applied, line in replay.player:
         if applied <= since_op:
             line = {**line, "events": []}
         out.append(line)

@@ -100,7 +100,8 @@ class Store(Protocol):
 
     def room(self, code: str) -> StoredRoom | None: ...
 
-    def open_rooms(self) -> list[str]: ...
+    def tail(self, code: str, ops_from: int,
+             shuffles_from: int) -> tuple[list[dict[str, Any]], list[StoredShuffle]]: ...
 
     def ledger(self, code: str) -> list[LedgerRow]: ...
 
@@ -214,19 +215,25 @@ class SqliteStore:
         seats = [StoredSeat(*r) for r in db.execute(
             "SELECT seat, name, token_hash, since_op FROM seats WHERE code = ? ORDER BY seat",
             (code,))]
-        ops = [json.loads(op) for (op,) in db.execute(
-            "SELECT op FROM ops WHERE code = ? ORDER BY seq", (code,))]
-        shuffles = []
-        for record, salt in db.execute(
-                "SELECT record, salt FROM shuffles WHERE code = ? ORDER BY seq", (code,)):
-            r = json.loads(record)
-            shuffles.append(StoredShuffle(r["order"], r["cut_at"], r["behind"], salt))
+        ops, shuffles = self.tail(code, 0, 0)
         return StoredRoom(code, json.loads(row[0]), row[1], bool(row[2]), seats, ops, shuffles,
                           json.loads(row[3]))
 
-    def open_rooms(self) -> list[str]:
-        return [c for (c,) in self.db.execute(
-            "SELECT code FROM rooms WHERE closed = 0 ORDER BY created")]
+    def tail(self, code: str, ops_from: int,
+             shuffles_from: int) -> tuple[list[dict[str, Any]], list[StoredShuffle]]:
+        """A room's operations from number ``ops_from`` on and its shuffles from number
+        ``shuffles_from`` on (read from the end of their keys: a download that has dealt the
+        rest already reads only what came since)."""
+        db = self.db
+        ops = [json.loads(op) for (op,) in db.execute(
+            "SELECT op FROM ops WHERE code = ? AND seq >= ? ORDER BY seq", (code, ops_from))]
+        shuffles = []
+        for record, salt in db.execute(
+                "SELECT record, salt FROM shuffles WHERE code = ? AND seq >= ? ORDER BY seq",
+                (code, shuffles_from)):
+            r = json.loads(record)
+            shuffles.append(StoredShuffle(r["order"], r["cut_at"], r["behind"], salt))
+        return ops, shuffles
 
     def ledger(self, code: str) -> list[LedgerRow]:
         return [LedgerRow(*r) for r in self.db.execute(
