@@ -11,6 +11,7 @@ import typer
 from typer.core import TyperGroup
 
 from twentyone.cli.chips import chips_cmd
+from twentyone.cli.indices import indices
 from twentyone.cli.options import Command, plain_type
 from twentyone.cli.play import play
 from twentyone.cli.rules import rules_cmd
@@ -95,6 +96,7 @@ app.command("sim", cls=Command)(sim)
 app.command("chart", cls=Command)(chart)
 app.command("edge", cls=Command)(edge)
 app.command("ev", cls=Command)(ev)
+app.command("indices", cls=Command)(indices)
 app.command("dealer", cls=Command)(dealer)
 app.command("verify", cls=Command)(verify)
 app.command("train", cls=Command)(train)
