@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.table import Table as RichTable
 
 from twentyone.cli.options import RulesOpt, SetOpt, rules_from_cli
+from twentyone.rules import Rules
 from twentyone.sim import indices as idx
 from twentyone.sim.counting import SYSTEMS
 
@@ -22,10 +23,8 @@ DecksLeftOpt = Annotated[float | None, typer.Option(
     "through the dealt part of the shoe).")]
 
 
-def load_indices(rules: RulesOpt, set_: SetOpt, count: str,
-                 decks_left: float | None) -> idx.IndexSet:
-    """The index set for the command line's options, saying on stderr when it must be solved."""
-    r = rules_from_cli(rules, set_)
+def load_indices(r: Rules, count: str, decks_left: float | None = None) -> idx.IndexSet:
+    """The index set for these rules and count, saying on stderr when it must be solved."""
     if count not in SYSTEMS:
         raise typer.BadParameter(f"no count named {count!r}; counts: {', '.join(SYSTEMS)}",
                                  param_hint="--count")
@@ -56,7 +55,7 @@ def indices(rules: RulesOpt = "classic", set_: SetOpt = None,
                 "+10.")] = False) -> None:
     """Print, for every play a count can change, the count at which the better play changes:
     exact EVs of both plays over the shoes a count stands for, from the solver."""
-    found = load_indices(rules, set_, count, decks_left)
+    found = load_indices(rules_from_cli(rules, set_), count, decks_left)
     if as_json:
         typer.echo(json.dumps(found.to_json(), indent=1))
         return

@@ -26,12 +26,14 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table as RichTable
 
 from twentyone.cli.compiling import SIMULATOR_SECONDS, SOLVER_SECONDS, compiling
+from twentyone.cli.indices import load_indices
 from twentyone.cli.options import RulesOpt, SetOpt, check_writable, rules_from_cli
 from twentyone.rules import Rules
 from twentyone.sim import kernel as K
 from twentyone.sim.betting import Betting, parse_ramp
 from twentyone.sim.chartfile import format_chart, load_chart
-from twentyone.sim.counting import DEFAULT_INDICES, SYSTEMS, IndexPlays
+from twentyone.sim.counting import SYSTEMS, IndexPlays
+from twentyone.sim.indices import COMPUTED, default_indices, to_index_plays
 from twentyone.sim.runner import Player, SimSpec, simulate, trace
 from twentyone.sim.stats import SimResult
 from twentyone.sim.warm import kernel_cached, load_kernel
@@ -100,12 +102,13 @@ def _player(rules: Rules, strategy: str, count: str | None, indices: str | None,
             raise typer.BadParameter(f"known counts: {', '.join(SYSTEMS)}", param_hint="--count")
         system = SYSTEMS[count]
     plays = None
-    name = indices if indices is not None else DEFAULT_INDICES.get(count or "")
+    name = indices if indices is not None or count is None else default_indices(rules, count)
     if name is not None and name != "none":
-        if system is None:
+        if system is None or count is None:
             raise typer.BadParameter("index plays need --count", param_hint="--indices")
         try:
-            plays = IndexPlays.load(name)
+            plays = to_index_plays(load_indices(rules, count)) if name == COMPUTED \
+                else IndexPlays.load(name)
         except ValueError as exc:
             raise typer.BadParameter(str(exc), param_hint="--indices") from None
     if insurance is None:
@@ -132,8 +135,9 @@ def sim(
     count: Annotated[str | None, typer.Option(
         "--count", help=f"Count system: {', '.join(SYSTEMS)}.")] = None,
     indices: Annotated[str | None, typer.Option(
-        "--indices", help="Index plays: a shipped set, a CSV file, or 'none' (default: the "
-        "Illustrious 18 and Fab 4 for hilo).")] = None,
+        "--indices", help="Index plays: a shipped set, a CSV file, 'computed' (from the solver, "
+        "for these rules and the count) or 'none' (default: the Illustrious 18 and Fab 4 for "
+        "hilo where they fit the rules, else computed).")] = None,
     insurance: Annotated[str | None, typer.Option(
         "--insurance", help="never, always, or count (at the indices' insurance count).")]
     = None,

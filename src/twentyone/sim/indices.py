@@ -38,9 +38,9 @@ from typing import Any
 import numpy as np
 
 from twentyone.errors import TwentyOneError
-from twentyone.rules import Rules
+from twentyone.rules import DoubleOn, Rules
 from twentyone.sim import kernel as K
-from twentyone.sim.counting import SYSTEMS, CountSystem, IndexPlays
+from twentyone.sim.counting import DEFAULT_INDICES, SYSTEMS, CountSystem, IndexPlays
 from twentyone.strategy import analysis_key, analysis_rules, cache_dir
 from twentyone.strategy.chart import (
     DOUBLE_HIT,
@@ -50,7 +50,6 @@ from twentyone.strategy.chart import (
     SPLIT,
     STAND,
     SURRENDER_HIT,
-    SURRENDER_SPLIT,
     SURRENDER_STAND,
 )
 from twentyone.strategy.exact import UpSolver, dealt_evs, full_shoe
@@ -60,7 +59,7 @@ LIMIT = 10
 #: Randomly rounded shoes per target count.
 SAMPLES = 2
 #: Bump when the method changes, so cached index sets are recomputed.
-VERSION = 1
+VERSION = 2
 #: Up cards in the order they are printed, and their names.
 UPS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
 UP_NAMES = {1: "A", **{v: str(v) for v in range(2, 11)}}
@@ -84,6 +83,8 @@ class IndexPlay:
     instead: str
     #: The crossing to a tenth (None with ``index``).
     crossing: float | None
+    #: Which choice it is: "stand/hit", "double", "split", "surrender" or "insurance".
+    kind: str
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
@@ -106,22 +107,12 @@ class IndexSet:
         """The entry for ``hand`` against ``up`` of a kind: "stand/hit", "double", "split",
         "surrender" or "insurance" (whichever way round the entry names its play)."""
         for p in self.plays:
-            if p.hand == hand and p.up == up and _kind(p) == kind:
+            if p.hand == hand and p.up == up and p.kind == kind:
                 return p
         return None
 
     def to_json(self) -> list[dict[str, Any]]:
         return [p.to_json() for p in self.plays]
-
-
-def _kind(p: IndexPlay) -> str:
-    pair = {p.play, p.instead}
-    if "insurance" in pair:
-        return "insurance"
-    for kind in ("surrender", "split", "double"):
-        if kind in pair:
-            return kind
-    return "stand/hit"
 
 
 def reference_decks(rules: Rules) -> float:
@@ -154,7 +145,7 @@ def shoes(rules: Rules, system: CountSystem, decks_left: float,
     cards left given the count, rounded to whole cards at random (seeded)."""
     full = np.array(full_shoe(rules.decks), dtype=np.float64)
     total = full.sum()
-    n = int(round(52 * decks_left))
+    n = round(52 * decks_left)
     if not 13 <= n < total:
         raise IndexError_(f"decks left must leave between a quarter deck and the whole shoe, "
                           f"not {decks_left:g}")
@@ -247,15 +238,15 @@ def _comparisons(key: CellKey, evs: dict[str, float]) -> Iterable[tuple[str, str
     """(kind, the play, its rival's best, difference) for a cell at one grid shoe: the
     difference is the play's EV less the best of its rivals'."""
     table, total, _ = key
-    if table == "soft" and total == 12 or table == "hard" and total < 5:
+    if (table == "soft" and total == 12) or (table == "hard" and total < 5):
         return  # only a pair of aces or of twos makes these: the pair's entry covers them
     if table == "pair":
         if "split" in evs:
             rivals = [v for k, v in evs.items() if k != "split"]
             yield "split", "split", evs["split"] - max(rivals)
         return
-    if "hit" in evs and (table == "hard" and 12 <= total <= 17 or
-                         table == "soft" and 17 <= total <= 19):
+    if "hit" in evs and ((table == "hard" and 12 <= total <= 17) or
+                         (table == "soft" and 17 <= total <= 19)):
         yield "stand/hit", "stand", evs["stand"] - evs["hit"]
     if "double" in evs and "hit" in evs:
         yield "double", "double", evs["double"] - max(evs["stand"], evs["hit"])
@@ -289,9 +280,10 @@ def _hand_name(table: str, total: int) -> str:
 def _rival_name(kind: str, evs: dict[str, float]) -> str:
     """The play a cell makes when the counted play is not made (its best rival at the
     crossing)."""
-    rivals = {k: v for k, v in evs.items() if k != kind.split("/")[0]}
     if kind == "stand/hit":
         return "hit"
+    rivals = {k: v for k, v in evs.items() if k != kind and (
+        kind != "double" or k in ("stand", "hit"))}
     return max(rivals, key=lambda k: rivals[k])
 
 
@@ -331,13 +323,14 @@ def compute(rules: Rules, count: str, decks_left: float | None = None,
             # Never changes: name the play the count would bring in, from the basic one.
             entry = IndexPlay(_hand_name(table, total), UP_NAMES[up],
                               play if at0 < 0 else other, None,
-                              "above", other if at0 < 0 else play, None)
+                              "above", other if at0 < 0 else play, None, kind)
         else:
             above = slope > 0  # the counted play is better above the crossing
             made, instead = (play, other) if (root >= 0) == above else (other, play)
             direction = "above" if root >= 0 else "below"
             entry = IndexPlay(_hand_name(table, total), UP_NAMES[up], made,
-                              math.floor(root + 0.5), direction, instead, round(root, 1))
+                              math.floor(root + 0.5), direction, instead, round(root, 1),
+                              kind)
         plays.append(entry)
     return IndexSet(_describe(odds), count, depth, convention(system, depth), tuple(plays))
 
@@ -353,7 +346,7 @@ def _insurance(rules: Rules, system: CountSystem, grid: list[np.ndarray]) -> Ind
     root, _, _ = _crossing(np.array(xs), np.array(ys))
     index = None if root is None else math.floor(root + 0.5)
     return IndexPlay("any", "A", "insurance", index, "above", "no insurance",
-                     None if root is None else round(root, 1))
+                     None if root is None else round(root, 1), "insurance")
 
 
 def _describe(rules: Rules) -> str:
@@ -405,6 +398,41 @@ def _code(stand: bool, double: bool, surrender: bool) -> int:
     return STAND if stand else HIT
 
 
+def _cell_code(entries: list[IndexPlay], tc: float, pair: bool) -> int:
+    """The chart code a cell's entries make at count ``tc``: each choice (stand or hit, double
+    or not, surrender or not, split or not) as its entry has it there."""
+    made: dict[str, bool] = {}
+    for e in entries:
+        on = e.index is not None and (tc >= e.index if e.direction == "above" else tc < e.index)
+        made[e.kind] = (e.play if on else e.instead) == ("stand" if e.kind == "stand/hit"
+                                                          else e.kind)
+    if pair:
+        return SPLIT if made.get("split") else NO_SPLIT
+    return _code(made.get("stand/hit", False), made.get("double", False),
+                 made.get("surrender", False))
+
+
+#: The word ``sim --indices`` takes for a set computed for the table's rules.
+COMPUTED = "computed"
+
+
+def published_fits(rules: Rules, count: str) -> bool:
+    """Whether the shipped set for ``count`` was made for these rules: the Illustrious 18 and
+    Fab 4 are Hi-Lo's for four to eight decks, dealer standing on soft 17, doubling any two
+    cards, doubling after a split, a peek. Elsewhere a computed set replaces it."""
+    return (count == "hilo" and not rules.hit_soft_17 and 4 <= rules.decks <= 8
+            and rules.double_on is DoubleOn.ANY and rules.double_after_split and rules.peek)
+
+
+def default_indices(rules: Rules, count: str) -> str | None:
+    """The index plays a counted game uses unless told: the shipped set where it fits the rules,
+    a computed set where the count has a shipped set that does not, else none."""
+    shipped = DEFAULT_INDICES.get(count)
+    if shipped is None:
+        return None
+    return shipped if published_fits(rules, count) else COMPUTED
+
+
 def to_index_plays(found: IndexSet) -> IndexPlays:
     """The set in the simulator's layout (``counting.IndexPlays``): per cell, the chart code for
     each stretch of counts the cell's entries mark out, highest stretch first above the basic
@@ -416,37 +444,20 @@ def to_index_plays(found: IndexSet) -> IndexPlays:
             by_cell.setdefault((p.hand, p.up), []).append(p)
     for (hand, up_name), entries in by_cell.items():
         up = 1 if up_name == "A" else int(up_name)
-        if "," in hand and not hand.startswith("A,") or hand == "A,A":
+        if ("," in hand and not hand.startswith("A,")) or hand == "A,A":
             kind, total = K.K_PAIR, (1 if hand == "A,A" else int(hand.split(",")[0]))
         elif hand.startswith("A,"):
             kind, total = K.K_SOFT, 11 + int(hand[2:])
         else:
             kind, total = K.K_HARD, int(hand)
 
-        def state(tc: float, entries: list[IndexPlay] = entries) -> dict[str, bool]:
-            """Each kind's choice at count ``tc``: is the counted play (or its rival) made."""
-            got: dict[str, bool] = {}
-            for e in entries:
-                on = e.index is not None and (
-                    tc >= e.index if e.direction == "above" else tc < e.index)
-                kind = _kind(e)
-                got[kind] = (e.play if on else e.instead) == ("stand" if kind == "stand/hit"
-                                                              else kind)
-            return got
-
-        def code(tc: float) -> int:
-            s = state(tc)
-            if kind == K.K_PAIR:
-                return SPLIT if s.get("split") else NO_SPLIT
-            stand = s.get("stand/hit", False)
-            return _code(stand, s.get("double", False), s.get("surrender", False))
-
         ups_ = sorted({e.index for e in entries
                        if e.index is not None and e.direction == "above"}, reverse=True)
         downs = sorted({e.index for e in entries
                         if e.index is not None and e.direction == "below"})
-        slots = [(float(c), 0, code(c)) for c in ups_] + \
-            [(float(c), 1, code(c - 0.5)) for c in downs]
+        pair = kind == K.K_PAIR
+        slots = [(float(c), 0, _cell_code(entries, c, pair)) for c in ups_] + \
+            [(float(c), 1, _cell_code(entries, c - 0.5, pair)) for c in downs]
         for k, (c, direction, play) in enumerate(slots[:K.INDEX_SLOTS]):
             out.thresholds[kind, total, up, k] = c
             out.directions[kind, total, up, k] = direction
