@@ -14,6 +14,7 @@ from twentyone.cli.chips import chips_cmd
 from twentyone.cli.indices import indices
 from twentyone.cli.options import Command, plain_type
 from twentyone.cli.play import play
+from twentyone.cli.ramp import ramp
 from twentyone.cli.rules import rules_cmd
 from twentyone.cli.serve import serve
 from twentyone.cli.shuffle import shuffle
@@ -97,6 +98,7 @@ app.command("chart", cls=Command)(chart)
 app.command("edge", cls=Command)(edge)
 app.command("ev", cls=Command)(ev)
 app.command("indices", cls=Command)(indices)
+app.command("ramp", cls=Command)(ramp)
 app.command("dealer", cls=Command)(dealer)
 app.command("verify", cls=Command)(verify)
 app.command("train", cls=Command)(train)
