@@ -41,7 +41,7 @@ from twentyone.errors import TwentyOneError
 from twentyone.rules import DoubleOn, Rules
 from twentyone.sim import kernel as K
 from twentyone.sim.counting import DEFAULT_INDICES, SYSTEMS, CountSystem, IndexPlays
-from twentyone.strategy import analysis_key, analysis_rules, cache_dir
+from twentyone.strategy import Chart, analysis_key, analysis_rules, cache_dir
 from twentyone.strategy.chart import (
     DOUBLE_HIT,
     DOUBLE_STAND,
@@ -410,6 +410,33 @@ def _cell_code(entries: list[IndexPlay], tc: float, pair: bool) -> int:
         return SPLIT if made.get("split") else NO_SPLIT
     return _code(made.get("stand/hit", False), made.get("double", False),
                  made.get("surrender", False))
+
+
+#: Kernel actions by name, for ``index_play``.
+_ACTIONS = {K.A_STAND: "stand", K.A_HIT: "hit", K.A_DOUBLE: "double", K.A_SPLIT: "split",
+            K.A_SURRENDER: "surrender"}
+
+
+def index_play(plays: IndexPlays, chart: Chart, values: Sequence[int], up: int, tc: float, *,
+               can_double: bool, can_split: bool, can_surrender: bool) -> str:
+    """What a counter plays with ``values`` against ``up`` at true count ``tc``: the simulator's
+    own decision (``kernel.decide``) from the chart and the index plays."""
+    hard = sum(values)
+    code = K.decide(hard, 1 in values, values[0] if can_split and len(values) == 2 else 0, up,
+                    can_double, can_split, can_surrender, chart.hard.astype(np.int64),
+                    chart.soft.astype(np.int64), chart.pairs.astype(np.int64), True, float(tc),
+                    plays.thresholds, plays.directions, plays.plays)
+    return _ACTIONS[int(code)]
+
+
+def hilo_plays_at_hand(rules: Rules) -> IndexPlays | None:
+    """Hi-Lo index plays for ``rules`` without solving anything: the shipped set where it fits
+    the rules, the computed set where it is on disk already, else None."""
+    if published_fits(rules, "hilo"):
+        return IndexPlays.load(DEFAULT_INDICES["hilo"])
+    if cached(rules, "hilo"):
+        return to_index_plays(load(rules, "hilo"))
+    return None
 
 
 #: The word ``sim --indices`` takes for a set computed for the table's rules.
