@@ -60,6 +60,7 @@ def test_ramp_prints_the_plans_and_draws_advantage_by_count(tmp_path: Path) -> N
 def test_ramp_refuses_a_bad_spread_or_risk() -> None:
     for args, words in ((["--spread", "12-1"], "SMALLEST-LARGEST"),
                         (["--spread", "x"], "SMALLEST-LARGEST"),
-                        (["--ror", "150%"], "risk of ruin")):
-        result = runner.invoke(app, ["ramp", "--rounds", "10", *args])
+                        (["--ror", "150%"], "risk of ruin"),
+                        (["--rounds", "1000"], "at least 100,000 rounds")):
+        result = runner.invoke(app, ["ramp", "--rounds", "100000", *args])
         assert result.exit_code == 2 and words in result.output, result.output

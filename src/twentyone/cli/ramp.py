@@ -20,6 +20,9 @@ from twentyone.sim.runner import SimSpec, simulate
 from twentyone.sim.stats import SimResult
 from twentyone.strategy.exact import describe
 
+#: Fewer rounds than this measure too few rounds at the high counts to size a bet on.
+MIN_ROUNDS = 100_000
+
 
 def _spread(text: str) -> float:
     """``1-12`` (smallest and largest bet) to the top bet in units of the smallest."""
@@ -70,6 +73,9 @@ def ramp(rules: RulesOpt = "six-deck-s17", set_: SetOpt = None,
     betting and a straight-line ramp."""
     top = _spread(spread)
     risk = _ror(ror)
+    if rounds < MIN_ROUNDS:
+        raise typer.BadParameter(f"at least {MIN_ROUNDS:,} rounds, to measure each count",
+                                 param_hint="--rounds")
     check_writable(plot, "the picture", "--plot")
     r = rules_from_cli(rules, set_)
     if count not in SYSTEMS:
