@@ -150,3 +150,26 @@ def test_sim_uses_a_computed_set_where_the_published_one_does_not_fit_the_rules(
     assert h17.indices is not None and h17.indices.name == "computed (hilo)"
     assert asked == [(SIX_DECKS.replace(hit_soft_17=True), "hilo")]
     assert idx.default_indices(SIX_DECKS, "zen") is None
+
+
+@pytest.mark.parametrize("count", ["hilo", "ko", "halves", "omega2"])
+def test_each_grid_shoe_stands_for_its_count(count: str) -> None:
+    """The shoes the solver values hold the reference depth's cards, no more of a value than the
+    full shoe, and show the count they stand for: true counts -10..+10, or for KO running counts
+    ten true counts' worth either side of the neutral one. Each value is its expected number
+    rounded down or up, so the count is off by less than the tags' sizes summed (per deck left,
+    for a true count)."""
+    system = SYSTEMS[count]
+    centre, span = idx.scale(SIX_DECKS, system, 3.75)
+    if system.balanced:
+        assert (centre, span) == (0.0, 10.0)
+    else:  # 2.25 decks seen at +4 a deck, from -20
+        assert (centre, span) == (-20 + 4 * 2.25, 37.5)
+    grid = idx.shoes(SIX_DECKS, system, 3.75)
+    assert len(grid) == 21 * idx.SAMPLES
+    full = (0, *([24] * 9), 96)
+    rounding = sum(abs(t) for t in system.tags) * (52 / 195 if system.balanced else 1)
+    for n, shoe in enumerate(grid):
+        target = centre + (n // idx.SAMPLES - 10) * span / 10
+        assert shoe.sum() == 195 and all(0 <= shoe[v] <= full[v] for v in range(11))
+        assert abs(idx._count_of(system, SIX_DECKS, shoe, ()) - target) < rounding

@@ -22,7 +22,8 @@ divided by the exact decks left (cards left / 52), not rounded, and an index pla
 true count at or above its index (``"below"``: under it). The index is the crossing rounded to
 the nearest whole number; ``crossing`` keeps a tenth. An unbalanced count (KO) has no true
 count: its index is a running count (from the usual initial running count, as the simulator
-keeps it) at the reference depth.
+keeps it) at the reference depth, searched over ten true counts' worth either side of the
+running count a neutral shoe shows there (``scale``).
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ LIMIT = 10
 #: Randomly rounded shoes per target count.
 SAMPLES = 2
 #: Bump when the method changes, so cached index sets are recomputed.
-VERSION = 2
+VERSION = 3
 #: Up cards in the order they are printed, and their names.
 UPS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
 UP_NAMES = {1: "A", **{v: str(v) for v in range(2, 11)}}
@@ -139,6 +140,20 @@ def _system(name: str) -> CountSystem:
     return SYSTEMS[name]
 
 
+def scale(rules: Rules, system: CountSystem, decks_left: float) -> tuple[float, float]:
+    """(centre, half-width) of the counts searched: true counts 0 and 10 for a balanced count;
+    for an unbalanced one the running count a neutral shoe shows at this depth, and ten true
+    counts' worth of running count either side of it."""
+    if system.balanced:
+        return 0.0, float(LIMIT)
+    full = np.array(full_shoe(rules.decks), dtype=np.float64)
+    total = float(full.sum())
+    n = round(52 * decks_left)
+    tag_total = float((full * system.tag_array()).sum())
+    centre = system.initial_running_count(rules.decks) + tag_total * (total - n) / total
+    return centre, LIMIT * n / 52
+
+
 def shoes(rules: Rules, system: CountSystem, decks_left: float,
           samples: int = SAMPLES) -> list[np.ndarray]:
     """The shoes (counts by value, index 0 unused) that stand for counts -10..+10: the expected
@@ -156,10 +171,11 @@ def shoes(rules: Rules, system: CountSystem, decks_left: float,
     tag_total = float((full * tags).sum())
     rng = np.random.default_rng(20250)
     out = []
+    centre, span = scale(rules, system, decks_left)
     for target in range(-LIMIT, LIMIT + 1):
         # Tags of the cards left: all tags less those seen (the running count net of its start).
         seen = target * n / 52 if system.balanced else \
-            target - system.initial_running_count(rules.decks)
+            centre + target * span / LIMIT - system.initial_running_count(rules.decks)
         s = tag_total - seen
         expect = n * p * (1 + (tags - mean) * (s - n * mean) / (n * var))
         expect = np.clip(expect, 0, full)
@@ -255,18 +271,22 @@ def _comparisons(key: CellKey, evs: dict[str, float]) -> Iterable[tuple[str, str
         yield "surrender", "surrender", evs["surrender"] - max(rivals)
 
 
-def _crossing(xs: np.ndarray, ys: np.ndarray) -> tuple[float | None, float, float]:
-    """(root nearest 0 within the limits or None, the fit's slope there, the fit at 0)."""
-    keep = np.abs(xs) <= LIMIT + 2
-    xs, ys = xs[keep], ys[keep]
-    coef = np.polyfit(xs, ys, 3 if len(xs) >= 8 else 1)
+def _crossing(xs: np.ndarray, ys: np.ndarray, centre: float = 0.0, span: float = LIMIT
+              ) -> tuple[float | None, float, float]:
+    """(root nearest ``centre`` within ``span`` of it or None, the fit's slope there, the fit
+    at ``centre``): a cubic fitted to the points in units of ``span / LIMIT``."""
+    unit = span / LIMIT
+    us = (xs - centre) / unit
+    keep = np.abs(us) <= LIMIT + 2
+    us, ys = us[keep], ys[keep]
+    coef = np.polyfit(us, ys, 3 if len(us) >= 8 else 1)
     at0 = float(np.polyval(coef, 0.0))
     roots = [float(r.real) for r in np.roots(coef)
              if abs(r.imag) < 1e-9 and -LIMIT - 0.5 <= r.real <= LIMIT + 0.5]
     if not roots:
         return None, 0.0, at0
     root = min(roots, key=abs)
-    return root, float(np.polyval(np.polyder(coef), root)), at0
+    return centre + root * unit, float(np.polyval(np.polyder(coef), root)), at0
 
 
 def _hand_name(table: str, total: int) -> str:
@@ -294,6 +314,7 @@ def compute(rules: Rules, count: str, decks_left: float | None = None,
     odds = analysis_rules(rules)
     depth = reference_decks(rules) if decks_left is None else decks_left
     grid = shoes(odds, system, depth, samples)
+    centre, span = scale(odds, system, depth)
     jobs = [(s, up) for s in grid for up in ups]
     with ThreadPoolExecutor(max_workers=workers) as pool:
         solved = list(pool.map(lambda job: _solve_up(odds, system, job[0], job[1]), jobs))
@@ -308,14 +329,14 @@ def compute(rules: Rules, count: str, decks_left: float | None = None,
                     acc.setdefault(k, []).append(v)
     plays: list[IndexPlay] = []
     if 1 in ups:
-        plays.append(_insurance(odds, system, grid))
+        plays.append(_insurance(odds, system, grid, centre, span))
     order = {"hard": 0, "soft": 1, "pair": 2}
     for (key, kind), pts in sorted(points.items(), key=lambda kv: (
             order[kv[0][0][0]], kv[0][0][1], UPS.index(kv[0][0][2]), kv[0][1])):
         table, total, up = key
         xs = np.array([x for x, _ in pts])
         ys = np.array([y for _, y in pts])
-        root, slope, at0 = _crossing(xs, ys)
+        root, slope, at0 = _crossing(xs, ys, centre, span)
         mean_evs = {k: float(np.mean(v)) for k, v in rivals[(key, kind)].items()}
         play = "stand" if kind == "stand/hit" else kind
         other = _rival_name(kind, mean_evs)
@@ -326,8 +347,8 @@ def compute(rules: Rules, count: str, decks_left: float | None = None,
                               "above", other if at0 < 0 else play, None, kind)
         else:
             above = slope > 0  # the counted play is better above the crossing
-            made, instead = (play, other) if (root >= 0) == above else (other, play)
-            direction = "above" if root >= 0 else "below"
+            made, instead = (play, other) if (root >= centre) == above else (other, play)
+            direction = "above" if root >= centre else "below"
             entry = IndexPlay(_hand_name(table, total), UP_NAMES[up], made,
                               math.floor(root + 0.5), direction, instead, round(root, 1),
                               kind)
@@ -335,7 +356,8 @@ def compute(rules: Rules, count: str, decks_left: float | None = None,
     return IndexSet(_describe(odds), count, depth, convention(system, depth), tuple(plays))
 
 
-def _insurance(rules: Rules, system: CountSystem, grid: list[np.ndarray]) -> IndexPlay:
+def _insurance(rules: Rules, system: CountSystem, grid: list[np.ndarray], centre: float,
+               span: float) -> IndexPlay:
     """Insurance pays 2 to 1 on a ten in the hole: worth taking when more than a third of the
     cards left (the up ace out) are tens."""
     xs, ys = [], []
@@ -343,7 +365,7 @@ def _insurance(rules: Rules, system: CountSystem, grid: list[np.ndarray]) -> Ind
         left = int(shoe.sum()) - 1
         xs.append(_count_of(system, rules, shoe, (1,)))
         ys.append(3 * shoe[10] / left - 1)
-    root, _, _ = _crossing(np.array(xs), np.array(ys))
+    root, _, _ = _crossing(np.array(xs), np.array(ys), centre, span)
     index = None if root is None else math.floor(root + 0.5)
     return IndexPlay("any", "A", "insurance", index, "above", "no insurance",
                      None if root is None else round(root, 1), "insurance")
