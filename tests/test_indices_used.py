@@ -17,9 +17,11 @@ from twentyone.tui.hint import count_line
 
 SIX = PRESETS["six-deck-s17"]
 H17 = SIX.replace(hit_soft_17=True)
-#: A set as ``indices.compute`` makes it, with one play: stand on 16 against a ten from +3.
+#: A set as ``indices.compute`` makes it: stand on 16 against a ten from +3, hit 12 against a 4
+#: below 0, insure from +2.
 ONE_PLAY = idx.IndexSet("test", "hilo", 3.75, "test", (
     idx.IndexPlay("16", "10", "stand", 3, "above", "hit", 2.8, "stand/hit"),
+    idx.IndexPlay("12", "4", "hit", 0, "below", "stand", -0.3, "stand/hit"),
     idx.IndexPlay("any", "A", "insurance", 2, "above", "no insurance", 2.4, "insurance")))
 
 # Twenty-six small cards seen: +26 over 5.5 decks left of six, a true count near +4.7.
@@ -66,3 +68,30 @@ def test_the_drill_learns_the_computed_set_where_the_published_one_does_not_fit(
     assert asked == [H17]
     chosen = IndexPlayDrill(SIX, "six-deck-s17", {"indices": "computed"})
     assert chosen.index_name == "computed (hilo)"
+
+
+def test_the_indices_command_prints_json_and_a_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The shape ``--json`` promises (docs/strategy.md#computed-index-numbers), from a set
+    stood in for the solve; at a table with no insurance the insurance entry is left out."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from twentyone.cli.app import app
+
+    monkeypatch.setattr(idx, "cached", lambda rules, count, decks_left=None: True)
+    monkeypatch.setattr(idx, "load", lambda rules, count, decks_left=None: ONE_PLAY)
+    runner = CliRunner()
+    res = runner.invoke(app, ["indices", "--rules", "six-deck-h17-ls", "--json"])
+    assert res.exit_code == 0, res.output
+    rows = json.loads(res.output)
+    assert {"hand": "16", "up": "10", "play": "stand", "index": 3}.items() <= rows[0].items()
+    assert "direction" not in rows[0]
+    assert rows[1]["play"] == "hit" and rows[1]["direction"] == "below"
+    assert rows[2]["hand"] == "any" and rows[2]["play"] == "insurance"
+    none = runner.invoke(app, ["indices", "--set", "insurance=none", "--json"])
+    assert [r["play"] for r in json.loads(none.output)] == ["stand", "hit"]
+    table = runner.invoke(app, ["indices"], env={"COLUMNS": "100"})
+    assert "+3 or more" in table.output and "Convention" in table.output
+    bad = runner.invoke(app, ["indices", "--count", "plus-minus"])
+    assert bad.exit_code == 2 and "no count named" in bad.output

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import time
+from dataclasses import replace
 from typing import Annotated
 
 import typer
@@ -12,7 +13,7 @@ from rich.console import Console
 from rich.table import Table as RichTable
 
 from twentyone.cli.options import RulesOpt, SetOpt, rules_from_cli
-from twentyone.rules import Rules
+from twentyone.rules import Insurance, Rules
 from twentyone.sim import indices as idx
 from twentyone.sim.counting import SYSTEMS
 
@@ -55,7 +56,10 @@ def indices(rules: RulesOpt = "classic", set_: SetOpt = None,
                 "+10.")] = False) -> None:
     """Print, for every play a count can change, the count at which the better play changes:
     exact EVs of both plays over the shoes a count stands for, from the solver."""
-    found = load_indices(rules_from_cli(rules, set_), count, decks_left)
+    r = rules_from_cli(rules, set_)
+    found = load_indices(r, count, decks_left)
+    if r.insurance is Insurance.NONE:  # the table offers none: nothing to index
+        found = replace(found, plays=tuple(p for p in found.plays if p.kind != "insurance"))
     if as_json:
         typer.echo(json.dumps(found.to_json(), indent=1))
         return
