@@ -46,7 +46,8 @@ def test_json_has_the_contract_fields_and_the_seed_decides_the_result() -> None:
 
 def test_rules_overrides_count_ramp_and_bankroll() -> None:
     out = sim("--rules", "classic", "--set", "decks=2", "--rounds", "30000", "--count", "hilo",
-              "--ramp", "1:2,3:6", "--bankroll", "200", "--trip", "1000")
+              "--indices", "hilo-i18-fab4", "--ramp", "1:2,3:6", "--bankroll", "200",
+              "--trip", "1000")
     setup = out["setup"]
     assert isinstance(setup, dict)
     assert setup["rules"]["decks"] == 2

@@ -11,8 +11,10 @@ import typer
 from typer.core import TyperGroup
 
 from twentyone.cli.chips import chips_cmd
+from twentyone.cli.indices import indices
 from twentyone.cli.options import Command, plain_type
 from twentyone.cli.play import play
+from twentyone.cli.ramp import ramp
 from twentyone.cli.rules import rules_cmd
 from twentyone.cli.serve import serve
 from twentyone.cli.shuffle import shuffle
@@ -95,6 +97,8 @@ app.command("sim", cls=Command)(sim)
 app.command("chart", cls=Command)(chart)
 app.command("edge", cls=Command)(edge)
 app.command("ev", cls=Command)(ev)
+app.command("indices", cls=Command)(indices)
+app.command("ramp", cls=Command)(ramp)
 app.command("dealer", cls=Command)(dealer)
 app.command("verify", cls=Command)(verify)
 app.command("train", cls=Command)(train)

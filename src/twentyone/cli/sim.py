@@ -26,14 +26,16 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table as RichTable
 
 from twentyone.cli.compiling import SIMULATOR_SECONDS, SOLVER_SECONDS, compiling
+from twentyone.cli.indices import load_indices
 from twentyone.cli.options import RulesOpt, SetOpt, check_writable, rules_from_cli
 from twentyone.rules import Rules
 from twentyone.sim import kernel as K
 from twentyone.sim.betting import Betting, parse_ramp
 from twentyone.sim.chartfile import format_chart, load_chart
-from twentyone.sim.counting import DEFAULT_INDICES, SYSTEMS, IndexPlays
+from twentyone.sim.counting import SYSTEMS, IndexPlays
+from twentyone.sim.indices import COMPUTED, default_indices, to_index_plays
 from twentyone.sim.runner import Player, SimSpec, simulate, trace
-from twentyone.sim.stats import SimResult
+from twentyone.sim.stats import Desirability, SimResult
 from twentyone.sim.warm import kernel_cached, load_kernel
 from twentyone.strategy import Chart, basic_chart, chart_on_disk, rules_of_thumb, solver_cached
 
@@ -100,12 +102,13 @@ def _player(rules: Rules, strategy: str, count: str | None, indices: str | None,
             raise typer.BadParameter(f"known counts: {', '.join(SYSTEMS)}", param_hint="--count")
         system = SYSTEMS[count]
     plays = None
-    name = indices if indices is not None else DEFAULT_INDICES.get(count or "")
+    name = indices if indices is not None or count is None else default_indices(rules, count)
     if name is not None and name != "none":
-        if system is None:
+        if system is None or count is None:
             raise typer.BadParameter("index plays need --count", param_hint="--indices")
         try:
-            plays = IndexPlays.load(name)
+            plays = to_index_plays(load_indices(rules, count)) if name == COMPUTED \
+                else IndexPlays.load(name)
         except ValueError as exc:
             raise typer.BadParameter(str(exc), param_hint="--indices") from None
     if insurance is None:
@@ -132,8 +135,9 @@ def sim(
     count: Annotated[str | None, typer.Option(
         "--count", help=f"Count system: {', '.join(SYSTEMS)}.")] = None,
     indices: Annotated[str | None, typer.Option(
-        "--indices", help="Index plays: a shipped set, a CSV file, or 'none' (default: the "
-        "Illustrious 18 and Fab 4 for hilo).")] = None,
+        "--indices", help="Index plays: a shipped set, a CSV file, 'computed' (from the solver, "
+        "for these rules and the count) or 'none' (default: the Illustrious 18 and Fab 4 for "
+        "hilo where they fit the rules, else computed).")] = None,
     insurance: Annotated[str | None, typer.Option(
         "--insurance", help="never, always, or count (at the indices' insurance count).")]
     = None,
@@ -259,6 +263,21 @@ def sim(
     _print(result, Console())
 
 
+def _worth_cells(d: Desirability) -> tuple[str, str, str]:
+    """DI, SCORE and N0 with their standard errors, as the by-count table shows them."""
+    n0 = "never" if d.n0 is None or d.n0_standard_error is None else \
+        f"{d.n0:.0f}±{d.n0_standard_error:.0f}"
+    return (f"{d.di:+.1f}±{d.di_standard_error:.1f}",
+            f"{d.score:.0f}±{d.score_standard_error:.0f}", n0)
+
+
+def _worth_rows(d: Desirability) -> list[tuple[str, str]]:
+    """The game's DI, SCORE and N0 (docs/strategy.md#what-counting-is-worth)."""
+    di, score, n0 = _worth_cells(d)
+    return [("DI (1000 x EV/SD)", di), ("SCORE (per 100 rounds, bank 10,000)", score),
+            ("N0 (rounds to one SD)", n0)]
+
+
 def _print(result: SimResult, out: Console) -> None:
     lo, hi = result.confidence_interval
     t = RichTable(title="Simulation", show_header=False)
@@ -289,15 +308,23 @@ def _print(result: SimResult, out: Console) -> None:
         if measured is not None:
             rows.append((f"risk of ruin in {result.setup['trip_rounds']:,} rounds",
                          f"{measured[0] * 100:.2f}% ± {measured[1] * 100:.2f}%"))
+    worth = result.desirability
+    if worth is not None:
+        rows += _worth_rows(worth)
     for k, v in rows:
         t.add_row(k, v)
     out.print(t)
     bins = result.by_true_count()
     if bins:
         c = RichTable(title="By true count")
-        for col in ("true count", "frequency", "EV", "± SE"):
+        # Flat one-unit bets at each count (docs/strategy.md#what-counting-is-worth);
+        # N0's standard error is in --json (the column would not fit).
+        for col in ("true count", "frequency", "EV", "± SE", "DI", "SCORE", "N0"):
             c.add_column(col, justify="right")
         for b in bins:
+            d = b.desirability
+            cells = _worth_cells(d) if d else ("",) * 3
             c.add_row(f"{b.true_count:+d}", f"{b.frequency * 100:.2f}%", f"{b.ev * 100:+.2f}%",
-                      f"{b.standard_error * 100:.2f}%")
+                      f"{b.standard_error * 100:.2f}%", cells[0], cells[1],
+                      cells[2].split("±")[0])
         out.print(c)

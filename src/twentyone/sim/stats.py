@@ -19,6 +19,46 @@ from twentyone.sim import kernel as K
 Z95 = 1.959963984540054
 
 
+#: SCORE's bank and rounds: the win per 100 rounds of a player betting the Kelly fraction of a
+#: bank of 10,000 units (docs/strategy.md#what-counting-is-worth).
+SCORE_BANK = 10_000
+SCORE_ROUNDS = 100
+
+
+@dataclass(frozen=True)
+class Desirability:
+    """How good a game is to a counter, from its EV and SD per round
+    (docs/strategy.md#what-counting-is-worth): DI = 1000 EV/SD; SCORE = the expected win per
+    100 rounds betting optimally (Kelly) with a bank of 10,000 units, 100 x 10,000 x (EV/SD)^2,
+    which is DI^2; N0 = (SD/EV)^2, the rounds after which the expected win is one SD. So
+    SCORE x N0 = 10^6.
+    SCORE and N0 are for a game worth playing: with no edge SCORE is 0 and N0 None (never).
+    Standard errors are from the EV's (the SD's own sampling error, a relative 1/sqrt(2n) or
+    so, is far smaller and left out)."""
+
+    di: float
+    di_standard_error: float
+    score: float
+    score_standard_error: float
+    n0: float | None
+    n0_standard_error: float | None
+
+    @classmethod
+    def of(cls, ev: float, sd: float, standard_error: float) -> Desirability | None:
+        if sd <= 0:
+            return None
+        di = 1000.0 * ev / sd
+        di_se = 1000.0 * standard_error / sd
+        if ev <= 0:
+            return cls(di, di_se, 0.0, 0.0, None, None)
+        n0 = (sd / ev) ** 2
+        return cls(di, di_se, SCORE_ROUNDS * SCORE_BANK * (ev / sd) ** 2, 2 * di * di_se, n0,
+                   2 * n0 * standard_error / ev)
+
+    def to_json(self) -> dict[str, float | None]:
+        return dict(self.__dict__)
+
+
 @dataclass(frozen=True)
 class CountBin:
     true_count: int
@@ -26,6 +66,20 @@ class CountBin:
     frequency: float
     ev: float
     standard_error: float
+
+    @property
+    def sd(self) -> float:
+        """SD of a one-unit bet's result at this count."""
+        return self.standard_error * math.sqrt(self.rounds)
+
+    @property
+    def desirability(self) -> Desirability | None:
+        """DI, SCORE and N0 of a one-unit bet at this count."""
+        return Desirability.of(self.ev, self.sd, self.standard_error)
+
+    def to_json(self) -> dict[str, Any]:
+        d = self.desirability
+        return {**self.__dict__, **(d.to_json() if d is not None else {})}
 
 
 @dataclass
@@ -119,6 +173,13 @@ class SimResult:
             return 1.0
         return math.exp(-2.0 * ev * bankroll / (sd * sd))
 
+    @property
+    def desirability(self) -> Desirability | None:
+        """DI, SCORE and N0 of the game as played (its bets and play), for a counted game."""
+        if not self.setup.get("count"):
+            return None
+        return Desirability.of(self.ev_per_round, self.sd_per_round, self.standard_error)
+
     def by_true_count(self) -> list[CountBin]:
         """EV of a one-unit bet and frequency for each true count (floored, clipped to ±10)."""
         total = float(self.stats[K.S_TC: K.S_TC + 3 * K.TC_BINS: 3].sum())
@@ -174,8 +235,11 @@ class SimResult:
                 out["risk_of_ruin"].update(
                     trips=int(self.stats[K.S_TRIPS]), trip_rounds=self.setup.get("trip_rounds"),
                     measured=measured[0], measured_standard_error=measured[1])
+        worth = self.desirability
+        if worth is not None:
+            out.update(worth.to_json())
         bins = self.by_true_count()
         if bins:
-            out["by_true_count"] = [b.__dict__ for b in bins]
+            out["by_true_count"] = [b.to_json() for b in bins]
         out["setup"] = self.setup
         return out

@@ -25,6 +25,8 @@ from twentyone.rules import Rules, SplitBy
 from twentyone.rules import Surrender as SurrenderRule
 from twentyone.sim import kernel as K
 from twentyone.sim.counting import DEFAULT_INDICES, SYSTEMS, CountSystem, IndexPlays
+from twentyone.sim.indices import COMPUTED, published_fits, to_index_plays
+from twentyone.sim.indices import load as load_indices
 from twentyone.strategy import action_evs, basic_chart, rules_of_thumb
 from twentyone.strategy.chart import Chart
 from twentyone.train.core import JSON, Drill, Grade, Item
@@ -275,20 +277,36 @@ class IndexPlayDrill(Drill):
     answer_hint = "an action: hit, stand, double, split or surrender"
     answer_kind = "action"
     option_specs = (Option("indices", "The index plays to learn", DEFAULT_INDICES["hilo"],
-                           choices=SHIPPED_INDICES,
-                           labels=tuple(f"{n} (Illustrious 18 and Fab 4)"
-                                        if n == "hilo-i18-fab4" else n
-                                        for n in SHIPPED_INDICES)),)
+                           choices=(*SHIPPED_INDICES, COMPUTED),
+                           labels=(*(f"{n} (Illustrious 18 and Fab 4)"
+                                     if n == "hilo-i18-fab4" else n
+                                     for n in SHIPPED_INDICES),
+                                   "computed for these rules (Hi-Lo)")),)
 
     def __init__(self, rules: Rules, rules_name: str,
                  options: Mapping[str, object] | None = None) -> None:
         super().__init__(rules, rules_name, options)
-        self.index_name = str(self.options["indices"])
-        self.indices = IndexPlays.load(self.index_name)
+        chosen = str(self.options["indices"])
+        # The shipped Hi-Lo set holds for its own rules only: at other rules the set computed
+        # for the table's rules stands in (docs/strategy.md#computed-index-numbers).
+        self.computed = chosen == COMPUTED or (
+            chosen == DEFAULT_INDICES["hilo"] and not published_fits(rules, "hilo"))
+        self.index_name = f"{COMPUTED} (hilo)" if self.computed else chosen
+        self._indices = None if self.computed else IndexPlays.load(chosen)
+
+    @property
+    def indices(self) -> IndexPlays:
+        """The index plays, solved on first use when they are computed (``prepare`` does it
+        behind a notice)."""
+        if self._indices is None:
+            self._indices = to_index_plays(load_indices(self.rules, "hilo"))
+        return self._indices
 
     def prepare(self) -> None:
-        """Solve (or load) the exact chart the simulator's decisions start from."""
+        """Solve (or load) the exact chart the simulator's decisions start from, and the
+        computed index plays where they are used."""
         basic_chart(self.rules)
+        _ = self.indices
 
     def entries(self) -> list[tuple[int, int, int, float]]:
         """(kind, total, up, threshold) of every index entry in the set."""

@@ -15,6 +15,8 @@ from twentyone.engine import views
 from twentyone.engine.table import Action, Phase
 from twentyone.money import dollars
 from twentyone.rules import Rules
+from twentyone.sim.counting import SYSTEMS
+from twentyone.sim.indices import hilo_plays_at_hand, index_play
 from twentyone.strategy import Chart, action_evs, basic_chart
 from twentyone.tui.session import Hint
 
@@ -59,9 +61,31 @@ def make_hint(rules: Rules, chart: Chart | None = None) -> Hint:
         parts = [f"{'▶ ' if a == best else ''}{a} {ev:+.3f} ({dollars(round(ev * hand.bet))})"
                  for a, ev in sorted(evs.items(), key=lambda kv: -kv[1])]
         lines.append(f"EV per bet, {where}: " + " · ".join(parts))
+        if seen is not None:
+            lines.append(count_line(rules, chart, seen, values, up.value, allowed))
         return lines
 
     return hint
+
+
+def count_line(rules: Rules, chart: Chart, seen: Sequence[Card], values: list[int], up: int,
+               allowed: dict[str, bool]) -> str:
+    """The Hi-Lo count this seat could keep, and what the index plays for these rules say: the
+    published ones where they fit the rules, else those computed for them
+    (docs/strategy.md#computed-index-numbers), once ``twentyone indices`` has solved them."""
+    hilo = SYSTEMS["hilo"]
+    running = sum(hilo.tags[c.value - 1] for c in seen)
+    left = 52 * rules.decks - len(seen)
+    true = running * 52 / max(left, 13)
+    head = f"Hi-Lo: running count {running:+g}, true count {true:+.1f}"
+    plays = hilo_plays_at_hand(rules)
+    if plays is None:
+        return (f"{head}; index plays for these rules: run twentyone indices --count hilo "
+                "(with these rules) once")
+    play = index_play(plays, chart, values, up, true, **allowed)
+    base = chart.decide(values, up, **allowed)
+    return f"{head}: the index plays say {play}" + (
+        "" if play == base else f" (basic strategy: {base})")
 
 
 def unseen(rules: Rules, seen: Sequence[Card]) -> dict[int, int]:

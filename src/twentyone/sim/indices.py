@@ -1,0 +1,519 @@
+"""Index numbers computed for any rules and any count: the true count at which a play's better
+choice changes, from the exact solver (docs/strategy.md#computed-index-numbers).
+
+The method. A true count stands for many shoes; on average over them, the cards left are the
+full shoe's shifted along the count's tags. For ``N`` cards drawn from a shoe (a hypergeometric
+draw), the expected count of each value given the tag sum ``S`` of those cards is, to the
+normal approximation, ``N p_v (1 + (tag_v - mean tag) (S - N mean tag) / (N var tag))``: cards
+leave in proportion to their tags. So for each target count from -10 to +10 the shoe at a
+reference depth (``reference_decks``) is built with those expected counts, rounded to whole
+cards at random (a fixed seed, ``SAMPLES`` roundings per count, keeping the cards' total), and
+the exact solver values every two-card hand's plays against every up card from it (play after
+the first decision is composition-dependent). Each hand's own true count is the one a player
+sees at the decision (the up card and the hand's two cards counted, decks left exact), so the
+rounding moves the points along the count axis, not off it. A cell's plays (hard 16 against a
+ten, a pair of eights against a nine) sum each two-card hand's EVs weighted by its chance, as
+``exact.compute_chart`` does for basic strategy. The difference between the two plays is fitted
+by a cubic in the true count over all the points, and the index is where it crosses zero:
+the crossing nearest count 0 within -10..+10, or none.
+
+The convention (the simulator's, ``kernel._true_count``): the true count is the running count
+divided by the exact decks left (cards left / 52), not rounded, and an index play is made at a
+true count at or above its index (``"below"``: under it). The index is the crossing rounded to
+the nearest whole number; ``crossing`` keeps a tenth. An unbalanced count (KO) has no true
+count: its index is a running count (from the usual initial running count, as the simulator
+keeps it) at the reference depth, searched over ten true counts' worth either side of the
+running count a neutral shoe shows there (``scale``).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from twentyone.errors import TwentyOneError
+from twentyone.rules import DoubleOn, Rules
+from twentyone.sim import kernel as K
+from twentyone.sim.counting import DEFAULT_INDICES, SYSTEMS, CountSystem, IndexPlays
+from twentyone.strategy import Chart, analysis_key, analysis_rules, cache_dir
+from twentyone.strategy.chart import (
+    DOUBLE_HIT,
+    DOUBLE_STAND,
+    HIT,
+    NO_SPLIT,
+    SPLIT,
+    STAND,
+    SURRENDER_HIT,
+    SURRENDER_STAND,
+)
+from twentyone.strategy.exact import UpSolver, dealt_evs, full_shoe
+
+#: The counts searched for a crossing; a play that changes nowhere in it has no index.
+LIMIT = 10
+#: Randomly rounded shoes per target count.
+SAMPLES = 2
+#: Bump when the method changes, so cached index sets are recomputed.
+VERSION = 3
+#: Up cards in the order they are printed, and their names.
+UPS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
+UP_NAMES = {1: "A", **{v: str(v) for v in range(2, 11)}}
+
+
+class IndexError_(TwentyOneError):
+    """A request for index numbers that cannot be answered (an unknown count, a bad depth)."""
+
+
+@dataclass(frozen=True)
+class IndexPlay:
+    """One play a count changes: ``play`` is made at a count at or above ``index`` (below it when
+    ``direction`` is ``"below"``); ``instead`` is what the hand does otherwise. ``index`` is None
+    where the better play does not change between -10 and +10."""
+
+    hand: str
+    up: str
+    play: str
+    index: int | None
+    direction: str
+    instead: str
+    #: The crossing to a tenth (None with ``index``).
+    crossing: float | None
+    #: Which choice it is: "stand/hit", "double", "split", "surrender" or "insurance".
+    kind: str
+
+    def to_json(self) -> dict[str, Any]:
+        out = asdict(self)
+        if self.direction != "below":
+            del out["direction"]
+        return out
+
+
+@dataclass(frozen=True)
+class IndexSet:
+    """Every play's index for one game and one count, with how it was made."""
+
+    rules: str
+    count: str
+    decks_left: float
+    convention: str
+    plays: tuple[IndexPlay, ...]
+
+    def find(self, hand: str, up: str, kind: str) -> IndexPlay | None:
+        """The entry for ``hand`` against ``up`` of a kind: "stand/hit", "double", "split",
+        "surrender" or "insurance" (whichever way round the entry names its play)."""
+        for p in self.plays:
+            if p.hand == hand and p.up == up and p.kind == kind:
+                return p
+        return None
+
+    def to_json(self) -> list[dict[str, Any]]:
+        return [p.to_json() for p in self.plays]
+
+
+def reference_decks(rules: Rules) -> float:
+    """The decks left at which the shoe is built: halfway through the dealt part of the shoe
+    (a round is as likely to start anywhere in it), to a quarter deck, at least half a deck."""
+    dealt = rules.penetration if rules.cut_behind is None else \
+        1 - sum(rules.cut_behind) / 2 / (52 * rules.decks)
+    return max(0.5, round(rules.decks * (1 - dealt / 2) * 4) / 4)
+
+
+def convention(system: CountSystem, decks_left: float) -> str:
+    if system.balanced:
+        return ("true count = running count / exact decks left (cards left / 52), not rounded; "
+                "the play is made at a true count at or above the index (below it where marked)"
+                f"; shoes built at {decks_left:g} decks left")
+    return ("running count from the initial running count 4 - 4 x decks (no true count); the "
+            "play is made at a running count at or above the index (below it where marked); "
+            f"figured at {decks_left:g} decks left")
+
+
+def _system(name: str) -> CountSystem:
+    if name not in SYSTEMS:
+        raise IndexError_(f"no count named {name!r}; counts: {', '.join(SYSTEMS)}")
+    return SYSTEMS[name]
+
+
+def scale(rules: Rules, system: CountSystem, decks_left: float) -> tuple[float, float]:
+    """(centre, half-width) of the counts searched: true counts 0 and 10 for a balanced count;
+    for an unbalanced one the running count a neutral shoe shows at this depth, and ten true
+    counts' worth of running count either side of it."""
+    if system.balanced:
+        return 0.0, float(LIMIT)
+    full = np.array(full_shoe(rules.decks), dtype=np.float64)
+    total = float(full.sum())
+    n = round(52 * decks_left)
+    tag_total = float((full * system.tag_array()).sum())
+    centre = system.initial_running_count(rules.decks) + tag_total * (total - n) / total
+    return centre, LIMIT * n / 52
+
+
+def shoes(rules: Rules, system: CountSystem, decks_left: float,
+          samples: int = SAMPLES) -> list[np.ndarray]:
+    """The shoes (counts by value, index 0 unused) that stand for counts -10..+10: the expected
+    cards left given the count, rounded to whole cards at random (seeded)."""
+    full = np.array(full_shoe(rules.decks), dtype=np.float64)
+    total = full.sum()
+    n = round(52 * decks_left)
+    if not 13 <= n < total:
+        raise IndexError_(f"decks left must leave between a quarter deck and the whole shoe, "
+                          f"not {decks_left:g}")
+    tags = system.tag_array()
+    p = full / total
+    mean = float((p * tags).sum())
+    var = float((p * (tags - mean) ** 2).sum())
+    tag_total = float((full * tags).sum())
+    rng = np.random.default_rng(20250)
+    out = []
+    centre, span = scale(rules, system, decks_left)
+    for target in range(-LIMIT, LIMIT + 1):
+        # Tags of the cards left: all tags less those seen (the running count net of its start).
+        seen = target * n / 52 if system.balanced else \
+            centre + target * span / LIMIT - system.initial_running_count(rules.decks)
+        s = tag_total - seen
+        expect = n * p * (1 + (tags - mean) * (s - n * mean) / (n * var))
+        expect = np.clip(expect, 0, full)
+        expect[0] = 0
+        for _ in range(samples):
+            whole = np.floor(expect)
+            short = n - int(whole.sum())
+            frac = expect - whole
+            if short > 0 and frac.sum() > 0:
+                pick = rng.choice(11, size=short, replace=False, p=frac / frac.sum())
+                whole[pick] += 1
+            out.append(np.minimum(whole, full).astype(np.int64))
+    return out
+
+
+@dataclass
+class _Cell:
+    """Sums over one grid shoe of a cell's hands: chance, chance x count, chance x EV."""
+
+    weight: float = 0.0
+    count: float = 0.0
+    evs: dict[str, float] | None = None
+
+    def add(self, w: float, tc: float, evs: dict[str, float]) -> None:
+        self.weight += w
+        self.count += w * tc
+        acc = self.evs if self.evs is not None else {}
+        for k, v in evs.items():
+            acc[k] = acc.get(k, 0.0) + w * v
+        self.evs = acc
+
+
+CellKey = tuple[str, int, int]  # ("hard" | "soft" | "pair", total or pair value, up)
+
+
+def _count_of(system: CountSystem, rules: Rules, shoe: np.ndarray, seen_extra: Sequence[int]
+              ) -> float:
+    """The count a player sees with ``shoe`` left before the deal and ``seen_extra`` dealt."""
+    full = np.array(full_shoe(rules.decks), dtype=np.float64)
+    tags = system.tag_array()
+    seen = float(((full - shoe) * tags).sum()) + sum(system.tags[v - 1] for v in seen_extra)
+    if not system.balanced:
+        return system.initial_running_count(rules.decks) + seen
+    left = int(shoe.sum()) - len(seen_extra)
+    return seen * 52 / max(left, 13)
+
+
+def _solve_up(rules: Rules, system: CountSystem, shoe: np.ndarray, up: int
+              ) -> dict[CellKey, tuple[float, dict[str, float]]]:
+    """Every cell's count and summed EVs against ``up`` from one grid shoe."""
+    left = shoe.copy()
+    left[up] -= 1
+    solver = UpSolver(rules, [int(x) for x in left], up)
+    n = int(left.sum())
+    cells: dict[CellKey, _Cell] = {}
+    for a in range(1, 11):
+        for b in range(a, 11):
+            if a + b == 11 and 1 in (a, b):
+                continue
+            w = left[a] * (left[b] - (a == b)) / (n * (n - 1)) * (1 if a == b else 2)
+            if w <= 0:
+                continue
+            tc = _count_of(system, rules, shoe, (up, a, b))
+            evs = dealt_evs(solver, a, b)
+            split = evs.pop("split", None)
+            soft = 1 in (a, b) and a + b <= 11
+            key: CellKey = ("soft", a + b + 10, up) if soft else ("hard", a + b, up)
+            cells.setdefault(key, _Cell()).add(w, tc, evs)
+            if split is not None:
+                cells.setdefault(("pair", a, up), _Cell()).add(w, tc, {**evs, "split": split})
+    return {k: (c.count / c.weight, c.evs or {}) for k, c in cells.items()}
+
+
+#: Which two plays each kind of entry weighs, and for which cells.
+def _comparisons(key: CellKey, evs: dict[str, float]) -> Iterable[tuple[str, str, float]]:
+    """(kind, the play, its rival's best, difference) for a cell at one grid shoe: the
+    difference is the play's EV less the best of its rivals'."""
+    table, total, _ = key
+    if (table == "soft" and total == 12) or (table == "hard" and total < 5):
+        return  # only a pair of aces or of twos makes these: the pair's entry covers them
+    if table == "pair":
+        if "split" in evs:
+            rivals = [v for k, v in evs.items() if k != "split"]
+            yield "split", "split", evs["split"] - max(rivals)
+        return
+    if "hit" in evs and ((table == "hard" and 12 <= total <= 17) or
+                         (table == "soft" and 17 <= total <= 19)):
+        yield "stand/hit", "stand", evs["stand"] - evs["hit"]
+    if "double" in evs and "hit" in evs:
+        yield "double", "double", evs["double"] - max(evs["stand"], evs["hit"])
+    if "surrender" in evs and table == "hard" and 12 <= total <= 17:
+        rivals = [v for k, v in evs.items() if k != "surrender"]
+        yield "surrender", "surrender", evs["surrender"] - max(rivals)
+
+
+def _crossing(xs: np.ndarray, ys: np.ndarray, centre: float = 0.0, span: float = LIMIT
+              ) -> tuple[float | None, float, float]:
+    """(root nearest ``centre`` within ``span`` of it or None, the fit's slope there, the fit
+    at ``centre``): a cubic fitted to the points in units of ``span / LIMIT``."""
+    unit = span / LIMIT
+    us = (xs - centre) / unit
+    keep = np.abs(us) <= LIMIT + 2
+    us, ys = us[keep], ys[keep]
+    coef = np.polyfit(us, ys, 3 if len(us) >= 8 else 1)
+    at0 = float(np.polyval(coef, 0.0))
+    roots = [float(r.real) for r in np.roots(coef)
+             if abs(r.imag) < 1e-9 and -LIMIT - 0.5 <= r.real <= LIMIT + 0.5]
+    if not roots:
+        return None, 0.0, at0
+    root = min(roots, key=abs)
+    return centre + root * unit, float(np.polyval(np.polyder(coef), root)), at0
+
+
+def _hand_name(table: str, total: int) -> str:
+    if table == "pair":
+        return "A,A" if total == 1 else f"{total},{total}"
+    if table == "soft":
+        return f"A,{total - 11}"
+    return str(total)
+
+
+def _rival_name(kind: str, evs: dict[str, float]) -> str:
+    """The play a cell makes when the counted play is not made (its best rival at the
+    crossing)."""
+    if kind == "stand/hit":
+        return "hit"
+    rivals = {k: v for k, v in evs.items() if k != kind and (
+        kind != "double" or k in ("stand", "hit"))}
+    return max(rivals, key=lambda k: rivals[k])
+
+
+def compute(rules: Rules, count: str, decks_left: float | None = None,
+            ups: Sequence[int] = UPS, samples: int = SAMPLES, workers: int = 2) -> IndexSet:
+    """The index set for ``rules`` and a count system (by name), solved now (see ``load``)."""
+    system = _system(count)
+    odds = analysis_rules(rules)
+    depth = reference_decks(rules) if decks_left is None else decks_left
+    grid = shoes(odds, system, depth, samples)
+    centre, span = scale(odds, system, depth)
+    jobs = [(s, up) for s in grid for up in ups]
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        solved = list(pool.map(lambda job: _solve_up(odds, system, job[0], job[1]), jobs))
+    points: dict[tuple[CellKey, str], list[tuple[float, float]]] = {}
+    rivals: dict[tuple[CellKey, str], dict[str, list[float]]] = {}
+    for cells in solved:
+        for key, (tc, evs) in cells.items():
+            for kind, _, diff in _comparisons(key, evs):
+                points.setdefault((key, kind), []).append((tc, diff))
+                acc = rivals.setdefault((key, kind), {})
+                for k, v in evs.items():
+                    acc.setdefault(k, []).append(v)
+    plays: list[IndexPlay] = []
+    if 1 in ups:
+        plays.append(_insurance(odds, system, grid, centre, span))
+    order = {"hard": 0, "soft": 1, "pair": 2}
+    for (key, kind), pts in sorted(points.items(), key=lambda kv: (
+            order[kv[0][0][0]], kv[0][0][1], UPS.index(kv[0][0][2]), kv[0][1])):
+        table, total, up = key
+        xs = np.array([x for x, _ in pts])
+        ys = np.array([y for _, y in pts])
+        root, slope, at0 = _crossing(xs, ys, centre, span)
+        mean_evs = {k: float(np.mean(v)) for k, v in rivals[(key, kind)].items()}
+        play = "stand" if kind == "stand/hit" else kind
+        other = _rival_name(kind, mean_evs)
+        if root is None:
+            # Never changes: name the play the count would bring in, from the basic one.
+            entry = IndexPlay(_hand_name(table, total), UP_NAMES[up],
+                              play if at0 < 0 else other, None,
+                              "above", other if at0 < 0 else play, None, kind)
+        else:
+            above = slope > 0  # the counted play is better above the crossing
+            made, instead = (play, other) if (root >= centre) == above else (other, play)
+            direction = "above" if root >= centre else "below"
+            entry = IndexPlay(_hand_name(table, total), UP_NAMES[up], made,
+                              math.floor(root + 0.5), direction, instead, round(root, 1),
+                              kind)
+        plays.append(entry)
+    return IndexSet(_describe(odds), count, depth, convention(system, depth), tuple(plays))
+
+
+def _insurance(rules: Rules, system: CountSystem, grid: list[np.ndarray], centre: float,
+               span: float) -> IndexPlay:
+    """Insurance pays 2 to 1 on a ten in the hole: worth taking when more than a third of the
+    cards left (the up ace out) are tens."""
+    xs, ys = [], []
+    for shoe in grid:
+        left = int(shoe.sum()) - 1
+        xs.append(_count_of(system, rules, shoe, (1,)))
+        ys.append(3 * shoe[10] / left - 1)
+    root, _, _ = _crossing(np.array(xs), np.array(ys), centre, span)
+    index = None if root is None else math.floor(root + 0.5)
+    return IndexPlay("any", "A", "insurance", index, "above", "no insurance",
+                     None if root is None else round(root, 1), "insurance")
+
+
+def _describe(rules: Rules) -> str:
+    from twentyone.strategy.exact import describe
+    return describe(rules)
+
+
+def _path(rules: Rules, count: str, depth: float) -> Path:
+    return cache_dir() / f"indices-{analysis_key(rules)}-{count}-{depth:g}-v{VERSION}.json"
+
+
+def cached(rules: Rules, count: str, decks_left: float | None = None) -> bool:
+    """Whether ``load`` has this set on disk already (so it costs no solve)."""
+    odds = analysis_rules(rules)
+    depth = reference_decks(rules) if decks_left is None else decks_left
+    return _path(odds, count, depth).is_file()
+
+
+def load(rules: Rules, count: str, decks_left: float | None = None) -> IndexSet:
+    """The index set from the disk cache, or ``compute``d and saved (about a minute)."""
+    _system(count)
+    odds = analysis_rules(rules)
+    depth = reference_decks(rules) if decks_left is None else decks_left
+    path = _path(odds, count, depth)
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        return IndexSet(raw["rules"], raw["count"], raw["decks_left"], raw["convention"],
+                        tuple(IndexPlay(**p) for p in raw["plays"]))
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    got = compute(rules, count, depth)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps({**asdict(got), "plays": [asdict(p) for p in got.plays]}),
+                       encoding="utf-8")
+        tmp.replace(path)
+    except OSError:
+        pass
+    return got
+
+
+#: A cell's chart code from (stand or hit, double?, surrender?) and a pair's from split?
+def _code(stand: bool, double: bool, surrender: bool) -> int:
+    if surrender:
+        return SURRENDER_STAND if stand else SURRENDER_HIT
+    if double:
+        return DOUBLE_STAND if stand else DOUBLE_HIT
+    return STAND if stand else HIT
+
+
+def _cell_code(entries: list[IndexPlay], tc: float, pair: bool) -> int:
+    """The chart code a cell's entries make at count ``tc``: each choice (stand or hit, double
+    or not, surrender or not, split or not) as its entry has it there."""
+    made: dict[str, bool] = {}
+    for e in entries:
+        on = e.index is not None and (tc >= e.index if e.direction == "above" else tc < e.index)
+        made[e.kind] = (e.play if on else e.instead) == ("stand" if e.kind == "stand/hit"
+                                                          else e.kind)
+    if pair:
+        return SPLIT if made.get("split") else NO_SPLIT
+    return _code(made.get("stand/hit", False), made.get("double", False),
+                 made.get("surrender", False))
+
+
+#: Kernel actions by name, for ``index_play``.
+_ACTIONS = {K.A_STAND: "stand", K.A_HIT: "hit", K.A_DOUBLE: "double", K.A_SPLIT: "split",
+            K.A_SURRENDER: "surrender"}
+
+
+def index_play(plays: IndexPlays, chart: Chart, values: Sequence[int], up: int, tc: float, *,
+               can_double: bool, can_split: bool, can_surrender: bool) -> str:
+    """What a counter plays with ``values`` against ``up`` at true count ``tc``: the simulator's
+    own decision (``kernel.decide``) from the chart and the index plays."""
+    hard = sum(values)
+    code = K.decide(hard, 1 in values, values[0] if can_split and len(values) == 2 else 0, up,
+                    can_double, can_split, can_surrender, chart.hard.astype(np.int64),
+                    chart.soft.astype(np.int64), chart.pairs.astype(np.int64), True, float(tc),
+                    plays.thresholds, plays.directions, plays.plays)
+    return _ACTIONS[int(code)]
+
+
+def hilo_plays_at_hand(rules: Rules) -> IndexPlays | None:
+    """Hi-Lo index plays for ``rules`` without solving anything: the shipped set where it fits
+    the rules, the computed set where it is on disk already, else None."""
+    if published_fits(rules, "hilo"):
+        return IndexPlays.load(DEFAULT_INDICES["hilo"])
+    if cached(rules, "hilo"):
+        return to_index_plays(load(rules, "hilo"))
+    return None
+
+
+#: The word ``sim --indices`` takes for a set computed for the table's rules.
+COMPUTED = "computed"
+
+
+def published_fits(rules: Rules, count: str) -> bool:
+    """Whether the shipped set for ``count`` was made for these rules: the Illustrious 18 and
+    Fab 4 are Hi-Lo's for four to eight decks, dealer standing on soft 17, doubling any two
+    cards, doubling after a split, a peek. Elsewhere a computed set replaces it."""
+    return (count == "hilo" and not rules.hit_soft_17 and 4 <= rules.decks <= 8
+            and rules.double_on is DoubleOn.ANY and rules.double_after_split and rules.peek)
+
+
+def default_indices(rules: Rules, count: str) -> str | None:
+    """The index plays a counted game uses unless told: the shipped set where it fits the rules,
+    a computed set where the count has a shipped set that does not, else none."""
+    shipped = DEFAULT_INDICES.get(count)
+    if shipped is None:
+        return None
+    return shipped if published_fits(rules, count) else COMPUTED
+
+
+def to_index_plays(found: IndexSet) -> IndexPlays:
+    """The set in the simulator's layout (``counting.IndexPlays``): per cell, the chart code for
+    each stretch of counts the cell's entries mark out, highest stretch first above the basic
+    one and lowest first below it (the kernel takes the first entry that holds)."""
+    out = IndexPlays.empty()
+    by_cell: dict[tuple[str, str], list[IndexPlay]] = {}
+    for p in found.plays:
+        if p.play != "insurance":
+            by_cell.setdefault((p.hand, p.up), []).append(p)
+    for (hand, up_name), entries in by_cell.items():
+        up = 1 if up_name == "A" else int(up_name)
+        if ("," in hand and not hand.startswith("A,")) or hand == "A,A":
+            kind, total = K.K_PAIR, (1 if hand == "A,A" else int(hand.split(",")[0]))
+        elif hand.startswith("A,"):
+            kind, total = K.K_SOFT, 11 + int(hand[2:])
+        else:
+            kind, total = K.K_HARD, int(hand)
+
+        ups_ = sorted({e.index for e in entries
+                       if e.index is not None and e.direction == "above"}, reverse=True)
+        downs = sorted({e.index for e in entries
+                        if e.index is not None and e.direction == "below"})
+        pair = kind == K.K_PAIR
+        slots = [(float(c), 0, _cell_code(entries, c, pair)) for c in ups_] + \
+            [(float(c), 1, _cell_code(entries, c - 0.5, pair)) for c in downs]
+        for k, (c, direction, play) in enumerate(slots[:K.INDEX_SLOTS]):
+            out.thresholds[kind, total, up, k] = c
+            out.directions[kind, total, up, k] = direction
+            out.plays[kind, total, up, k] = play
+    ins = found.find("any", "A", "insurance")
+    insurance = None if ins is None or ins.index is None else float(ins.index)
+    return IndexPlays(f"computed ({found.count})", out.thresholds, out.directions, out.plays,
+                      insurance)
+
+
