@@ -355,9 +355,15 @@ class PontoonTable(Table):
         return acts
 
     def leave(self, seat: int) -> Record:
-        if seat == self.banker:
+        """The banker may not leave while anyone else sits (the bank covers them); the last
+        player at the table may, and the next game draws for its first banker again."""
+        if seat == self.banker and len(self.seats) > 1:
             raise TableError("the banker cannot leave holding the bank; give or sell it first")
-        return super().leave(seat)
+        record = super().leave(seat)
+        if seat == self.banker:
+            self.banker = None
+            self.entitled = False
+        return record
 
     def players(self) -> list[int]:
         """Seats that play against the bank this round, in playing order."""
