@@ -140,7 +140,8 @@ def _request(data: Any, room: Room, actors: list[Actor]) -> tuple[Actor, str, di
         return who, "sit", {"name": "Ann", "buy_in": amount}
     legal = [o for o in room.legal(seat) if o != "leave"]
     if hostile or not legal:
-        op = data.draw(st.sampled_from(["bet", "hit", "buy", "leave", "double", "sell_bank"]))
+        op = data.draw(st.sampled_from(["bet", "hit", "buy", "leave", "double", "offer_bank",
+                                        "accept_bank"]))
     else:
         op = data.draw(st.sampled_from(legal))
     if op in ("bet", "buy", "double", "insure") and (hostile or op != "insure"):
@@ -148,7 +149,7 @@ def _request(data: Any, room: Room, actors: list[Actor]) -> tuple[Actor, str, di
             HOSTILE if hostile else [least, least + unit, 3 * least]))
     elif op == "change":
         args["colour"] = data.draw(st.sampled_from(t.chipset.colours))
-    elif op == "sell_bank":
+    elif op == "offer_bank":
         args.update(to=data.draw(st.sampled_from(sorted(t.seats))),
                     price=data.draw(st.sampled_from(HOSTILE if hostile else [0, least])))
     return who, op, args

@@ -185,6 +185,8 @@ class RoomFacts:
     banker: int | None
     commitment: str | None
     host_legal: tuple[str, ...] | None
+    #: A Pontoon bank offered and not yet answered: (from seat, to seat, price in cents).
+    bank_offer: tuple[int, int, int] | None = None
 
 
 def view_json(v: TableView, facts: RoomFacts) -> dict[str, Any]:
@@ -211,6 +213,8 @@ def view_json(v: TableView, facts: RoomFacts) -> dict[str, Any]:
         "clock": None if facts.clock is None else {"seat": facts.clock[0],
                                                    "deadline_ms": facts.clock[1]},
         "banker": facts.banker, "hints": facts.hints, "commitment": facts.commitment,
+        "bank_offer": None if facts.bank_offer is None else dict(
+            zip(("from", "to", "price"), facts.bank_offer, strict=True)),
     }
     if facts.host_legal is not None:
         out["host_legal"] = list(facts.host_legal)

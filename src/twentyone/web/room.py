@@ -69,7 +69,14 @@ from twentyone.errors import (
     WrongPhaseError,
 )
 from twentyone.money import dollars
-from twentyone.pontoon.table import DrawForBank, PontoonTable, SellBank
+from twentyone.pontoon.table import (
+    AcceptBank,
+    DeclineBank,
+    DrawForBank,
+    OfferBank,
+    PontoonTable,
+    WithdrawBank,
+)
 from twentyone.web import protocol
 from twentyone.web.dealer import INSURANCE, DealerDesk
 from twentyone.web.hints import HintQuestion, casino_question, pontoon_question
@@ -135,6 +142,12 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+#: A Pontoon bank's offer answered by the player offered it, or withdrawn by the banker
+#: (docs/pontoon.md#giving-or-selling-the-bank).
+BANK_ANSWERS: dict[str, Callable[[int], Op]] = {
+    "accept_bank": AcceptBank, "decline_bank": DeclineBank, "withdraw_bank": WithdrawBank}
+
+
 #: Seat operations that are the engine's own, built from the request's arguments.
 def _seat_op(name: str, seat: int, args: dict[str, Any]) -> Op:
     if name == "bet":
@@ -148,8 +161,10 @@ def _seat_op(name: str, seat: int, args: dict[str, Any]) -> Op:
         if not isinstance(colour, str):
             raise RequestError("change names the colour of the chip to break")
         return ChangeChip(seat, colour)
-    if name == "sell_bank":
-        return SellBank(seat, _amount(args, "to"), _amount(args, "price"))
+    if name == "offer_bank":
+        return OfferBank(seat, _number(args, "to"), _amount(args, "price", least=0))
+    if name in BANK_ANSWERS:
+        return BANK_ANSWERS[name](seat)
     plain: dict[str, Callable[[int], Op]] = {
         "hit": Hit, "stand": Stand, "split": Split, "surrender": Surrender,
         "even_money": EvenMoney, "decline": Decline, "colour_up": ColourUp}
@@ -173,8 +188,8 @@ def _number(args: dict[str, Any], name: str) -> int:
 
 
 SEAT_OPS = ("bet", "hit", "stand", "double", "split", "surrender", "insure", "even_money",
-            "decline", "change", "colour_up", "buy", "leave", "draw_for_bank", "sell_bank",
-            "dealer_hit", "dealer_stand")
+            "decline", "change", "colour_up", "buy", "leave", "draw_for_bank", "offer_bank",
+            "accept_bank", "decline_bank", "withdraw_bank", "dealer_hit", "dealer_stand")
 HOST_OPS = ("deal", "pause", "resume", "remove", "close", "draw_for_bank", "dealer_hit",
             "dealer_stand", "pay", "burn", "offer_insurance")
 #: A seat's answers at the table itself, which in dealer mode wait for the dealer's offer of
@@ -779,6 +794,7 @@ class Room:
             clock=None if self._clock is None else (self._clock[0],
                                                     int(self._clock[1] * 1000)),
             banker=t.banker if isinstance(t, PontoonTable) else None,
+            bank_offer=_offer(t),
             commitment=self._commitment(),
             host_legal=self.host_legal() if actor.role is Role.HOST else None)
         out = protocol.view_json(v, facts)
@@ -894,6 +910,12 @@ class Room:
         v = view(t, seat)
         ask = pontoon_question if isinstance(t, PontoonTable) else casino_question
         return ask(t, v, seat, t.to_act[1])
+
+
+def _offer(t: Table) -> tuple[int, int, int] | None:
+    """A Pontoon bank's standing offer as every screen shows it: (from, to, price)."""
+    offer = t.offer if isinstance(t, PontoonTable) else None
+    return None if offer is None else (offer.seller, offer.to, offer.price)
 
 
 class FaceDown:
