@@ -10,6 +10,7 @@ themselves"): each test here was seen to fail with its guard taken out.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from web_kit import party
 
@@ -32,9 +33,11 @@ def test_a_seat_taken_by_someone_else_is_not_the_old_holders(tmp_path: Path) -> 
         bob = p.join()
         assert p.sit(bob, "Bob", 20_000, seat=1)["ok"]
         for old in (ann, phone):
-            for op, args in (("bet", {"amount": 1000}), ("leave", {}), ("colour_up", {}),
-                             ("buy", {"amount": 1000})):
-                refused = old.send(op, **args)
+            requests: list[tuple[str, dict[str, Any]]] = [
+                ("bet", {"amount": 1000}), ("leave", {}), ("colour_up", {}),
+                ("buy", {"amount": 1000})]
+            for op, args in requests:
+                refused = old.send(op, None, **args)
                 assert refused["type"] == "error", (op, refused)
                 assert refused["error"] == "NotAllowedError", (op, refused)
             assert old.view["viewer"] == 0  # a spectator's view, not Bob's
