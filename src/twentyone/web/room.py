@@ -487,6 +487,8 @@ class Room:
         s = t.seats[seat]
         if t.phase is not Phase.BETTING or s.hands:
             raise WrongPhaseError("buy more chips between rounds, before you bet")
+        if t.dealer_seat == seat:
+            raise WrongPhaseError("the banker buys no chips while holding the bank")
         most = self.spec.settings.max_buy_in
         if self.balances()[seat] + amount > most:
             raise BetError(f"at this room a seat buys chips up to {dollars(most)} in front of "
