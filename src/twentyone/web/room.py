@@ -720,7 +720,12 @@ class Room:
         self._clock = None if deadline is None else (to_act[0], deadline)
 
     def tick(self) -> bool:
-        """Act for a seat whose time is up; True if the table changed."""
+        """Act for a seat whose time is up; True if the table changed. A room whose ledger
+        could not be read back acts for nobody until it can (``_reload``)."""
+        if self._jammed:
+            self._reload()
+            if self._jammed:
+                return False
         if self._clock is None or self.paused or self.closed:
             return False
         seat, deadline = self._clock
