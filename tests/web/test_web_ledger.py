@@ -182,7 +182,7 @@ def test_the_room_from_its_ledger_is_the_room_in_memory(
             room.recover()
             assert snapshot(room) == before
             actors = [host, *(room.actor_for(tokens[n]) for n in room.people),
-                      *(Actor(Role.SPECTATOR) for _ in range(4 - len(room.people)))]
+                      *(Actor(Role.SPECTATOR) for _ in range(3 - len(room.people)))]
         store.fail = data.draw(st.sampled_from([0, 0, 0, 1, 2]), label="commits refused")
         who, op, args = _request(data, room, actors)
         frame, _ = room.handle(who, Request(f"s{step}", op, args))
