@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from web_kit import party
 
 from twentyone.engine.shoe import RandomShuffler, StackedShuffler
 from twentyone.engine.table import Phase
@@ -303,3 +304,20 @@ def test_a_failed_write_of_a_timeout_goes_back_to_the_ledger(tmp_path: Path) -> 
     assert room.table.to_act is None and room.table.round == 1
     assert_ledger_is_memory(store, room)
 
+
+
+@pytest.mark.parametrize(("body", "error"), [
+    ({"rules_toml": 'max_bet = "2000000"'}, "max_bet is $2,000,000"),
+    ({"rules_toml": '[chips]\nyellow = "0.50"\ngold = "500000"'}, "the gold chip is $500,000"),
+    ({"settings": {"max_buy_in": 10_000_001}}, "max_buy_in is a whole number of cents"),
+    ({"settings": {"max_buy_in": 0}}, "max_buy_in is a whole number of cents"),
+    ({"settings": {"max_buy_in": 2**63}}, "max_buy_in is a whole number of cents"),
+])
+def test_a_rooms_stakes_are_bounded_where_it_is_made(tmp_path: Path, body: dict[str, Any],
+                                                     error: str) -> None:
+    """A rules file allows stakes up to a billion dollars; a room takes none above the amount
+    any request may carry, and no buy-in limit beyond it."""
+    with party(tmp_path / "l.db") as p:
+        made = p.client.post("/api/rooms", json={"game": "casino", "rules": "classic", **body})
+        assert made.status_code == 400, made.text
+        assert error in made.json()["message"]
