@@ -260,7 +260,7 @@ def test_the_hostile_buy_in_is_refused_in_words_and_the_room_plays_on(tmp_path: 
 
 
 def test_a_room_whose_ledger_cannot_be_read_refuses_everything_until_it_can(
-        tmp_path: Path) -> None:
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     """A failed write, then the ledger cannot even be read back: the room does not go on from
     memory, it refuses in words until the ledger answers, then deals from it."""
     store, room = _room(tmp_path)
@@ -269,9 +269,13 @@ def test_a_room_whose_ledger_cannot_be_read_refuses_everything_until_it_can(
     real_room = store.room
     store.room = lambda code: (_ for _ in ()).throw(sqlite3.OperationalError("locked"))  # type: ignore[method-assign]
     store.fail = 1
-    assert ask(room, ann, "bet", amount=1000)["error"] == "LedgerError"
-    jammed = ask(room, ann, "bet", amount=1000)
-    assert jammed["error"] == "LedgerError" and "cannot be read" in jammed["message"]
+    with caplog.at_level(logging.WARNING):
+        assert ask(room, ann, "bet", amount=1000)["error"] == "LedgerError"
+        for _ in range(3):
+            jammed = ask(room, ann, "bet", amount=1000)
+            assert jammed["error"] == "LedgerError" and "cannot be read" in jammed["message"]
+    assert [r.getMessage().split(" (")[0] for r in caplog.records] == [
+        "room LEDGER: the ledger refused a write", "room LEDGER: the ledger cannot be read back"]
     store.room = real_room  # type: ignore[method-assign]
     assert ask(room, ann, "bet", amount=1000)["ok"]
     assert_ledger_is_memory(store, room)

@@ -285,9 +285,10 @@ class Room:
             before = self.people
             self._load(saved)
         except Exception as exc:
+            if not self._jammed:  # one line when it starts, not one per request while it lasts
+                _LOG.warning("room %s: the ledger cannot be read back (%s); the room waits "
+                             "for it", self.code, _said(exc))
             self._jammed = True
-            _LOG.warning("room %s: the ledger cannot be read back (%s); the room waits for it",
-                         self.code, _said(exc))
             return
         self._jammed = False
         for n, p in self.people.items():
