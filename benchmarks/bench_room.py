@@ -25,7 +25,7 @@ from typing import Any
 
 from twentyone.engine.shoe import RandomShuffler
 from twentyone.engine.table import Phase
-from twentyone.web.protocol import Request
+from twentyone.web.protocol import MAX_CENTS, Request
 from twentyone.web.room import Actor, Role, Room
 from twentyone.web.spec import RoomSpec
 from twentyone.web.store import SqliteStore
@@ -36,8 +36,10 @@ SEATS = 7
 def run(ops: int, db: Path) -> tuple[float, float]:
     """CPU seconds per operation (handling, frames) over ``ops`` operations."""
     store = SqliteStore(db)
-    room = Room("BENCH1", RoomSpec.from_request({"game": "casino", "rules": "six-deck-s17"}),
-                "0" * 64, store, RandomShuffler.seeded(2026))
+    # The most a room allows a seat to buy in for, so the bots never run out of chips.
+    spec = RoomSpec.from_request({"game": "casino", "rules": "six-deck-s17",
+                                  "settings": {"max_buy_in": MAX_CENTS}})
+    room = Room("BENCH1", spec, "0" * 64, store, RandomShuffler.seeded(2026))
     host = Actor(Role.HOST)
     bots = [Actor(Role.SPECTATOR) for _ in range(SEATS)]
     actors = [host, *bots]
@@ -62,7 +64,7 @@ def run(ops: int, db: Path) -> tuple[float, float]:
         done += 1
 
     for n, bot in enumerate(bots, 1):
-        ask(bot, "sit", name=f"bot{n}", buy_in=10_000_000, seat=n)
+        ask(bot, "sit", name=f"bot{n}", buy_in=MAX_CENTS, seat=n)
     handling = framing = 0.0
     done = 0
     t = room.table

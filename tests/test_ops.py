@@ -28,7 +28,13 @@ from twentyone.engine.ops import (
 )
 from twentyone.engine.table import Phase, Table
 from twentyone.errors import IllegalActionError, ReplayError, TableError
-from twentyone.pontoon.table import DrawForBank, PontoonRules, PontoonTable, SellBank
+from twentyone.pontoon.table import (
+    AcceptBank,
+    DrawForBank,
+    OfferBank,
+    PontoonRules,
+    PontoonTable,
+)
 from twentyone.rules import PRESETS
 from twentyone.strategy.play import CHARTS
 
@@ -109,9 +115,10 @@ def test_pontoon_adds_its_operations_through_the_public_hooks() -> None:
     t.apply(DrawForBank())
     assert t.banker is not None
     to = next(n for n in (1, 2, 3) if n != t.banker)
-    t.apply(SellBank(t.banker, to, 300))
+    t.apply(OfferBank(t.banker, to, 300))
+    t.apply(AcceptBank(to))
     assert t.banker == to
-    assert [type(op) for op in t.ops] == [Sit, Sit, Sit, DrawForBank, SellBank]
+    assert [type(op) for op in t.ops] == [Sit, Sit, Sit, DrawForBank, OfferBank, AcceptBank]
     assert set(Table.operations) < set(PontoonTable.operations)
 
 
@@ -127,7 +134,7 @@ BAD_RECORDS: dict[str, Any] = {
     "money as a float": {"op": "bet", "seat": 1, "amount": 500.0},
     "a colour as a number": {"op": "change", "seat": 1, "colour": 3},
     "a buy-in of floats": {"op": "sit", "seat": 1, "bankroll": {"red": 1.5}},
-    "another game's operation": {"op": "sell_bank", "seat": 1, "to": 2, "price": 100},
+    "another game's operation": {"op": "offer_bank", "seat": 1, "to": 2, "price": 100},
 }
 
 

@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from twentyone.cli import app
 from twentyone.cli import pontoon as pontoon_cli
 from twentyone.pontoon.history import replay_game
+from twentyone.pontoon.table import PontoonTable
 from twentyone.tui.app import TableApp
 
 runner = CliRunner()
@@ -90,6 +91,30 @@ def test_a_human_banker_decides_at_the_terminal(apps: list[TableApp]) -> None:
     assert "★ Seat 1 takes the bank (first banker)." in p.log
     assert any("Seat 1, the bank is yours" in prompt for prompt in p.prompts)
     assert any("Seat 1 banks, holding" in prompt for prompt in p.prompts)
+
+
+def test_a_sale_of_the_bank_at_the_terminal_waits_for_the_buyer(apps: list[TableApp]) -> None:
+    """Issue 22: selling the bank took the buyer's chips without asking. At the terminal the
+    buyer is asked: a decline moves nothing and the banker is asked again; an accept pays."""
+    p = pontoon(apps, ["--players", "2", "--seed", "0", "--bankroll", "40"],
+                ["s 2 5", "d", "s 2 5", "a"])
+    t = p.table
+    assert isinstance(t, PontoonTable)
+    offered = [q for q in p.prompts if "seat 1 offers you the bank for $5" in q]
+    assert len(offered) == 2 and all("a accept · d decline" in q for q in offered)
+    assert p.prompts[2].startswith("Seat 1, the bank is yours")  # asked again after "d"
+    assert "The offer of the bank to seat 2 is declined." in p.log
+    assert "★ Seat 2 takes the bank (sold by seat 1)." in p.log
+    assert t.banker == 2
+    assert {n: t.bankroll(n) for n in t.seats} == {1: 4500, 2: 3500}
+
+
+def test_a_bot_declines_to_buy_the_bank_and_takes_it_as_a_gift(apps: list[TableApp]) -> None:
+    p = pontoon(apps, ["--players", "2", "--bot", "2", "--seed", "0", "--bankroll", "40"],
+                ["s 2 5", "g 2"])
+    assert "seat 2 is a bot, and bots do not buy banks" in p.screens[1]
+    assert "★ Seat 2 takes the bank (given by seat 1)." in p.log
+    assert {n: p.table.bankroll(n) for n in p.table.seats} == {1: 4000, 2: 4000}
 
 
 def test_the_pontoon_prompts_keep_their_letters_and_advice(apps: list[TableApp]) -> None:

@@ -71,7 +71,11 @@ class PontoonGame(RuleBasedStateMachine):
         others = [n for n in t.seats if n != t.banker]
         to = data.draw(st.sampled_from(others))
         price = data.draw(st.integers(0, t.bankroll(to) // C)) * C
-        t.sell_bank(t.banker, to, price)
+        t.offer_bank(t.banker, to, price)
+        if data.draw(st.booleans(), label="declined"):
+            t.decline_bank(to)
+            return
+        t.accept_bank(to)
         self.banker = to
         self.changes += 1
 

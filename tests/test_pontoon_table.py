@@ -393,22 +393,89 @@ def test_the_bank_stays_when_the_banker_has_a_natural_too() -> None:
 def test_the_entitled_player_may_give_or_sell_the_bank() -> None:
     """docs/pontoon.md#giving-or-selling-the-bank: "A player entitled to deal may, if he wishes,
     give or sell the privilege to another player" — for an agreed number of chips, before
-    dealing."""
+    dealing: the banker offers, and the other player accepts."""
     t = table("10h", "Ac", "10d", "7d", "Kc", "9d")
     dealt(t)
     t.stand(3)
     t.dealer_stand()
     assert t.banker == 1
     with pytest.raises(SeatError):
-        t.sell_bank(3, 2, 0)  # only the banker can
+        t.offer_bank(3, 2, 0)  # only the banker can
     before = {n: t.bankroll(n) for n in t.seats}
-    t.sell_bank(1, 3, 4 * C)
+    t.offer_bank(1, 3, 4 * C)
+    assert t.banker == 1 and {n: t.bankroll(n) for n in t.seats} == before  # nothing moves yet
+    t.accept_bank(3)
     assert t.banker == 3 and t.bank_changes == 2
     assert t.bankroll(3) == before[3] - 4 * C and t.bankroll(1) == before[1] + 4 * C
     with pytest.raises(TableError):
-        t.give_bank(3, 2)  # bought, not entitled by a natural: no further passing
+        t.offer_bank(3, 2, 0)  # bought, not entitled by a natural: no further passing
     with pytest.raises(BetError):
-        table().sell_bank(BANKER, 1, 51 * C)  # the buyer must hold the price
+        table().offer_bank(BANKER, 1, 51 * C)  # the buyer must hold the price
+
+
+def _entitled() -> PontoonTable:
+    """Seat 1 has just taken the bank by a natural (docs/pontoon.md#a-natural-takes-the-bank)."""
+    t = table("10h", "Ac", "10d", "7d", "Kc", "9d")
+    dealt(t)
+    t.stand(3)
+    t.dealer_stand()
+    assert t.banker == 1 and t.entitled
+    return t
+
+
+def test_a_sale_of_the_bank_is_an_offer_the_buyer_may_decline() -> None:
+    """Issue 22: a banker sold the bank for another player's stack without asking. Nothing moves
+    until the player offered the bank accepts; declining leaves every chip and the bank where
+    they were, and only that player may answer."""
+    t = _entitled()
+    before = {n: t.bankroll(n) for n in t.seats}
+    t.offer_bank(1, 3, before[3])  # the whole stack
+    assert t.offer is not None and t.offer.to == 3
+    assert PontoonAction.ACCEPT_BANK in t.legal_actions(3)
+    assert PontoonAction.ACCEPT_BANK not in t.legal_actions(2)
+    for seat in (1, 2):
+        with pytest.raises(WrongPhaseError):
+            t.accept_bank(seat)
+    with pytest.raises(WrongPhaseError):
+        t.decline_bank(2)
+    t.decline_bank(3)
+    assert t.offer is None and t.banker == 1 and t.entitled
+    assert {n: t.bankroll(n) for n in t.seats} == before
+    with pytest.raises(WrongPhaseError):
+        t.accept_bank(3)  # declined: nothing left to accept
+
+
+def test_an_offer_of_the_bank_is_withdrawn_or_lapses_when_the_table_moves_on() -> None:
+    """The banker may take an offer back; and an offer stands only while nothing else happens
+    at the table: after a bet (or a seat changing hands) it cannot be accepted."""
+    t = _entitled()
+    t.offer_bank(1, 3, 2 * C)
+    with pytest.raises(WrongPhaseError):
+        t.withdraw_bank(3)  # only the banker who offered
+    t.withdraw_bank(1)
+    assert t.offer is None
+    with pytest.raises(WrongPhaseError):
+        t.accept_bank(3)
+    t.offer_bank(1, 3, 2 * C)
+    t.bet(2, C)
+    assert t.offer is None and PontoonAction.ACCEPT_BANK not in t.legal_actions(3)
+    with pytest.raises(WrongPhaseError):
+        t.accept_bank(3)
+    t = _entitled()
+    t.offer_bank(1, 3, 2 * C)
+    t.leave(3)
+    t.sit(3, 100 * C)  # someone else in seat 3 never saw that offer
+    with pytest.raises(WrongPhaseError):
+        t.accept_bank(3)
+    assert t.banker == 1
+
+
+def test_the_price_of_the_bank_is_whole_chips_the_buyer_holds() -> None:
+    t = _entitled()
+    for price in (-C, C // 2, t.bankroll(3) + C, "100", 1.5):
+        with pytest.raises(BetError):
+            t.offer_bank(1, 3, price)  # type: ignore[arg-type]
+    assert t.offer is None and not t.ops[-1].name.endswith("bank")
 
 
 def test_the_banker_pays_with_their_own_chips() -> None:
@@ -507,6 +574,6 @@ def test_legal_actions_offer_the_draw_then_the_bank_moves_and_never_a_banker_bet
     banker = t.banker
     assert banker is not None
     acts = t.legal_actions(banker)
-    assert PontoonAction.SELL_BANK in acts and Action.BET not in acts and Action.LEAVE not in acts
+    assert PontoonAction.OFFER_BANK in acts and Action.BET not in acts and Action.LEAVE not in acts
     with pytest.raises(TableError):
         t.leave(banker)

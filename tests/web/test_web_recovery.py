@@ -6,9 +6,11 @@ balance, get exactly the outcome the table allows."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -29,13 +31,20 @@ BET = 1000
 
 
 @contextmanager
-def server(db: Path) -> Iterator[tuple[str, subprocess.Popen[str]]]:
-    """``twentyone serve`` on a free port; yields its address and process."""
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "twentyone", "serve", "--host", "127.0.0.1", "--port", "0",
-         "--db", str(db), "--stack", STACK],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"})
+def server(db: Path, log: Path | None = None) -> Iterator[tuple[str, subprocess.Popen[str]]]:
+    """``twentyone serve`` on a free port; yields its address and process. ``log`` keeps
+    what the server writes to stderr (its log)."""
+    with contextlib.ExitStack() as files:
+        err = files.enter_context(log.open("w")) if log is not None else subprocess.DEVNULL
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "twentyone", "serve", "--host", "127.0.0.1", "--port", "0",
+             "--db", str(db), "--stack", STACK],
+            stdout=subprocess.PIPE, stderr=err, text=True,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        yield from _serving(proc)
+
+
+def _serving(proc: subprocess.Popen[str]) -> Iterator[tuple[str, subprocess.Popen[str]]]:
     try:
         assert proc.stdout is not None
         line = proc.stdout.readline()
@@ -60,8 +69,8 @@ class Socket:
         self._open = connect(f"{url.replace('http', 'ws')}/ws/{room}")
         self.ws: ClientConnection = self._open.__enter__()
         self.ws.send(json.dumps({"type": "hello", "token": token}))
-        self.welcome = json.loads(self.ws.recv())
-        self.state = json.loads(self.ws.recv())
+        self.welcome = json.loads(self.ws.recv(timeout=60))
+        self.state = json.loads(self.ws.recv(timeout=60))
         self.n = 0
 
     def close(self) -> None:
@@ -72,7 +81,7 @@ class Socket:
         rid = f"{id(self):x}-{self.n}"  # each device its own ids: a shared id is one request
         self.ws.send(json.dumps({"type": "op", "id": rid, "op": op, **args}))
         while True:
-            frame: dict[str, Any] = json.loads(self.ws.recv())
+            frame: dict[str, Any] = json.loads(self.ws.recv(timeout=60))
             if frame.get("id") == rid:
                 return frame
 
@@ -180,3 +189,49 @@ def test_clients_racing_for_one_seat_and_one_balance(tmp_path: Path) -> None:
         view = Socket(url, room, token).state["view"]
         assert view["seats"][0]["bankroll"] == 0
         assert view["seats"][0]["hands"][0]["bet"] == 2000
+
+
+def test_a_hostile_buy_in_and_a_refused_write_then_kill_9(tmp_path: Path) -> None:
+    """Issue 22: a buy-in of 2^63 cents failed the ledger's write, stayed applied in memory,
+    dropped the socket, and from then on the room played in memory only: a restart lost the
+    play. Now the buy-in is refused in words on a socket that stays open; a write the ledger
+    refuses (another process holding the ledger's lock) is answered in words and undone, with
+    one line in the server's log; and after kill -9 the room is exactly where it was."""
+    db, log = tmp_path / "ledger.sqlite3", tmp_path / "serve.log"
+    with server(db, log) as (url, proc):
+        made = httpx2.post(f"{url}/api/rooms", json={
+            "rules": "classic", "settings": {"turn_s": 0}}).json()
+        host = Socket(url, made["room"], made["host_token"])
+        ann = Socket(url, made["room"], None)
+        hostile = ann.send("sit", name="Ann", buy_in=10_000_000_000_000_000_000)
+        assert hostile["type"] == "error" and "cents" in hostile["message"]
+        sat = ann.send("sit", name="Ann", buy_in=BUY_IN)  # the same socket, still open
+        assert sat["ok"]
+        assert ann.send("bet", amount=BET)["ok"]
+        lock = sqlite3.connect(db, isolation_level=None)
+        lock.execute("BEGIN EXCLUSIVE")  # the server's next write waits, then fails
+        refused = host.send("deal")
+        lock.execute("ROLLBACK")
+        lock.close()
+        assert refused["type"] == "error" and refused["error"] == "LedgerError"
+        assert "could not write" in refused["message"]
+        undone = Socket(url, made["room"], sat["token"]).state["view"]
+        assert undone["phase"] == "betting" and undone["seats"][0]["hands"][0]["bet"] == BET
+        assert host.send("deal")["ok"]  # the room plays on, and the ledger keeps up
+        before = Socket(url, made["room"], sat["token"]).state["view"]
+        assert before["phase"] == "insurance"
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+    text = log.read_text()
+    assert "Traceback" not in text
+    assert [line for line in text.splitlines() if made["room"] in line] == [
+        f"room {made['room']}: the ledger refused a write (OperationalError: database is "
+        "locked); the room goes back to its ledger"]
+    with server(db) as (url, _):
+        back = Socket(url, made["room"], sat["token"])
+        view = back.state["view"]
+        for key in ("phase", "round", "dealer", "to_act", "legal", "settled"):
+            assert view[key] == before[key], key
+        assert view["seats"][0] == {**before["seats"][0], "connected": True}
+        owned = view["seats"][0]["bankroll"] + BET
+        assert owned == _balance_from_ledger(url, made["room"], made["host_token"]) == BUY_IN

@@ -16,7 +16,8 @@ reaches it through seams the engine offers any game:
   is a seat that plays the dealer's hand.
 
 What is Pontoon's alone lives here: choosing the first banker, passing the bank after a natural,
-giving or selling the bank, a bank that cannot pay more than it holds.
+giving or selling the bank (an offer the other player accepts or declines), a bank that cannot
+pay more than it holds.
 """
 
 from __future__ import annotations
@@ -59,13 +60,18 @@ class PontoonAction(StrEnum):
     """What only a Pontoon table offers, beside the casino table's ``Action``s."""
 
     DRAW_FOR_BANK = "draw-for-bank"
-    SELL_BANK = "sell-bank"
+    OFFER_BANK = "offer-bank"
+    ACCEPT_BANK = "accept-bank"
+    DECLINE_BANK = "decline-bank"
+    WITHDRAW_BANK = "withdraw-bank"
 
 
 class PontoonKind(StrEnum):
     """What only a Pontoon table logs, beside the casino table's ``Kind``s."""
 
     BANK_CHANGED = "bank-changed"      # seat = the new banker; amount = price paid; note = why
+    BANK_OFFERED = "bank-offered"      # seat = to whom; amount = the price; note = by whom
+    BANK_REFUSED = "bank-refused"      # seat = to whom; note = "declined" or "withdrawn"
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,12 +82,44 @@ class DrawForBank(Op):
 
 
 @dataclass(frozen=True, slots=True)
-class SellBank(SeatOp):
-    """The banker gives (``price`` 0) or sells the bank to seat ``to``."""
+class OfferBank(SeatOp):
+    """The banker offers the bank to seat ``to`` for ``price`` (0: as a gift)."""
 
-    name: ClassVar[str] = "sell_bank"
+    name: ClassVar[str] = "offer_bank"
     to: int
     price: Cents
+
+
+@dataclass(frozen=True, slots=True)
+class AcceptBank(SeatOp):
+    """The seat the bank is offered to takes it (and pays its price)."""
+
+    name: ClassVar[str] = "accept_bank"
+
+
+@dataclass(frozen=True, slots=True)
+class DeclineBank(SeatOp):
+    """The seat the bank is offered to turns the offer down."""
+
+    name: ClassVar[str] = "decline_bank"
+
+
+@dataclass(frozen=True, slots=True)
+class WithdrawBank(SeatOp):
+    """The banker takes the offer back."""
+
+    name: ClassVar[str] = "withdraw_bank"
+
+
+@dataclass(frozen=True, slots=True)
+class BankOffer:
+    """The bank offered by ``seller`` to ``to`` for ``price``; ``at`` is the length of the log
+    just after the offer, so the offer lapses as soon as anything else happens at the table."""
+
+    seller: int
+    to: int
+    price: Cents
+    at: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,16 +221,24 @@ class PontoonTable(Table):
         #: The banker came to the bank by right (the draw or a natural) and has not dealt yet,
         #: so may still give or sell it (docs/pontoon.md#giving-or-selling-the-bank).
         self.entitled = False
+        self._offer: BankOffer | None = None
 
-    operations: ClassVar[dict[str, type[Op]]] = {**TABLE_OPS, **registry((DrawForBank, SellBank))}
+    operations: ClassVar[dict[str, type[Op]]] = {**TABLE_OPS, **registry((
+        DrawForBank, OfferBank, AcceptBank, DeclineBank, WithdrawBank))}
 
     def apply(self, op: Op) -> Record:
         """The casino table's operations, and the bank's own."""
         match op:
             case DrawForBank():
                 return self.draw_for_bank()
-            case SellBank(seat, to, price):
-                return self.sell_bank(seat, to, price)
+            case OfferBank(seat, to, price):
+                return self.offer_bank(seat, to, price)
+            case AcceptBank(seat):
+                return self.accept_bank(seat)
+            case DeclineBank(seat):
+                return self.decline_bank(seat)
+            case WithdrawBank(seat):
+                return self.withdraw_bank(seat)
         return super().apply(op)
 
     # --- the bank --------------------------------------------------------------------------
@@ -234,31 +280,35 @@ class PontoonTable(Table):
             return SeatError, f"Pontoon needs at least {MIN_PLAYERS} players"
         return None
 
-    def give_bank(self, seat: int, to: int) -> Record:
-        """docs/pontoon.md#giving-or-selling-the-bank: a player entitled to deal may give the
-        privilege to another player."""
-        return self.sell_bank(seat, to, 0)
+    # --- giving or selling the bank: an offer the other player accepts or declines ----------
 
-    def sell_bank(self, seat: int, to: int, price: Cents) -> Record:
-        """docs/pontoon.md#giving-or-selling-the-bank: ... or sell it, for an agreed number of chips
-        (the buyer's agreement is the caller's to obtain; the table checks the buyer can pay)."""
-        self._raise(self._refuse_sell_bank(seat, to, price))
+    @property
+    def offer(self) -> BankOffer | None:
+        """The offer of the bank standing now: None once it is accepted, declined or withdrawn,
+        and as soon as anything else happens at the table (a bet, a seat taken or left, chips
+        changed), so nobody accepts a bargain made about a table that has moved on."""
+        o = self._offer
+        return o if o is not None and o.at == len(self.log) else None
+
+    def offer_bank(self, seat: int, to: int, price: Cents = 0) -> Record:
+        """docs/pontoon.md#giving-or-selling-the-bank: the banker entitled to deal offers the
+        bank to another player, as a gift (``price`` 0) or for a price in whole chips that the
+        player holds. Nothing moves until that player accepts; a new offer replaces the last."""
+        self._raise(self._refuse_offer_bank(seat, to, price))
         start = len(self.log)
         if self.keep_record:
-            self.ops.append(SellBank(seat, to, price))
-        if price:
-            buyer, seller = self.seats[to], self.seats[seat]
-            chips = self.cashier.take(to, buyer.chips, price)
-            add(seller.chips, chips)
-        self._set_banker(to, f"{'sold' if price else 'given'} by seat {seat}", price)
-        self.bank_changes += 1
-        self.entitled = False
-        return Record(PontoonAction.SELL_BANK, seat, tuple(self.log[start:]))
+            self.ops.append(OfferBank(seat, to, price))
+        self.log.append(Event(PontoonKind.BANK_OFFERED, to, amount=price,
+                              note=f"offered by seat {seat}"))
+        self._offer = BankOffer(seat, to, price, len(self.log))
+        return Record(PontoonAction.OFFER_BANK, seat, tuple(self.log[start:]))
 
-    def can_sell_bank(self, seat: int, to: int, price: Cents = 0) -> bool:
-        return self._refuse_sell_bank(seat, to, price) is None
+    def can_offer_bank(self, seat: int, to: int, price: Cents = 0) -> bool:
+        return self._refuse_offer_bank(seat, to, price) is None
 
-    def _refuse_sell_bank(self, seat: int, to: int, price: Cents) -> Refusal:
+    def _refuse_offer_bank(self, seat: int, to: int, price: Cents) -> Refusal:
+        if type(to) is not int or type(price) is not int:
+            return BetError, "an offer names a seat and a price in whole cents"
         if seat != self.banker:
             return SeatError, f"seat {seat} does not hold the bank"
         if not self.entitled:
@@ -272,6 +322,58 @@ class PontoonTable(Table):
         if price > self.bankroll(to):
             return BetError, f"seat {to} has only {dollars(self.bankroll(to))}"
         return None
+
+    def accept_bank(self, seat: int) -> Record:
+        """The player offered the bank takes it, paying the price to the banker."""
+        self._raise(self._refuse_answer(seat))
+        offer = self.offer
+        assert offer is not None
+        start = len(self.log)
+        if self.keep_record:
+            self.ops.append(AcceptBank(seat))
+        if offer.price:
+            buyer, seller = self.seats[seat], self.seats[offer.seller]
+            chips = self.cashier.take(seat, buyer.chips, offer.price)
+            add(seller.chips, chips)
+        self._offer = None
+        self._set_banker(seat, f"{'sold' if offer.price else 'given'} by seat {offer.seller}",
+                         offer.price)
+        self.bank_changes += 1
+        self.entitled = False
+        return Record(PontoonAction.ACCEPT_BANK, seat, tuple(self.log[start:]))
+
+    def decline_bank(self, seat: int) -> Record:
+        """The player offered the bank turns it down; the banker keeps it."""
+        offer = self.offer
+        if offer is None or offer.to != seat:
+            raise WrongPhaseError(f"nobody is offering seat {seat} the bank")
+        return self._end_offer(seat, PontoonAction.DECLINE_BANK, DeclineBank(seat), "declined")
+
+    def withdraw_bank(self, seat: int) -> Record:
+        """The banker takes the offer back before it is answered."""
+        offer = self.offer
+        if offer is None or offer.seller != seat:
+            raise WrongPhaseError(f"seat {seat} has no offer of the bank to withdraw")
+        return self._end_offer(seat, PontoonAction.WITHDRAW_BANK, WithdrawBank(seat),
+                               "withdrawn")
+
+    def _end_offer(self, seat: int, action: PontoonAction, op: Op, why: str) -> Record:
+        offer = self.offer
+        assert offer is not None
+        start = len(self.log)
+        if self.keep_record:
+            self.ops.append(op)
+        self._offer = None
+        self.log.append(Event(PontoonKind.BANK_REFUSED, offer.to, note=why))
+        return Record(action, seat, tuple(self.log[start:]))
+
+    def _refuse_answer(self, seat: int) -> Refusal:
+        """Accepting or declining: only the player offered the bank, while the offer stands
+        and the bank may still change hands (checked again: the price must still be paid)."""
+        offer = self.offer
+        if offer is None or offer.to != seat:
+            return WrongPhaseError, f"nobody is offering seat {seat} the bank"
+        return self._refuse_offer_bank(offer.seller, offer.to, offer.price)
 
     def _set_banker(self, seat: int, why: str, price: Cents) -> None:
         self.banker = seat
@@ -348,17 +450,29 @@ class PontoonTable(Table):
             return acts
         if self.can_draw_for_bank():
             return (PontoonAction.DRAW_FOR_BANK, *acts)
+        offer = self.offer
         if seat == self.banker:
             others = [n for n in self.seats if n != seat]
-            sell = any(self.can_sell_bank(seat, n) for n in others)
+            sell = any(self.can_offer_bank(seat, n) for n in others)
             return tuple(a for a in acts if a is not Action.LEAVE) + (
-                (PontoonAction.SELL_BANK,) if sell else ())
+                (PontoonAction.OFFER_BANK,) if sell else ()) + (
+                (PontoonAction.WITHDRAW_BANK,) if offer is not None else ())
+        if offer is not None and offer.to == seat:
+            answers = ((PontoonAction.ACCEPT_BANK,) if self._refuse_answer(seat) is None
+                       else ())
+            return (*acts, *answers, PontoonAction.DECLINE_BANK)
         return acts
 
     def leave(self, seat: int) -> Record:
-        if seat == self.banker:
+        """The banker may not leave while anyone else sits (the bank covers them); the last
+        player at the table may, and the next game draws for its first banker again."""
+        if seat == self.banker and len(self.seats) > 1:
             raise TableError("the banker cannot leave holding the bank; give or sell it first")
-        return super().leave(seat)
+        record = super().leave(seat)
+        if seat == self.banker:
+            self.banker = None
+            self.entitled = False
+        return record
 
     def players(self) -> list[int]:
         """Seats that play against the bank this round, in playing order."""

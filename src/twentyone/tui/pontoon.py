@@ -77,6 +77,10 @@ class PontoonSession:
             if t.phase is Phase.BETTING:
                 b = t.banker
                 assert b is not None
+                offer = t.offer
+                if offer is not None and offer.to in self.humans:
+                    self.ask = self._offer_ask(offer.to)
+                    return
                 if (not self._bank_offered and t.entitled and b in self.humans
                         and _bank_may_change(t, b)):
                     self.ask = self._bank_ask(b)
@@ -116,6 +120,8 @@ class PontoonSession:
         try:
             if self._asking == "bank":
                 self._answer_bank(ask.seat, words)
+            elif self._asking == "offer":
+                self._answer_offer(ask.seat, words)
             elif t.phase is Phase.BETTING:
                 self._answer_bet(ask.seat, words)
             elif t.phase is Phase.DEALER:
@@ -127,24 +133,42 @@ class PontoonSession:
         self._advance()
 
     def _answer_bank(self, seat: int, words: list[str]) -> None:
+        """The banker keeps the bank, or offers it (as a gift or for chips) to another player,
+        who answers next: a bot takes a gift and declines a sale."""
         t = self.t
         if not words or words[0] in ("k", "keep"):
             self._bank_offered = True
             return
         if words[0] in ("g", "give") and len(words) == 2 and words[1].isdigit():
-            t.give_bank(seat, int(words[1]))
-            self._bank_offered = True
-            return
-        if words[0] in ("s", "sell") and len(words) == 3 and words[1].isdigit() \
+            to, price = int(words[1]), 0
+        elif words[0] in ("s", "sell") and len(words) == 3 and words[1].isdigit() \
                 and words[2].isdigit():
             to, price = int(words[1]), int(words[2]) * t.pontoon.chip
-            if to not in self.humans:
-                self.notes.append(f"✗ seat {to} is a bot, and bots do not buy banks")
-                return
-            t.sell_bank(seat, to, price)
-            self._bank_offered = True
+        else:
+            self.notes.append("✗ k keeps the bank, g SEAT gives it, s SEAT CHIPS sells it")
             return
-        self.notes.append("✗ k keeps the bank, g SEAT gives it, s SEAT CHIPS sells it")
+        t.offer_bank(seat, to, price)
+        self._narrate()
+        if to in self.humans:
+            return  # asked next (``_advance``)
+        if price:
+            t.decline_bank(to)
+            self.notes.append(f"✗ seat {to} is a bot, and bots do not buy banks")
+        else:
+            t.accept_bank(to)
+            self._bank_offered = True
+
+    def _answer_offer(self, seat: int, words: list[str]) -> None:
+        """The player offered the bank accepts it (paying any price) or declines it; after a
+        decline the banker is asked again."""
+        t = self.t
+        if words and words[0] in ("a", "accept", "y", "yes"):
+            t.accept_bank(seat)
+            self._bank_offered = True
+        elif words and words[0] in ("d", "decline", "n", "no"):
+            t.decline_bank(seat)
+        else:
+            self.notes.append("✗ a accepts the bank, d declines it")
 
     def _answer_bet(self, seat: int, words: list[str]) -> None:
         t = self.t
@@ -212,6 +236,15 @@ class PontoonSession:
                    "[bold]k[/] keep (Enter) · [bold]g[/] SEAT give it · "
                    "[bold]s[/] SEAT CHIPS sell it")
 
+    def _offer_ask(self, seat: int) -> Ask:
+        offer = self.t.offer
+        assert offer is not None
+        self._last_viewer = seat
+        self._asking = "offer"
+        what = f"for {dollars(offer.price)}" if offer.price else "as a gift"
+        return Ask(seat, f"[bold cyan]Seat {seat}[/], seat {offer.seller} offers you the bank "
+                   f"{what}", "[bold]a[/] accept · [bold]d[/] decline")
+
     def _bet_ask(self, seat: int) -> Ask:
         t = self.t
         self._last_viewer = seat
@@ -276,6 +309,11 @@ class PontoonSession:
             return f"{who} is dealt {card}"
         if e.kind is PontoonKind.BANK_CHANGED:
             return f"★ Seat {e.seat} takes the bank ({e.note})."
+        if e.kind is PontoonKind.BANK_OFFERED:
+            what = f"for {dollars(e.amount)}" if e.amount else "as a gift"
+            return f"{e.note.capitalize()}: the bank for seat {e.seat}, {what}."
+        if e.kind is PontoonKind.BANK_REFUSED:
+            return f"The offer of the bank to seat {e.seat} is {e.note}."
         if e.kind is Kind.BURNED:
             return f"The pack is shuffled and cut; {card} is burned face up to the bottom."
         if e.kind is Kind.REFILLED:
@@ -332,7 +370,7 @@ class PontoonSession:
 
 def _bank_may_change(t: PontoonTable, banker: int) -> bool:
     """Whether the banker may still keep, give or sell the bank (before its first deal)."""
-    return any(t.can_sell_bank(banker, n) for n in t.seats if n != banker)
+    return any(t.can_offer_bank(banker, n) for n in t.seats if n != banker)
 
 
 def _hand_to_act(v: views.TableView, seat: int) -> views.HandView:

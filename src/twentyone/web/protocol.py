@@ -24,6 +24,7 @@ from twentyone.cards import Card
 from twentyone.engine.events import Event
 from twentyone.engine.views import HandView, TableView
 from twentyone.errors import FrameTooLargeError, RequestError, TwentyOneError
+from twentyone.money import dollars
 
 #: The largest frame read, in bytes of UTF-8.
 MAX_FRAME_BYTES = 4096
@@ -31,6 +32,13 @@ MAX_FRAME_BYTES = 4096
 MAX_ID_CHARS = 64
 #: A player's name at the table: 1 to this many characters.
 MAX_NAME_CHARS = 24
+#: The most any amount in a request may be, in cents ($100,000): a bet, a buy-in, a price.
+#: Every money field is bounded here, where it enters, so no amount the server could not
+#: store or the table could not count in time ever reaches the table or the ledger (a room
+#: also has its own buy-in limit, ``spec.Settings.max_buy_in``, at most this).
+MAX_CENTS = 10_000_000
+#: The most any other whole number in a request may be (a seat, a hand).
+MAX_WHOLE = 1_000
 
 def read_frame(text: str | bytes) -> dict[str, Any]:
     """One client frame as a JSON object; anything else is a ``RequestError``."""
@@ -86,13 +94,26 @@ def read_request(frame: Mapping[str, Any]) -> Request:
 
 
 def whole(args: Mapping[str, Any], name: str, *, optional: bool = False) -> int | None:
-    """A whole-number argument (cents, a seat); a bool, a float or text is refused."""
+    """A whole-number argument that is not money (a seat, a hand), at most ``MAX_WHOLE`` either
+    side of 0; a bool, a float or text is refused."""
     value = args.get(name)
     if value is None and optional:
         return None
-    if type(value) is not int:
-        raise RequestError(f"{name} is a whole number" + (" (in cents)" if name in (
-            "amount", "buy_in", "price") else ""))
+    if type(value) is not int or not -MAX_WHOLE <= value <= MAX_WHOLE:
+        raise RequestError(f"{name} is a whole number from {-MAX_WHOLE} to {MAX_WHOLE}")
+    return value
+
+
+def cents(args: Mapping[str, Any], name: str, *, optional: bool = False,
+          least: int = 1) -> int | None:
+    """An amount of money in whole cents, from ``least`` to ``MAX_CENTS``; anything else
+    (a bool, a float, text, an amount out of range) is refused before it is looked at."""
+    value = args.get(name)
+    if value is None and optional:
+        return None
+    if type(value) is not int or not least <= value <= MAX_CENTS:
+        raise RequestError(f"{name} is a whole number of cents from {least} to {MAX_CENTS} "
+                           f"({dollars(MAX_CENTS)})")
     return value
 
 
@@ -164,6 +185,8 @@ class RoomFacts:
     banker: int | None
     commitment: str | None
     host_legal: tuple[str, ...] | None
+    #: A Pontoon bank offered and not yet answered: (from seat, to seat, price in cents).
+    bank_offer: tuple[int, int, int] | None = None
 
 
 def view_json(v: TableView, facts: RoomFacts) -> dict[str, Any]:
@@ -190,6 +213,8 @@ def view_json(v: TableView, facts: RoomFacts) -> dict[str, Any]:
         "clock": None if facts.clock is None else {"seat": facts.clock[0],
                                                    "deadline_ms": facts.clock[1]},
         "banker": facts.banker, "hints": facts.hints, "commitment": facts.commitment,
+        "bank_offer": None if facts.bank_offer is None else dict(
+            zip(("from", "to", "price"), facts.bank_offer, strict=True)),
     }
     if facts.host_legal is not None:
         out["host_legal"] = list(facts.host_legal)

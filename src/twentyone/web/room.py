@@ -23,6 +23,7 @@ import bisect
 import hashlib
 import hmac
 import json
+import logging
 import secrets
 import time
 from collections import OrderedDict
@@ -57,6 +58,8 @@ from twentyone.engine.shoe import Shuffler
 from twentyone.engine.table import Phase, Table
 from twentyone.engine.views import SPECTATOR, settled_round, view, visible_events
 from twentyone.errors import (
+    BetError,
+    LedgerError,
     NotAllowedError,
     RequestError,
     RoomError,
@@ -65,7 +68,15 @@ from twentyone.errors import (
     UnknownOperationError,
     WrongPhaseError,
 )
-from twentyone.pontoon.table import DrawForBank, PontoonTable, SellBank
+from twentyone.money import dollars
+from twentyone.pontoon.table import (
+    AcceptBank,
+    DeclineBank,
+    DrawForBank,
+    OfferBank,
+    PontoonTable,
+    WithdrawBank,
+)
 from twentyone.web import protocol
 from twentyone.web.dealer import INSURANCE, DealerDesk
 from twentyone.web.hints import HintQuestion, casino_question, pontoon_question
@@ -76,6 +87,15 @@ from twentyone.web.store import Change, LedgerRow, Store, StoredRoom, StoredSeat
 
 #: Answers kept per person for repeated request ids (older ids are forgotten).
 ANSWERS_KEPT = 256
+
+#: One line in the server's log for each request the ledger did not take.
+_LOG = logging.getLogger(__name__)
+
+
+def _said(exc: BaseException) -> str:
+    """An exception as one short line of the server's log."""
+    text = " ".join(str(exc).split())
+    return f"{type(exc).__name__}: {text[:160]}" if text else type(exc).__name__
 
 Answers = OrderedDict[str, dict[str, Any]]
 
@@ -122,21 +142,29 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+#: A Pontoon bank's offer answered by the player offered it, or withdrawn by the banker
+#: (docs/pontoon.md#giving-or-selling-the-bank).
+BANK_ANSWERS: dict[str, Callable[[int], Op]] = {
+    "accept_bank": AcceptBank, "decline_bank": DeclineBank, "withdraw_bank": WithdrawBank}
+
+
 #: Seat operations that are the engine's own, built from the request's arguments.
 def _seat_op(name: str, seat: int, args: dict[str, Any]) -> Op:
     if name == "bet":
         return Bet(seat, _amount(args, "amount"))
     if name == "double":
-        return Double(seat, protocol.whole(args, "amount", optional=True))
+        return Double(seat, protocol.cents(args, "amount", optional=True))
     if name == "insure":
-        return Insure(seat, protocol.whole(args, "amount", optional=True))
+        return Insure(seat, protocol.cents(args, "amount", optional=True))
     if name == "change":
         colour = args.get("colour")
         if not isinstance(colour, str):
             raise RequestError("change names the colour of the chip to break")
         return ChangeChip(seat, colour)
-    if name == "sell_bank":
-        return SellBank(seat, _amount(args, "to"), _amount(args, "price"))
+    if name == "offer_bank":
+        return OfferBank(seat, _number(args, "to"), _amount(args, "price", least=0))
+    if name in BANK_ANSWERS:
+        return BANK_ANSWERS[name](seat)
     plain: dict[str, Callable[[int], Op]] = {
         "hit": Hit, "stand": Stand, "split": Split, "surrender": Surrender,
         "even_money": EvenMoney, "decline": Decline, "colour_up": ColourUp}
@@ -145,15 +173,23 @@ def _seat_op(name: str, seat: int, args: dict[str, Any]) -> Op:
     raise UnknownOperationError(f"there is no {name!r} at this table")
 
 
-def _amount(args: dict[str, Any], name: str) -> int:
+def _amount(args: dict[str, Any], name: str, least: int = 1) -> int:
+    """A money argument (bounded: ``protocol.cents``)."""
+    value = protocol.cents(args, name, least=least)
+    assert value is not None
+    return value
+
+
+def _number(args: dict[str, Any], name: str) -> int:
+    """A seat's number, or another whole number that is not money (``protocol.whole``)."""
     value = protocol.whole(args, name)
     assert value is not None
     return value
 
 
 SEAT_OPS = ("bet", "hit", "stand", "double", "split", "surrender", "insure", "even_money",
-            "decline", "change", "colour_up", "buy", "leave", "draw_for_bank", "sell_bank",
-            "dealer_hit", "dealer_stand")
+            "decline", "change", "colour_up", "buy", "leave", "draw_for_bank", "offer_bank",
+            "accept_bank", "decline_bank", "withdraw_bank", "dealer_hit", "dealer_stand")
 HOST_OPS = ("deal", "pause", "resume", "remove", "close", "draw_for_bank", "dealer_hit",
             "dealer_stand", "pay", "burn", "offer_insurance")
 #: A seat's answers at the table itself, which in dealer mode wait for the dealer's offer of
@@ -173,15 +209,25 @@ class Room:
         self.host_hash = host_hash
         self.store = store
         self.now = now
-        self.paused = False
-        self.closed = False
-        self.people: dict[int, Person] = {}
+        #: The live shuffler, kept to deal the room again from its ledger (``_reload``).
+        self._live = live
         self.host_answers: Answers = OrderedDict()
-        self.dealer = DealerDesk() if spec.host_mode == "dealer" else None
+        #: The ledger could not be read back after a failed write: every request is refused
+        #: until it can (``_reload``), since memory may be ahead of the ledger.
+        self._jammed = False
+        self._load(saved)
+        self._commit(Change())
+
+    def _load(self, saved: StoredRoom | None) -> None:
+        """Everything the ledger decides, built afresh: a new room, or ``saved`` dealt again."""
+        self.paused = False
+        self.closed = saved.closed if saved else False
+        self.people: dict[int, Person] = {}
+        self.dealer = DealerDesk() if self.spec.host_mode == "dealer" else None
         self.shuffles = list(saved.shuffles) if saved else []
         #: How many shuffles there were when the commitment was last hashed, and the hash.
         self._committed: tuple[int, str | None] = (-1, None)
-        self.table: Table = make_table(spec, LedgerShuffler(self.shuffles, live))
+        self.table: Table = make_table(self.spec, LedgerShuffler(self.shuffles, self._live))
         #: Each seat's balance when the round under way was dealt (for its net result), the
         #: seats that bet since the last round, and the balances at the last commit.
         self._round_base: dict[int, int] = {}
@@ -189,8 +235,10 @@ class Room:
         self._balances: dict[int, int] = {}
         self._ops_saved = 0
         self._log_saved = 0
-        #: The room's own state as the ledger last saved it (``_room_state``).
+        #: The room's own state as the ledger last saved it (``_room_state``), and the seats'
+        #: holders (by token hash) as it last saved them.
         self._state_saved: dict[str, Any] = {}
+        self._people_saved: dict[int, str] = {}
         #: The dealer's calls so far, each with the place in the log of the event that made it.
         self.caller = DealerCalls(self.table.rules)
         self._calls: list[tuple[int, str]] = []
@@ -203,7 +251,6 @@ class Room:
         self._clock_key: object = None
         if saved is not None:
             self._replay(saved)
-        self._commit(Change())
 
     # --- rebuilding --------------------------------------------------------------------------
 
@@ -219,10 +266,57 @@ class Room:
         self.paused = bool(saved.state.get("paused", False))
         if self.dealer is not None:
             self.dealer.restore(saved.state)
-        self._state_saved = self._room_state()
+        leaving = set(saved.state.get("leaving", ()))
         for s in saved.seats:
             self.people[s.seat] = Person(s.name, s.token_hash, s.since_op,
-                                         dropped_at=self.now())
+                                         dropped_at=self.now(), leaving=s.seat in leaving)
+        self._state_saved = self._room_state()
+        self._people_saved = {n: p.token_hash for n, p in self.people.items()}
+
+    def _reload(self) -> None:
+        """Deal the room again from its ledger, after a request the ledger did not take:
+        nothing the ledger does not hold stays applied. Who is connected, and each person's
+        kept answers, are not the ledger's and carry over to whoever still holds their seat.
+        If the ledger cannot be read either, the room refuses everything until it can."""
+        try:
+            saved = self.store.room(self.code)
+            if saved is None:
+                raise LedgerError(f"the ledger has no room {self.code}")
+            before = self.people
+            self._load(saved)
+        except Exception as exc:
+            if not self._jammed:  # one line when it starts, not one per request while it lasts
+                _LOG.warning("room %s: the ledger cannot be read back (%s); the room waits "
+                             "for it", self.code, _said(exc))
+            self._jammed = True
+            return
+        self._jammed = False
+        for n, p in self.people.items():
+            old = before.get(n)
+            if old is not None and old.token_hash == p.token_hash:
+                p.connections, p.dropped_at = old.connections, old.dropped_at
+                p.sitting_out, p.answers = old.sitting_out, old.answers
+        self._restart_clock(force=True)
+
+    def _ahead(self) -> bool:
+        """Whether memory holds anything the ledger does not (checked after a refusal, which
+        as a rule changes nothing)."""
+        t = self.table
+        return (len(t.ops) != self._ops_saved or len(t.log) != self._log_saved
+                or self._room_state() != self._state_saved
+                or {n: p.token_hash for n, p in self.people.items()} != self._people_saved)
+
+    def _failed(self, exc: BaseException) -> TwentyOneError:
+        """After a request or a timeout that failed part-way (the ledger refused a write, or a
+        fault of the server's own): one line in the server's log, the room dealt again from
+        the ledger, and the error to answer with, in words."""
+        if not isinstance(exc, LedgerError):
+            _LOG.warning("room %s: a request failed (%s); the room goes back to its ledger",
+                         self.code, _said(exc))
+        self._reload()
+        if isinstance(exc, TwentyOneError):
+            return exc
+        return LedgerError("the table could not do that, so nothing of it was done")
 
     def recover(self) -> None:
         """After a restart: a round that was under way resumes, or is called off with every bet
@@ -285,8 +379,13 @@ class Room:
             extra = self._perform(actor, req)
             frame: dict[str, Any] = {"type": "reply", "id": req.id, "ok": True, **extra}
             changed = True
-        except TwentyOneError as exc:
-            frame, changed = protocol.error_frame(req.id, exc), False
+        except Exception as exc:  # memory must never stay ahead of the ledger
+            if isinstance(exc, TwentyOneError) and not isinstance(exc, LedgerError) \
+                    and not self._ahead():
+                frame, changed = protocol.error_frame(req.id, exc), False
+            else:
+                # Not kept as the answer to this id: the same request may be tried again.
+                return protocol.error_frame(req.id, self._failed(exc)), True
         if actor.role is Role.SPECTATOR and actor.seat is not None:
             answers = self.people[actor.seat].answers  # it sat down with this request
             actor.role, actor.key = Role.PLAYER, self.people[actor.seat].token_hash
@@ -302,6 +401,11 @@ class Room:
         return actor.answers if p is None else p.answers
 
     def _perform(self, actor: Actor, req: Request) -> dict[str, Any]:
+        if self._jammed:
+            self._reload()
+            if self._jammed:
+                raise LedgerError("this room's ledger cannot be read just now, so nothing can "
+                                  "be played: try again in a moment")
         if self.closed:
             raise RoomError("the host has closed this room")
         if actor.role is Role.HOST:
@@ -329,6 +433,9 @@ class Room:
             raise RoomError("the host has paused the table")
         name = protocol.text(args, "name", MAX_NAME_CHARS)
         buy_in = _amount(args, "buy_in")
+        most = self.spec.settings.max_buy_in
+        if buy_in > most:
+            raise BetError(f"a buy-in at this room is at most {dollars(most)}")
         t = self.table
         wanted = protocol.whole(args, "seat", optional=True)
         if wanted is None:
@@ -340,9 +447,9 @@ class Room:
         token = new_token()
         p = Person(name, token_hash(token), len(t.ops) - 1, connections=1)
         self.people[wanted] = p
-        actor.seat = wanted
         self._commit(Change(seated=[StoredSeat(wanted, name, p.token_hash, p.since_op)],
                             ledger=[LedgerRow(wanted, name, "buy-in", buy_in, t.round)]))
+        actor.seat = wanted  # only once the ledger holds the seat
         return {"token": token, "seat": wanted}
 
     def _seat(self, seat: int, req: Request) -> dict[str, Any]:
@@ -381,8 +488,12 @@ class Room:
         s = t.seats[seat]
         if t.phase is not Phase.BETTING or s.hands:
             raise WrongPhaseError("buy more chips between rounds, before you bet")
-        if amount <= 0:
-            raise RequestError("a buy-in is a positive number of cents")
+        if t.dealer_seat == seat:
+            raise WrongPhaseError("the banker buys no chips while holding the bank")
+        most = self.spec.settings.max_buy_in
+        if self.balances()[seat] + amount > most:
+            raise BetError(f"at this room a seat buys chips up to {dollars(most)} in front of "
+                           f"it; you have {dollars(self.balances()[seat])}")
         new = t.cashier.buy_in(amount)  # raises if the chips cannot make it; changes nothing
         chips = t.chipset.by_colour([a + b for a, b in zip(s.chips, new, strict=True)])
         t.apply(Leave(seat))
@@ -418,7 +529,7 @@ class Room:
             self._close()
             return {}
         if name == "remove":
-            return self._remove(_amount(req.args, "seat"))
+            return self._remove(_number(req.args, "seat"))
         if self.paused:
             raise RoomError("the table is paused: resume it first")
         if self.dealer is not None:
@@ -467,7 +578,8 @@ class Room:
             t.void_round()
             self._commit(Change())  # the round's net first, then everyone cashes out
         change = Change(closed=True)
-        for n in sorted(self.people):
+        # A Pontoon banker cashes out last: the bank covers the table until nobody else sits.
+        for n in sorted(self.people, key=lambda n: (n == t.dealer_seat, n)):
             p = self.people.pop(n)
             record = t.apply(Leave(n))
             amount = next(e.amount for e in record.events if e.kind is Kind.LEFT)
@@ -537,17 +649,27 @@ class Room:
         state = self._room_state()
         if state != self._state_saved:
             change.room_state = state
-        self.store.commit(self.code, change)
+        try:
+            self.store.commit(self.code, change)
+        except Exception as exc:  # any failure: the ledger did not take it
+            _LOG.warning("room %s: the ledger refused a write (%s); the room goes back to "
+                         "its ledger", self.code, _said(exc))
+            raise LedgerError("the table could not write that to its ledger, so it was not "
+                              "done: try again") from exc
         self.shuffles.extend(change.shuffles)
         self._ops_saved = len(t.ops)
         self._log_saved = len(t.log)
         self._state_saved = state
+        self._people_saved = {n: p.token_hash for n, p in self.people.items()}
 
     def _room_state(self) -> dict[str, Any]:
         """What a restart must restore that no table operation records: whether the host has
-        paused the table, and in dealer mode the payments still owed, the burn and the offer
-        of insurance (docs/web.md)."""
+        paused the table, the seats the host removed mid-round, and in dealer mode the
+        payments still owed, the burn and the offer of insurance (docs/web.md)."""
         state: dict[str, Any] = {"paused": self.paused}
+        leaving = sorted(n for n, p in self.people.items() if p.leaving)
+        if leaving:
+            state["leaving"] = leaving
         if self.dealer is not None:
             state.update(self.dealer.to_json())
         return state
@@ -599,7 +721,12 @@ class Room:
         self._clock = None if deadline is None else (to_act[0], deadline)
 
     def tick(self) -> bool:
-        """Act for a seat whose time is up; True if the table changed."""
+        """Act for a seat whose time is up; True if the table changed. A room whose ledger
+        could not be read back acts for nobody until it can (``_reload``)."""
+        if self._jammed:
+            self._reload()
+            if self._jammed:
+                return False
         if self._clock is None or self.paused or self.closed:
             return False
         seat, deadline = self._clock
@@ -607,8 +734,11 @@ class Room:
             return False
         if self.spec.settings.on_timeout == "sit_out":
             self.people[seat].sitting_out = True
-        self._act_for(seat)
-        self._after_change()
+        try:
+            self._act_for(seat)
+            self._after_change()
+        except Exception as exc:  # as in ``handle``: back to the ledger
+            self._failed(exc)
         return True
 
     # --- what each connection is sent ---------------------------------------------------
@@ -672,6 +802,7 @@ class Room:
             clock=None if self._clock is None else (self._clock[0],
                                                     int(self._clock[1] * 1000)),
             banker=t.banker if isinstance(t, PontoonTable) else None,
+            bank_offer=_offer(t),
             commitment=self._commitment(),
             host_legal=self.host_legal() if actor.role is Role.HOST else None)
         out = protocol.view_json(v, facts)
@@ -787,6 +918,12 @@ class Room:
         v = view(t, seat)
         ask = pontoon_question if isinstance(t, PontoonTable) else casino_question
         return ask(t, v, seat, t.to_act[1])
+
+
+def _offer(t: Table) -> tuple[int, int, int] | None:
+    """A Pontoon bank's standing offer as every screen shows it: (from, to, price)."""
+    offer = t.offer if isinstance(t, PontoonTable) else None
+    return None if offer is None else (offer.seller, offer.to, offer.price)
 
 
 class FaceDown:

@@ -15,8 +15,10 @@ from typing import Any
 from twentyone.engine.shoe import Shuffler
 from twentyone.engine.table import Table
 from twentyone.errors import RoomError, RulesError
+from twentyone.money import dollars
 from twentyone.pontoon.table import PontoonRules, PontoonTable
-from twentyone.rules import PRESET_DESCRIPTIONS, PRESETS, Rules
+from twentyone.rules import MONEY_FIELDS, PRESET_DESCRIPTIONS, PRESETS, Rules
+from twentyone.web.protocol import MAX_CENTS
 
 GAMES = ("casino", "pontoon")
 HOST_MODES = ("house", "dealer")
@@ -43,6 +45,9 @@ class Settings:
     interrupted: str = "resume"
     hints: bool = True
     commit_shoes: bool = True
+    #: The most a seat may buy in for, in cents, and the most it may hold after buying more
+    #: chips between rounds (at most ``protocol.MAX_CENTS``).
+    max_buy_in: int = 1_000_000
 
     @classmethod
     def from_json(cls, data: object) -> Settings:
@@ -59,6 +64,9 @@ class Settings:
             value = getattr(s, name)
             if type(value) is not int or not 0 <= value <= most:
                 raise RoomError(f"{name} is a whole number of seconds from 0 to {most}")
+        if type(s.max_buy_in) is not int or not 1 <= s.max_buy_in <= MAX_CENTS:
+            raise RoomError(f"max_buy_in is a whole number of cents from 1 to {MAX_CENTS} "
+                            f"({dollars(MAX_CENTS)})")
         if s.on_timeout not in ("stand", "sit_out"):
             raise RoomError("on_timeout is \"stand\" or \"sit_out\"")
         if s.interrupted not in ("resume", "void"):
@@ -111,6 +119,7 @@ class RoomSpec:
         if host_mode == "dealer":
             # The host decides the dealer's draw, and the room checks it against the rules.
             rules = rules.replace(dealer_decides=True)
+        _check_stakes(rules)
         return cls("casino", name, rules.to_mapping(), host_mode, settings)
 
     def to_json(self) -> dict[str, Any]:
@@ -139,6 +148,18 @@ def pontoon_choices(data: object) -> dict[str, int]:
             raise RoomError(f"{name} is a whole number from 1 to {most}"
                             + (" (cents)" if name == "chip" else " (chips)"))
     return {k: v for k, v in data.items() if v is not None}
+
+
+def _check_stakes(rules: Rules) -> None:
+    """A room's stakes are bounded where they enter, like every amount the room takes: each
+    money rule and each chip is at most ``protocol.MAX_CENTS`` (a rules file alone allows far
+    more than a party table should count or store)."""
+    amounts = [(name, getattr(rules, name)) for name in MONEY_FIELDS]
+    amounts += [(f"the {colour} chip", value) for colour, value in rules.chips]
+    for name, value in amounts:
+        if value > MAX_CENTS:
+            raise RulesError(f"{name} is {dollars(value)}: a room's stakes are at most "
+                             f"{dollars(MAX_CENTS)}")
 
 
 def rules_from_toml(text: object, base: Rules) -> Rules:

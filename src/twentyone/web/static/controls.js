@@ -13,11 +13,12 @@ const LABELS = {
   colour_up: "Colour up", leave: "Leave the table", draw_for_bank: "Draw for the bank",
   dealer_hit: "Dealer hits", dealer_stand: "Dealer stands", pause: "Pause", resume: "Resume",
   burn: "Burn a card", offer_insurance: "Offer insurance",
-  close: "Close the room",
+  close: "Close the room", accept_bank: "Accept the bank", decline_bank: "Decline",
+  withdraw_bank: "Withdraw the offer",
 };
 
 // The actions the bar offers as plain buttons; the rest have controls of their own.
-const OWN_CONTROLS = new Set(["bet", "sit", "buy", "leave", "change", "colour_up", "sell_bank",
+const OWN_CONTROLS = new Set(["bet", "sit", "buy", "leave", "change", "colour_up", "offer_bank",
   "pay", "remove"]);
 
 export function label(name) {
@@ -43,7 +44,21 @@ export function actionBar(view, ctx) {
       "aria-label": "hint", onclick: () => showHint(ctx) }, "?"));
   }
   if (!buttons.length) return null;
-  return h("div.action-bar", { role: "group", "aria-label": "your actions" }, buttons);
+  const bar = h("div.action-bar", { role: "group", "aria-label": "your actions" }, buttons);
+  const offer = bankOfferText(view);
+  return offer ? h("div.bank-offer", {}, h("p.bank-offer-text", {}, offer), bar) : bar;
+}
+
+// A Pontoon bank offered and not yet answered, as the two players in it read it: nothing
+// changes hands until the player offered it presses Accept (docs/pontoon.md).
+function bankOfferText(view) {
+  const offer = view.bank_offer;
+  if (!offer) return null;
+  const name = (n) => view.seats.find((s) => s.number === n)?.name || `seat ${n}`;
+  const what = offer.price ? `for ${dollars(offer.price)}` : "as a gift";
+  if (view.viewer === offer.to) return `${name(offer.from)} offers you the bank ${what}.`;
+  if (view.viewer === offer.from) return `You offered ${name(offer.to)} the bank ${what}.`;
+  return null;
 }
 
 async function showHint(ctx) {
@@ -108,7 +123,7 @@ export function chipsControl(view, seat, ctx) {
     items.push(h("button.secondary", { type: "button", onclick: () => ctx.act("colour_up") },
       "Colour up"));
   }
-  if (view.legal.includes("sell_bank")) {
+  if (view.legal.includes("offer_bank")) {
     items.push(ctx.keep(`sell:${view.seats.map((x) => x.number).join(",")}`,
       () => sellBank(view, seat, ctx)));
   }
@@ -152,8 +167,8 @@ function sellBank(view, seat, ctx) {
       toast("Type the bank's price in dollars, or leave it empty to give it.");
       return;
     }
-    ctx.act("sell_bank", { to: Number(to.value), price: cents });
-  } }, to, price, h("button.secondary", { type: "submit" }, "Give or sell the bank"));
+    ctx.act("offer_bank", { to: Number(to.value), price: cents });
+  } }, to, price, h("button.secondary", { type: "submit" }, "Offer the bank"));
 }
 
 export function sitForm(ctx) {

@@ -56,6 +56,7 @@ export function lobbyEl(onCreated, onJoin) {
       tomlRow,
       field("Seconds for each turn", num("turn_s", 30, 5, 600)),
       field("Seconds a dropped player keeps the seat", num("grace_s", 60, 5, 3600)),
+      field("The most a seat buys in for ($)", num("max_buy_in", 10000, 1, 100000)),
       field("When the turn clock runs out", select("on_timeout",
         [["stand", "the hand stands"], ["sit_out", "the player sits out"]], "stand")),
       field("A round interrupted by a restart", select("interrupted",
@@ -75,6 +76,7 @@ export function lobbyEl(onCreated, onJoin) {
       settings: {
         grace_s: Number(data.get("grace_s")),
         turn_s: Number(data.get("turn_s")),
+        max_buy_in: Math.round(Number(data.get("max_buy_in")) * 100),
         on_timeout: data.get("on_timeout"),
         interrupted: data.get("interrupted"),
         hints: data.get("hints") === "on",

@@ -1,0 +1,87 @@
+"""Selling a Pontoon bank over the protocol (docs/pontoon.md#giving-or-selling-the-bank): the
+banker's sale is an offer that the player offered it accepts or declines; nothing moves before
+that player says yes, an offer can be withdrawn, and it lapses when the table moves on."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from web_kit import Party, Person, party
+
+BUY_IN = 20_000
+
+
+def _table(p: Party) -> tuple[Person, Person, Person]:
+    """Three players and the draw for the first banker: (the banker, the next player round
+    from the banker, the third), whoever the draw made banker."""
+    people = [p.join() for _ in range(3)]
+    for who, name in zip(people, ("Ann", "Bob", "Cy"), strict=True):
+        assert p.sit(who, name, BUY_IN)["ok"]
+    assert p.act(p.host, "draw_for_bank")["ok"]
+    banker = p.host.view["banker"]
+    people.sort(key=lambda who: ((who.seat or 0) - banker) % 3)
+    return people[0], people[1], people[2]
+
+
+def _stacks(p: Party) -> dict[int, int]:
+    return {s["number"]: s["bankroll"] for s in p.host.view["seats"]}
+
+
+def test_the_banker_cannot_take_a_players_stack_without_asking(tmp_path: Path) -> None:
+    """Issue 22: as banker, {"op":"sell_bank","to":1,"price":20000} moved the other player's
+    $200 to the banker. Now the sale is an offer: the buyer is asked, and may decline."""
+    with party(tmp_path / "l.db", game="pontoon") as p:
+        ann, bob, cy = _table(p)
+        before = _stacks(p)
+        assert p.act(ann, "sell_bank", to=bob.seat, price=BUY_IN)["error"] == \
+            "UnknownOperationError"
+        assert p.act(ann, "offer_bank", to=bob.seat, price=BUY_IN)["ok"]
+        assert _stacks(p) == before and p.host.view["banker"] == ann.seat
+        assert bob.view["bank_offer"] == {"from": ann.seat, "to": bob.seat, "price": BUY_IN}
+        assert {"accept_bank", "decline_bank"} <= set(bob.view["legal"])
+        assert "accept_bank" not in cy.view["legal"] and "withdraw_bank" in ann.view["legal"]
+        for other in (ann, cy):
+            assert p.act(other, "accept_bank")["error"] == "WrongPhaseError"
+        assert p.act(bob, "decline_bank")["ok"]
+        assert _stacks(p) == before and p.host.view["banker"] == ann.seat
+        assert bob.view["bank_offer"] is None
+        assert p.act(bob, "accept_bank")["error"] == "WrongPhaseError"
+        assert p.act(ann, "offer_bank", to=bob.seat, price=5000)["ok"]
+        assert p.act(bob, "accept_bank")["ok"]
+        assert p.host.view["banker"] == bob.seat
+        assert _stacks(p) == {ann.seat: BUY_IN + 5000, bob.seat: BUY_IN - 5000,
+                              cy.seat: BUY_IN}
+
+
+def test_an_offer_is_withdrawn_or_lapses_and_a_price_is_bounded(tmp_path: Path) -> None:
+    with party(tmp_path / "l.db", game="pontoon") as p:
+        ann, bob, cy = _table(p)
+        before = _stacks(p)
+        for price in (BUY_IN + 100, 2**63, -100, 150, "100"):
+            refused = p.act(ann, "offer_bank", to=bob.seat, price=price)
+            assert refused["type"] == "error" and refused["message"], price
+        assert p.act(ann, "offer_bank", to=bob.seat, price=1000)["ok"]
+        assert p.act(ann, "withdraw_bank")["ok"]
+        assert p.act(bob, "accept_bank")["error"] == "WrongPhaseError"
+        assert p.act(ann, "offer_bank", to=cy.seat, price=1000)["ok"]
+        assert p.act(bob, "bet", amount=100)["ok"]  # the table moves on: the offer lapses
+        assert cy.view["bank_offer"] is None
+        assert p.act(cy, "accept_bank")["error"] == "WrongPhaseError"
+        assert p.host.view["banker"] == ann.seat
+        assert bob.seat is not None
+        assert _stacks(p) == {**before, bob.seat: before[bob.seat] - 100}  # Bob's bet only
+
+
+def test_an_offer_to_a_seat_is_not_the_next_occupants_to_accept(tmp_path: Path) -> None:
+    """The player offered the bank leaves and someone else takes the seat: the newcomer never
+    saw the offer, and cannot accept it."""
+    with party(tmp_path / "l.db", game="pontoon") as p:
+        ann, bob, _ = _table(p)
+        assert p.act(ann, "offer_bank", to=bob.seat, price=1000)["ok"]
+        seat = bob.seat
+        assert seat is not None
+        assert p.act(bob, "leave")["ok"]
+        dee = p.join()
+        assert p.sit(dee, "Dee", BUY_IN, seat=seat)["ok"]
+        assert p.act(dee, "accept_bank")["error"] == "WrongPhaseError"
+        assert p.host.view["banker"] == ann.seat and _stacks(p)[seat] == BUY_IN

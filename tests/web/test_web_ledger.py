@@ -1,0 +1,327 @@
+"""The ledger equals memory (docs/web.md#if-the-server-stops-mid-round): after any request to a
+room, whether the table allows it, refuses it, or the ledger refuses to write it, the room dealt
+again from its SQLite ledger equals the room in memory to the cent (every seat's chips, bets and
+hands, who sits where, the round's state, the balances the ledger keeps); and a restart standing
+for kill -9 brings back exactly the room that was there before it.
+
+Requests are drawn from what the room offers each person (``legal``, ``host_legal``) and from
+hostile ones (absurd amounts, operations out of turn, a buy-in of 2^63 cents); the store's
+commit fails on requests the test chooses, as a full disk or a locked file would make it fail.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+from web_kit import party
+
+from twentyone.engine.shoe import RandomShuffler, StackedShuffler
+from twentyone.engine.table import Phase
+from twentyone.engine.views import SPECTATOR, view
+from twentyone.train.chips import accepted_payouts
+from twentyone.web.protocol import MAX_CENTS, Request
+from twentyone.web.room import Actor, Role, Room, token_hash
+from twentyone.web.spec import RoomSpec
+from twentyone.web.store import Change, SqliteStore
+
+CODE = "LEDGER"
+HOST = "host-token"
+ROOMS = [{"game": "casino", "rules": "classic"},
+         {"game": "casino", "rules": "classic", "host_mode": "dealer"},
+         {"game": "pontoon"}]
+#: Amounts a hostile client sends where money goes: out of range, not whole, not numbers.
+HOSTILE = [2**63, 10**19, -1, 0, MAX_CENTS + 1, 1.5, "100", True, None, [100]]
+
+
+class FlakyStore(SqliteStore):
+    """A ledger whose commit fails when told to (``fail``: the next commits to refuse), as a
+    full disk, a locked file or a value SQLite cannot hold makes it fail."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path)
+        self.fail = 0
+        self.refused = 0
+
+    def commit(self, code: str, change: Change) -> None:
+        if self.fail:
+            self.fail -= 1
+            self.refused += 1
+            raise sqlite3.OperationalError("database or disk is full")
+        super().commit(code, change)
+
+
+class ReadOnly(SqliteStore):
+    """The same ledger, read to deal a room again without writing to it."""
+
+    def __init__(self, store: SqliteStore) -> None:
+        self.db = store.db
+        self.path = store.path
+
+    def commit(self, code: str, change: Change) -> None:
+        pass
+
+
+def snapshot(room: Room) -> dict[str, Any]:
+    """Everything the ledger must hold of a room, to the cent."""
+    t = room.table
+    seats = {n: (list(s.chips), [(list(h.cards), h.bet, list(h.chips), h.settled)
+                                 for h in s.hands], s.insurance, list(s.insurance_chips))
+             for n, s in t.seats.items()}
+    return {
+        "ops": [op.to_json() for op in t.ops], "phase": t.phase, "round": t.round,
+        "to_act": t.to_act, "dealer": list(t.dealer.cards), "seats": seats,
+        "shoe": (t.shoe.remaining, len(t.shoe.history)), "chips_total": t.chips_total(),
+        "views": [view(t, n) for n in (SPECTATOR, *t.seats)],
+        "balances": room.balances(),
+        "people": {n: (p.name, p.token_hash, p.since_op, p.leaving)
+                   for n, p in room.people.items()},
+        "paused": room.paused, "closed": room.closed,
+        "dealer_desk": None if room.dealer is None else room.dealer.to_json(),
+    }
+
+
+def from_ledger(store: SqliteStore, room: Room) -> Room:
+    saved = store.room(CODE)
+    assert saved is not None
+    return Room(CODE, room.spec, room.host_hash, ReadOnly(store), RandomShuffler.seeded(0),
+                saved=saved)
+
+
+def assert_ledger_is_memory(store: SqliteStore, room: Room) -> None:
+    assert snapshot(from_ledger(store, room)) == snapshot(room)
+    if not room.closed:
+        assert store.balances(CODE) == room.balances()
+
+
+def _pay(room: Room) -> dict[str, Any]:
+    """The next owed payment in dealer mode, paid right."""
+    assert room.dealer is not None
+    owed = room.dealer.due[0]
+    cs = room.table.chipset
+    fewest = cs.fewest(owed.bet)
+    assert fewest is not None
+    counts = accepted_payouts(cs, fewest, owed.odds, owed.amount)[0]
+    return {"seat": owed.seat, "hand": owed.hand, "insurance": owed.hand < 0,
+            "chips": {c: n for c, n in zip(cs.colours, counts, strict=True) if n}}
+
+
+def _request(data: Any, room: Room, actors: list[Actor]) -> tuple[Actor, str, dict[str, Any]]:
+    """Who asks for what: mostly something the room offers that person now, one time in five
+    something hostile (out of turn, out of place, an absurd amount)."""
+    t = room.table
+    hostile = data.draw(st.integers(0, 4), label="hostile") == 0
+    who = data.draw(st.sampled_from(actors))
+    args: dict[str, Any] = {}
+    if who.role is Role.HOST:
+        useful = [o for o in room.host_legal() if o not in ("pause", "remove", "close")]
+        if hostile or not useful:
+            op = data.draw(st.sampled_from(["pause", "remove", "deal", "pay", "dealer_hit"]))
+            if op == "remove":
+                args["seat"] = data.draw(st.sampled_from([*sorted(room.people), 99]))
+            elif data.draw(st.integers(0, 19), label="close") == 0:
+                op = "close"
+        else:
+            op = data.draw(st.sampled_from(useful))
+            if op == "pay":
+                args = _pay(room)
+            elif op in ("dealer_hit", "dealer_stand") and room.dealer is not None:
+                op = "dealer_hit" if room.dealer.next_step(t) == "hit" else "dealer_stand"
+        return who, op, args
+    seat = who.seat if room.holds(who) else None
+    unit, least = t.rules.bet_unit, t.rules.min_bet
+    if seat is None:
+        amount = data.draw(st.sampled_from(HOSTILE if hostile else [least * 20, least * 60]))
+        return who, "sit", {"name": "Ann", "buy_in": amount}
+    legal = [o for o in room.legal(seat) if o != "leave"]
+    if hostile or not legal:
+        op = data.draw(st.sampled_from(["bet", "hit", "buy", "leave", "double", "offer_bank",
+                                        "accept_bank"]))
+    else:
+        op = data.draw(st.sampled_from(legal))
+    if op in ("bet", "buy", "double", "insure") and (hostile or op != "insure"):
+        args["amount"] = data.draw(st.sampled_from(
+            HOSTILE if hostile else [least, least + unit, 3 * least]))
+    elif op == "change":
+        args["colour"] = data.draw(st.sampled_from(t.chipset.colours))
+    elif op == "offer_bank":
+        args.update(to=data.draw(st.sampled_from(sorted(t.seats))),
+                    price=data.draw(st.sampled_from(HOSTILE if hostile else [0, least])))
+    return who, op, args
+
+
+@pytest.mark.parametrize("body", ROOMS, ids=["casino", "dealer", "pontoon"])
+@settings(max_examples=12, deadline=None, suppress_health_check=[
+    HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(shuffle=st.integers(0, 2**32 - 1), data=st.data())
+def test_the_room_from_its_ledger_is_the_room_in_memory(
+        tmp_path_factory: pytest.TempPathFactory, body: dict[str, str], shuffle: int,
+        data: Any) -> None:
+    store = FlakyStore(tmp_path_factory.mktemp("ledger") / "party.sqlite3")
+    spec = RoomSpec.from_request({**body, "settings": {"turn_s": 0}})
+    store.create_room(CODE, spec.to_json(), token_hash(HOST))
+    live = RandomShuffler.seeded(shuffle)
+    room = Room(CODE, spec, token_hash(HOST), store, live)
+    host = Actor(Role.HOST)
+    actors = [host, *(Actor(Role.SPECTATOR) for _ in range(3))]
+    tokens: dict[int, str] = {}
+    for step in range(60):
+        if room.closed:
+            break
+        if data.draw(st.integers(0, 11), label="restart") == 0:
+            # kill -9: the process is gone; a new one deals the room from the ledger.
+            before = snapshot(room)
+            saved = store.room(CODE)
+            assert saved is not None
+            room = Room(CODE, spec, saved.host_hash, store, live, saved=saved)
+            room.recover()
+            assert snapshot(room) == before
+            actors = [host, *(room.actor_for(tokens[n]) for n in room.people),
+                      *(Actor(Role.SPECTATOR) for _ in range(3 - len(room.people)))]
+        store.fail = data.draw(st.sampled_from([0, 0, 0, 1, 2]), label="commits refused")
+        who, op, args = _request(data, room, actors)
+        frame, _ = room.handle(who, Request(f"s{step}", op, args))
+        store.fail = 0
+        event(f"{body.get('host_mode', body['game'])} {op}: {frame.get('error', 'ok')}")
+        if frame["type"] == "reply" and "token" in frame:
+            tokens[frame["seat"]] = frame["token"]
+        if frame["type"] == "error":
+            assert frame["message"] and "Traceback" not in frame["message"]
+        assert_ledger_is_memory(store, room)
+        t = room.table
+        if room.dealer is None and not any(s.hands for s in t.seats.values()):
+            assert room.balances() == {n: t.bankroll(n) for n in t.seats}
+    store.close()
+
+
+def _room(tmp_path: Path, **body: Any) -> tuple[FlakyStore, Room]:
+    store = FlakyStore(tmp_path / "party.sqlite3")
+    spec = RoomSpec.from_request({"game": "casino", "rules": "classic", **body})
+    store.create_room(CODE, spec.to_json(), token_hash(HOST))
+    return store, Room(CODE, spec, token_hash(HOST), store, RandomShuffler.seeded(7))
+
+
+_ids = itertools.count()
+
+
+def ask(room: Room, actor: Actor, op: str, **args: Any) -> dict[str, Any]:
+    frame, _ = room.handle(actor, Request(f"q{next(_ids)}", op, args))
+    return frame
+
+
+def test_a_commit_that_fails_once_loses_nothing_that_was_answered(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 22: a store commit that fails once, after which the unsaved operations were lost
+    and a restart dealt a different table. The refused request is answered in words and undone;
+    what follows is saved, and the restart deals the very same table."""
+    store, room = _room(tmp_path)
+    ann = Actor(Role.SPECTATOR)
+    assert ask(room, ann, "sit", name="Ann", buy_in=10_000)["ok"]
+    store.fail = 1
+    with caplog.at_level(logging.WARNING):
+        refused = ask(room, ann, "bet", amount=1000)
+    assert refused["type"] == "error" and refused["error"] == "LedgerError"
+    assert "could not write" in refused["message"]
+    assert [r.getMessage() for r in caplog.records] == [
+        "room LEDGER: the ledger refused a write (OperationalError: database or disk is full); "
+        "the room goes back to its ledger"]
+    assert not room.table.seats[1].hands and room.table.bankroll(1) == 10_000
+    assert ask(room, ann, "bet", amount=500)["ok"]
+    assert ask(room, Actor(Role.HOST), "deal")["ok"]
+    saved = store.room(CODE)
+    assert saved is not None
+    again = Room(CODE, room.spec, room.host_hash, store, RandomShuffler.seeded(8), saved=saved)
+    assert snapshot(again) == snapshot(room)
+
+
+def test_the_hostile_buy_in_is_refused_in_words_and_the_room_plays_on(tmp_path: Path) -> None:
+    """Issue 22: {"op":"sit","buy_in":10000000000000000000} failed the ledger's write, stayed
+    applied in memory and jammed the room. Every amount is bounded where it enters."""
+    store, room = _room(tmp_path)
+    ann = Actor(Role.SPECTATOR)
+    for amount in (10**19, 2**63, MAX_CENTS + 1, 1_000_001):
+        refused = ask(room, ann, "sit", name="Ann", buy_in=amount)
+        assert refused["type"] == "error", amount
+        assert "$" in refused["message"], refused
+    assert not room.table.seats and not room.people and ann.seat is None
+    assert ask(room, ann, "sit", name="Ann", buy_in=10_000)["ok"]
+    assert ask(room, ann, "buy", amount=10**19)["type"] == "error"
+    buy = ask(room, ann, "buy", amount=995_000)
+    assert buy["error"] == "BetError" and "up to $10,000" in buy["message"]
+    assert ask(room, ann, "bet", amount=2**63)["error"] == "RequestError"
+    assert ask(room, ann, "bet", amount=1000)["ok"]
+    assert_ledger_is_memory(store, room)
+
+
+def test_a_room_whose_ledger_cannot_be_read_refuses_everything_until_it_can(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """A failed write, then the ledger cannot even be read back: the room does not go on from
+    memory, it refuses in words until the ledger answers, then deals from it."""
+    store, room = _room(tmp_path)
+    ann = Actor(Role.SPECTATOR)
+    assert ask(room, ann, "sit", name="Ann", buy_in=10_000)["ok"]
+    real_room = store.room
+    store.room = lambda code: (_ for _ in ()).throw(sqlite3.OperationalError("locked"))  # type: ignore[method-assign]
+    store.fail = 1
+    with caplog.at_level(logging.WARNING):
+        assert ask(room, ann, "bet", amount=1000)["error"] == "LedgerError"
+        for _ in range(3):
+            jammed = ask(room, ann, "bet", amount=1000)
+            assert jammed["error"] == "LedgerError" and "cannot be read" in jammed["message"]
+    assert [r.getMessage().split(" (")[0] for r in caplog.records] == [
+        "room LEDGER: the ledger refused a write", "room LEDGER: the ledger cannot be read back"]
+    store.room = real_room  # type: ignore[method-assign]
+    assert ask(room, ann, "bet", amount=1000)["ok"]
+    assert_ledger_is_memory(store, room)
+
+
+def test_a_failed_write_of_a_timeout_goes_back_to_the_ledger(tmp_path: Path) -> None:
+    """The clock acts for a seat, and its write fails: the room goes back to its ledger (the
+    turn is still open, its clock started again), and the ticker that called it goes on."""
+    clock = [1000.0]
+    store = FlakyStore(tmp_path / "party.sqlite3")
+    spec = RoomSpec.from_request({"game": "casino", "rules": "classic",
+                                  "settings": {"turn_s": 5}})
+    store.create_room(CODE, spec.to_json(), token_hash(HOST))
+    # The seat's 10 and 6, the dealer's 9 up and 7 in the hole: no natural, no insurance.
+    live = StackedShuffler([["10s", "9s", "6h", "7d"]], then=RandomShuffler.seeded(3))
+    room = Room(CODE, spec, token_hash(HOST), store, live, now=lambda: clock[0])
+    ann = Actor(Role.SPECTATOR)
+    assert ask(room, ann, "sit", name="Ann", buy_in=10_000)["ok"]
+    room.connected(ann)
+    assert ask(room, ann, "bet", amount=1000)["ok"]
+    assert ask(room, Actor(Role.HOST), "deal")["ok"]
+    assert room.table.phase is Phase.PLAYERS
+    clock[0] += 10
+    store.fail = 1
+    assert room.tick()
+    assert room.table.to_act == (1, 0)  # still the seat's turn
+    assert_ledger_is_memory(store, room)
+    clock[0] += 10  # the room dealt again gives the turn its time afresh
+    assert room.tick()
+    assert room.table.to_act is None and room.table.round == 1
+    assert_ledger_is_memory(store, room)
+
+
+
+@pytest.mark.parametrize(("body", "error"), [
+    ({"rules_toml": 'max_bet = "2000000"'}, "max_bet is $2,000,000"),
+    ({"rules_toml": '[chips]\nyellow = "0.50"\ngold = "500000"'}, "the gold chip is $500,000"),
+    ({"settings": {"max_buy_in": 10_000_001}}, "max_buy_in is a whole number of cents"),
+    ({"settings": {"max_buy_in": 0}}, "max_buy_in is a whole number of cents"),
+    ({"settings": {"max_buy_in": 2**63}}, "max_buy_in is a whole number of cents"),
+])
+def test_a_rooms_stakes_are_bounded_where_it_is_made(tmp_path: Path, body: dict[str, Any],
+                                                     error: str) -> None:
+    """A rules file allows stakes up to a billion dollars; a room takes none above the amount
+    any request may carry, and no buy-in limit beyond it."""
+    with party(tmp_path / "l.db") as p:
+        made = p.client.post("/api/rooms", json={"game": "casino", "rules": "classic", **body})
+        assert made.status_code == 400, made.text
+        assert error in made.json()["message"]
