@@ -204,21 +204,22 @@ class PontoonTable(Table):
         """docs/pontoon.md#choosing-the-first-banker: deal a shuffled pack face up round the table,
         from seat 1, until the jack of spades or clubs falls; that player banks. Then the pack is
         shuffled, cut and burned for play."""
-        self._raise(self._refuse_draw_for_bank())
-        start = len(self.log)
-        if self.keep_record:
-            self.ops.append(DrawForBank())
-        pack = self.shoe.shuffler.shuffle(fresh_shoe(1), self.rules)
-        self.shoe.history.append(ShuffleRecord(list(pack.order), pack.cut_at, None))
-        order = sorted(self.seats)
-        seat, dealt = first_banker(pack.order, order)
-        for i, c in enumerate(pack.order[:dealt]):
-            self.log.append(Event(Kind.DEALT, order[i % len(order)], card=c,
-                                  note="draw for the bank"))
-        self._set_banker(seat, "first banker", 0)
-        self.entitled = True
-        self._shuffle()
-        return Record(PontoonAction.DRAW_FOR_BANK, DEALER, tuple(self.log[start:]))
+        with self.lock:
+            self._raise(self._refuse_draw_for_bank())
+            start = len(self.log)
+            if self.keep_record:
+                self.ops.append(DrawForBank())
+            pack = self.shoe.shuffler.shuffle(fresh_shoe(1), self.rules)
+            self.shoe.history.append(ShuffleRecord(list(pack.order), pack.cut_at, None))
+            order = sorted(self.seats)
+            seat, dealt = first_banker(pack.order, order)
+            for i, c in enumerate(pack.order[:dealt]):
+                self.log.append(Event(Kind.DEALT, order[i % len(order)], card=c,
+                                      note="draw for the bank"))
+            self._set_banker(seat, "first banker", 0)
+            self.entitled = True
+            self._shuffle()
+            return Record(PontoonAction.DRAW_FOR_BANK, DEALER, tuple(self.log[start:]))
 
     def verify_draw_for_bank(self) -> None:
         self._raise(self._refuse_draw_for_bank())
@@ -241,30 +242,33 @@ class PontoonTable(Table):
     def sell_bank(self, seat: int, to: int, price: Cents) -> Record:
         """docs/pontoon.md#giving-or-selling-the-bank: ... or sell it, for an agreed number of chips
         (the buyer's agreement is the caller's to obtain; the table checks the buyer can pay)."""
-        self._raise(self._refuse_sell_bank(seat, to, price))
-        start = len(self.log)
-        if self.keep_record:
-            self.ops.append(SellBank(seat, to, price))
-        if price:
-            buyer, seller = self.seats[to], self.seats[seat]
-            chips = self.cashier.take(to, buyer.chips, price)
-            add(seller.chips, chips)
-        self._set_banker(to, f"{'sold' if price else 'given'} by seat {seat}", price)
-        self.bank_changes += 1
-        self.entitled = False
-        return Record(PontoonAction.SELL_BANK, seat, tuple(self.log[start:]))
+        with self.lock:
+            self._raise(self._refuse_sell_bank(seat, to, price))
+            start = len(self.log)
+            if self.keep_record:
+                self.ops.append(SellBank(seat, to, price))
+            if price:
+                buyer, seller = self.seats[to], self.seats[seat]
+                chips = self.cashier.take(to, buyer.chips, price)
+                add(seller.chips, chips)
+            self._set_banker(to, f"{'sold' if price else 'given'} by seat {seat}", price)
+            self.bank_changes += 1
+            self.entitled = False
+            return Record(PontoonAction.SELL_BANK, seat, tuple(self.log[start:]))
 
     def can_sell_bank(self, seat: int, to: int, price: Cents = 0) -> bool:
         return self._refuse_sell_bank(seat, to, price) is None
 
     def _refuse_sell_bank(self, seat: int, to: int, price: Cents) -> Refusal:
+        if type(price) is not int:
+            return BetError, f"a price is a whole number of cents, not {price!r:.40}"
         if seat != self.banker:
             return SeatError, f"seat {seat} does not hold the bank"
         if not self.entitled:
             return WrongPhaseError, "the bank may be given or sold only before its first deal"
         if self.phase is not Phase.BETTING or any(s.hands for s in self.seats.values()):
             return WrongPhaseError, "the bank changes hands before any bet is placed"
-        if to == seat or to not in self.seats:
+        if type(to) is not int or to == seat or to not in self.seats:
             return SeatError, f"there is no other player at seat {to}"
         if price < 0 or price % self.rules.bet_unit:
             return BetError, "a price is a whole number of chips"
@@ -355,9 +359,11 @@ class PontoonTable(Table):
         return acts
 
     def leave(self, seat: int) -> Record:
-        if seat == self.banker:
-            raise TableError("the banker cannot leave holding the bank; give or sell it first")
-        return super().leave(seat)
+        with self.lock:
+            if seat == self.banker:
+                raise TableError("the banker cannot leave holding the bank; give or sell it "
+                                 "first")
+            return super().leave(seat)
 
     def players(self) -> list[int]:
         """Seats that play against the bank this round, in playing order."""
