@@ -316,9 +316,11 @@ CASES: dict[str, Case] = {
     "buy in for a googol of chips": Case(
         betting, lambda t: t.sit(3, {"yellow": 10**100}), ChipError, "at most"),
     "an operation given as its name": Case(
-        in_play, lambda t: t.apply("hit"), IllegalActionError, "Hit\\(1\\)"),
+        in_play, lambda t: t.apply("hit"),  # type: ignore[arg-type]
+        IllegalActionError, "Hit\\(1\\)"),
     "an operation given as nothing": Case(
-        betting, lambda t: t.apply(None), IllegalActionError, "not None"),
+        betting, lambda t: t.apply(None),  # type: ignore[arg-type]
+        IllegalActionError, "not None"),
     "leave mid-round": Case(
         in_play, lambda t: t.leave(1), WrongPhaseError, "between rounds"),
     "leave with a bet out": Case(

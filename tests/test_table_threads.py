@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -79,9 +79,11 @@ def test_threads_playing_rounds_at_one_table_conserve_every_chip() -> None:
 
     def work(seat: int) -> None:
         try:
+            ops: list[Callable[[], object]] = [
+                lambda: table.bet(seat, 1000), table.deal, lambda: table.stand(seat),
+                lambda: table.hit(seat)]
             for _ in range(ROUNDS):
-                for op in (lambda: table.bet(seat, 1000), table.deal,
-                           lambda: table.stand(seat), lambda: table.hit(seat)):
+                for op in ops:
                     with contextlib.suppress(TableError):
                         op()
         except BaseException as e:  # reported below, with the chips
