@@ -119,3 +119,10 @@ class LedgerError(TwentyOneError):
 class DealerStepError(TwentyOneError):
     """In dealer mode, the host's step out of its place in the dealer's procedure (the room's
     check, not the table's); the message names the right one."""
+
+
+class AnalysisError(TwentyOneError, ValueError):
+    """A question the solver or the simulator does not answer: a hand that is not a live hand
+    (fewer than two cards, a card that is not a value 1 to 10, a bust), an up card that is not a
+    card, a shoe that does not hold them, a run that is not a whole number of rounds. Also a
+    ``ValueError``, as ``RulesError`` is."""
