@@ -1,5 +1,5 @@
 """A table shared by threads (issue 22): every operation is atomic, so chips are never lost or
-made however the threads interleave (the table's docstring, docs/api.md#threads).
+made however the threads interleave (the table's docstring and the README's API paragraph).
 
 Before the table took a lock, eight threads changing and colouring up chips at once lost or made
 chips at the rack (two threads adding to the same rack count, one addition lost). The interpreter
