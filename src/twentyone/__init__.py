@@ -128,9 +128,13 @@ The exact solver (``chart``, ``house_edge``, ``ev``) and the simulator (``simula
 functions of a rule set (or a preset's name); see each one's own examples. A question they do not
 answer, or an argument of the wrong kind, is an ``AnalysisError`` (also a ``ValueError``).
 
-Threads: a ``Table`` may be shared by threads. Each operation holds the table's ``lock`` while it
-runs, so operations are applied one whole operation at a time and no chip is lost or made; a
-thread that reads the table while others play holds ``table.lock`` around its reads.
+Threads: a ``Table`` is not thread-safe, and says so rather than lose a chip. An operation called
+while another thread's operation at the same table is running is refused with a
+``ConcurrentUseError`` (a ``TableError``) and changes nothing; threads sharing a table take turns
+with a lock of their own.
+
+>>> issubclass(twentyone.ConcurrentUseError, twentyone.TableError)
+True
 
 A buy-in is at most ``Table.max_buy_in`` cents ($1,000,000), in money or in chips:
 
@@ -151,6 +155,7 @@ from twentyone.errors import (
     AnalysisError,
     BetError,
     ChipError,
+    ConcurrentUseError,
     IllegalActionError,
     InsufficientChipsError,
     InsuranceError,
@@ -179,6 +184,7 @@ __all__ = [
     "AnalysisError",
     "BetError",
     "ChipError",
+    "ConcurrentUseError",
     "IllegalActionError",
     "InsufficientChipsError",
     "InsuranceError",

@@ -63,6 +63,12 @@ class ChipError(TableError):
     """Chips that do not exist in the set, or an amount chips cannot make."""
 
 
+class ConcurrentUseError(TableError):
+    """An operation called while another thread's operation at the same table is still running:
+    a table is not thread-safe, and refuses rather than lose or make chips. Nothing is changed;
+    callers sharing a table between threads take turns with a lock of their own."""
+
+
 class ShoeError(TableError):
     """No cards left anywhere to deal: the shoe, the discards and the table are all empty of
     cards that may be dealt."""

@@ -12,10 +12,11 @@ is defined: ``operations`` and ``apply`` (its own operations), ``legal_actions``
 ``playing_order`` (who is dealt and plays in what order), ``dealer_seat`` (who plays the dealer's
 hand), ``bet_refusal`` (who may bet), ``verify_deal`` / ``can_deal``, ``pay_hand`` and
 ``lose_hand`` (how one hand is settled), ``turn_hand_cards``, ``end_round`` (what happens
-between rounds), ``leave``; plus the values ``hand_bonus`` (hands paid at once on the player's
-turn) and ``cashier.bank`` (what settlement pays from). Rule options that any game may use
-(``dealer_decides``, ``ties_to_dealer``, ``dealer_natural_collects``, ``reshuffle``) are in
-``Rules``. Hooks are for subclasses; callers use the operations.
+between rounds), ``leave_refusal`` (who may not leave); plus the values ``hand_bonus`` (hands
+paid at once on the player's turn) and ``cashier.bank`` (what settlement pays from). A hook never
+calls an operation: an operation runs one at a time (see "Threads" in ``Table``). Rule options
+that any game may use (``dealer_decides``, ``ties_to_dealer``, ``dealer_natural_collects``,
+``reshuffle``) are in ``Rules``. Hooks are for subclasses; callers use the operations.
 
 Why operations are checked by one function each (``_refuse_x`` returns the refusal or None):
 the same rule then answers ``verify``, ``can`` and ``legal_actions``, so they cannot disagree.
@@ -25,7 +26,6 @@ Clause references cite the players' rules reference in ``docs/`` (docs/README.md
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 from typing import ClassVar, NamedTuple
@@ -62,6 +62,7 @@ from twentyone.engine.shoe import RandomShuffler, Shoe, Shuffler
 from twentyone.errors import (
     BetError,
     ChipError,
+    ConcurrentUseError,
     IllegalActionError,
     InsufficientChipsError,
     InsuranceError,
@@ -176,12 +177,14 @@ class Table:
     """A casino blackjack table for ``rules.seats`` players, numbered 1 (the dealer's left, who
     acts first) upwards.
 
-    Threads: every operation (``sit``, ``bet``, ``hit``, ``apply`` ...) holds the table's
-    ``lock`` while it runs, so operations from several threads are applied one whole operation
-    at a time and no chip is lost or made; their order is whatever the threads make it, and each
-    is refused or applied against the table as it finds it. Reading the table (``seats``,
-    ``bankroll``, ``legal_actions``, views) takes no lock: a thread that reads while others play
-    holds ``table.lock`` (re-entrant) around its reads and the operation they lead to."""
+    Threads: a table is not thread-safe, and says so rather than lose chips. An operation
+    (``sit``, ``bet``, ``hit``, ``apply`` ...) called while another thread's operation is still
+    running is refused with a ``ConcurrentUseError`` and changes nothing; the one running
+    finishes whole. A program that shares a table between threads serializes its own calls (a
+    lock around each operation and the reads that lead to it); the error is the alarm that it
+    did not. Reading the table (``seats``, ``bankroll``, views) is not guarded at all. The check
+    costs one atomic list operation per call (a lock's acquire and release cost the compiled
+    table about a tenth of its speed)."""
 
     def __init__(self, rules: Rules, shuffler: Shuffler | None = None, *, seed: int | None = None,
                  rack: Rack | None = None, shuffle_now: bool = True) -> None:
@@ -226,8 +229,10 @@ class Table:
         #: Keep ``ops``. A headless run that throws its record away turns this off and spares
         #: itself building a value per operation (about 4% of a round's work).
         self.keep_record = True
-        #: Held by every operation while it runs (see the class docstring on threads).
-        self.lock = threading.RLock()
+        #: One token, taken by an operation while it runs and put back when it ends: an
+        #: operation that finds it gone is another thread's, overlapping (see "Threads" in the
+        #: class docstring). Taking it is one atomic list operation.
+        self._free: list[int] = [1]
         if shuffle_now:
             self._shuffle()
 
@@ -294,7 +299,8 @@ class Table:
 
     def sit(self, seat: int, bankroll: Cents | Mapping[str, int]) -> Record:
         """Seat a player with a buy-in (cents, changed into chips) or with named chips."""
-        with self.lock:
+        self._enter()
+        try:
             start = len(self.log)
             self._check_seat_number(seat)
             if not (_whole(bankroll) or isinstance(bankroll, Mapping)):
@@ -316,6 +322,20 @@ class Table:
             self.log.append(Event(Kind.SAT, seat, amount=self.chipset.value(chips),
                                   chips=tuple(chips)))
             return _new(Record, (Action.SIT, seat, tuple(self.log[start:])))
+        finally:
+            self._exit()
+
+    def _enter(self) -> None:
+        """Take the table for one operation, or refuse: another thread's operation is running."""
+        try:
+            self._free.pop()
+        except IndexError:
+            raise ConcurrentUseError(
+                "another thread is in the middle of an operation at this table; a table shared "
+                "by threads needs its callers to take turns (nothing was changed)") from None
+
+    def _exit(self) -> None:
+        self._free.append(1)
 
     def _check_buy_in(self, amount: Cents) -> None:
         """A buy-in is worth something and at most ``max_buy_in``, however it is given."""
@@ -331,7 +351,8 @@ class Table:
 
     def change(self, seat: int, colour: str) -> Record:
         """Break one chip into smaller ones (docs/dealing.md#making-change)."""
-        with self.lock:
+        self._enter()
+        try:
             self.verify_change(seat, colour)
             start = len(self.log)
             s = self.seats[seat]
@@ -340,6 +361,8 @@ class Table:
                 self.ops.append(Change(seat, colour))
             self.cashier.break_chip(seat, s.chips, i)
             return _new(Record, (Action.CHANGE, seat, tuple(self.log[start:])))
+        finally:
+            self._exit()
 
     def verify_change(self, seat: int, colour: str) -> None:
         s = self._seat(seat)
@@ -354,7 +377,8 @@ class Table:
     def colour_up(self, seat: int) -> Record:
         """Exchange a seat's chips for the fewest chips of the same value
         (docs/dealing.md#colouring-up), between rounds."""
-        with self.lock:
+        self._enter()
+        try:
             if self.phase is not Phase.BETTING:
                 raise WrongPhaseError("colour up between rounds")
             s = self._seat(seat)
@@ -363,15 +387,19 @@ class Table:
                 self.ops.append(ColourUp(seat))
             self.cashier.colour_up(seat, s.chips)
             return _new(Record, (Action.COLOUR_UP, seat, tuple(self.log[start:])))
+        finally:
+            self._exit()
 
     def leave(self, seat: int) -> Record:
         """A player leaves between rounds, taking their chips (the event's ``chips``)."""
-        with self.lock:
+        self._enter()
+        try:
             if self.phase is not Phase.BETTING:
                 raise WrongPhaseError("players leave between rounds")
             s = self._seat(seat)
             if s.hands:
                 raise WrongPhaseError("take your bet back before leaving")
+            self._raise(self.leave_refusal(seat))
             start = len(self.log)
             del self.seats[seat]
             if self.keep_record:
@@ -379,13 +407,20 @@ class Table:
             self.log.append(Event(Kind.LEFT, seat, amount=self.chipset.value(s.chips),
                                   chips=tuple(s.chips)))
             return _new(Record, (Action.LEAVE, seat, tuple(self.log[start:])))
+        finally:
+            self._exit()
+
+    def leave_refusal(self, seat: int) -> Refusal:
+        """Hook: why a seated player with no bet out may not leave now, or None."""
+        return None
 
     # --- betting ---------------------------------------------------------------------------
 
     def bet(self, seat: int, amount: Cents) -> Record:
         """Place a wager in chips before the deal (docs/casino.md#betting: between min and max, in
         whole units)."""
-        with self.lock:
+        self._enter()
+        try:
             self.verify_bet(seat, amount)
             start = len(self.log)
             s = self.seats[seat]
@@ -397,6 +432,8 @@ class Table:
             self.log.append(_new(Event, (Kind.BET, seat, 0, None, True, amount, tuple(chips), (),
                                          "")))
             return _new(Record, (Action.BET, seat, tuple(self.log[start:])))
+        finally:
+            self._exit()
 
     def verify_bet(self, seat: int, amount: Cents) -> None:
         self._raise(self.bet_refusal(seat, amount))
@@ -443,7 +480,8 @@ class Table:
         """Deal the round: two cards to each seat that bet and to the dealer
         (docs/casino.md#the-deal: one at a time from the dealer's left), then offer insurance or
         peek as the rules say."""
-        with self.lock:
+        self._enter()
+        try:
             self.verify_deal()
             start = len(self.log)
             if self.keep_record:
@@ -476,6 +514,8 @@ class Table:
             except _ShoeDry:
                 self._call_off_dry()
             return _new(Record, (Action.DEAL, DEALER, tuple(self.log[start:])))
+        finally:
+            self._exit()
 
     def verify_deal(self) -> None:
         if self.phase is not Phase.BETTING:
@@ -492,7 +532,8 @@ class Table:
         """An insurance side bet against a dealer ace: up to half the bet or exactly half
         (docs/casino.md#insurance-and-even-money); pays 2 to 1 if the hole card makes a blackjack.
         ``None`` means half."""
-        with self.lock:
+        self._enter()
+        try:
             self._raise(self._refuse_amount(amount, InsuranceError, "an insurance bet"))
             hand_bet = self._seat(seat).hands[0].bet if self._seat(seat).hands else 0
             amount = self.cashier.half(hand_bet) if amount is None else amount
@@ -509,6 +550,8 @@ class Table:
                                   chips=tuple(s.insurance_chips)))
             self._offer_moves_on()
             return _new(Record, (Action.INSURE, seat, tuple(self.log[start:])))
+        finally:
+            self._exit()
 
     def verify_insure(self, seat: int, amount: Cents | None = None) -> None:
         self._raise(self._refuse_amount(amount, InsuranceError, "an insurance bet"))
@@ -549,7 +592,8 @@ class Table:
     def even_money(self, seat: int) -> Record:
         """A blackjack against a dealer ace paid 1 to 1 at once, before the peek
         (docs/casino.md#insurance-and-even-money)."""
-        with self.lock:
+        self._enter()
+        try:
             self._raise(self._refuse_even_money(seat))
             start = len(self.log)
             s = self.seats[seat]
@@ -561,6 +605,8 @@ class Table:
             self.pay_hand(s, 0, hand, hand.bet, "even-money")
             self._offer_moves_on()
             return _new(Record, (Action.EVEN_MONEY, seat, tuple(self.log[start:])))
+        finally:
+            self._exit()
 
     def verify_even_money(self, seat: int) -> None:
         self._raise(self._refuse_even_money(seat))
@@ -582,7 +628,8 @@ class Table:
 
     def decline(self, seat: int) -> Record:
         """No insurance (or no even money) for this seat."""
-        with self.lock:
+        self._enter()
+        try:
             self._raise(self._refuse_offer(seat))
             start = len(self.log)
             if self.keep_record:
@@ -591,6 +638,8 @@ class Table:
             self.log.append(Event(Kind.DECLINED, seat))
             self._offer_moves_on()
             return _new(Record, (Action.DECLINE, seat, tuple(self.log[start:])))
+        finally:
+            self._exit()
 
     def _refuse_offer(self, seat: int) -> Refusal:
         if not _whole(seat):
@@ -619,7 +668,8 @@ class Table:
         return self._order[self._turn], 0
 
     def hit(self, seat: int) -> Record:
-        with self.lock:
+        self._enter()
+        try:
             self._raise(self._refuse_hit(seat))
             start = len(self.log)
             s = self.seats[seat]
@@ -639,6 +689,8 @@ class Table:
             except _ShoeDry:
                 self._call_off_dry()
             return _new(Record, (Action.HIT, seat, tuple(self.log[start:])))
+        finally:
+            self._exit()
 
     def verify_hit(self, seat: int) -> None:
         self._raise(self._refuse_hit(seat))
@@ -656,7 +708,8 @@ class Table:
         return None
 
     def stand(self, seat: int) -> Record:
-        with self.lock:
+        self._enter()
+        try:
             self._raise(self._refuse_turn(seat))
             start = len(self.log)
             if self.keep_record:
@@ -665,6 +718,8 @@ class Table:
             self.log.append(_new(Event, (Kind.STOOD, seat, self._hand, None, True, 0, (), (), "")))
             self._advance_or_call_off()
             return _new(Record, (Action.STAND, seat, tuple(self.log[start:])))
+        finally:
+            self._exit()
 
     def verify_stand(self, seat: int) -> None:
         self._raise(self._refuse_turn(seat))
@@ -676,7 +731,8 @@ class Table:
         """Double down: one more wager, one more card, no more decisions. ``None`` doubles the
         full bet; a smaller amount is doubling for less where allowed
         (docs/casino.md#doubling-down)."""
-        with self.lock:
+        self._enter()
+        try:
             self._raise(self._refuse_double(seat, amount))
             start = len(self.log)
             s = self.seats[seat]
@@ -700,6 +756,8 @@ class Table:
             except _ShoeDry:
                 self._call_off_dry()
             return _new(Record, (Action.DOUBLE, seat, tuple(self.log[start:])))
+        finally:
+            self._exit()
 
     def verify_double(self, seat: int, amount: Cents | None = None) -> None:
         self._raise(self._refuse_double(seat, amount))
@@ -741,7 +799,8 @@ class Table:
     def split(self, seat: int) -> Record:
         """Split a pair into two hands with equal bets (docs/casino.md#splitting-pairs); the left
         hand is played first."""
-        with self.lock:
+        self._enter()
+        try:
             self._raise(self._refuse_split(seat))
             start = len(self.log)
             s = self.seats[seat]
@@ -769,6 +828,8 @@ class Table:
             except _ShoeDry:
                 self._call_off_dry()
             return _new(Record, (Action.SPLIT, seat, tuple(self.log[start:])))
+        finally:
+            self._exit()
 
     def verify_split(self, seat: int) -> None:
         self._raise(self._refuse_split(seat))
@@ -802,7 +863,8 @@ class Table:
 
     def surrender(self, seat: int) -> Record:
         """Give up half the bet instead of playing: late after the peek, early before it."""
-        with self.lock:
+        self._enter()
+        try:
             self._raise(self._refuse_surrender(seat))
             start = len(self.log)
             s = self.seats[seat]
@@ -825,6 +887,8 @@ class Table:
             else:
                 self._advance_or_call_off()
             return _new(Record, (Action.SURRENDER, seat, tuple(self.log[start:])))
+        finally:
+            self._exit()
 
     def verify_surrender(self, seat: int) -> None:
         self._raise(self._refuse_surrender(seat))
@@ -916,7 +980,8 @@ class Table:
 
     def dealer_hit(self) -> Record:
         """The dealer takes a card; a bust settles the round at once."""
-        with self.lock:
+        self._enter()
+        try:
             self._raise(self._refuse_dealer_turn())
             start = len(self.log)
             if self.keep_record:
@@ -930,6 +995,8 @@ class Table:
                 if self.dealer.busted:
                     self._dealer_done()
             return _new(Record, (Action.DEALER_HIT, self.dealer_seat, tuple(self.log[start:])))
+        finally:
+            self._exit()
 
     def verify_dealer_hit(self) -> None:
         self._raise(self._refuse_dealer_turn())
@@ -939,7 +1006,8 @@ class Table:
 
     def dealer_stand(self) -> Record:
         """The dealer stands on any total; the round is settled."""
-        with self.lock:
+        self._enter()
+        try:
             self._raise(self._refuse_dealer_turn())
             start = len(self.log)
             if self.keep_record:
@@ -947,6 +1015,8 @@ class Table:
             self.log.append(_new(Event, (Kind.STOOD, DEALER, 0, None, True, 0, (), (), "")))
             self._dealer_done()
             return _new(Record, (Action.DEALER_STAND, self.dealer_seat, tuple(self.log[start:])))
+        finally:
+            self._exit()
 
     def verify_dealer_stand(self) -> None:
         self._raise(self._refuse_dealer_turn())
@@ -971,7 +1041,8 @@ class Table:
         waits for bets again. Hands already settled (a bust collected, a blackjack or a bonus
         paid) stay settled: their chips have already moved. This is what a terminal does when
         its player is interrupted or closes it mid-round, so no chip is ever lost to a quit."""
-        with self.lock:
+        self._enter()
+        try:
             self._raise(self._refuse_void())
             start = len(self.log)
             self.ops.append(Void())
@@ -980,6 +1051,8 @@ class Table:
             if self.rules.reshuffle == "cut-card" and (shoe.cut_card_out or shoe.refilled):
                 self._shuffle()
             return _new(Record, (Action.VOID, DEALER, tuple(self.log[start:])))
+        finally:
+            self._exit()
 
     def _call_off_dry(self) -> None:
         """No card is left anywhere to deal (docs/casino.md#when-the-dealer-reshuffles): the

@@ -204,7 +204,8 @@ class PontoonTable(Table):
         """docs/pontoon.md#choosing-the-first-banker: deal a shuffled pack face up round the table,
         from seat 1, until the jack of spades or clubs falls; that player banks. Then the pack is
         shuffled, cut and burned for play."""
-        with self.lock:
+        self._enter()
+        try:
             self._raise(self._refuse_draw_for_bank())
             start = len(self.log)
             if self.keep_record:
@@ -220,6 +221,8 @@ class PontoonTable(Table):
             self.entitled = True
             self._shuffle()
             return Record(PontoonAction.DRAW_FOR_BANK, DEALER, tuple(self.log[start:]))
+        finally:
+            self._exit()
 
     def verify_draw_for_bank(self) -> None:
         self._raise(self._refuse_draw_for_bank())
@@ -242,7 +245,8 @@ class PontoonTable(Table):
     def sell_bank(self, seat: int, to: int, price: Cents) -> Record:
         """docs/pontoon.md#giving-or-selling-the-bank: ... or sell it, for an agreed number of chips
         (the buyer's agreement is the caller's to obtain; the table checks the buyer can pay)."""
-        with self.lock:
+        self._enter()
+        try:
             self._raise(self._refuse_sell_bank(seat, to, price))
             start = len(self.log)
             if self.keep_record:
@@ -255,6 +259,8 @@ class PontoonTable(Table):
             self.bank_changes += 1
             self.entitled = False
             return Record(PontoonAction.SELL_BANK, seat, tuple(self.log[start:]))
+        finally:
+            self._exit()
 
     def can_sell_bank(self, seat: int, to: int, price: Cents = 0) -> bool:
         return self._refuse_sell_bank(seat, to, price) is None
@@ -358,12 +364,10 @@ class PontoonTable(Table):
                 (PontoonAction.SELL_BANK,) if sell else ())
         return acts
 
-    def leave(self, seat: int) -> Record:
-        with self.lock:
-            if seat == self.banker:
-                raise TableError("the banker cannot leave holding the bank; give or sell it "
-                                 "first")
-            return super().leave(seat)
+    def leave_refusal(self, seat: int) -> Refusal:
+        if seat == self.banker:
+            return TableError, "the banker cannot leave holding the bank; give or sell it first"
+        return None
 
     def players(self) -> list[int]:
         """Seats that play against the bank this round, in playing order."""
