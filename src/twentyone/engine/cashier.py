@@ -69,10 +69,12 @@ class Cashier:
         one chip at a time, of the smallest colour that makes the change
         (docs/dealing.md#making-change), never a whole stack. The breaks are worked out on a copy
         of the stack first, so chips that cannot make the amount are refused with none moved."""
-        for i in self._breaks_for(stack, amount):
-            self.break_chip(seat, stack, i)
         chips = self.chipset.fewest(amount, stack)
-        assert chips is not None  # the breaks were chosen until it was not
+        if chips is None:
+            for i in self._breaks_for(stack, amount):
+                self.break_chip(seat, stack, i)
+            chips = self.chipset.fewest(amount, stack)
+            assert chips is not None  # the breaks were chosen until it was not
         take(stack, chips)
         return chips
 

@@ -166,16 +166,18 @@ SEARCH_LIMIT = 20_000
 
 
 def divides_up(values: tuple[int, ...]) -> bool:
-    """Whether each value divides the next: then greedy change is exact and the fewest."""
-    known = _DIVIDES_UP.get(values)
-    if known is None:
-        known = _DIVIDES_UP[values] = all(
-            b % a == 0 for a, b in pairwise(values))
-    return known
+    """Whether each value divides the next: then greedy change is exact and the fewest. Asked
+    at every payout, so the latest set's answer is kept (a table asks with the same tuple),
+    the set and its answer together in one slot so that threads never mix two sets' answers."""
+    last = _LAST[0]
+    if last[0] is values:
+        return last[1]
+    answer = all(b % a == 0 for a, b in pairwise(values))
+    _LAST[0] = (values, answer)
+    return answer
 
 
-#: ``divides_up`` by chip values, asked once per set (it is asked at every payout).
-_DIVIDES_UP: dict[tuple[int, ...], bool] = {}
+_LAST: list[tuple[tuple[int, ...], bool]] = [((), True)]
 
 
 def values_gcd(values: Sequence[int]) -> int:
