@@ -8,15 +8,19 @@ import inspect
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from importlib.metadata import version
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 import twentyone
 from twentyone import errors
 from twentyone.cli import app
+from twentyone.errors import AnalysisError, RulesError, TwentyOneError
 from twentyone.strategy import rules_of_thumb
 
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
@@ -130,3 +134,101 @@ def test_python_dash_m_runs_the_command_line() -> None:
     done = subprocess.run([sys.executable, "-m", "twentyone", "rules"], capture_output=True,
                           text=True, check=True)
     assert "six-deck-s17" in done.stdout
+
+
+# --- bad arguments (issue 22): every refusal is a TwentyOneError, never a crash or a number ----
+
+S17 = "six-deck-s17"
+
+BAD_CALLS: dict[str, tuple[Callable[[], object], type[TwentyOneError], str]] = {
+    "ev of no cards": (lambda: twentyone.ev(S17, [], 10), AnalysisError, "at least two cards"),
+    "ev of one card": (lambda: twentyone.ev(S17, [10], 10), AnalysisError, "at least two"),
+    "ev of a bust": (lambda: twentyone.ev(S17, [10, 6, 9], 10), AnalysisError, "bust"),
+    "ev against up card 0": (lambda: twentyone.ev(S17, [10, 6], 0), AnalysisError, "up card"),
+    "ev against up card True": (lambda: twentyone.ev(S17, [10, 6], True), AnalysisError,
+                                "up card"),
+    "ev against up card 11": (lambda: twentyone.ev(S17, [10, 6], 11), AnalysisError, "up card"),
+    "ev of a card 0": (lambda: twentyone.ev(S17, [0, 6], 10), AnalysisError, "values 1"),
+    "ev of a float card": (lambda: twentyone.ev(S17, [10.0, 6], 10),  # type: ignore[list-item]
+                           AnalysisError, "values 1"),
+    "ev of text": (lambda: twentyone.ev(S17, "T6", 10),  # type: ignore[arg-type]
+                   AnalysisError, "list of card values"),
+    "ev of None": (lambda: twentyone.ev(S17, None, 10), AnalysisError,  # type: ignore[arg-type]
+                   "list of card values"),
+    "ev from a short shoe": (lambda: twentyone.ev(S17, [10, 6], 10, [4] * 9), AnalysisError,
+                             "10 counts"),
+    "ev from a negative shoe": (lambda: twentyone.ev(S17, [10, 6], 10, [-1] * 10),
+                                AnalysisError, "whole numbers"),
+    "ev from a shoe without the hand": (lambda: twentyone.ev(S17, [10, 6], 10, [1] * 10),
+                                        AnalysisError, "does not hold"),
+    "ev from a shoe of only the hand": (
+        lambda: twentyone.ev(S17, [10, 6], 10, [0, 0, 0, 0, 0, 1, 0, 0, 0, 2]), AnalysisError,
+        "no card beyond"),
+    "ev with infinite='yes'": (lambda: twentyone.ev(S17, [10, 6], 10, infinite="yes"),  # type: ignore[arg-type]
+                               AnalysisError, "True or False"),
+    "ev of rules 5": (lambda: twentyone.ev(5, [10, 6], 10),  # type: ignore[arg-type]
+                      AnalysisError, "rules are"),
+    "ev of an unknown preset": (lambda: twentyone.ev("no-such", [10, 6], 10), RulesError,
+                                "no preset"),
+    "chart of rules None": (lambda: twentyone.chart(None),  # type: ignore[arg-type]
+                            AnalysisError, "rules are"),
+    "chart with infinite=1": (lambda: twentyone.chart(S17, infinite=1),  # type: ignore[arg-type]
+                              AnalysisError, "True or False"),
+    "house edge of rules 5": (lambda: twentyone.house_edge(5),  # type: ignore[arg-type]
+                              AnalysisError, "rules are"),
+    "simulate 0 rounds": (lambda: twentyone.simulate(S17, 0), AnalysisError, "at least one"),
+    "simulate 1.5 rounds": (lambda: twentyone.simulate(S17, 1.5),  # type: ignore[arg-type]
+                            AnalysisError, "whole number of rounds"),
+    "simulate True rounds": (lambda: twentyone.simulate(S17, True), AnalysisError,
+                             "whole number of rounds"),
+    "simulate with seed -1": (lambda: twentyone.simulate(S17, 10, seed=-1), AnalysisError,
+                              "seed"),
+    "simulate with seed 1.5": (lambda: twentyone.simulate(S17, 10, seed=1.5),  # type: ignore[arg-type]
+                               AnalysisError, "seed"),
+    "simulate on -1 workers": (lambda: twentyone.simulate(S17, 10, workers=-1), AnalysisError,
+                               "workers"),
+    "simulate with progress 5": (lambda: twentyone.simulate(S17, 10, progress=5),  # type: ignore[arg-type]
+                                 AnalysisError, "progress"),
+    "simulate with strategy 'x'": (lambda: twentyone.simulate(S17, 10, strategy="x"),  # type: ignore[arg-type]
+                                   AnalysisError, "Chart"),
+    "simulate 0 seats": (lambda: twentyone.simulate(S17, 10, seats=0, strategy=rules_of_thumb()),
+                         AnalysisError, "cannot fill 0"),
+    "simulate 2.0 seats": (lambda: twentyone.simulate(S17, 10, seats=2.0,  # type: ignore[arg-type]
+                                                      strategy=rules_of_thumb()),
+                           AnalysisError, "cannot fill"),
+    "simulate Pontoon rules": (lambda: twentyone.simulate(
+        twentyone.PontoonRules().table_rules(), 10, strategy=rules_of_thumb()), AnalysisError,
+        "casino game"),
+}
+
+
+@pytest.mark.parametrize("name", list(BAD_CALLS))
+def test_a_bad_argument_to_the_api_is_refused_in_words(name: str, cache: Path) -> None:
+    call, error, says = BAD_CALLS[name]
+    with pytest.raises(TwentyOneError) as raised:
+        call()
+    assert type(raised.value) is error, f"{type(raised.value).__name__}: {raised.value}"
+    assert re.search(says, str(raised.value)), str(raised.value)
+    assert isinstance(raised.value, ValueError)  # as before: callers catching ValueError still do
+
+
+CARDS = st.one_of(st.integers(-3, 14), st.booleans(), st.floats(allow_nan=False),
+                  st.text(max_size=2), st.none())
+
+
+@settings(max_examples=200, deadline=None)
+@given(hand=st.one_of(st.lists(CARDS, max_size=4), CARDS), up=CARDS)
+def test_any_hand_and_up_card_is_answered_or_refused_in_words(hand: object, up: object) -> None:
+    """Whatever comes as a hand and an up card: a live hand of values 1-10 against an up card
+    1-10 is answered (a number for each action); anything else is an ``AnalysisError``."""
+    def card(x: object) -> bool:
+        return type(x) is int and 1 <= x <= 10
+
+    live = (isinstance(hand, list) and len(hand) >= 2 and all(card(c) for c in hand)
+            and sum(hand) <= 21 and card(up))
+    if live:
+        evs = twentyone.ev(twentyone.PRESETS["single-deck"], hand, up)  # type: ignore[arg-type]
+        assert evs and all(-4.0 <= v <= 3.0 for v in evs.values())
+    else:
+        with pytest.raises(AnalysisError):
+            twentyone.ev(twentyone.PRESETS["single-deck"], hand, up)  # type: ignore[arg-type]

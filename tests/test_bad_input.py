@@ -12,7 +12,7 @@ import pytest
 from engine_kit import STACK, D, dealt, fingerprint, stacked
 
 from twentyone.engine.history import snapshot
-from twentyone.engine.table import Action, Phase, Table
+from twentyone.engine.table import MAX_BUY_IN, Action, Phase, Table
 from twentyone.errors import (
     BetError,
     ChipError,
@@ -304,6 +304,23 @@ CASES: dict[str, Case] = {
         betting, lambda t: t.sit(3, 25), ChipError, "cannot be made"),
     "buy in for nothing": Case(
         betting, lambda t: t.sit(3, 0), ChipError, "must be positive"),
+    # Issue 22: a buy-in in chips is refused as one in money is; every buy-in is bounded.
+    "buy in for no chips": Case(
+        betting, lambda t: t.sit(3, {}), ChipError, "must be positive"),
+    "buy in for zero chips of a colour": Case(
+        betting, lambda t: t.sit(3, {"red": 0}), ChipError, "must be positive"),
+    "buy in for more than the most": Case(
+        betting, lambda t: t.sit(3, MAX_BUY_IN + 100), ChipError, r"at most \$1,000,000"),
+    "buy in with chips worth more than the most": Case(
+        betting, lambda t: t.sit(3, {"purple": 2001}), ChipError, r"at most \$1,000,000"),
+    "buy in for a googol of chips": Case(
+        betting, lambda t: t.sit(3, {"yellow": 10**100}), ChipError, "at most"),
+    "an operation given as its name": Case(
+        in_play, lambda t: t.apply("hit"),  # type: ignore[arg-type]
+        IllegalActionError, "Hit\\(1\\)"),
+    "an operation given as nothing": Case(
+        betting, lambda t: t.apply(None),  # type: ignore[arg-type]
+        IllegalActionError, "not None"),
     "leave mid-round": Case(
         in_play, lambda t: t.leave(1), WrongPhaseError, "between rounds"),
     "leave with a bet out": Case(

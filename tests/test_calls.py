@@ -10,7 +10,7 @@ from enum import StrEnum
 
 import pytest
 from engine_kit import dealt, stack_for, stacked
-from hypothesis import assume, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from twentyone.cards import fresh_shoe
@@ -117,25 +117,36 @@ def test_how_a_payout_was_made_is_told_from_the_chips(
                          cs.counts(wager)) == "in the fewest chips"
 
 
+#: The bets the drawn rounds choose from, and how many rounds: a round loses at most a bet and a
+#: double, so a stack worth ``ROUNDS * 2 * max(BETS)`` cannot run out whatever the cards.
+BETS = (500, 1000, 2000, 700)
+ROUNDS = 8
+#: $460 in whites, reds and greens (a colour-for-colour payout sizes into them).
+STACK = {"white": 60, "red": 20, "green": 12}
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 10_000))
+@example(3006)  # a $130 stack ran out here, one CI run in thirty
 def test_the_method_told_is_the_method_the_cashier_used(seed: int) -> None:
     """Whatever a colour-for-colour table pays, the method told from the settled event's chips
     is the one the cashier chose when it paid (docs/dealing.md#paying-a-bet). One seat, one
-    hand, no insurance: each payout is the cashier's latest."""
+    hand, no insurance: each payout is the cashier's latest. The stack covers the most the
+    rounds can lose, so no seed runs it out."""
     r = replace(PRESETS["classic"], payout_style=PayoutStyle.COLOUR_FOR_COLOUR,
                 insurance=Insurance.NONE, even_money=False)
     t = Table(r, seed=seed)
     rng = random.Random(seed)
-    t.sit(1, {"white": 30, "red": 10, "green": 2})
+    t.sit(1, STACK)
+    assert t.bankroll(1) >= ROUNDS * 2 * max(BETS)
     told = {"fewest": "in the fewest chips", "sized": "colour for colour",
             "sized twice": "colour for colour, sized twice", "bridged": "bridged",
             "heeled": "heeled"}
     plays: dict[StrEnum, Callable[[int], object]] = {
         Action.HIT: t.hit, Action.STAND: t.stand, Action.DOUBLE: t.double}
     paid = 0
-    for _ in range(8):
-        t.bet(1, rng.choice([500, 1000, 2000, 700]))
+    for _ in range(ROUNDS):
+        t.bet(1, rng.choice(BETS))
         start = len(t.log)
         t.deal()
         while t.phase is not Phase.BETTING:

@@ -577,3 +577,17 @@ def test_legal_actions_offer_the_draw_then_the_bank_moves_and_never_a_banker_bet
     assert PontoonAction.OFFER_BANK in acts and Action.BET not in acts and Action.LEAVE not in acts
     with pytest.raises(TableError):
         t.leave(banker)
+
+
+@pytest.mark.parametrize(("to", "price", "error"), [
+    (1, 2.0 * C, BetError), (1, True, BetError), (1, "200", BetError), (1, None, BetError),
+    ("1", 2 * C, SeatError), ([1], 2 * C, SeatError), (1.0, 2 * C, SeatError)])
+def test_an_offer_of_the_bank_for_no_price_or_to_no_seat_is_refused_and_moves_nothing(
+        to: object, price: object, error: type[TableError]) -> None:
+    """Issue 22: a price is whole cents, as a bet is; a buyer is a seat number. Refused with a
+    typed error, the bank and every chip where they were."""
+    t = table()
+    before = ({n: t.bankroll(n) for n in t.seats}, t.banker, len(t.log))
+    with pytest.raises(error):
+        t.offer_bank(BANKER, to, price)  # type: ignore[arg-type]
+    assert ({n: t.bankroll(n) for n in t.seats}, t.banker, len(t.log)) == before

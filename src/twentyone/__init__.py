@@ -125,7 +125,24 @@ Pontoon, blackjack with a changing bank, is the same table carrying a variant:
 (True, 1)
 
 The exact solver (``chart``, ``house_edge``, ``ev``) and the simulator (``simulate``) are
-functions of a rule set (or a preset's name); see each one's own examples.
+functions of a rule set (or a preset's name); see each one's own examples. A question they do not
+answer, or an argument of the wrong kind, is an ``AnalysisError`` (also a ``ValueError``).
+
+Threads: a ``Table`` is not thread-safe, and says so rather than lose a chip. An operation called
+while another thread's operation at the same table is running is refused with a
+``ConcurrentUseError`` (a ``TableError``) and changes nothing; threads sharing a table take turns
+with a lock of their own.
+
+>>> issubclass(twentyone.ConcurrentUseError, twentyone.TableError)
+True
+
+A buy-in is at most ``Table.max_buy_in`` cents ($1,000,000), in money or in chips:
+
+>>> try:
+...     table.sit(2, 2_000_000_00)
+... except twentyone.ChipError as refusal:
+...     print(refusal)
+a buy-in is at most $1,000,000 at this table, not $2,000,000
 """
 
 from __future__ import annotations
@@ -135,8 +152,10 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from twentyone.errors import (
+    AnalysisError,
     BetError,
     ChipError,
+    ConcurrentUseError,
     IllegalActionError,
     InsufficientChipsError,
     InsuranceError,
@@ -162,8 +181,10 @@ if TYPE_CHECKING:
 
 __all__ = [
     "PRESETS",
+    "AnalysisError",
     "BetError",
     "ChipError",
+    "ConcurrentUseError",
     "IllegalActionError",
     "InsufficientChipsError",
     "InsuranceError",
@@ -212,8 +233,16 @@ def __dir__() -> list[str]:
     return sorted({*globals(), *__all__, "__version__"})
 
 
-def _rules(rules: Rules | str) -> Rules:
-    return load_rules(rules) if isinstance(rules, str) else rules
+def _rules(rules: Rules | str, infinite: object = False) -> Rules:
+    """The rules asked about (a ``Rules`` or a preset's or file's name); anything else, or an
+    ``infinite`` that is not True or False, is an ``AnalysisError``."""
+    if type(infinite) is not bool:
+        raise AnalysisError(f"infinite is True or False, not {infinite!r:.40}")
+    if isinstance(rules, str):
+        return load_rules(rules)
+    if not isinstance(rules, Rules):
+        raise AnalysisError(f"rules are a Rules or a preset's name, not {rules!r:.40}")
+    return rules
 
 
 def chart(rules: Rules | str, *, infinite: bool = False) -> Chart:
@@ -234,7 +263,7 @@ def chart(rules: Rules | str, *, infinite: bool = False) -> Chart:
     """
     from twentyone.strategy import basic_chart
 
-    return basic_chart(_rules(rules), infinite)
+    return basic_chart(_rules(rules, infinite), infinite)
 
 
 def house_edge(rules: Rules | str, *, infinite: bool = False) -> HouseEdge:
@@ -249,7 +278,7 @@ def house_edge(rules: Rules | str, *, infinite: bool = False) -> HouseEdge:
     """
     from twentyone.strategy import house_edge as exact_edge
 
-    return exact_edge(_rules(rules), infinite)
+    return exact_edge(_rules(rules, infinite), infinite)
 
 
 def ev(rules: Rules | str, hand: Sequence[int], up: int, shoe: Sequence[int] | None = None, *,
@@ -268,10 +297,19 @@ def ev(rules: Rules | str, hand: Sequence[int], up: int, shoe: Sequence[int] | N
     {'stand': -0.541, 'hit': -0.5347, 'double': -1.0694}
     >>> max(evs, key=evs.__getitem__)
     'hit'
+
+    A question with no answer (a bust, a hand of one card, an up card that is no card) is an
+    ``AnalysisError``, as is any argument of the wrong kind:
+
+    >>> try:
+    ...     twentyone.ev("six-deck-s17", [10, 10, 5], 10)
+    ... except twentyone.AnalysisError as refusal:
+    ...     print(refusal)
+    the hand [10, 10, 5] is bust (25): nothing is left to decide
     """
     from twentyone.strategy import action_evs
 
-    return action_evs(_rules(rules), hand, up, shoe, infinite=infinite)
+    return action_evs(_rules(rules, infinite), hand, up, shoe, infinite=infinite)
 
 
 def simulate(rules: Rules | str, rounds: int = 1_000_000, *, seed: int = 0,
@@ -297,8 +335,10 @@ def simulate(rules: Rules | str, rounds: int = 1_000_000, *, seed: int = 0,
     """
     from twentyone.sim import Player, SimSpec
     from twentyone.sim import simulate as run
+    from twentyone.sim.runner import check_run
 
     table_rules = _rules(rules)
+    check_run(rounds, seed, workers or 1, progress)  # workers 0: one per core
     player = Player(strategy if strategy is not None else chart(table_rules))
     spec = SimSpec(table_rules, player, seats=seats)
     return run(spec, rounds, seed=seed, workers=workers or os.cpu_count() or 1,

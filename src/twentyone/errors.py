@@ -63,6 +63,12 @@ class ChipError(TableError):
     """Chips that do not exist in the set, or an amount chips cannot make."""
 
 
+class ConcurrentUseError(TableError):
+    """An operation called while another thread's operation at the same table is still running:
+    a table is not thread-safe, and refuses rather than lose or make chips. Nothing is changed;
+    callers sharing a table between threads take turns with a lock of their own."""
+
+
 class ShoeError(TableError):
     """No cards left anywhere to deal: the shoe, the discards and the table are all empty of
     cards that may be dealt."""
@@ -124,3 +130,10 @@ class DealerStepError(TwentyOneError):
 class LimitError(TwentyOneError):
     """One client asked more of the server than it gives one client: too many connections at
     once, rooms or downloads too fast (docs/web.md#what-one-server-withstands)."""
+
+
+class AnalysisError(TwentyOneError, ValueError):
+    """A question the solver or the simulator does not answer: a hand that is not a live hand
+    (fewer than two cards, a card that is not a value 1 to 10, a bust), an up card that is not a
+    card, a shoe that does not hold them, a run that is not a whole number of rounds. Also a
+    ``ValueError``, as ``RulesError`` is."""

@@ -67,15 +67,29 @@ class Cashier:
     def take(self, seat: int, stack: Counts, amount: Cents) -> Counts:
         """Chips worth ``amount`` out of a player's stack, the dealer breaking chips as needed:
         one chip at a time, of the smallest colour that makes the change
-        (docs/dealing.md#making-change), never a whole stack."""
+        (docs/dealing.md#making-change), never a whole stack. The breaks are worked out on a copy
+        of the stack first, so chips that cannot make the amount are refused with none moved."""
         chips = self.chipset.fewest(amount, stack)
-        while chips is None:
-            if self.chipset.value(stack) < amount:
-                raise ChipError(f"{dollars(amount)} cannot be made from these chips")
-            self.break_chip(seat, stack, self._chip_to_break(stack, amount))
+        if chips is None:
+            for i in self._breaks_for(stack, amount):
+                self.break_chip(seat, stack, i)
             chips = self.chipset.fewest(amount, stack)
+            assert chips is not None  # the breaks were chosen until it was not
         take(stack, chips)
         return chips
+
+    def _breaks_for(self, stack: Sequence[int], amount: Cents) -> list[int]:
+        """The colours to break, one chip each and in order, before ``amount`` can be taken."""
+        trial = list(stack)
+        breaks: list[int] = []
+        while self.chipset.fewest(amount, trial) is None:
+            if self.chipset.value(trial) < amount:
+                raise ChipError(f"{dollars(amount)} cannot be made from these chips")
+            i = self._chip_to_break(trial, amount)
+            trial[i] -= 1
+            add(trial, break_down(self.chipset, i))
+            breaks.append(i)
+        return breaks
 
     def _chip_to_break(self, stack: Counts, amount: Cents) -> int:
         """The colour a dealer breaks so that ``amount`` can be taken: the smallest chip whose

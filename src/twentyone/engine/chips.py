@@ -15,6 +15,8 @@ from __future__ import annotations
 import operator
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
+from math import gcd
 from operator import mul
 from typing import Protocol
 
@@ -69,11 +71,15 @@ class ChipSet:
         return ", ".join(parts) if parts else "no chips"
 
     def fewest(self, amount: Cents, available: Sequence[int] | None = None) -> Counts | None:
-        """The fewest chips making exactly ``amount``, using at most ``available`` of each.
+        """The fewest chips making exactly ``amount``, using at most ``available`` of each; None
+        where they cannot make it.
 
-        Greedy (largest first) is optimal for the standard set with unlimited chips and almost
-        always with a real rack; when it fails a small bounded-change search finds the true
-        minimum, so an odd chip set from a rules file is still paid exactly.
+        The work grows with the number of colours, never with the amount or the chips held: a
+        $1,000,000 colour-up costs what a $5 payout costs. Greedy (largest first) is exact for a
+        set where each value divides the next (every standard set): if any pile of such chips
+        makes the amount, greedy finds one, and none has fewer chips (smaller chips adding up to
+        a larger one can always be swapped for it). Only an odd set from a rules file, where
+        greedy can miss, is searched (``_fewest_exact``), in work bounded by the chip values.
         """
         if amount < 0:
             return None
@@ -88,36 +94,93 @@ class ChipSet:
                     n = available[i]
                 out[i] = n
                 rest -= n * v
-        if rest == 0:
-            return out
-        return self._fewest_exact(amount, available)
+        if divides_up(values):
+            return out if rest == 0 else None
+        exact = self._fewest_exact(amount, available)
+        return out if exact is None and rest == 0 else exact
 
     def _fewest_exact(self, amount: Cents, available: Sequence[int] | None) -> Counts | None:
+        """The fewest chips by a search, for a set whose values do not divide one another.
+
+        In a pile with the fewest chips a chip of value ``v`` appears fewer than
+        ``top / gcd(v, top)`` times (that many are worth a whole number of the largest chip,
+        ``top``, in fewer chips), so with chips enough all but a remainder bounded by the chip
+        values is paid in the largest chip and only the remainder is searched: a 0/1 knapsack
+        over bundles of one, two, four... chips of each colour. A remainder over
+        ``SEARCH_LIMIT`` units is not searched and the answer is None: the rack then calls a
+        fill, a stack has a chip broken (more chips moved, never a different amount).
+        """
         unit = values_gcd(self.values)
         if amount % unit:
             return None
-        target = amount // unit
-        inf = 1 << 30
+        values = self.values
+        last = len(values) - 1
+        top = values[last]
+        bound = sum(v * (top // gcd(v, top) - 1) for v in values[:last])
+        n_top = max(0, (amount - bound) // top)
+        if available is not None:
+            # The swap needs largest chips to swap in: exact only when the whole amount is
+            # searched; a larger one is searched past as many largest chips as the rack holds.
+            n_top = 0 if amount // unit <= SEARCH_LIMIT else min(n_top, available[last])
+        target = (amount - n_top * top) // unit
+        if target > SEARCH_LIMIT:
+            return None
+        bundles: list[tuple[int, int]] = []  # (colour, chips in the bundle)
+        for i, v in enumerate(values):
+            most = target // (v // unit)
+            if available is not None:
+                most = min(most, available[i] - (n_top if i == last else 0))
+            size = 1
+            while most > 0:
+                k = min(size, most)
+                bundles.append((i, k))
+                most -= k
+                size *= 2
+        inf = 1 << 62
         best = [0] + [inf] * target
-        choice: list[list[int]] = [[0] * len(self.values)]
-        choice += [[] for _ in range(target)]
-        for i, v in enumerate(self.values):
-            step = v // unit
-            limit = target // step if available is None else min(available[i], target // step)
-            for _ in range(limit):
-                for t in range(target, step - 1, -1):
-                    if best[t - step] + 1 < best[t] and (
-                        available is None or choice[t - step][i] < available[i]
-                    ):
-                        best[t] = best[t - step] + 1
-                        choice[t] = choice[t - step].copy()
-                        choice[t][i] += 1
-        return choice[target] if best[target] < inf else None
+        used: list[bytearray] = []
+        for i, k in bundles:
+            step = k * values[i] // unit
+            mark = bytearray(target + 1)
+            for t in range(target, step - 1, -1):
+                if best[t - step] + k < best[t]:
+                    best[t] = best[t - step] + k
+                    mark[t] = 1
+            used.append(mark)
+        if best[target] >= inf:
+            return None
+        out = [0] * len(values)
+        out[last] = n_top
+        t = target
+        for j in range(len(bundles) - 1, -1, -1):
+            if used[j][t]:
+                i, k = bundles[j]
+                out[i] += k
+                t -= k * values[i] // unit
+        return out
+
+
+#: The most units (of the chips' common divisor) the odd-set search looks at: a few hundredths
+#: of a second. Only a set with values thousands of units apart and sharing no divisor reaches it.
+SEARCH_LIMIT = 20_000
+
+
+def divides_up(values: tuple[int, ...]) -> bool:
+    """Whether each value divides the next: then greedy change is exact and the fewest. Asked
+    at every payout, so the latest set's answer is kept (a table asks with the same tuple),
+    the set and its answer together in one slot so that threads never mix two sets' answers."""
+    last = _LAST[0]
+    if last[0] is values:
+        return last[1]
+    answer = all(b % a == 0 for a, b in pairwise(values))
+    _LAST[0] = (values, answer)
+    return answer
+
+
+_LAST: list[tuple[tuple[int, ...], bool]] = [((), True)]
 
 
 def values_gcd(values: Sequence[int]) -> int:
-    from math import gcd
-
     g = 0
     for v in values:
         g = gcd(g, v)
@@ -193,23 +256,64 @@ class Rack:
         the vault; it never changes what the player is paid.
         """
         chips = self.chipset.fewest(amount, self.counts)
-        fill: Counts | None = None
         if chips is None:
-            ideal = self.chipset.fewest(amount)
-            if ideal is None:
+            chips = self.chipset.fewest(amount)
+            if chips is None:
                 raise ChipError(f"{dollars(amount)} cannot be paid in these chips")
-            fill = [max(self.standard, need) if self.counts[i] < need else 0
-                    for i, need in enumerate(ideal)]
-            add(self.counts, fill)
-            self.fills += self.chipset.value(fill)
-            chips = self.chipset.fewest(amount, self.counts)
-            assert chips is not None
+        fill = self._fill_for(chips)
         take(self.counts, chips)
         return chips, fill
 
     def collect(self, chips: Sequence[int]) -> Counts | None:
         """Chips into the rack; returns the credit sent to the vault, if a colour ran over."""
         add(self.counts, chips)
+        return self._credit(chips)
+
+    def pay_chips(self, chips: Sequence[int]) -> Counts | None:
+        """Exactly ``chips`` out of the rack (a payout sized in named colours); returns the fill
+        the rack needed first, if it was short of a colour."""
+        fill = self._fill_for(chips)
+        take(self.counts, chips)
+        return fill
+
+    def _fill_for(self, chips: Sequence[int]) -> Counts | None:
+        """Bring from the vault what the rack lacks to hand over ``chips`` (a standard tube
+        count of each colour short, or more where more is needed)."""
+        short = [max(0, n - have) for n, have in zip(chips, self.counts, strict=True)]
+        if not any(short):
+            return None
+        fill = [max(self.standard, s) if s else 0 for s in short]
+        add(self.counts, fill)
+        self.fills += self.chipset.value(fill)
+        return fill
+
+    def exchange(self, chips_in: Sequence[int], out: Sequence[int] | None = None
+                 ) -> tuple[Counts, Counts | None, Counts | None]:
+        """Take ``chips_in`` and give back the same value: ``out`` if named, else the fewest
+        chips of that value (colouring up), with a fill if the rack is short of them. Returns
+        (chips given, fill needed, credit sent).
+
+        Everything is worked out before a chip moves, so a refusal moves none; a colour the
+        exchange left over the rack's capacity is then credited to the vault."""
+        chipset = self.chipset
+        amount = chipset.value(chips_in)
+        if min(chips_in, default=0) < 0:
+            raise ChipError("chips to exchange are counted in whole chips")
+        if out is None:
+            given = chipset.fewest(amount)
+            if given is None:
+                raise ChipError(f"{dollars(amount)} cannot be paid in these chips")
+        else:
+            if min(out, default=0) < 0 or chipset.value(out) != amount:
+                raise ChipError(f"change must be worth {dollars(amount)}")
+            given = list(out)
+        add(self.counts, chips_in)
+        fill = self._fill_for(given)
+        take(self.counts, given)
+        return given, fill, self._credit(chips_in)
+
+    def _credit(self, chips: Sequence[int]) -> Counts | None:
+        """Send to the vault the excess of each colour ``chips`` brought over the capacity."""
         credit: Counts | None = None
         for i, n in enumerate(self.counts):
             if n > self.capacity and chips[i]:
@@ -220,39 +324,6 @@ class Rack:
             take(self.counts, credit)
             self.credits += self.chipset.value(credit)
         return credit
-
-
-    def pay_chips(self, chips: Sequence[int]) -> Counts | None:
-        """Exactly ``chips`` out of the rack (a payout sized in named colours); returns the fill
-        the rack needed first, if it was short of a colour."""
-        fill: Counts | None = None
-        short = [max(0, n - have) for n, have in zip(chips, self.counts, strict=True)]
-        if any(short):
-            fill = [max(self.standard, s) if s else 0 for s in short]
-            add(self.counts, fill)
-            self.fills += self.chipset.value(fill)
-        take(self.counts, chips)
-        return fill
-
-    def exchange(self, chips_in: Sequence[int], out: Sequence[int] | None = None
-                 ) -> tuple[Counts, Counts | None, Counts | None]:
-        """Take ``chips_in`` and give back the same value: ``out`` if named, else the fewest
-        chips (colouring up). Returns (chips given, fill needed, credit sent)."""
-        amount = self.chipset.value(chips_in)
-        credit = self.collect(chips_in)
-        if out is None:
-            given, fill = self.pay(amount)
-            return given, fill, credit
-        if self.chipset.value(out) != amount:
-            raise ChipError(f"change must be worth {dollars(amount)}")
-        fill = None
-        short = [max(0, n - have) for n, have in zip(out, self.counts, strict=True)]
-        if any(short):
-            fill = [max(self.standard, s) if s else 0 for s in short]
-            add(self.counts, fill)
-            self.fills += self.chipset.value(fill)
-        take(self.counts, out)
-        return list(out), fill, credit
 
 
 def break_down(chipset: ChipSet, index: int) -> Counts:

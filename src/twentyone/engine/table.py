@@ -12,10 +12,11 @@ is defined: ``operations`` and ``apply`` (its own operations), ``legal_actions``
 ``playing_order`` (who is dealt and plays in what order), ``dealer_seat`` (who plays the dealer's
 hand), ``bet_refusal`` (who may bet), ``verify_deal`` / ``can_deal``, ``pay_hand`` and
 ``lose_hand`` (how one hand is settled), ``turn_hand_cards``, ``end_round`` (what happens
-between rounds), ``leave``; plus the values ``hand_bonus`` (hands paid at once on the player's
-turn) and ``cashier.bank`` (what settlement pays from). Rule options that any game may use
-(``dealer_decides``, ``ties_to_dealer``, ``dealer_natural_collects``, ``reshuffle``) are in
-``Rules``. Hooks are for subclasses; callers use the operations.
+between rounds), ``leave_refusal`` (who may not leave); plus the values ``hand_bonus`` (hands
+paid at once on the player's turn) and ``cashier.bank`` (what settlement pays from). A hook never
+calls an operation: an operation runs one at a time (see "Threads" in ``Table``). Rule options
+that any game may use (``dealer_decides``, ``ties_to_dealer``, ``dealer_natural_collects``,
+``reshuffle``) are in ``Rules``. Hooks are for subclasses; callers use the operations.
 
 Why operations are checked by one function each (``_refuse_x`` returns the refusal or None):
 the same rule then answers ``verify``, ``can`` and ``legal_actions``, so they cannot disagree.
@@ -61,6 +62,7 @@ from twentyone.engine.shoe import RandomShuffler, Shoe, Shuffler
 from twentyone.errors import (
     BetError,
     ChipError,
+    ConcurrentUseError,
     IllegalActionError,
     InsufficientChipsError,
     InsuranceError,
@@ -123,6 +125,10 @@ def _shown(x: object) -> str:
     return text if len(text) <= 40 else text[:40] + "..."
 
 
+#: The most one buy-in may be worth, in cents: $1,000,000. Far above any table's stakes, and small
+#: enough that the chips it makes (two million 50-cent chips at most) stay cheap to count.
+MAX_BUY_IN: Cents = 100_000_000
+
 #: Builds an Event (or Record) from a full tuple of its fields, in order, without NamedTuple's
 #: Python-level ``__new__``: three to four times faster, and the log takes ~15 events a round.
 _new = tuple.__new__
@@ -169,7 +175,16 @@ class Seat:
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Table:
     """A casino blackjack table for ``rules.seats`` players, numbered 1 (the dealer's left, who
-    acts first) upwards."""
+    acts first) upwards.
+
+    Threads: a table is not thread-safe, and says so rather than lose chips. An operation
+    (``sit``, ``bet``, ``hit``, ``apply`` ...) called while another thread's operation is still
+    running is refused with a ``ConcurrentUseError`` and changes nothing; the one running
+    finishes whole. A program that shares a table between threads serializes its own calls (a
+    lock around each operation and the reads that lead to it); the error is the alarm that it
+    did not. Reading the table (``seats``, ``bankroll``, views) is not guarded at all. The check
+    costs one atomic list operation per call (a lock's acquire and release cost the compiled
+    table about a tenth of its speed)."""
 
     def __init__(self, rules: Rules, shuffler: Shuffler | None = None, *, seed: int | None = None,
                  rack: Rack | None = None, shuffle_now: bool = True) -> None:
@@ -216,11 +231,18 @@ class Table:
         #: Keep ``ops``. A headless run that throws its record away turns this off and spares
         #: itself building a value per operation (about 4% of a round's work).
         self.keep_record = True
+        #: One token, taken by an operation while it runs and put back when it ends: an
+        #: operation that finds it gone is another thread's, overlapping (see "Threads" in the
+        #: class docstring). Taking it is one atomic list operation.
+        self._free: list[int] = [1]
         if shuffle_now:
             self._shuffle()
 
     #: The operations this table performs, by their record name (a variant adds its own).
     operations: ClassVar[dict[str, type[Op]]] = TABLE_OPS
+
+    #: The most a player may buy in for, in cents, in money or in chips (``MAX_BUY_IN``).
+    max_buy_in: ClassVar[Cents] = MAX_BUY_IN
 
     @property
     def rack(self) -> Rack:
@@ -235,6 +257,9 @@ class Table:
     def apply(self, op: Op) -> Record:
         """Perform an operation given as a value: the same as calling its method (``Hit(1)`` is
         ``hit(1)``), refused the same way. A variant's table handles its own operations first."""
+        if not isinstance(op, Op):
+            raise IllegalActionError(f"an operation is a value such as Hit(1) from "
+                                     f"twentyone.engine.ops, not {_shown(op)}")
         match op:
             case Bet(seat, amount):
                 return self.bet(seat, amount)
@@ -276,26 +301,51 @@ class Table:
 
     def sit(self, seat: int, bankroll: Cents | Mapping[str, int]) -> Record:
         """Seat a player with a buy-in (cents, changed into chips) or with named chips."""
-        start = len(self.log)
-        self._check_seat_number(seat)
-        if not (_whole(bankroll) or isinstance(bankroll, Mapping)):
-            raise ChipError(f"a buy-in is a whole number of cents or chips by colour, "
-                            f"not {_shown(bankroll)}")
-        if seat in self.seats:
-            raise SeatError(f"seat {seat} is taken")
-        if self.phase is not Phase.BETTING:
-            raise WrongPhaseError("players sit down between rounds")
-        if isinstance(bankroll, int):
-            if bankroll <= 0:
-                raise ChipError("a buy-in must be positive")
-            chips = self.cashier.buy_in(bankroll)
-        else:
-            chips = self.chipset.counts(bankroll)
-        self.seats[seat] = Seat(seat, chips)
-        if self.keep_record:
-            self.ops.append(Sit(seat, self.chipset.by_colour(chips)))
-        self.log.append(Event(Kind.SAT, seat, amount=self.chipset.value(chips), chips=tuple(chips)))
-        return _new(Record, (Action.SIT, seat, tuple(self.log[start:])))
+        self._enter()
+        try:
+            start = len(self.log)
+            self._check_seat_number(seat)
+            if not (_whole(bankroll) or isinstance(bankroll, Mapping)):
+                raise ChipError(f"a buy-in is a whole number of cents or chips by colour, "
+                                f"not {_shown(bankroll)}")
+            if seat in self.seats:
+                raise SeatError(f"seat {seat} is taken")
+            if self.phase is not Phase.BETTING:
+                raise WrongPhaseError("players sit down between rounds")
+            if isinstance(bankroll, int):
+                self._check_buy_in(bankroll)
+                chips = self.cashier.buy_in(bankroll)
+            else:
+                chips = self.chipset.counts(bankroll)
+                self._check_buy_in(self.chipset.value(chips))
+            self.seats[seat] = Seat(seat, chips)
+            if self.keep_record:
+                self.ops.append(Sit(seat, self.chipset.by_colour(chips)))
+            self.log.append(Event(Kind.SAT, seat, amount=self.chipset.value(chips),
+                                  chips=tuple(chips)))
+            return _new(Record, (Action.SIT, seat, tuple(self.log[start:])))
+        finally:
+            self._exit()
+
+    def _enter(self) -> None:
+        """Take the table for one operation, or refuse: another thread's operation is running."""
+        try:
+            self._free.pop()
+        except IndexError:
+            raise ConcurrentUseError(
+                "another thread is in the middle of an operation at this table; a table shared "
+                "by threads needs its callers to take turns (nothing was changed)") from None
+
+    def _exit(self) -> None:
+        self._free.append(1)
+
+    def _check_buy_in(self, amount: Cents) -> None:
+        """A buy-in is worth something and at most ``max_buy_in``, however it is given."""
+        if amount <= 0:
+            raise ChipError("a buy-in must be positive: money or chips worth something")
+        if amount > self.max_buy_in:
+            raise ChipError(f"a buy-in is at most {dollars(self.max_buy_in)} at this table, "
+                            f"not {dollars(amount)}")
 
     def bankroll(self, seat: int) -> Cents:
         """The value of the chips in front of a seat (not counting chips on the layout)."""
@@ -303,14 +353,18 @@ class Table:
 
     def change(self, seat: int, colour: str) -> Record:
         """Break one chip into smaller ones (docs/dealing.md#making-change)."""
-        self.verify_change(seat, colour)
-        start = len(self.log)
-        s = self.seats[seat]
-        i = self.chipset.colours.index(colour)
-        if self.keep_record:
-            self.ops.append(Change(seat, colour))
-        self.cashier.break_chip(seat, s.chips, i)
-        return _new(Record, (Action.CHANGE, seat, tuple(self.log[start:])))
+        self._enter()
+        try:
+            self.verify_change(seat, colour)
+            start = len(self.log)
+            s = self.seats[seat]
+            i = self.chipset.colours.index(colour)
+            if self.keep_record:
+                self.ops.append(Change(seat, colour))
+            self.cashier.break_chip(seat, s.chips, i)
+            return _new(Record, (Action.CHANGE, seat, tuple(self.log[start:])))
+        finally:
+            self._exit()
 
     def verify_change(self, seat: int, colour: str) -> None:
         s = self._seat(seat)
@@ -325,45 +379,63 @@ class Table:
     def colour_up(self, seat: int) -> Record:
         """Exchange a seat's chips for the fewest chips of the same value
         (docs/dealing.md#colouring-up), between rounds."""
-        if self.phase is not Phase.BETTING:
-            raise WrongPhaseError("colour up between rounds")
-        s = self._seat(seat)
-        start = len(self.log)
-        if self.keep_record:
-            self.ops.append(ColourUp(seat))
-        self.cashier.colour_up(seat, s.chips)
-        return _new(Record, (Action.COLOUR_UP, seat, tuple(self.log[start:])))
+        self._enter()
+        try:
+            if self.phase is not Phase.BETTING:
+                raise WrongPhaseError("colour up between rounds")
+            s = self._seat(seat)
+            start = len(self.log)
+            if self.keep_record:
+                self.ops.append(ColourUp(seat))
+            self.cashier.colour_up(seat, s.chips)
+            return _new(Record, (Action.COLOUR_UP, seat, tuple(self.log[start:])))
+        finally:
+            self._exit()
 
     def leave(self, seat: int) -> Record:
         """A player leaves between rounds, taking their chips (the event's ``chips``)."""
-        if self.phase is not Phase.BETTING:
-            raise WrongPhaseError("players leave between rounds")
-        s = self._seat(seat)
-        if s.hands:
-            raise WrongPhaseError("take your bet back before leaving")
-        start = len(self.log)
-        del self.seats[seat]
-        if self.keep_record:
-            self.ops.append(Leave(seat))
-        self.log.append(Event(Kind.LEFT, seat, amount=self.chipset.value(s.chips),
-                              chips=tuple(s.chips)))
-        return _new(Record, (Action.LEAVE, seat, tuple(self.log[start:])))
+        self._enter()
+        try:
+            if self.phase is not Phase.BETTING:
+                raise WrongPhaseError("players leave between rounds")
+            s = self._seat(seat)
+            if s.hands:
+                raise WrongPhaseError("take your bet back before leaving")
+            self._raise(self.leave_refusal(seat))
+            start = len(self.log)
+            del self.seats[seat]
+            if self.keep_record:
+                self.ops.append(Leave(seat))
+            self.log.append(Event(Kind.LEFT, seat, amount=self.chipset.value(s.chips),
+                                  chips=tuple(s.chips)))
+            return _new(Record, (Action.LEAVE, seat, tuple(self.log[start:])))
+        finally:
+            self._exit()
+
+    def leave_refusal(self, seat: int) -> Refusal:
+        """Hook: why a seated player with no bet out may not leave now, or None."""
+        return None
 
     # --- betting ---------------------------------------------------------------------------
 
     def bet(self, seat: int, amount: Cents) -> Record:
         """Place a wager in chips before the deal (docs/casino.md#betting: between min and max, in
         whole units)."""
-        self.verify_bet(seat, amount)
-        start = len(self.log)
-        s = self.seats[seat]
-        if self.keep_record:
-            self.ops.append(Bet(seat, amount))
-        chips = self.cashier.take(seat, s.chips, amount)
-        s.wagered += amount
-        s.hands = [Hand(amount, chips)]
-        self.log.append(_new(Event, (Kind.BET, seat, 0, None, True, amount, tuple(chips), (), "")))
-        return _new(Record, (Action.BET, seat, tuple(self.log[start:])))
+        self._enter()
+        try:
+            self.verify_bet(seat, amount)
+            start = len(self.log)
+            s = self.seats[seat]
+            if self.keep_record:
+                self.ops.append(Bet(seat, amount))
+            chips = self.cashier.take(seat, s.chips, amount)
+            s.wagered += amount
+            s.hands = [Hand(amount, chips)]
+            self.log.append(_new(Event, (Kind.BET, seat, 0, None, True, amount, tuple(chips), (),
+                                         "")))
+            return _new(Record, (Action.BET, seat, tuple(self.log[start:])))
+        finally:
+            self._exit()
 
     def verify_bet(self, seat: int, amount: Cents) -> None:
         self._raise(self.bet_refusal(seat, amount))
@@ -410,37 +482,42 @@ class Table:
         """Deal the round: two cards to each seat that bet and to the dealer
         (docs/casino.md#the-deal: one at a time from the dealer's left), then offer insurance or
         peek as the rules say."""
-        self.verify_deal()
-        start = len(self.log)
-        if self.keep_record:
-            self.ops.append(Deal())
-        r = self.rules
-        if r.reshuffle is Reshuffle.BELOW and self.shoe.remaining < r.reshuffle_below:
-            self._shuffle()  # docs/casino.md#when-the-dealer-reshuffles
-        self.round += 1
-        self.log.append(_new(Event, (Kind.ROUND_STARTED, 0, 0, None, True, self.round, (), (), "")))
-        self._order = self.playing_order()
-        self.dealer = DealerHand()
-        self.dealer.up_index = 1 if (r.hole_card_first and r.peek) else 0
-        self._peeked = False
+        self._enter()
         try:
-            for lap in (0, 1):
-                face_up = self._first_card_up if lap == 0 else self._draws_face_up
-                for n in self._order:
-                    self._deal_to(n, 0, face_up)
-                if lap == 1 and not r.peek:
-                    break  # European: the dealer's second card comes after the players
-                self._deal_to_dealer(lap == self.dealer.up_index)
-            up = self.dealer.up.value
-            if up == 1 or (self._early_surrender and self._dealer_bj_checkable_now()):
-                self.phase = Phase.INSURANCE
-                self._turn = -1
-                self._next_offer()
-            else:
-                self._peek_and_play()
-        except _ShoeDry:
-            self._call_off_dry()
-        return _new(Record, (Action.DEAL, DEALER, tuple(self.log[start:])))
+            self.verify_deal()
+            start = len(self.log)
+            if self.keep_record:
+                self.ops.append(Deal())
+            r = self.rules
+            if r.reshuffle is Reshuffle.BELOW and self.shoe.remaining < r.reshuffle_below:
+                self._shuffle()  # docs/casino.md#when-the-dealer-reshuffles
+            self.round += 1
+            self.log.append(_new(Event, (Kind.ROUND_STARTED, 0, 0, None, True, self.round, (), (),
+                                         "")))
+            self._order = self.playing_order()
+            self.dealer = DealerHand()
+            self.dealer.up_index = 1 if (r.hole_card_first and r.peek) else 0
+            self._peeked = False
+            try:
+                for lap in (0, 1):
+                    face_up = self._first_card_up if lap == 0 else self._draws_face_up
+                    for n in self._order:
+                        self._deal_to(n, 0, face_up)
+                    if lap == 1 and not r.peek:
+                        break  # European: the dealer's second card comes after the players
+                    self._deal_to_dealer(lap == self.dealer.up_index)
+                up = self.dealer.up.value
+                if up == 1 or (self._early_surrender and self._dealer_bj_checkable_now()):
+                    self.phase = Phase.INSURANCE
+                    self._turn = -1
+                    self._next_offer()
+                else:
+                    self._peek_and_play()
+            except _ShoeDry:
+                self._call_off_dry()
+            return _new(Record, (Action.DEAL, DEALER, tuple(self.log[start:])))
+        finally:
+            self._exit()
 
     def verify_deal(self) -> None:
         if self.phase is not Phase.BETTING:
@@ -457,21 +534,26 @@ class Table:
         """An insurance side bet against a dealer ace: up to half the bet or exactly half
         (docs/casino.md#insurance-and-even-money); pays 2 to 1 if the hole card makes a blackjack.
         ``None`` means half."""
-        self._raise(self._refuse_amount(amount, InsuranceError, "an insurance bet"))
-        hand_bet = self._seat(seat).hands[0].bet if self._seat(seat).hands else 0
-        amount = self.cashier.half(hand_bet) if amount is None else amount
-        self._raise(self._refuse_insure(seat, amount))
-        start = len(self.log)
-        s = self.seats[seat]
-        if self.keep_record:
-            self.ops.append(Insure(seat, amount))
-        s.insurance_chips = self.cashier.take(seat, s.chips, amount)
-        s.insurance = amount
-        s.wagered += amount
-        s.declined = True
-        self.log.append(Event(Kind.INSURED, seat, amount=amount, chips=tuple(s.insurance_chips)))
-        self._offer_moves_on()
-        return _new(Record, (Action.INSURE, seat, tuple(self.log[start:])))
+        self._enter()
+        try:
+            self._raise(self._refuse_amount(amount, InsuranceError, "an insurance bet"))
+            hand_bet = self._seat(seat).hands[0].bet if self._seat(seat).hands else 0
+            amount = self.cashier.half(hand_bet) if amount is None else amount
+            self._raise(self._refuse_insure(seat, amount))
+            start = len(self.log)
+            s = self.seats[seat]
+            if self.keep_record:
+                self.ops.append(Insure(seat, amount))
+            s.insurance_chips = self.cashier.take(seat, s.chips, amount)
+            s.insurance = amount
+            s.wagered += amount
+            s.declined = True
+            self.log.append(Event(Kind.INSURED, seat, amount=amount,
+                                  chips=tuple(s.insurance_chips)))
+            self._offer_moves_on()
+            return _new(Record, (Action.INSURE, seat, tuple(self.log[start:])))
+        finally:
+            self._exit()
 
     def verify_insure(self, seat: int, amount: Cents | None = None) -> None:
         self._raise(self._refuse_amount(amount, InsuranceError, "an insurance bet"))
@@ -512,17 +594,21 @@ class Table:
     def even_money(self, seat: int) -> Record:
         """A blackjack against a dealer ace paid 1 to 1 at once, before the peek
         (docs/casino.md#insurance-and-even-money)."""
-        self._raise(self._refuse_even_money(seat))
-        start = len(self.log)
-        s = self.seats[seat]
-        if self.keep_record:
-            self.ops.append(EvenMoney(seat))
-        s.declined = True
-        hand = s.hands[0]
-        self.log.append(Event(Kind.EVEN_MONEY, seat, amount=hand.bet))
-        self.pay_hand(s, 0, hand, hand.bet, "even-money")
-        self._offer_moves_on()
-        return _new(Record, (Action.EVEN_MONEY, seat, tuple(self.log[start:])))
+        self._enter()
+        try:
+            self._raise(self._refuse_even_money(seat))
+            start = len(self.log)
+            s = self.seats[seat]
+            if self.keep_record:
+                self.ops.append(EvenMoney(seat))
+            s.declined = True
+            hand = s.hands[0]
+            self.log.append(Event(Kind.EVEN_MONEY, seat, amount=hand.bet))
+            self.pay_hand(s, 0, hand, hand.bet, "even-money")
+            self._offer_moves_on()
+            return _new(Record, (Action.EVEN_MONEY, seat, tuple(self.log[start:])))
+        finally:
+            self._exit()
 
     def verify_even_money(self, seat: int) -> None:
         self._raise(self._refuse_even_money(seat))
@@ -544,14 +630,18 @@ class Table:
 
     def decline(self, seat: int) -> Record:
         """No insurance (or no even money) for this seat."""
-        self._raise(self._refuse_offer(seat))
-        start = len(self.log)
-        if self.keep_record:
-            self.ops.append(Decline(seat))
-        self.seats[seat].declined = True
-        self.log.append(Event(Kind.DECLINED, seat))
-        self._offer_moves_on()
-        return _new(Record, (Action.DECLINE, seat, tuple(self.log[start:])))
+        self._enter()
+        try:
+            self._raise(self._refuse_offer(seat))
+            start = len(self.log)
+            if self.keep_record:
+                self.ops.append(Decline(seat))
+            self.seats[seat].declined = True
+            self.log.append(Event(Kind.DECLINED, seat))
+            self._offer_moves_on()
+            return _new(Record, (Action.DECLINE, seat, tuple(self.log[start:])))
+        finally:
+            self._exit()
 
     def _refuse_offer(self, seat: int) -> Refusal:
         if not _whole(seat):
@@ -580,25 +670,29 @@ class Table:
         return self._order[self._turn], 0
 
     def hit(self, seat: int) -> Record:
-        self._raise(self._refuse_hit(seat))
-        start = len(self.log)
-        s = self.seats[seat]
-        hand = s.hands[self._hand]
-        if self.keep_record:
-            self.ops.append(Hit(seat))
-        self.log.append(_new(Event, (Kind.HIT, seat, self._hand, None, True, 0, (), (), "")))
+        self._enter()
         try:
-            self._deal_to(seat, self._hand, self._draws_face_up)
-            if hand.busted:
-                hand.done = True
-                # docs/dealing.md#collecting-busts-at-once
-                self.lose_hand(s, self._hand, hand, "bust")
-            elif hand.total == 21:
-                hand.done = True
-            self._advance()
-        except _ShoeDry:
-            self._call_off_dry()
-        return _new(Record, (Action.HIT, seat, tuple(self.log[start:])))
+            self._raise(self._refuse_hit(seat))
+            start = len(self.log)
+            s = self.seats[seat]
+            hand = s.hands[self._hand]
+            if self.keep_record:
+                self.ops.append(Hit(seat))
+            self.log.append(_new(Event, (Kind.HIT, seat, self._hand, None, True, 0, (), (), "")))
+            try:
+                self._deal_to(seat, self._hand, self._draws_face_up)
+                if hand.busted:
+                    hand.done = True
+                    # docs/dealing.md#collecting-busts-at-once
+                    self.lose_hand(s, self._hand, hand, "bust")
+                elif hand.total == 21:
+                    hand.done = True
+                self._advance()
+            except _ShoeDry:
+                self._call_off_dry()
+            return _new(Record, (Action.HIT, seat, tuple(self.log[start:])))
+        finally:
+            self._exit()
 
     def verify_hit(self, seat: int) -> None:
         self._raise(self._refuse_hit(seat))
@@ -616,14 +710,18 @@ class Table:
         return None
 
     def stand(self, seat: int) -> Record:
-        self._raise(self._refuse_turn(seat))
-        start = len(self.log)
-        if self.keep_record:
-            self.ops.append(Stand(seat))
-        self.seats[seat].hands[self._hand].done = True
-        self.log.append(_new(Event, (Kind.STOOD, seat, self._hand, None, True, 0, (), (), "")))
-        self._advance_or_call_off()
-        return _new(Record, (Action.STAND, seat, tuple(self.log[start:])))
+        self._enter()
+        try:
+            self._raise(self._refuse_turn(seat))
+            start = len(self.log)
+            if self.keep_record:
+                self.ops.append(Stand(seat))
+            self.seats[seat].hands[self._hand].done = True
+            self.log.append(_new(Event, (Kind.STOOD, seat, self._hand, None, True, 0, (), (), "")))
+            self._advance_or_call_off()
+            return _new(Record, (Action.STAND, seat, tuple(self.log[start:])))
+        finally:
+            self._exit()
 
     def verify_stand(self, seat: int) -> None:
         self._raise(self._refuse_turn(seat))
@@ -635,29 +733,33 @@ class Table:
         """Double down: one more wager, one more card, no more decisions. ``None`` doubles the
         full bet; a smaller amount is doubling for less where allowed
         (docs/casino.md#doubling-down)."""
-        self._raise(self._refuse_double(seat, amount))
-        start = len(self.log)
-        s = self.seats[seat]
-        hand = s.hands[self._hand]
-        add_amount = hand.bet if amount is None else amount
-        if self.keep_record:
-            self.ops.append(Double(seat, add_amount))
-        add(hand.chips, self.cashier.take(seat, s.chips, add_amount))
-        s.wagered += add_amount
-        hand.bet += add_amount
-        hand.doubled = True
-        hand.done = True
-        self.log.append(Event(Kind.DOUBLED, seat, self._hand, amount=add_amount))
-        face_up = (self._draws_face_up
-                   and not self.rules.double_face_down)
+        self._enter()
         try:
-            self._deal_to(seat, self._hand, face_up)
-            if hand.busted and face_up:
-                self.lose_hand(s, self._hand, hand, "bust")
-            self._advance()
-        except _ShoeDry:
-            self._call_off_dry()
-        return _new(Record, (Action.DOUBLE, seat, tuple(self.log[start:])))
+            self._raise(self._refuse_double(seat, amount))
+            start = len(self.log)
+            s = self.seats[seat]
+            hand = s.hands[self._hand]
+            add_amount = hand.bet if amount is None else amount
+            if self.keep_record:
+                self.ops.append(Double(seat, add_amount))
+            add(hand.chips, self.cashier.take(seat, s.chips, add_amount))
+            s.wagered += add_amount
+            hand.bet += add_amount
+            hand.doubled = True
+            hand.done = True
+            self.log.append(Event(Kind.DOUBLED, seat, self._hand, amount=add_amount))
+            face_up = (self._draws_face_up
+                       and not self.rules.double_face_down)
+            try:
+                self._deal_to(seat, self._hand, face_up)
+                if hand.busted and face_up:
+                    self.lose_hand(s, self._hand, hand, "bust")
+                self._advance()
+            except _ShoeDry:
+                self._call_off_dry()
+            return _new(Record, (Action.DOUBLE, seat, tuple(self.log[start:])))
+        finally:
+            self._exit()
 
     def verify_double(self, seat: int, amount: Cents | None = None) -> None:
         self._raise(self._refuse_double(seat, amount))
@@ -699,33 +801,37 @@ class Table:
     def split(self, seat: int) -> Record:
         """Split a pair into two hands with equal bets (docs/casino.md#splitting-pairs); the left
         hand is played first."""
-        self._raise(self._refuse_split(seat))
-        start = len(self.log)
-        s = self.seats[seat]
-        i = self._hand
-        hand = s.hands[i]
-        if self.keep_record:
-            self.ops.append(Split(seat))
-        chips = self.cashier.take(seat, s.chips, hand.bet)
-        s.wagered += hand.bet
-        # docs/casino.md#splitting-pairs: a pair with a face-down card (a pitch game's, the
-        # casino-party's down card) is turned face up for everyone before it is split.
-        self.turn_hand_cards(seat, i, hand)
-        moved = hand.remove_last()
-        hand.from_split = True
-        new = Hand(hand.bet, chips, from_split=True)
-        new.add(moved)
-        aces = moved.value == 1
-        hand.split_aces = new.split_aces = aces
-        s.hands.insert(i + 1, new)
-        self.log.append(Event(Kind.SPLIT, seat, i + 1, amount=hand.bet))
+        self._enter()
         try:
-            self._deal_to(seat, i, self._split_card_up)
-            self._after_split_card(s, hand)
-            self._advance()
-        except _ShoeDry:
-            self._call_off_dry()
-        return _new(Record, (Action.SPLIT, seat, tuple(self.log[start:])))
+            self._raise(self._refuse_split(seat))
+            start = len(self.log)
+            s = self.seats[seat]
+            i = self._hand
+            hand = s.hands[i]
+            if self.keep_record:
+                self.ops.append(Split(seat))
+            chips = self.cashier.take(seat, s.chips, hand.bet)
+            s.wagered += hand.bet
+            # docs/casino.md#splitting-pairs: a pair with a face-down card (a pitch game's, the
+            # casino-party's down card) is turned face up for everyone before it is split.
+            self.turn_hand_cards(seat, i, hand)
+            moved = hand.remove_last()
+            hand.from_split = True
+            new = Hand(hand.bet, chips, from_split=True)
+            new.add(moved)
+            aces = moved.value == 1
+            hand.split_aces = new.split_aces = aces
+            s.hands.insert(i + 1, new)
+            self.log.append(Event(Kind.SPLIT, seat, i + 1, amount=hand.bet))
+            try:
+                self._deal_to(seat, i, self._split_card_up)
+                self._after_split_card(s, hand)
+                self._advance()
+            except _ShoeDry:
+                self._call_off_dry()
+            return _new(Record, (Action.SPLIT, seat, tuple(self.log[start:])))
+        finally:
+            self._exit()
 
     def verify_split(self, seat: int) -> None:
         self._raise(self._refuse_split(seat))
@@ -759,28 +865,32 @@ class Table:
 
     def surrender(self, seat: int) -> Record:
         """Give up half the bet instead of playing: late after the peek, early before it."""
-        self._raise(self._refuse_surrender(seat))
-        start = len(self.log)
-        s = self.seats[seat]
-        hand = s.hands[0]
-        if self.keep_record:
-            self.ops.append(Surrender(seat))
-        hand.done = True
-        back = self.cashier.half(hand.bet)
-        self.log.append(Event(Kind.SURRENDERED, seat, amount=back))
-        self.cashier.collect(hand.chips)
-        paid = self.cashier.pay(back)
-        add(s.chips, paid)
-        hand.settled = True
-        hand.outcome = "surrender"
-        self.log.append(Event(Kind.SETTLED, seat, 0, amount=back - hand.bet, chips=tuple(paid),
-                              note="surrender"))
-        if self.phase is Phase.INSURANCE:
-            s.declined = True
-            self._offer_moves_on()
-        else:
-            self._advance_or_call_off()
-        return _new(Record, (Action.SURRENDER, seat, tuple(self.log[start:])))
+        self._enter()
+        try:
+            self._raise(self._refuse_surrender(seat))
+            start = len(self.log)
+            s = self.seats[seat]
+            hand = s.hands[0]
+            if self.keep_record:
+                self.ops.append(Surrender(seat))
+            hand.done = True
+            back = self.cashier.half(hand.bet)
+            self.log.append(Event(Kind.SURRENDERED, seat, amount=back))
+            self.cashier.collect(hand.chips)
+            paid = self.cashier.pay(back)
+            add(s.chips, paid)
+            hand.settled = True
+            hand.outcome = "surrender"
+            self.log.append(Event(Kind.SETTLED, seat, 0, amount=back - hand.bet, chips=tuple(paid),
+                                  note="surrender"))
+            if self.phase is Phase.INSURANCE:
+                s.declined = True
+                self._offer_moves_on()
+            else:
+                self._advance_or_call_off()
+            return _new(Record, (Action.SURRENDER, seat, tuple(self.log[start:])))
+        finally:
+            self._exit()
 
     def verify_surrender(self, seat: int) -> None:
         self._raise(self._refuse_surrender(seat))
@@ -874,19 +984,23 @@ class Table:
 
     def dealer_hit(self) -> Record:
         """The dealer takes a card; a bust settles the round at once."""
-        self._raise(self._refuse_dealer_turn())
-        start = len(self.log)
-        if self.keep_record:
-            self.ops.append(DealerHit())
-        self.log.append(_new(Event, (Kind.HIT, DEALER, 0, None, True, 0, (), (), "")))
+        self._enter()
         try:
-            self._deal_to_dealer(True)
-        except _ShoeDry:
-            self._call_off_dry()
-        else:
-            if self.dealer.busted:
-                self._dealer_done()
-        return _new(Record, (Action.DEALER_HIT, self.dealer_seat, tuple(self.log[start:])))
+            self._raise(self._refuse_dealer_turn())
+            start = len(self.log)
+            if self.keep_record:
+                self.ops.append(DealerHit())
+            self.log.append(_new(Event, (Kind.HIT, DEALER, 0, None, True, 0, (), (), "")))
+            try:
+                self._deal_to_dealer(True)
+            except _ShoeDry:
+                self._call_off_dry()
+            else:
+                if self.dealer.busted:
+                    self._dealer_done()
+            return _new(Record, (Action.DEALER_HIT, self.dealer_seat, tuple(self.log[start:])))
+        finally:
+            self._exit()
 
     def verify_dealer_hit(self) -> None:
         self._raise(self._refuse_dealer_turn())
@@ -896,13 +1010,17 @@ class Table:
 
     def dealer_stand(self) -> Record:
         """The dealer stands on any total; the round is settled."""
-        self._raise(self._refuse_dealer_turn())
-        start = len(self.log)
-        if self.keep_record:
-            self.ops.append(DealerStand())
-        self.log.append(_new(Event, (Kind.STOOD, DEALER, 0, None, True, 0, (), (), "")))
-        self._dealer_done()
-        return _new(Record, (Action.DEALER_STAND, self.dealer_seat, tuple(self.log[start:])))
+        self._enter()
+        try:
+            self._raise(self._refuse_dealer_turn())
+            start = len(self.log)
+            if self.keep_record:
+                self.ops.append(DealerStand())
+            self.log.append(_new(Event, (Kind.STOOD, DEALER, 0, None, True, 0, (), (), "")))
+            self._dealer_done()
+            return _new(Record, (Action.DEALER_STAND, self.dealer_seat, tuple(self.log[start:])))
+        finally:
+            self._exit()
 
     def verify_dealer_stand(self) -> None:
         self._raise(self._refuse_dealer_turn())
@@ -927,13 +1045,18 @@ class Table:
         waits for bets again. Hands already settled (a bust collected, a blackjack or a bonus
         paid) stay settled: their chips have already moved. This is what a terminal does when
         its player is interrupted or closes it mid-round, so no chip is ever lost to a quit."""
-        self._raise(self._refuse_void())
-        start = len(self.log)
-        self.ops.append(Void())
-        self._call_off("")
-        if self.rules.reshuffle == "cut-card" and (self.shoe.cut_card_out or self.shoe.refilled):
-            self._shuffle()
-        return _new(Record, (Action.VOID, DEALER, tuple(self.log[start:])))
+        self._enter()
+        try:
+            self._raise(self._refuse_void())
+            start = len(self.log)
+            self.ops.append(Void())
+            self._call_off("")
+            shoe = self.shoe
+            if self.rules.reshuffle == "cut-card" and (shoe.cut_card_out or shoe.refilled):
+                self._shuffle()
+            return _new(Record, (Action.VOID, DEALER, tuple(self.log[start:])))
+        finally:
+            self._exit()
 
     def _call_off_dry(self) -> None:
         """No card is left anywhere to deal (docs/casino.md#when-the-dealer-reshuffles): the

@@ -251,21 +251,25 @@ class PontoonTable(Table):
         """docs/pontoon.md#choosing-the-first-banker: deal a shuffled pack face up round the table,
         from seat 1, until the jack of spades or clubs falls; that player banks. Then the pack is
         shuffled, cut and burned for play."""
-        self._raise(self._refuse_draw_for_bank())
-        start = len(self.log)
-        if self.keep_record:
-            self.ops.append(DrawForBank())
-        pack = self.shoe.shuffler.shuffle(fresh_shoe(1), self.rules)
-        self.shoe.history.append(ShuffleRecord(list(pack.order), pack.cut_at, None))
-        order = sorted(self.seats)
-        seat, dealt = first_banker(pack.order, order)
-        for i, c in enumerate(pack.order[:dealt]):
-            self.log.append(Event(Kind.DEALT, order[i % len(order)], card=c,
-                                  note="draw for the bank"))
-        self._set_banker(seat, "first banker", 0)
-        self.entitled = True
-        self._shuffle()
-        return Record(PontoonAction.DRAW_FOR_BANK, DEALER, tuple(self.log[start:]))
+        self._enter()
+        try:
+            self._raise(self._refuse_draw_for_bank())
+            start = len(self.log)
+            if self.keep_record:
+                self.ops.append(DrawForBank())
+            pack = self.shoe.shuffler.shuffle(fresh_shoe(1), self.rules)
+            self.shoe.history.append(ShuffleRecord(list(pack.order), pack.cut_at, None))
+            order = sorted(self.seats)
+            seat, dealt = first_banker(pack.order, order)
+            for i, c in enumerate(pack.order[:dealt]):
+                self.log.append(Event(Kind.DEALT, order[i % len(order)], card=c,
+                                      note="draw for the bank"))
+            self._set_banker(seat, "first banker", 0)
+            self.entitled = True
+            self._shuffle()
+            return Record(PontoonAction.DRAW_FOR_BANK, DEALER, tuple(self.log[start:]))
+        finally:
+            self._exit()
 
     def verify_draw_for_bank(self) -> None:
         self._raise(self._refuse_draw_for_bank())
@@ -294,21 +298,27 @@ class PontoonTable(Table):
         """docs/pontoon.md#giving-or-selling-the-bank: the banker entitled to deal offers the
         bank to another player, as a gift (``price`` 0) or for a price in whole chips that the
         player holds. Nothing moves until that player accepts; a new offer replaces the last."""
-        self._raise(self._refuse_offer_bank(seat, to, price))
-        start = len(self.log)
-        if self.keep_record:
-            self.ops.append(OfferBank(seat, to, price))
-        self.log.append(Event(PontoonKind.BANK_OFFERED, to, amount=price,
-                              note=f"offered by seat {seat}"))
-        self._offer = BankOffer(seat, to, price, len(self.log))
-        return Record(PontoonAction.OFFER_BANK, seat, tuple(self.log[start:]))
+        self._enter()
+        try:
+            self._raise(self._refuse_offer_bank(seat, to, price))
+            start = len(self.log)
+            if self.keep_record:
+                self.ops.append(OfferBank(seat, to, price))
+            self.log.append(Event(PontoonKind.BANK_OFFERED, to, amount=price,
+                                  note=f"offered by seat {seat}"))
+            self._offer = BankOffer(seat, to, price, len(self.log))
+            return Record(PontoonAction.OFFER_BANK, seat, tuple(self.log[start:]))
+        finally:
+            self._exit()
 
     def can_offer_bank(self, seat: int, to: int, price: Cents = 0) -> bool:
         return self._refuse_offer_bank(seat, to, price) is None
 
     def _refuse_offer_bank(self, seat: int, to: int, price: Cents) -> Refusal:
-        if type(to) is not int or type(price) is not int:
-            return BetError, "an offer names a seat and a price in whole cents"
+        if type(price) is not int:
+            return BetError, f"a price is a whole number of cents, not {price!r:.40}"
+        if type(to) is not int:
+            return SeatError, f"an offer names a seat by its number, not {to!r:.40}"
         if seat != self.banker:
             return SeatError, f"seat {seat} does not hold the bank"
         if not self.entitled:
@@ -325,22 +335,26 @@ class PontoonTable(Table):
 
     def accept_bank(self, seat: int) -> Record:
         """The player offered the bank takes it, paying the price to the banker."""
-        self._raise(self._refuse_answer(seat))
-        offer = self.offer
-        assert offer is not None
-        start = len(self.log)
-        if self.keep_record:
-            self.ops.append(AcceptBank(seat))
-        if offer.price:
-            buyer, seller = self.seats[seat], self.seats[offer.seller]
-            chips = self.cashier.take(seat, buyer.chips, offer.price)
-            add(seller.chips, chips)
-        self._offer = None
-        self._set_banker(seat, f"{'sold' if offer.price else 'given'} by seat {offer.seller}",
-                         offer.price)
-        self.bank_changes += 1
-        self.entitled = False
-        return Record(PontoonAction.ACCEPT_BANK, seat, tuple(self.log[start:]))
+        self._enter()
+        try:
+            self._raise(self._refuse_answer(seat))
+            offer = self.offer
+            assert offer is not None
+            start = len(self.log)
+            if self.keep_record:
+                self.ops.append(AcceptBank(seat))
+            if offer.price:
+                buyer, seller = self.seats[seat], self.seats[offer.seller]
+                chips = self.cashier.take(seat, buyer.chips, offer.price)
+                add(seller.chips, chips)
+            self._offer = None
+            self._set_banker(seat, f"{'sold' if offer.price else 'given'} by seat {offer.seller}",
+                             offer.price)
+            self.bank_changes += 1
+            self.entitled = False
+            return Record(PontoonAction.ACCEPT_BANK, seat, tuple(self.log[start:]))
+        finally:
+            self._exit()
 
     def decline_bank(self, seat: int) -> Record:
         """The player offered the bank turns it down; the banker keeps it."""
@@ -358,14 +372,18 @@ class PontoonTable(Table):
                                "withdrawn")
 
     def _end_offer(self, seat: int, action: PontoonAction, op: Op, why: str) -> Record:
-        offer = self.offer
-        assert offer is not None
-        start = len(self.log)
-        if self.keep_record:
-            self.ops.append(op)
-        self._offer = None
-        self.log.append(Event(PontoonKind.BANK_REFUSED, offer.to, note=why))
-        return Record(action, seat, tuple(self.log[start:]))
+        self._enter()
+        try:
+            offer = self.offer
+            assert offer is not None
+            start = len(self.log)
+            if self.keep_record:
+                self.ops.append(op)
+            self._offer = None
+            self.log.append(Event(PontoonKind.BANK_REFUSED, offer.to, note=why))
+            return Record(action, seat, tuple(self.log[start:]))
+        finally:
+            self._exit()
 
     def _refuse_answer(self, seat: int) -> Refusal:
         """Accepting or declining: only the player offered the bank, while the offer stands
@@ -464,15 +482,19 @@ class PontoonTable(Table):
         return acts
 
     def leave(self, seat: int) -> Record:
-        """The banker may not leave while anyone else sits (the bank covers them); the last
-        player at the table may, and the next game draws for its first banker again."""
-        if seat == self.banker and len(self.seats) > 1:
-            raise TableError("the banker cannot leave holding the bank; give or sell it first")
+        """The last player at the table may leave holding the bank (``leave_refusal``), and the
+        next game draws for its first banker again."""
         record = super().leave(seat)
         if seat == self.banker:
             self.banker = None
             self.entitled = False
         return record
+
+    def leave_refusal(self, seat: int) -> Refusal:
+        """The banker may not leave while anyone else sits: the bank covers them."""
+        if seat == self.banker and len(self.seats) > 1:
+            return TableError, "the banker cannot leave holding the bank; give or sell it first"
+        return None
 
     def players(self) -> list[int]:
         """Seats that play against the bank this round, in playing order."""

@@ -21,6 +21,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from twentyone.errors import AnalysisError
 from twentyone.rules import PlayerCards, Reshuffle, Rules, SplitBy, Surrender
 from twentyone.sim import kernel as K
 from twentyone.sim.betting import Betting
@@ -69,13 +70,18 @@ class Player:
     seat: int = 1
 
     def __post_init__(self) -> None:
+        if not isinstance(self.chart, Chart):
+            raise AnalysisError(f"a strategy is a Chart (twentyone.chart), "
+                                f"not {self.chart!r:.40}")
+        if not _whole(self.seat) or not 1 <= self.seat <= 7:
+            raise AnalysisError(f"the player's seat is 1 to 7, not {self.seat!r:.40}")
         if self.insurance not in INSURANCE_MODES:
-            raise ValueError(f"insurance must be one of {INSURANCE_MODES}")
+            raise AnalysisError(f"insurance must be one of {INSURANCE_MODES}")
         if self.insurance == "count" and (self.indices is None or
                                           self.indices.insurance is None):
-            raise ValueError("insurance by count needs index plays with an insurance entry")
+            raise AnalysisError("insurance by count needs index plays with an insurance entry")
         if self.indices is not None and self.count is None:
-            raise ValueError("index plays need a count system")
+            raise AnalysisError("index plays need a count system")
 
 
 @dataclass(frozen=True)
@@ -89,12 +95,17 @@ class SimSpec:
     seats: int = 1
 
     def __post_init__(self) -> None:
-        if not 1 <= self.seats <= self.rules.seats:
-            raise ValueError(f"this table has {self.rules.seats} seats; cannot fill {self.seats}")
+        if not isinstance(self.rules, Rules):
+            raise AnalysisError(f"rules are a Rules, not {self.rules!r:.40}")
+        if not isinstance(self.player, Player):
+            raise AnalysisError(f"the player is a Player, not {self.player!r:.40}")
+        if not _whole(self.seats) or not 1 <= self.seats <= self.rules.seats:
+            raise AnalysisError(f"this table has {self.rules.seats} seats; "
+                                f"cannot fill {self.seats!r:.40}")
         if not 1 <= self.player.seat <= self.seats:
-            raise ValueError(f"the player's seat must be 1 to {self.seats}")
+            raise AnalysisError(f"the player's seat must be 1 to {self.seats}")
         if self.betting.needs_count and self.player.count is None:
-            raise ValueError("a bet ramp or back-counting needs a count system (--count)")
+            raise AnalysisError("a bet ramp or back-counting needs a count system (--count)")
 
     def kernel_args(self) -> KernelArgs:
         player = self.player
@@ -145,7 +156,7 @@ def rules_vector(rules: Rules, seats: int) -> Array:
         ("changing_bank", rules.changing_bank),
         ("reshuffle=burn-card", rules.reshuffle is Reshuffle.BURN_CARD)) if on]
     if pontoon:
-        raise ValueError(f"the simulator plays the casino game; not {', '.join(pontoon)}")
+        raise AnalysisError(f"the simulator plays the casino game; not {', '.join(pontoon)}")
     v = np.zeros(K.N_RULES, dtype=np.int64)
     v[K.R_DECKS] = rules.decks
     v[K.R_H17] = rules.hit_soft_17
@@ -230,6 +241,24 @@ def describe(spec: SimSpec, rounds: int, seed: int) -> dict[str, Any]:
 AHEAD_PER_WORKER = 2
 
 
+def _whole(x: object) -> bool:
+    return type(x) is int
+
+
+def check_run(rounds: object, seed: object, workers: object, progress: object) -> None:
+    """Refuse a run that is not one (``AnalysisError``) before anything is dealt: rounds and
+    workers whole numbers from 1, a seed a whole number from 0, ``progress`` callable or None."""
+    if not _whole(rounds) or rounds < 1:  # type: ignore[operator]
+        raise AnalysisError(f"simulate at least one round, a whole number of rounds; "
+                            f"not {rounds!r:.40}")
+    if not _whole(seed) or not 0 <= seed < 2**128:  # type: ignore[operator]
+        raise AnalysisError(f"a seed is a whole number from 0 below 2**128, not {seed!r:.40}")
+    if not _whole(workers) or workers < 1:  # type: ignore[operator]
+        raise AnalysisError(f"workers must be a whole number, at least 1; not {workers!r:.40}")
+    if progress is not None and not callable(progress):
+        raise AnalysisError(f"progress is a function of the rounds done, not {progress!r:.40}")
+
+
 def simulate(spec: SimSpec, rounds: int, *, seed: int = 0, workers: int = 1,
              progress: Callable[[int], None] | None = None) -> SimResult:
     """Simulate ``rounds`` rounds on ``workers`` threads; ``progress`` is told the rounds of
@@ -238,10 +267,7 @@ def simulate(spec: SimSpec, rounds: int, *, seed: int = 0, workers: int = 1,
     Chunks are handed out and summed as they go, so memory does not grow with ``rounds``.
     Ctrl-C (KeyboardInterrupt) stops the run: the chunks finished in order so far are the
     result, marked ``setup["interrupted"]`` (the rounds in it are the rounds actually dealt)."""
-    if rounds < 1:
-        raise ValueError("simulate at least one round")
-    if workers < 1:
-        raise ValueError("workers must be at least 1")
+    check_run(rounds, seed, workers, progress)
     args = spec.kernel_args()
     start = time.perf_counter()
     total = np.zeros(K.N_STATS)

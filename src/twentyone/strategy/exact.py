@@ -35,6 +35,7 @@ from typing import Protocol
 
 import numpy as np
 
+from twentyone.errors import AnalysisError
 from twentyone.rules import DoubleOn, Rules, SplitBy, Surrender
 from twentyone.strategy import chart, memo, player
 from twentyone.strategy.dealer import I64, dealer_table
@@ -273,15 +274,16 @@ def action_evs(rules: Rules, hand: Sequence[int], up: int, shoe: Sequence[int] |
     Early surrender in a peek game is shown as its equivalent conditioned on no natural.
     ``infinite`` values the hand from an infinite deck instead (``shoe`` is then not used).
     """
+    check_question(rules, hand, up, shoe, split_hands)
     counts = list(full_shoe(rules.decks) if shoe is None else shoe)
     if len(counts) == 10:
         counts = [0, *counts]
-    if len(counts) != 11:
-        raise ValueError("shoe must give 10 counts (aces to ten-cards) or 11 (index 0 unused)")
     counts[up] -= 1
     removed = _removed(hand)
     if any(counts[v] < removed[v] for v in range(1, 11)):
-        raise ValueError("the shoe does not hold the hand and the up card")
+        raise AnalysisError("the shoe does not hold the hand and the up card")
+    if not infinite and sum(counts[1:]) - sum(removed) < 1:
+        raise AnalysisError("the shoe holds no card beyond the hand and the up card")
     if split_hands > 1:
         can_surrender = False
         can_double = can_double and rules.double_after_split
@@ -297,6 +299,48 @@ def action_evs(rules: Rules, hand: Sequence[int], up: int, shoe: Sequence[int] |
         # -0.5 whatever the hole card: as if conditioned, -(0.5 - P(natural)) / P(no natural).
         out["surrender"] = (-0.5 + (1 - mass)) / mass
     return out
+
+
+def _card(x: object) -> bool:
+    return type(x) is int and 1 <= x <= 10
+
+
+def check_question(rules: Rules, hand: Sequence[int], up: int,
+                   shoe: Sequence[int] | None, split_hands: int = 1) -> None:
+    """Refuse, with an ``AnalysisError`` saying why, a question ``action_evs`` has no answer
+    for: a hand of fewer than two cards or a bust, a card that is not a value 1 (ace) to 10, a
+    shoe that is not 10 (or 11) counts of cards."""
+    if not isinstance(rules, Rules):
+        raise AnalysisError(f"rules are a Rules, not {_shown(rules)}")
+    if isinstance(hand, (str, bytes)) or not isinstance(hand, Sequence):
+        raise AnalysisError(f"a hand is a list of card values, not {_shown(hand)}")
+    if not all(_card(c) for c in hand):
+        raise AnalysisError(f"a hand's cards are values 1 (ace) to 10, not {_shown(list(hand))}")
+    if len(hand) < 2:
+        raise AnalysisError("a hand has at least two cards (a split hand has its second card)")
+    if sum(hand) > 21:
+        raise AnalysisError(f"the hand {list(hand)} is bust ({sum(hand)}): nothing is left "
+                            f"to decide")
+    if not _card(up):
+        raise AnalysisError(f"the up card is a value 1 (ace) to 10, not {_shown(up)}")
+    if type(split_hands) is not int or not 1 <= split_hands <= rules.max_hands:
+        raise AnalysisError(f"split_hands is 1 to {rules.max_hands}, not {_shown(split_hands)}")
+    if shoe is None:
+        return
+    if isinstance(shoe, (str, bytes)) or not isinstance(shoe, Sequence) or len(shoe) not in (
+            10, 11):
+        raise AnalysisError("shoe must give 10 counts (aces to ten-cards) or 11 (index 0 unused)")
+    if not all(type(n) is int and 0 <= n <= MAX_SHOE_COUNT for n in shoe):
+        raise AnalysisError(f"a shoe's counts are whole numbers 0 to {MAX_SHOE_COUNT}")
+
+
+#: The most cards of one value a shoe may hold for the solver: a hundred packs' ten-cards.
+MAX_SHOE_COUNT = 1600
+
+
+def _shown(x: object) -> str:
+    text = repr(x)
+    return text if len(text) <= 40 else text[:40] + "..."
 
 
 def _up_solver(rules: Rules, shoe: Sequence[int], up: int, policy: Policy = None) -> UpSolver:
