@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tui_kit import CTRL_C, Played, drive
+from tui_kit import CTRL_C, Played, drive, drive_by, prompt_text, screen_text, squash
 from typer.testing import CliRunner
 
 from twentyone.cli import app
@@ -173,3 +173,37 @@ def test_a_game_at_the_terminal_writes_a_history_that_replays(apps: list[TableAp
     path.write_text(json.dumps(history), encoding="utf-8")
     broken = CliRunner().invoke(app, ["verify", str(path)])
     assert broken.exit_code == 1 and "not a complete Pontoon record" in broken.output
+
+
+def test_a_banker_against_two_bots_sees_each_deals_outcome_on_the_felt(
+        apps: list[TableApp]) -> None:
+    """Issue 24: banking against two bots, the next screen was already deal 3 (the bots bet
+    without the banker). Each deal now stays on the felt, settled, until the banker moves on;
+    the header names the bank of the deal shown, even once the bank has passed (the issue's seed
+    1: seat 1 banks four deals, and seat 2's pontoon takes the bank in the fourth)."""
+    result = runner.invoke(app, ["play", "--game", "pontoon", "--players", "3", "--bot", "2",
+                                 "--bot", "3", "--seed", "1", "--bankroll", "100"])
+    assert result.exit_code == 0, result.output
+    (table_app,) = apps
+    session = table_app.session
+    t = session.table
+    assert isinstance(t, PontoonTable)
+    settled: dict[int, str] = {}
+    bankers: dict[int, int | None] = {}
+
+    def choose(a: TableApp) -> str:
+        prompt = squash(prompt_text(a))
+        if "is settled" in prompt:
+            settled[t.round] = screen_text(a)
+            bankers[t.round] = t.banker
+            return ""
+        return "k" if "the bank is yours" in prompt else "1" if "bet how many" in prompt else "s"
+
+    drive_by(table_app, t, choose, 30)
+    assert sorted(settled)[:4] == [1, 2, 3, 4]  # no deal the person banked passed unseen
+    for deal, screen in settled.items():
+        dealer_line = next(line for line in screen.splitlines() if line.startswith("Bank"))
+        assert dealer_line.startswith("Bank (seat 1)"), (deal, dealer_line)
+        assert "waiting for bets" not in dealer_line  # the deal's cards are on the felt
+        assert f"deal {deal}" in screen.splitlines()[0]
+    assert bankers[4] == 2  # the bank had passed, and the header still named the deal's bank

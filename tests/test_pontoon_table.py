@@ -200,7 +200,7 @@ def test_the_help_page_says_what_the_engine_does_with_two_naturals() -> None:
 
     page = str(help_page(PONTOON_HELP))
     assert "push" not in page
-    assert "a player who has a natural too pays just the bet" in page
+    assert "a player who has one too pays just the bet" in page
 
 
 def test_a_players_natural_against_a_banker_without_one_is_paid_double() -> None:

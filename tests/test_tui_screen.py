@@ -77,7 +77,7 @@ def screen_matches_view(app: TableApp) -> None:
             # The total is what a person works out from the cards shown, and the engine's.
             assert shown.total == total_of(shown.cards, hand.from_split), shown.line
             if hand.total is not None and hand.cards:
-                assert str(hand.total) in shown.total or shown.total == "blackjack"
+                assert str(hand.total) in shown.total or shown.total in ("blackjack", "pontoon")
             assert shown.bet == hand.bet and shown.doubled == hand.doubled, shown.line
             if hand.outcome == "lose":  # said as what was lost
                 assert shown.line.endswith(f"lost {dollars(-hand.net)}"), shown.line

@@ -84,7 +84,7 @@ how the last round ended, with each hand's result and payout.
 """
 
 PONTOON_HELP = f"""\
-Pontoon: blackjack with a changing bank, among friends. One player is the banker and plays
+Pontoon: twenty-one with a changing bank, among friends. One player is the banker and plays
 the dealer's hand with their own chips; everyone else bets against the bank.
 
 The first banker. The pack is dealt face up round the table, one card each from seat 1, until
@@ -92,8 +92,9 @@ a black jack (J♠ or J♣) falls: that player banks first. A banker about to de
 bank, give it to another player (g SEAT) or sell it for chips (s SEAT CHIPS).
 
 The deal. Bet 1 to {DEFAULT_LIMIT} chips. Everyone, the banker too, gets one card face down and
-one face up. The banker checks for a natural (an ace and a ten-card) first: a banker's natural
-collects double from every player, and a player who has a natural too pays just the bet.
+one face up. The banker checks for a pontoon (an ace and a ten-card, a natural) first: a
+banker's pontoon collects double from every player, and a player who has one too pays just
+the bet.
 
 Your turn: h hit · s stand · d double (on 9, 10 or 11) · p split a pair · ? advice.
 A bust is paid to the bank at once, and your hole card is turned.
@@ -103,7 +104,7 @@ Bonuses, paid at once and never lost:
     times (doubling for each card more);
   three sevens (7-7-7) pay triple; 8-7-6 pays double.
 
-A player's natural is paid double (2 to 1) and takes the bank for the next deal, unless the
+A player's pontoon is paid double (2 to 1) and takes the bank for the next deal, unless the
 banker had one too. The banker draws as they please (not bound to 17); ties pay the banker.
 If the banker runs out of chips, the bank passes to the next player on the left with chips.
 

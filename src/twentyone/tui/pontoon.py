@@ -13,13 +13,14 @@ import json
 from enum import StrEnum
 from pathlib import Path
 
+from twentyone.cards import hand_total
 from twentyone.engine import views
 from twentyone.engine.events import DEALER, Event, Kind
 from twentyone.engine.table import Action, Phase
 from twentyone.errors import TableError
 from twentyone.money import dollars
-from twentyone.pontoon.auto import PontoonBot
-from twentyone.pontoon.bots import BANKER_STRATEGIES, player_choice
+from twentyone.pontoon.auto import PontoonBot, banker_sees
+from twentyone.pontoon.bots import BANKER_STRATEGIES, player_choice, reading_banker
 from twentyone.pontoon.history import game_history
 from twentyone.pontoon.table import PontoonKind, PontoonTable
 from twentyone.tui.prompt import shorten
@@ -56,6 +57,11 @@ class PontoonSession:
         self._asking = ""
         self._bot = PontoonBot(BANKER_STRATEGIES["reading"])
         self.start_chips: dict[int, int] = {}
+        #: The last deal a person who banks has seen settled on the felt: the bots bet without
+        #: them, so without a pause the next deal would follow at once.
+        self._reviewed = 0
+        #: Who banked each deal, for the felt's header while a settled deal is shown.
+        self._bankers: dict[int, int] = {}
 
     def start(self) -> None:
         t = self.t
@@ -77,6 +83,10 @@ class PontoonSession:
             if t.phase is Phase.BETTING:
                 b = t.banker
                 assert b is not None
+                last = self._bankers.get(t.round)
+                if last in self.humans and self._reviewed < t.round and self._queue is None:
+                    self.ask = self._review_ask(last)
+                    return
                 offer = t.offer
                 if offer is not None and offer.to in self.humans:
                     self.ask = self._offer_ask(offer.to)
@@ -118,7 +128,11 @@ class PontoonSession:
         words = text.strip().lower().split()
         t = self.t
         try:
-            if self._asking == "bank":
+            if self._asking == "review":
+                if words and words[0] in ("q", "quit", "end"):
+                    self.interrupt()
+                self._reviewed = t.round
+            elif self._asking == "bank":
                 self._answer_bank(ask.seat, words)
             elif self._asking == "offer":
                 self._answer_offer(ask.seat, words)
@@ -224,10 +238,21 @@ class PontoonSession:
                 "11; split aces and eights; with four cards draw to 14 for the five-card trick.")
 
     def _banker_advice(self) -> str:
-        return ("Advice: the banker wins ties, so stand once your total beats or equals what "
-                "the standing hands are likely to hold; a bust pays every hand still standing.")
+        """What the reading banker would do here, from what the banker sees (its own cards, the
+        standing hands' face-up cards, the cards not yet seen), and why."""
+        own, standing, unseen = banker_sees(self.t)
+        total, _ = hand_total(tuple(own))
+        play = "hit" if reading_banker(own, standing, unseen) else "stand"
+        return (f"Advice: {play} on {total}. Weighing the hands still standing by the cards they "
+                "show: ties pay the banker, and a bust pays every hand still standing.")
 
     # --- prompts -----------------------------------------------------------------------------
+
+    def _review_ask(self, seat: int) -> Ask:
+        self._last_viewer = seat
+        self._asking = "review"
+        return Ask(seat, f"[bold cyan]Seat {seat}[/], deal {self.t.round} is settled",
+                   "Enter deals the next · [bold]q[/] ends the game")
 
     def _bank_ask(self, seat: int) -> Ask:
         self._last_viewer = seat
@@ -277,7 +302,11 @@ class PontoonSession:
         return shown_view(self.t, self.viewer())
 
     def dealer_name(self) -> str:
-        return f"Bank (seat {self.t.banker})" if self.t.banker else "Bank"
+        """The bank's seat for the deal on the felt: between deals, the settled one's banker,
+        whose cards are shown (the bank may have passed since)."""
+        v = self.screen_view()
+        banker = self._bankers.get(v.round) if v.settled else self.t.banker
+        return f"Bank (seat {banker})" if banker else "Bank"
 
     def seat_label(self, seat: int) -> str:
         name = f"Seat {seat}"
@@ -300,6 +329,8 @@ class PontoonSession:
         who = "the bank" if e.seat == DEALER else f"Seat {e.seat}"
         card = "a card face down" if e.card is None else str(e.card)
         if e.kind is Kind.ROUND_STARTED:
+            if self.t.banker is not None:
+                self._bankers[e.amount] = self.t.banker
             return f"── deal {e.amount} (seat {self.t.banker} banks) ──"
         if e.kind is Kind.BET:
             return f"{who} bets {dollars(e.amount)}"

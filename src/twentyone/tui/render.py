@@ -61,6 +61,8 @@ class TableView:
         self.chipset = ChipSet.of(rules.chips)
         self.title = title
         self.bots = frozenset(bots)
+        #: A natural's name in the game's own word (docs/pontoon.md#naturals: a "pontoon").
+        self.natural = "pontoon" if rules.changing_bank else "blackjack"
         self.log_lines = log_lines
 
     # --- small pieces ----------------------------------------------------------------------
@@ -89,7 +91,7 @@ class TableView:
         if hand.total is None:
             return Text("?", style="dim")
         if len(hand.cards) == 2 and hand.total == 21 and not hand.from_split:
-            return Text("blackjack", style="bold green")
+            return Text(self.natural, style="bold green")
         if hand.total > 21:
             return Text(f"bust {hand.total}", style="bold red")
         return Text(f"{'soft' if hand.soft else 'hard'} {hand.total}")
@@ -142,7 +144,7 @@ class TableView:
             up = next(c for c in v.dealer if c is not None)
             out.append(f"shows {'an ace' if up.value == 1 else up.value}")
         elif len(v.dealer) == 2 and v.dealer_total == 21:
-            out.append("blackjack", style="bold red")
+            out.append(self.natural, style="bold red")
         elif v.dealer_total > 21:
             out.append(f"bust {v.dealer_total}", style="bold green")
         else:
@@ -230,8 +232,7 @@ class TableView:
         r = self.rules
         if r.changing_bank:
             parts = [self.title or "Pontoon", f"bets {dollars(r.min_bet)}–{dollars(r.max_bet)}",
-                     "1 pack", "the banker draws freely and wins ties",
-                     f"naturals pay {r.blackjack_pays}", "F1 for the bonuses"]
+                     "the banker wins ties", f"pontoons pay {r.blackjack_pays}", "F1: bonuses"]
             if v.round:
                 parts.append(f"deal {v.round}")
             return " · ".join(parts)
