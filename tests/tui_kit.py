@@ -163,7 +163,7 @@ def casino_table_app(t: Table, *, humans: Sequence[int] = (1,),
 
 CARD = re.compile(r"(10|[2-9AJQK])([♠♥♦♣])|░░░")
 CHIP = re.compile(r"(\d[\d,]*)×(\$[\d,]+(?:\.\d\d)?|\d+¢)")
-TOTAL = re.compile(r"(soft \d+|hard \d+|blackjack|bust \d+|\?)(?=\s+bet )")
+TOTAL = re.compile(r"(soft \d+|hard \d+|blackjack|pontoon|bust \d+|\?)(?=\s+bet )")
 BET = re.compile(r"\bbet (\$[\d,]+(?:\.\d\d)?)")
 
 
@@ -214,8 +214,10 @@ def card_label(c: Card | None) -> tuple[str, str] | None:
     return None if c is None else (RANK_LABELS[c.rank], SUIT_SYMBOLS[c.suit])
 
 
-def total_of(cards: Sequence[tuple[str, str] | None], from_split: bool) -> str:
-    """The total a person would work out from the cards on the screen."""
+def total_of(cards: Sequence[tuple[str, str] | None], from_split: bool,
+             natural: str = "blackjack") -> str:
+    """The total a person would work out from the cards on the screen; a natural by the game's
+    word for it (Pontoon's is "pontoon", docs/pontoon.md#naturals)."""
     if not cards:
         return ""  # bet, not yet dealt
     if any(c is None for c in cards):
@@ -223,7 +225,7 @@ def total_of(cards: Sequence[tuple[str, str] | None], from_split: bool) -> str:
     values = [_value(c[0]) for c in cards if c is not None]
     total, soft = hand_total(values)
     if len(cards) == 2 and total == 21 and not from_split:
-        return "blackjack"
+        return natural
     if total > 21:
         return f"bust {total}"
     return f"{'soft' if soft else 'hard'} {total}"

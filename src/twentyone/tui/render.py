@@ -211,11 +211,11 @@ class TableView:
                     out.append("  returned", style="yellow")
         return out
 
-    @staticmethod
-    def outcome(outcome: str) -> Text:
+    def outcome(self, outcome: str) -> Text:
         styles = {"win": "bold green", "blackjack": "bold green", "even-money": "green",
                   "push": "yellow", "surrender": "yellow"}
-        return Text(outcome, style=styles.get(outcome, "bold red" if outcome else ""))
+        word = self.natural if outcome == "blackjack" else outcome
+        return Text(word, style=styles.get(outcome, "bold red" if outcome else ""))
 
     def payout(self, net: Cents, paid: Sequence[int]) -> Text:
         """`` +$7.50  1×$5  2×$1  1×50¢`` for a win, `` -$10`` for a loss, nothing for a push."""
