@@ -102,6 +102,8 @@ CASES: list[tuple[list[str], str]] = [
     (["chips", "--pdf", "out.pdf"], "folder"),
     (["chips", "--png", "nowhere/sheet.png"], "no such folder"),
     (["chips", "--png", "markup.toml/sheet.png"], "markup.toml is not a folder"),
+    (["train", "stats", "--png", "stats.jpg"], ".png"),
+    (["train", "stats", "--png", "out.png"], "folder"),
     (["play", "--history", "hist"], "folder"),
     (["play", "--history", "/dev/full"], "not a regular file"),
     (["sim", "--rounds", "10", "--save-chart", "/dev/full"], "not a regular file"),
@@ -246,9 +248,10 @@ ABSURD: dict[str, list[Any]] = {
     "double_face_down": ["x"], "dealer_decides": ["x"], "ties_to_dealer": ["x"],
     "dealer_natural_collects": ["0", "4", "-1"], "changing_bank": ["x"],
     "payout_style": ["any"],
-    "chips": [{}, {"\x1b[2J": "1"}, {"[/x]": "1"}, {"red\nblue": "1"}, {"x" * 25: "1"},
-              {" ": "1"}, {"red": "0"}, {f"c{i}": str(i + 1) for i in range(13)},
-              {"red": "2000000000"}],
+    "chips": [{}, *({"yellow": "0.50", name: "1"} for name in (
+        "\x1b[2J", "[/x]", "red\nblue", "x" * 25, " ", "red ", "1st", "")),
+        {"yellow": "0.50", "red": "0"}, {"yellow": "0.50", "red": "2000000000"},
+        {"yellow": "0.50", **{f"c{i}": str(i + 1) for i in range(12)}}],
 }
 #: The ends of each numeric range, all taken.
 EDGES: dict[str, list[Any]] = {
@@ -278,13 +281,17 @@ def test_the_ends_of_each_range_are_taken(key: str, value: Any) -> None:
 
 def test_a_natural_is_never_paid_less_than_even_money() -> None:
     """The two bounds together (blackjack_pays at least 1:1, payout_rounding dividing the bet
-    unit): however a table sets them, the smallest bet's natural pays at least the bet."""
+    unit): whatever a table sets that is taken, every bet's natural pays at least the bet."""
     for pays in ("1:1", "6:5", "3:2", "7:5", "2:1"):
-        for rounding in ("0.5", "1"):
-            r = Rules.from_mapping({"blackjack_pays": pays, "payout_rounding": rounding},
-                                   PRESETS["classic"])
-            paid = int(r.min_bet * r.blackjack_ratio) // r.payout_rounding * r.payout_rounding
-            assert paid >= r.min_bet
+        for rounding in ("0.5", "1", "2", "5", "10"):
+            try:
+                r = Rules.from_mapping({"blackjack_pays": pays, "payout_rounding": rounding},
+                                       PRESETS["six-deck-s17"])
+            except RulesError:
+                continue
+            for bet in range(r.min_bet, r.min_bet + 20 * r.bet_unit, r.bet_unit):
+                paid = int(bet * r.blackjack_ratio) // r.payout_rounding * r.payout_rounding
+                assert paid >= bet, (pays, rounding, bet)
 
 
 # --- text from a rules file or a file name is shown as written ----------------------------------
@@ -307,10 +314,10 @@ def test_a_file_name_with_markup_and_escapes_is_shown_as_text(room: Path) -> Non
 def test_the_procedure_does_not_wait_for_a_pipe(room: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     """``shuffle --procedure > file`` writes the steps at once: no pause between them."""
-    import twentyone.cli.shuffle as shuffle_cli
+    import time
 
     pauses: list[float] = []
-    monkeypatch.setattr(shuffle_cli.time, "sleep", pauses.append)
+    monkeypatch.setattr(time, "sleep", pauses.append)
     result = CliRunner().invoke(app, ["shuffle", "--procedure", "--decks", "1", "--delay", "5"])
     assert result.exit_code == 0, result.output
     assert pauses == []

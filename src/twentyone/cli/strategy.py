@@ -212,7 +212,8 @@ def chart(rules: RulesOpt = "classic", set_: SetOpt = None,
     ``--png``/``--html`` and ``--thumb`` the thumb chart is written too, as FILE-thumb."""
     for name in ("", "-thumb") if thumb else ("",):
         for path, option, suffix in ((png, "--png", ".png"), (html_, "--html", ".html")):
-            check_writable(_beside(path, name), "the chart", option, suffix)
+            if path is not None:
+                check_writable(_beside(path, name), "the chart", option, suffix)
     r = odds_rules(rules, set_)
     with compiling(_first_solve(not infinite and not chart_on_disk(r)), SOLVER_SECONDS):
         c = basic_chart(r, infinite)
@@ -252,9 +253,9 @@ def chart(rules: RulesOpt = "classic", set_: SetOpt = None,
             typer.echo(f"Wrote the page to {printable(str(written.resolve()))}")
 
 
-def _beside(path: Path | None, name: str) -> Path | None:
+def _beside(path: Path, name: str) -> Path:
     """``FILE`` with ``name`` added to its stem (``chart.png``, ``chart-thumb.png``)."""
-    return None if path is None else path.with_name(path.stem + name + path.suffix)
+    return path.with_name(path.stem + name + path.suffix)
 
 
 def _rich_chart(title: str, rows: list[tuple[str, list[int]]],
