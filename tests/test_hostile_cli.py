@@ -7,19 +7,24 @@ stdin or stdout, a pipe closed early, an ASCII-only encoding), each with a deadl
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 import twentyone
 from twentyone.cli import app
 from twentyone.errors import RulesError
 from twentyone.rules import PRESETS, Rules
+from twentyone.safeload import MAX_DEPTH, loads_json, loads_toml
 
 DEEP = 100_000
 #: Rules files (and one folder) in the working directory before a case runs (name: text).
@@ -321,3 +326,48 @@ def test_the_procedure_does_not_wait_for_a_pipe(room: Path,
     result = CliRunner().invoke(app, ["shuffle", "--procedure", "--decks", "1", "--delay", "5"])
     assert result.exit_code == 0, result.output
     assert pauses == []
+
+
+# --- safeload: nesting bounded for every reader of TOML and JSON --------------------------------
+
+def _nested(depth: int, leaf: Any = 1) -> Any:
+    value = leaf
+    for i in range(depth):
+        value = [value] if i % 2 else {"a": value}
+    return value
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2 * MAX_DEPTH), st.one_of(st.integers(), st.text(max_size=5)))
+def test_json_reads_back_exactly_up_to_the_bound_and_refuses_past_it(depth: int,
+                                                                     leaf: Any) -> None:
+    data = _nested(depth, leaf)
+    text = json.dumps(data)
+    if depth <= MAX_DEPTH:
+        assert loads_json(text) == data and loads_json(text.encode()) == data
+    else:
+        with pytest.raises(json.JSONDecodeError, match="nested too deeply"):
+            loads_json(text)
+
+
+@pytest.mark.parametrize("text", ["[" * DEEP, "{\"a\":" * DEEP, "[" * 5000 + "]" * 5000])
+def test_json_too_deep_for_the_parser_is_a_decode_error(text: str) -> None:
+    with pytest.raises(json.JSONDecodeError, match="nested too deeply"):
+        loads_json(text)
+
+
+@pytest.mark.parametrize("depth", [1, MAX_DEPTH - 1, MAX_DEPTH, MAX_DEPTH + 1, 300, DEEP])
+def test_toml_nesting_is_bounded(depth: int) -> None:
+    text = "x = " + "[" * depth + "1" + "]" * depth
+    if depth < MAX_DEPTH:  # the document's own table is one level
+        assert loads_toml(text)["x"] == _nested_lists(depth)
+    else:
+        with pytest.raises(tomllib.TOMLDecodeError, match="nested too deeply"):
+            loads_toml(text)
+
+
+def _nested_lists(depth: int) -> Any:
+    value: Any = 1
+    for _ in range(depth):
+        value = [value]
+    return value
