@@ -41,6 +41,7 @@ FILES: dict[str, str] = {
     "rounding.toml": 'payout_rounding = "1000000000"\n',
     "negative.toml": 'blackjack_pays = "-3:-2"\n',
     "penny.toml": 'blackjack_pays = "1:3"\n',
+    "\x1b[2Jbroken.toml": "decks = = 2\n",
 }
 FOLDERS = ("out.png", "out.html", "out.pdf", "hist", "thumbs-thumb.png")
 
@@ -62,6 +63,10 @@ CASES: list[tuple[list[str], str]] = [
     (["chips", "--rules", "blank.toml"], "is not a colour's name"),
     (["chips", "--rules", "markup.toml"], "is not a colour's name"),
     (["play", "--auto", "--rounds", "1", "--rules", "escape.toml"], "is not a colour's name"),
+    (["chart", "--rules", "\x1b[2Jbroken.toml"], "?[2Jbroken.toml: not valid TOML"),
+    (["edge", "--rules", "\x1b[2Jmissing.toml"], "no preset or rules file"),
+    (["edge", "--\x1b[2J"], "No such option"),
+    (["ev", "--hand", "\x1b[2J", "--up", "5"], "card values are"),
     (["chips", "--rules", "many.toml"], "at most 12 colours, not 40"),
     # 3. absurd values
     (["edge", "--rules", "rounding.toml"], "payout_rounding"),
@@ -166,6 +171,7 @@ def test_a_hostile_command_line_is_refused_in_words(room: Path, argv: list[str],
         argv, repr(result.exception))
     assert result.exit_code != 0, (argv, result.output)
     assert "Traceback" not in result.output
+    assert "\x1b" not in result.output  # nothing typed reaches the terminal as a control code
     assert _flat(fragment) in _flat(result.output), (argv, result.output)
     assert _listing(room) == before, argv  # refused before any work: nothing written
 

@@ -10,10 +10,11 @@ from importlib.metadata import version
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from typer._click.exceptions import ClickException
 from typer.core import TyperGroup
 
 from twentyone.cli.chips import chips_cmd
-from twentyone.cli.options import Command, plain_type
+from twentyone.cli.options import Command, plain_type, printable_lines
 from twentyone.cli.play import play
 from twentyone.cli.rules import rules_cmd
 from twentyone.cli.serve import serve
@@ -51,12 +52,15 @@ class Commands(TyperGroup):
             return super().invoke(ctx)
         except BrokenPipeError:
             raise  # the reader left: Typer ends quietly with status 1
+        except ClickException as exc:  # a refusal Typer prints: what it quotes is shown as text
+            exc.message = printable_lines(exc.message)
+            raise
         except TwentyOneError as exc:
-            typer.echo(f"Error: {exc}", err=True)
+            typer.echo(f"Error: {printable_lines(str(exc))}", err=True)
             raise typer.Exit(2) from None
         except OSError as exc:
             where = f"{exc.filename}: " if exc.filename else ""
-            typer.echo(f"Error: {where}{exc.strerror or exc}", err=True)
+            typer.echo(f"Error: {printable_lines(f'{where}{exc.strerror or exc}')}", err=True)
             raise typer.Exit(1) from None
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

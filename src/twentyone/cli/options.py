@@ -61,6 +61,12 @@ def printable(text: str) -> str:
     return "".join(c if c.isprintable() else "?" for c in text)
 
 
+def printable_lines(text: str) -> str:
+    """A message quoting what a person typed or named (a file name with an escape code in it),
+    each line ``printable``: it reaches the terminal as text, never as a control sequence."""
+    return "\n".join(printable(line) for line in text.split("\n"))
+
+
 def given(ctx: typer.Context, *names: str) -> list[str]:
     """Which of these parameters (by their Python names) the person typed, as option names."""
     opts = {p.name: p.opts[0] for p in ctx.command.params}
