@@ -144,7 +144,8 @@ def _listing(root: Path) -> dict[str, bytes]:
 
 @pytest.fixture
 def room(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A working directory holding the hostile files and folders, and a cache of its own."""
+    """A working directory holding the hostile files and folders, and a cache and a
+    trainer's profiles folder of its own."""
     work = tmp_path / "work"
     work.mkdir()
     for name, text in FILES.items():
@@ -154,6 +155,7 @@ def room(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     cache = tmp_path / "cache"
     cache.mkdir()
     monkeypatch.setenv("TWENTYONE_CACHE_DIR", str(cache))
+    monkeypatch.setenv("TWENTYONE_TRAIN_DIR", str(tmp_path / "train"))  # no profile made
     monkeypatch.chdir(work)
     return tmp_path
 
