@@ -20,7 +20,7 @@ PACKAGE = SRC / "twentyone"
 #: on its site, so ``web`` sits just above ``train``.
 RANKS: dict[str, int] = {
     # ground: every layer may use these
-    "cards": 0, "money": 0, "errors": 0, "rules": 0, "compiled": 0, "data": 0,
+    "cards": 0, "money": 0, "errors": 0, "rules": 0, "compiled": 0, "data": 0, "safeload": 0,
     "engine": 1,
     "pontoon": 2, "strategy": 2, "games": 2,
     "sim": 3,

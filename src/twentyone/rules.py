@@ -22,6 +22,7 @@ from typing import Any
 
 from twentyone.errors import RulesError
 from twentyone.money import MAX_DOLLARS, Cents, dollars, parse_dollars
+from twentyone.safeload import loads_toml
 
 #: The standard casino colours (docs/casino.md#chip-colours-and-values), in cents.
 STANDARD_CHIPS: tuple[tuple[str, Cents], ...] = (
@@ -283,6 +284,15 @@ class Rules:
         num, den = self.blackjack_pays.split(":")
         return Fraction(int(num), int(den))
 
+    def pontoon_options(self) -> list[str]:
+        """The options set here that belong to the changing-bank game (Pontoon, played by
+        ``pontoon.PontoonTable``): the exact odds, the simulator and the casino table's bots
+        model the casino game and refuse them by these names (docs/casino.md#changing_bank)."""
+        return [name for name, on in (
+            ("dealer_decides", self.dealer_decides), ("ties_to_dealer", self.ties_to_dealer),
+            ("dealer_natural_collects", self.dealer_natural_collects != 1),
+            ("changing_bank", self.changing_bank)) if on]
+
     @property
     def shoe_size(self) -> int:
         return 52 * self.decks
@@ -325,6 +335,19 @@ class Rules:
             changes[name] = _coerce(name, raw, base or cls())
         return dataclasses.replace(base or cls(), **changes)
 
+
+#: ``blackjack_pays``: two positive whole numbers of at most three ASCII digits (int() alone
+#: would take "-3", " 3" and other scripts' digits), and the range of ratios a table may pay.
+_RATIO = re.compile(r"[1-9][0-9]{0,2}:[1-9][0-9]{0,2}")
+BLACKJACK_PAYS = (Fraction(1), Fraction(3))
+#: ``penetration``: the shares of the shoe a cut card may be placed at.
+PENETRATION = (0.1, 0.99)
+#: The most colours a chip set has, and the longest colour name (a name printed on the chip
+#: sheet, the felt and the rack, so letters, digits, spaces, hyphens and apostrophes only:
+#: nothing a terminal or a page would read as markup or a control code).
+MAX_CHIP_COLOURS = 12
+MAX_COLOUR_LENGTH = 24
+_COLOUR = re.compile(rf"(?=.{{1,{MAX_COLOUR_LENGTH}}}\Z)[^\W\d_](?:[^\W_]|[ '-](?=[^\W_]))*")
 
 #: Whole numbers as text (``--set decks=2``): digits with an optional sign, no more than any
 #: option could use (a thousand-digit number is refused, not parsed).
@@ -486,19 +509,19 @@ def _validate(r: Rules) -> None:
 
     _check_types(r)
     need(1 <= r.decks <= 8, f"decks must be 1 to 8, not {r.decks}")
-    try:
-        ratio = r.blackjack_ratio
-    except (ValueError, ZeroDivisionError):
-        raise RulesError(f'blackjack_pays must look like "3:2", not {r.blackjack_pays!r}') from None
-    need(ratio > 0, "blackjack_pays must be positive")
-    need(ratio <= 100, f"blackjack_pays must be at most 100:1, not {r.blackjack_pays}")
+    need(_RATIO.fullmatch(r.blackjack_pays) is not None,
+         f'blackjack_pays must be two whole numbers such as "3:2" or "6:5", not '
+         f"{_shown(r.blackjack_pays)}")
+    need(BLACKJACK_PAYS[0] <= r.blackjack_ratio <= BLACKJACK_PAYS[1],
+         f"blackjack_pays must be from 1:1 to 3:1, not {r.blackjack_pays}")
     need(1 <= r.max_hands <= 8, f"max_hands must be 1 to 8, not {r.max_hands}")
-    need(0.0 < r.penetration < 1.0, f"penetration must be between 0 and 1, not {r.penetration}")
+    need(PENETRATION[0] <= r.penetration <= PENETRATION[1],
+         f"penetration must be from {PENETRATION[0]} to {PENETRATION[1]}, not {r.penetration}")
+    need(0 <= r.burn <= 5, f"burn must be 0 to 5 cards, not {r.burn}")
     if r.cut_behind is not None:
         lo, hi = r.cut_behind
         need(0 < lo <= hi < r.shoe_size - r.burn,
              f"cut_behind {lo}-{hi} does not fit a {r.shoe_size}-card shoe")
-    need(0 <= r.burn <= 5, f"burn must be 0 to 5 cards, not {r.burn}")
     need(0 <= r.reshuffle_below < r.shoe_size, "reshuffle_below must be smaller than the shoe")
     most = 14 if r.changing_bank else 7
     need(1 <= r.seats <= most, f"seats must be 1 to {most}, not {r.seats}")
@@ -506,11 +529,17 @@ def _validate(r: Rules) -> None:
          "reshuffling at the burned card needs a burn card")
     need(1 <= r.dealer_natural_collects <= 3,
          f"dealer_natural_collects must be 1 to 3, not {r.dealer_natural_collects}")
-    need(len(r.chips) > 0, "a chip set needs at least one chip")
+    need(len(r.chips) > 0, "chips: a chip set needs at least one chip")
+    need(len(r.chips) <= MAX_CHIP_COLOURS,
+         f"chips: a chip set has at most {MAX_CHIP_COLOURS} colours, not {len(r.chips)}")
+    for colour, _ in r.chips:
+        need(_COLOUR.fullmatch(colour) is not None,
+             f"chips: {_shown(colour)} is not a colour's name (1 to {MAX_COLOUR_LENGTH} "
+             "letters, digits, spaces, hyphens or apostrophes, starting with a letter)")
     values = [v for _, v in r.chips]
     need(all(v > 0 for v in values) and values == sorted(set(values)),
-         "chip values must be positive, distinct and smallest first")
-    need(len({c for c, _ in r.chips}) == len(r.chips), "chip colours must be distinct")
+         "chips: chip values must be positive, distinct and smallest first")
+    need(len({c for c, _ in r.chips}) == len(r.chips), "chips: chip colours must be distinct")
     need(r.bet_unit > 0, "bet_unit must be positive")
     need(max(values) <= MAX_DOLLARS * 100 and r.max_bet <= MAX_DOLLARS * 100
          and r.payout_rounding <= MAX_DOLLARS * 100,
@@ -521,6 +550,11 @@ def _validate(r: Rules) -> None:
     need(r.min_bet % r.bet_unit == 0 and r.max_bet % r.bet_unit == 0,
          "min_bet and max_bet must be multiples of bet_unit")
     need(r.payout_rounding > 0, "payout_rounding must be positive")
+    # A natural then never pays less than even money: a bet is a multiple of the rounding.
+    need(r.bet_unit % r.payout_rounding == 0,
+         f"payout_rounding {dollars(r.payout_rounding)} must divide bet_unit "
+         f"{dollars(r.bet_unit)} (at most the bet unit), or a natural could be paid less "
+         f"than even money")
     # A 3:2 payout rounded to 50¢ on a table whose smallest chip is $1 could not be paid.
     need(r.payout_rounding % values[0] == 0,
          f"payout_rounding {dollars(r.payout_rounding)} cannot be paid in {dollars(values[0])}"
@@ -670,7 +704,7 @@ def _read_toml(path: Path) -> dict[str, Any]:
     except UnicodeDecodeError:
         raise RulesError(f"{path}: not UTF-8 text, so not a TOML rules file") from None
     try:
-        return tomllib.loads(text)
+        return loads_toml(text)
     except tomllib.TOMLDecodeError as exc:
         raise RulesError(f"{path}: not valid TOML ({exc})") from None
 

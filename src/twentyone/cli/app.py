@@ -4,15 +4,18 @@ this module but the entry point."""
 
 from __future__ import annotations
 
+import os
+import sys
 from importlib.metadata import version
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from typer._click.exceptions import ClickException
 from typer.core import TyperGroup
 
 from twentyone.cli.chips import chips_cmd
 from twentyone.cli.indices import indices
-from twentyone.cli.options import Command, plain_type
+from twentyone.cli.options import Command, plain_type, printable_lines
 from twentyone.cli.play import play
 from twentyone.cli.ramp import ramp
 from twentyone.cli.rules import rules_cmd
@@ -37,17 +40,29 @@ class Commands(TyperGroup):
     net under every command: an error the package raises on purpose (``TwentyOneError``) or a
     file that cannot be read or written (``OSError``) that a command let through is shown as
     one line and exit status 2 (a request refused) or 1 (a file), never a traceback. Each
-    command validates its own options first; anything else (a bug) still shows its trace."""
+    command validates its own options first; anything else (a bug) still shows its trace.
+    A reader gone from the pipe (``twentyone edge | head -c1``) ends the command quietly with
+    status 1 (Typer's own handling); the standard streams are made ready first
+    (``ready_streams``)."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        ready_streams()
+        return super().main(*args, **kwargs)
 
     def invoke(self, ctx: Context) -> Any:
         try:
             return super().invoke(ctx)
+        except BrokenPipeError:
+            raise  # the reader left: Typer ends quietly with status 1
+        except ClickException as exc:  # a refusal Typer prints: what it quotes is shown as text
+            exc.message = printable_lines(exc.message)
+            raise
         except TwentyOneError as exc:
-            typer.echo(f"Error: {exc}", err=True)
+            typer.echo(f"Error: {printable_lines(str(exc))}", err=True)
             raise typer.Exit(2) from None
         except OSError as exc:
             where = f"{exc.filename}: " if exc.filename else ""
-            typer.echo(f"Error: {where}{exc.strerror or exc}", err=True)
+            typer.echo(f"Error: {printable_lines(f'{where}{exc.strerror or exc}')}", err=True)
             raise typer.Exit(1) from None
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -70,6 +85,32 @@ class Commands(TyperGroup):
             if arg in OPTIONAL_VALUES and (nxt is None or nxt.startswith("-")):
                 filled.append(OPTIONAL_VALUES[arg])
         return super().parse_args(ctx, filled)
+
+
+#: Symbols the commands print (suits, chips, blocks, dashes): a stream whose encoding cannot
+#: write them shows each as "?" rather than failing part way (``PYTHONIOENCODING=ascii``).
+SYMBOLS = "♠♥♦♣●█¢—░"
+
+
+def ready_streams() -> None:
+    """Before any command: a closed stdin reads as empty (so a command that needs a terminal
+    says so), a closed stdout is refused in one line on stderr (status 2: nothing could be
+    shown), and a stream that cannot encode the symbols replaces them instead of failing."""
+    if sys.stdin is None:
+        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - lives as long as stdin
+    if sys.stdout is None:
+        if sys.stderr is not None:
+            print("Error: standard output is closed; twentyone has nowhere to write",
+                  file=sys.stderr)
+        raise SystemExit(2)
+    for stream in (sys.stdout, sys.stderr):
+        encoding = getattr(stream, "encoding", None) or "ascii"
+        try:
+            SYMBOLS.encode(encoding)
+        except (UnicodeEncodeError, LookupError):
+            reconfigure = getattr(stream, "reconfigure", None)
+            if reconfigure is not None:
+                reconfigure(errors="replace")
 
 
 app = typer.Typer(cls=Commands, add_completion=False, no_args_is_help=True,

@@ -10,9 +10,10 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table as RichTable
 
-from twentyone.cli.options import RulesOpt, SetOpt, rules_from_cli
+from twentyone.cli.options import RulesOpt, SetOpt, check_writable, printable, rules_from_cli
 from twentyone.money import Cents, dollars
 
 #: How the standard colours are printed (paper and terminal); any other colour is looked up by
@@ -91,6 +92,8 @@ def chips_cmd(
 ) -> None:
     """The chip colours and values: the standard casino chips, or a rules file's own set
     (``--rules FILE`` with a [chips] table), as a table and as a printable sheet."""
+    check_writable(png, "the sheet", "--png", ".png")
+    check_writable(pdf, "the sheet", "--pdf", ".pdf")
     r = rules_from_cli(rules, set_)
     standard = r.chips == type(r)().chips
     title = "Standard casino chip values" if standard else "This table's chips"
@@ -99,11 +102,11 @@ def chips_cmd(
         table.add_column(col, justify="right" if col != "colour" else "left")
     for colour, cents in r.chips:
         style = INKS.get(colour, ("", "default"))[1]
-        table.add_row(f"[{style}]●[/]", colour, value_text(cents), value_text(TUBE * cents))
+        # The colour is text, not markup (rules.py allows names only; this is the second lock).
+        table.add_row(f"[{style}]●[/]", escape(colour), value_text(cents),
+                      value_text(TUBE * cents))
     Console().print(table)
-    for path, suffix in ((png, ".png"), (pdf, ".pdf")):
+    for path in (png, pdf):
         if path is not None:
-            if path.suffix.lower() != suffix:
-                path = path.with_suffix(suffix)
             sheet(r.chips, path, title)
-            typer.echo(f"wrote {path}")
+            typer.echo(f"wrote {printable(str(path))}")

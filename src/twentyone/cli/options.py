@@ -15,6 +15,9 @@ from twentyone.errors import RulesError
 from twentyone.money import Cents, dollars, parse_dollars
 from twentyone.rules import Rules, load_rules, parse_set_options
 
+#: The largest seed taken: numbers up to 2**63 - 1 (any seed a person would type).
+MAX_SEED = 2**63 - 1
+
 RulesOpt = Annotated[str, typer.Option("--rules", help="Preset name or TOML rules file.")]
 SetOpt = Annotated[list[str] | None, typer.Option("--set", help="Override one option: key=value.")]
 
@@ -39,13 +42,29 @@ def dollars_option(name: str, text: str) -> Cents:
 
 
 def buy_in_option(name: str, text: str, rules: Rules) -> Cents:
-    """A positive dollar amount the table's chips can make (a buy-in)."""
+    """A positive dollar amount the table's chips can make (a buy-in), enough for one bet at
+    the table's minimum (a seat with less could never bet)."""
     amount = dollars_option(name, text)
     smallest = rules.chips[0][1]
     if amount % math.gcd(*(v for _, v in rules.chips)):
         raise typer.BadParameter(f"{name}: {dollars(amount)} cannot be made with this table's "
                                  f"chips (smallest {dollars(smallest)})")
+    if amount < rules.min_bet:
+        raise typer.BadParameter(f"{name}: {dollars(amount)} is less than this table's "
+                                 f"minimum bet of {dollars(rules.min_bet)}")
     return amount
+
+
+def printable(text: str) -> str:
+    """``text`` (a file name, a rules name a person typed) with every character a terminal
+    would act on instead of show (an escape, a newline) written as "?"."""
+    return "".join(c if c.isprintable() else "?" for c in text)
+
+
+def printable_lines(text: str) -> str:
+    """A message quoting what a person typed or named (a file name with an escape code in it),
+    each line ``printable``: it reaches the terminal as text, never as a control sequence."""
+    return "\n".join(printable(line) for line in text.split("\n"))
 
 
 def given(ctx: typer.Context, *names: str) -> list[str]:
@@ -77,16 +96,22 @@ def warn_predictable(seed: int | None, stacked: bool) -> None:
                    "not random.", err=True)
 
 
-def check_writable(path: Path | None, what: str, option: str) -> None:
+def check_writable(path: Path | None, what: str, option: str, suffix: str | None = None) -> None:
     """Before any work, refuse an output path that cannot be written (its folder missing or
-    read-only, or the path a folder), so an hour's simulation or a long session is never lost
-    at the end: "cannot write the chart to /nope/x.png: no such folder". None passes."""
+    read-only, the path a folder or a device, or, where the format goes by the name, a name
+    not ending in ``suffix``), so an hour's simulation or a long session is never lost at the
+    end and nothing is written under another name than the one given: "cannot write the chart
+    to /nope/x.png: no such folder". None passes."""
     if path is None:
         return
     folder = path.parent if str(path.parent) else Path(".")
     problem = None
-    if path.is_dir():
+    if suffix is not None and path.suffix.lower() != suffix:
+        problem = f"give a file name ending {suffix} (the file is written as {suffix[1:].upper()})"
+    elif path.is_dir():
         problem = "that is a folder"
+    elif path.exists() and not path.is_file():
+        problem = "not a regular file"
     elif not folder.exists():
         problem = "no such folder"
     elif not folder.is_dir():

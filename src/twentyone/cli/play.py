@@ -13,15 +13,18 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table as RichTable
 
 from twentyone.cli import cardgames
 from twentyone.cli import pontoon as pontoon_cli
 from twentyone.cli.options import (
+    MAX_SEED,
     buy_in_option,
     check_writable,
     dollars_option,
     given,
+    printable,
     refuse_unused,
     rules_from_cli,
     warn_predictable,
@@ -35,8 +38,9 @@ from twentyone.rules import PRESETS, Rules
 from twentyone.strategy.play import CHARTS, play_chart
 from twentyone.tui.launch import casino_app
 
-#: The largest seed taken: numbers up to 2**63 - 1 (any seed a person would type).
-MAX_SEED = 2**63 - 1
+#: The most rounds ``--auto`` plays in one run (a few minutes of the engine; ``twentyone sim``
+#: deals billions).
+MAX_ROUNDS = 1_000_000
 #: Options of the casino table only, and of the other games only.
 CASINO_ONLY = ("rules", "set_", "seats", "stack")
 OTHER_GAMES_ONLY = ("players",)
@@ -61,7 +65,7 @@ def play(
         "--auto",
         help=f"Headless: bots in every seat play this ({', '.join(CHARTS)}; alone: basic).")]
     = None,
-    rounds: Annotated[int, typer.Option("--rounds", min=1,
+    rounds: Annotated[int, typer.Option("--rounds", min=1, max=MAX_ROUNDS,
                                         help="Rounds to play with --auto.")] = 100,
     as_json: Annotated[bool, typer.Option("--json", help="With --auto: print JSON.")] = False,
     history: Annotated[Path | None, typer.Option(
@@ -92,6 +96,11 @@ def play(
         raise typer.BadParameter(
             f"--game is one of casino, pontoon, {', '.join(cardgames.names())}")
     table_rules = rules_from_cli(rules, set_)
+    changing_bank = [n for n in table_rules.pontoon_options()
+                     if n in ("dealer_decides", "changing_bank")]
+    if changing_bank:  # the casino table has no banker seat, and no bot or key to draw for it
+        raise typer.BadParameter(f"{' and '.join(changing_bank)} belong to the changing-bank "
+                                 "game: play it with --game pontoon")
     stake = buy_in_option("--bankroll", bankroll, table_rules)
     bots = sorted(set(bot or []))
     if bots and bots[0] < 1:
@@ -117,7 +126,7 @@ def play(
         raise typer.BadParameter(f"--stack: {exc}") from None
     for n in range(1, taken + 1):
         table.sit(n, stake)
-    title = Path(rules).stem if rules.endswith(".toml") else rules
+    title = printable(Path(rules).stem if rules.endswith(".toml") else rules)
     need_terminal()
     app = casino_app(table, humans=humans, bot_seats=bots, stake=stake, name=title,
                      base=PRESETS.get(rules), history=history)
@@ -169,7 +178,8 @@ def _auto(rules: Rules, name: str, strategy: str, *, seats: int, rounds: int, se
         typer.echo(json.dumps({"rules": name, "seed": seed, "strategy": strategy,
                                **result.to_json()}, indent=2))
         return
-    out = RichTable(title=f"{result.rounds} rounds of {name}, {strategy} strategy")
+    out = RichTable(title=f"{result.rounds} rounds of {escape(printable(name))}, {strategy} "
+                          "strategy")
     for col in ("seat", "start", "end", "net", "wagered", "rounds"):
         out.add_column(col, justify="right")
     for n, s in sorted(result.seats.items()):

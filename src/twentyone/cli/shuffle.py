@@ -4,6 +4,7 @@ docs/dealing.md#the-hand-shuffle. The table itself always shuffles uniformly."""
 
 from __future__ import annotations
 
+import math
 import time
 from typing import Annotated
 
@@ -14,12 +15,17 @@ from rich.live import Live
 from rich.table import Table as RichTable
 from rich.text import Text
 
+from twentyone.cli.options import MAX_SEED
 from twentyone.engine.handshuffle import DEFAULT_RIFFLES, HandShuffle, Step, quality
 
 #: The colour of a card by the quarter of the shoe it started in (stacks 1 to 4).
 QUARTER_COLOURS = ("red", "yellow", "green", "blue")
 #: Cards drawn per line of the picture.
 WIDTH = 78
+#: The longest pause between steps, and the most shuffles measured a row (each is kept in
+#: memory: eight decks' orders and a uniform one, about 7 KB a shuffle).
+MAX_DELAY = 10.0
+MAX_TRIALS = 10_000
 
 
 def _strip(cards: np.ndarray, n: int) -> Text:
@@ -54,17 +60,23 @@ def shuffle(
     decks: Annotated[int, typer.Option("--decks", min=1, max=8, help="Packs in the shoe.")] = 6,
     riffles: Annotated[int, typer.Option(
         "--riffles", min=0, max=20, help="Riffles per pair of grabs.")] = DEFAULT_RIFFLES,
-    seed: Annotated[int | None, typer.Option("--seed", help="Seed for a repeatable run.")]
-    = None,
+    seed: Annotated[int | None, typer.Option("--seed", min=0, max=MAX_SEED,
+                                             help="Seed for a repeatable run.")] = None,
     delay: Annotated[float, typer.Option(
-        "--delay", min=0.0, help="Seconds between steps of --procedure.")] = 0.6,
+        "--delay", min=0.0, max=MAX_DELAY,
+        help="Seconds between steps of --procedure (none when the output is not a "
+        "terminal).")] = 0.6,
     trials: Annotated[int, typer.Option(
-        "--trials", min=10, help="Shuffles per row of --measure.")] = 300,
+        "--trials", min=10, max=MAX_TRIALS, help="Shuffles per row of --measure.")] = 300,
 ) -> None:
     """The dealer's multi-deck hand shuffle: four stacks, about a deck from opposite stacks
     riffled together (Gilbert-Shannon-Reeds riffles), a strip, the box and the cut. For showing
     and study only: the table always shuffles uniformly."""
+    if math.isnan(delay):  # a range lets "nan" through: it compares false both ways
+        raise typer.BadParameter("a number of seconds, not nan", param_hint="--delay")
     console = Console()
+    if not console.is_terminal:
+        delay = 0.0  # piped to a file or a program: the steps at once, no waiting
     if not procedure and not measure:
         procedure = True
     n = 52 * decks

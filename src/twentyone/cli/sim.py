@@ -27,7 +27,14 @@ from rich.table import Table as RichTable
 
 from twentyone.cli.compiling import SIMULATOR_SECONDS, SOLVER_SECONDS, compiling
 from twentyone.cli.indices import load_indices
-from twentyone.cli.options import RulesOpt, SetOpt, check_writable, rules_from_cli
+from twentyone.cli.options import (
+    MAX_SEED,
+    RulesOpt,
+    SetOpt,
+    check_writable,
+    printable,
+    rules_from_cli,
+)
 from twentyone.rules import Rules
 from twentyone.sim import kernel as K
 from twentyone.sim.betting import Betting, parse_ramp
@@ -42,6 +49,11 @@ from twentyone.strategy import Chart, basic_chart, chart_on_disk, rules_of_thumb
 #: Bankroll paths drawn by ``--plot``, and the most rounds traced for them.
 PLOT_PATHS = 20
 PLOT_ROUNDS = 200_000
+#: The most rounds one run deals (far past any run's patience, inside a 64-bit count), the most
+#: threads it starts, and the longest trip measured for the risk of ruin.
+MAX_ROUNDS = 10**15
+MAX_WORKERS = 256
+MAX_TRIP = 10**9
 
 
 def _rounds(given: str | int) -> int:
@@ -54,6 +66,9 @@ def _rounds(given: str | int) -> int:
                                  f"{text!r}", param_hint="--rounds") from None
     if not (value >= 1 and float(value) < float("inf") and value == int(value)):
         raise typer.BadParameter(f"at least one whole round, not {text!r}",
+                                 param_hint="--rounds")
+    if value > MAX_ROUNDS:
+        raise typer.BadParameter(f"at most {MAX_ROUNDS:.0e} rounds, not {text!r}",
                                  param_hint="--rounds")
     return int(value)
 
@@ -126,10 +141,11 @@ def sim(
         "--rounds", parser=lambda text: _rounds(text), metavar="N",
         help="Rounds to deal: a whole number, 1e9 or 1_000_000 style; any length runs in "
         "the same memory, and Ctrl-C stops it with the result so far.")] = 10_000_000,
-    seed: Annotated[int, typer.Option("--seed", min=0, max=2**63 - 1,
+    seed: Annotated[int, typer.Option("--seed", min=0, max=MAX_SEED,
                                       help="Same seed, same result.")] = 0,
     workers: Annotated[int, typer.Option(
-        "--workers", min=0, help="Threads on this machine (0: one per core).")] = 0,
+        "--workers", min=0, max=MAX_WORKERS,
+        help="Threads on this machine (0: one per core).")] = 0,
     strategy: Annotated[str, typer.Option(
         "--strategy", help="basic, rules-of-thumb, or a chart file.")] = "basic",
     count: Annotated[str | None, typer.Option(
@@ -155,7 +171,8 @@ def sim(
     bankroll: Annotated[float, typer.Option(
         "--bankroll", help="Bankroll in base bets, for the risk of ruin.")] = 0.0,
     trip: Annotated[int, typer.Option(
-        "--trip", help="Rounds per bankroll trip for the measured risk of ruin.")] = 0,
+        "--trip", min=0, max=MAX_TRIP,
+        help="Rounds per bankroll trip for the measured risk of ruin.")] = 0,
     seats: Annotated[int, typer.Option("--seats", min=1, max=7,
                                        help="Occupied seats; the rest play the chart flat.")] = 1,
     seat: Annotated[int, typer.Option("--seat", min=1, max=7,
@@ -182,7 +199,7 @@ def sim(
     if scheduler is not None and workers:
         raise typer.BadParameter("--workers does not apply with --scheduler (the cluster's "
                                  "workers run the chunks)")
-    check_writable(plot, "the report", "--plot")
+    check_writable(plot, "the report", "--plot", ".png")
     check_writable(save_chart, "the chart", "--save-chart")
     table_rules = rules_from_cli(rules, set_)
     mode = "ramp" if ramp is not None and bet == "flat" else bet
@@ -241,6 +258,8 @@ def sim(
         from twentyone.sim.plots import bankroll_paths, save_plot, save_progression_plot
 
         net = trace(spec, min(rounds, PLOT_ROUNDS), seed=seed)[:, spec.seats]
+        # A title as written: matplotlib would read text between two "$" as mathematics.
+        title = printable(f"{rules}: {player.chart.name}").replace("$", r"\$")
         n_paths = min(PLOT_PATHS, max(1, len(net) // 100))
         if betting.mode in ("martingale", "paroli"):
             # The same rounds bet flat: a bet changes no card, so the two face the same cards
@@ -248,12 +267,12 @@ def sim(
             flat = SimSpec(table_rules, player, Betting(), seats)
             flat_net = trace(flat, len(net), seed=seed)[:, spec.seats]
             save_progression_plot(result, flat_net, net, n_paths, plot,
-                                  f"{rules}: {player.chart.name}, {betting.mode} against flat "
-                                  f"betting on the same cards", betting.mode)
+                                  f"{title}, {betting.mode} against flat betting on the same "
+                                  f"cards", betting.mode)
         else:
-            save_plot(result, bankroll_paths(net, n_paths), plot,
-                      f"{rules}: {player.chart.name}, {betting.mode} bets")
-        typer.echo(f"Wrote the report to {plot.resolve()}", err=True)  # stdout may be JSON
+            save_plot(result, bankroll_paths(net, n_paths), plot, f"{title}, {betting.mode} bets")
+        # stdout may be JSON
+        typer.echo(f"Wrote the report to {printable(str(plot.resolve()))}", err=True)
     if as_json:
         typer.echo(json.dumps(result.to_json(), indent=2))
         return

@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.table import Table as RichTable
 
 from twentyone.cli.compiling import SOLVER_SECONDS, compiling
-from twentyone.cli.options import RulesOpt, SetOpt, check_writable, rules_from_cli
+from twentyone.cli.options import RulesOpt, SetOpt, check_writable, printable, rules_from_cli
 from twentyone.rules import Rules
 from twentyone.strategy import (
     HouseEdge,
@@ -56,11 +56,10 @@ ShoeOpt = Annotated[str | None, typer.Option(
 def _shoe(text: str | None) -> list[int] | None:
     if text is None:
         return None
-    try:
-        counts = [int(part) for part in text.split(",")]
-    except ValueError:
-        raise typer.BadParameter(f"counts are whole numbers: {text!r}",
-                                 param_hint="--shoe") from None
+    parts = [part.strip() for part in text.split(",")]
+    if not all(part.isascii() and part.isdigit() and len(part) <= 6 for part in parts):
+        raise typer.BadParameter(f"counts are whole numbers: {_cut(text)!r}", param_hint="--shoe")
+    counts = [int(part) for part in parts]
     if len(counts) != 10 or min(counts) < 0 or sum(counts) < 4:
         raise typer.BadParameter("give ten counts (aces first, ten-cards last), none negative,"
                                  " at least four cards in all",
@@ -69,6 +68,11 @@ def _shoe(text: str | None) -> list[int] | None:
         raise typer.BadParameter(f"at most {MAX_SHOE_COUNT} cards of a kind (eight packs of "
                                  "ten-cards)", param_hint="--shoe")
     return counts
+
+
+def _cut(text: str) -> str:
+    """Text a person typed, cut short for a message."""
+    return text if len(text) <= 60 else text[:60] + "..."
 
 
 #: The most cards of one kind a shoe holds: eight packs' ten-cards.
@@ -96,6 +100,19 @@ def _enough_cards(counts: list[int], hand: list[int], up: int, splits: int) -> N
     if natural is not None and left[natural] == sum(left) and up in (1, 10):
         raise typer.BadParameter(f"every card left makes the dealer's {_label(up)} a blackjack",
                                  param_hint="--shoe")
+
+
+def odds_rules(rules: str, set_: list[str] | None) -> Rules:
+    """The rules from ``--rules`` and ``--set`` for the exact odds, which are the casino
+    game's: the changing-bank game's options (``Rules.pontoon_options``) would change the game
+    the figures describe, so they are refused by name rather than left out of the solve."""
+    r = rules_from_cli(rules, set_)
+    unmodelled = r.pontoon_options()
+    if unmodelled:
+        raise typer.BadParameter(f"the exact odds are the casino game's and do not model "
+                                 f"{', '.join(unmodelled)} (the changing-bank game's "
+                                 f"{'option' if len(unmodelled) == 1 else 'options'})")
+    return r
 
 
 def _no_shoe_with_infinite(shoe: str | None, infinite: bool) -> None:
@@ -193,9 +210,11 @@ def chart(rules: RulesOpt = "classic", set_: SetOpt = None,
     with ``--thumb``, the rules of thumb beside it (docs/strategy.md#rules-of-thumb), the plays
     where they differ marked, and their cost against the exact chart from the solver. With
     ``--png``/``--html`` and ``--thumb`` the thumb chart is written too, as FILE-thumb."""
-    check_writable(png, "the chart", "--png")
-    check_writable(html_, "the chart", "--html")
-    r = rules_from_cli(rules, set_)
+    for name in ("", "-thumb") if thumb else ("",):
+        for path, option, suffix in ((png, "--png", ".png"), (html_, "--html", ".html")):
+            if path is not None:
+                check_writable(_beside(path, name), "the chart", option, suffix)
+    r = odds_rules(rules, set_)
     with compiling(_first_solve(not infinite and not chart_on_disk(r)), SOLVER_SECONDS):
         c = basic_chart(r, infinite)
     console = Console()
@@ -225,13 +244,18 @@ def chart(rules: RulesOpt = "classic", set_: SetOpt = None,
             f"(${100 * (thumb_edge - exact_edge):.2f} per $100 bet).")
     for chart_, suffix in ((c, ""), *(((t, "-thumb"),) if t is not None else ())):
         if png is not None:
-            written = png.with_name(png.stem + suffix + png.suffix)
+            written = _beside(png, suffix)
             _png(chart_, written)
-            console.print(f"Wrote the heatmap to {written.resolve()}")
+            typer.echo(f"Wrote the heatmap to {printable(str(written.resolve()))}")
         if html_ is not None:
-            written = html_.with_name(html_.stem + suffix + html_.suffix)
+            written = _beside(html_, suffix)
             written.write_text(_html(chart_), encoding="utf-8")
-            console.print(f"Wrote the page to {written.resolve()}")
+            typer.echo(f"Wrote the page to {printable(str(written.resolve()))}")
+
+
+def _beside(path: Path, name: str) -> Path:
+    """``FILE`` with ``name`` added to its stem (``chart.png``, ``chart-thumb.png``)."""
+    return path.with_name(path.stem + name + path.suffix)
 
 
 def _rich_chart(title: str, rows: list[tuple[str, list[int]]],
@@ -262,7 +286,7 @@ def edge(rules: RulesOpt = "classic", set_: SetOpt = None,
          infinite: InfiniteOpt = False,
          as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
     """The exact house edge from a full shoe, basic and composition-dependent strategy."""
-    r = rules_from_cli(rules, set_)
+    r = odds_rules(rules, set_)
     start = time.perf_counter()
     with compiling(_first_solve(not infinite and (effects or not edge_on_disk(r))),
                    SOLVER_SECONDS):
@@ -330,7 +354,7 @@ def ev(rules: RulesOpt = "classic", set_: SetOpt = None,
         raise typer.BadParameter("ev needs --hand, two or more cards (e.g. 10,6 or A,7), and "
                                  "--up, the dealer's up card (e.g. 10)")
     _no_shoe_with_infinite(shoe, infinite)
-    r = rules_from_cli(rules, set_)
+    r = odds_rules(rules, set_)
     values = _values(hand, "--hand")
     up_value = _values(up, "--up")
     if len(values) < 2 or len(up_value) != 1:
@@ -358,7 +382,8 @@ def ev(rules: RulesOpt = "classic", set_: SetOpt = None,
     source = ("an infinite deck" if infinite else "the shoe given" if counts is not None
               else f"a full shoe of {r.decks} deck{'s' if r.decks > 1 else ''}")
     checked = r.peek and (up_value[0] == 1 or (up_value[0] == 10 and r.peek_tens))
-    typer.echo(f"EV per unit bet: {hand} against {_label(up_value[0])} — {rules} rules, "
+    typer.echo(f"EV per unit bet: {hand} against {_label(up_value[0])} — {printable(rules)} "
+               f"rules, "
                f"from {source}")
     if checked:
         typer.echo("(given the dealer has no blackjack: the dealer has peeked)")
@@ -400,7 +425,7 @@ def dealer(rules: RulesOpt = "classic", set_: SetOpt = None, shoe: ShoeOpt = Non
     """The dealer's final totals by up card, before the peek and (where the dealer peeks)
     after it, from a full shoe, the --shoe given, or an infinite deck."""
     _no_shoe_with_infinite(shoe, infinite)
-    r = rules_from_cli(rules, set_)
+    r = odds_rules(rules, set_)
     counts = _shoe(shoe)
     out: dict[str, dict[str, dict[str, float]]] = {"before_peek": {}, "after_peek": {}}
     for u in UPS:

@@ -16,13 +16,14 @@ import json
 import random
 import sys
 import time
+from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
-from twentyone.cli.options import RulesOpt, SetOpt, rules_from_cli
+from twentyone.cli.options import RulesOpt, SetOpt, check_writable, rules_from_cli
 from twentyone.errors import TwentyOneError
 from twentyone.money import dollars
 from twentyone.strategy import chart_on_disk
@@ -79,6 +80,7 @@ def train(
         _list(as_json)
         return
     if name == "stats":
+        check_writable(None if png is None else Path(png), "the charts", "--png", ".png")
         _stats(profile or "default", png, as_json)
         return
     if name not in DRILLS:

@@ -116,11 +116,8 @@ def resolve_rules(rules: str | Rules, overrides: Mapping[str, Any] | None = None
     else:
         raise RulesError(f"rules must be a preset name ({', '.join(PRESETS)}), a rules file or "
                          f"a Rules, not {type(rules).__name__}")
-    casino = [name for name, on in (
-        ("dealer_decides", base.dealer_decides), ("ties_to_dealer", base.ties_to_dealer),
-        ("dealer_natural_collects", base.dealer_natural_collects != 1),
-        ("changing_bank", base.changing_bank),
-        ("reshuffle=burn-card", base.reshuffle == "burn-card")) if on]
+    casino = [*base.pontoon_options(),
+              *(["reshuffle=burn-card"] if base.reshuffle == "burn-card" else [])]
     if casino:
         raise RulesError(f"the learning environments deal the casino game; not {', '.join(casino)}")
     if fresh_shoe:

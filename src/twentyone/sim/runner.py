@@ -150,11 +150,8 @@ class SimSpec:
 def rules_vector(rules: Rules, seats: int) -> Array:
     """The rules as the kernel's int vector (see the ``R_*`` slots). The kernel plays the casino
     game; the changing-bank (Pontoon) options belong to another engine."""
-    pontoon = [name for name, on in (
-        ("dealer_decides", rules.dealer_decides), ("ties_to_dealer", rules.ties_to_dealer),
-        ("dealer_natural_collects", rules.dealer_natural_collects != 1),
-        ("changing_bank", rules.changing_bank),
-        ("reshuffle=burn-card", rules.reshuffle is Reshuffle.BURN_CARD)) if on]
+    pontoon = [*rules.pontoon_options(),
+               *(["reshuffle=burn-card"] if rules.reshuffle is Reshuffle.BURN_CARD else [])]
     if pontoon:
         raise AnalysisError(f"the simulator plays the casino game; not {', '.join(pontoon)}")
     v = np.zeros(K.N_RULES, dtype=np.int64)
