@@ -33,6 +33,14 @@ from twentyone.train.session import Session
 from twentyone.train.store import Store
 from twentyone.tui.trainer import TrainerApp
 
+#: The most items one run asks (a session of them is hours of answers); and the largest seed.
+MAX_ITEMS = 10_000
+MAX_SEED = 2**63 - 1
+#: The longest answer line read, and the deepest nesting of brackets an answer may have: every
+#: answer is a few dozen characters, two levels deep.
+MAX_LINE = 64 * 1024
+MAX_DEPTH = 16
+
 
 def _options(opts: list[str] | None) -> dict[str, str]:
     out = {}
@@ -44,14 +52,22 @@ def _options(opts: list[str] | None) -> dict[str, str]:
     return out
 
 
-def _open_store(profile: str) -> Store:
+def _open_store(profile: str, *, create: bool = True) -> Store:
+    """The profile, or (without ``create``) a refusal listing the profiles there are."""
     try:
-        store = Store.open(profile)
+        store = Store.open(profile, create=create)
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--profile") from None
     if store.notice:
         typer.echo(store.notice, err=True)
     return store
+
+
+def _damage(store: Store | None) -> None:
+    """Say once, on stderr, if damaged rows of the profile were left out."""
+    note = store.damage_notice() if store is not None else None
+    if note:
+        typer.echo(note, err=True)
 
 
 def train(
@@ -61,8 +77,10 @@ def train(
     profile: Annotated[str | None, typer.Option(
         "--profile", help="Whose progress to record (default 'default'; headless: none).")]
     = None,
-    seed: Annotated[int | None, typer.Option("--seed", help="Seed the items.")] = None,
-    items: Annotated[int | None, typer.Option("--items", help="How many items.")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", min=0, max=MAX_SEED,
+                                             help="Seed the items.")] = None,
+    items: Annotated[int | None, typer.Option("--items", min=1, max=MAX_ITEMS,
+                                              help="How many items.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Headless: JSON lines.")] = False,
     list_: Annotated[bool, typer.Option("--list", help="List the drills.")] = False,
     audition: Annotated[bool, typer.Option(
@@ -98,12 +116,14 @@ def train(
             _headless(Session(drill, rng, store, audition), items)
         finally:
             if store is not None:
+                _damage(store)
                 store.close()
         return
     need_terminal(name)
     who = profile or "default"
     with _open_store(who) as store:
         _terminal(Session(drill, rng, store, audition), items, f"{rules} · profile {who}")
+        _damage(store)
 
 
 def _list(as_json: bool) -> None:
@@ -138,22 +158,49 @@ def _headless(session: Session, limit: int | None) -> None:
         sys.stdout.write(json.dumps(item.line()) + "\n")
         sys.stdout.flush()
         start = time.monotonic()
-        line = sys.stdin.readline()
-        if not line:
+        line = _read_line()
+        if line is None:
             break  # the script stopped answering: grade what was answered
         seconds = time.monotonic() - start
         session.answer(item, _read_answer(line), seconds)
     sys.stdout.write(json.dumps(session.summary()) + "\n")
 
 
+def _read_line() -> str | None:
+    """The next answer line, None at the end of the input; a line longer than ``MAX_LINE`` is
+    read to its end but kept empty (unreadable: a miss), so no line can fill the memory."""
+    line = sys.stdin.readline(MAX_LINE + 1)
+    if not line:
+        return None
+    if len(line) <= MAX_LINE or line.endswith("\n"):
+        return line
+    while (rest := sys.stdin.readline(MAX_LINE)) and not rest.endswith("\n"):
+        pass
+    return ""
+
+
 def _read_answer(line: str) -> JSON:
-    """The value of an answer line's ``answer``; anything unreadable is answered None (a miss,
-    graded with the right answer like any other)."""
+    """The value of an answer line's ``answer``; anything unreadable (not JSON, nested deeper
+    than any answer is) is answered None (a miss, graded with the right answer like any
+    other)."""
     try:
         data = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
-    return data.get("answer") if isinstance(data, dict) else None
+    if not isinstance(data, dict) or _depth(data) > MAX_DEPTH:
+        return None
+    return data.get("answer")
+
+
+def _depth(value: JSON) -> int:
+    """How deeply ``value``'s lists and objects nest (walked without recursion)."""
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        v, d = todo.pop()
+        if isinstance(v, dict | list):
+            deepest = max(deepest, d)
+            todo.extend((x, d + 1) for x in (v.values() if isinstance(v, dict) else v))
+    return deepest
 
 
 # --- the terminal ------------------------------------------------------------------------------
@@ -190,10 +237,11 @@ def _terminal(session: Session, limit: int | None, subtitle: str) -> None:
 # --- stats -------------------------------------------------------------------------------------
 
 def _stats(profile: str, png: str | None, as_json: bool) -> None:
-    with _open_store(profile) as store:
+    with _open_store(profile, create=False) as store:
         data = train_stats.report(store)
         if png:
             train_stats.plot(store, png)
+        _damage(store)
     if as_json:
         typer.echo(json.dumps(data))
         return
