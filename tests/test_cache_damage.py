@@ -13,12 +13,12 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 import pytest
+from proc_kit import run_cli
 
 RULES = ("--rules", "single-deck")
 SIM = ("sim", *RULES, "--rounds", "3000", "--seed", "4", "--workers", "1", "--json")
@@ -30,8 +30,7 @@ NUMBA_WARNING = "the compiled code saved on disk was damaged; compiling it again
 def run(cache: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = os.environ | {"TWENTYONE_CACHE_DIR": str(cache / "odds"),
                         "NUMBA_CACHE_DIR": str(cache / "numba"), "COLUMNS": "100"}
-    return subprocess.run([sys.executable, "-m", "twentyone", *args], capture_output=True,
-                          text=True, env=env, timeout=600, check=False)
+    return run_cli(*args, env=env)
 
 
 def answer(command: str, stdout: str) -> object:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -19,38 +20,39 @@ from pathlib import Path
 from typing import Any
 
 import httpx2
+import pytest
+from proc_kit import join_all, started
 from websockets.sync.client import ClientConnection, connect
 
 #: The seat: 10 and 6 (16); the dealer: an ace up (insurance is offered) and a 7 in the hole.
 STACK = "10s,As,6h,7d"
 PHASES = ("betting", "bets", "insurance", "players", "dealer", "settled")
 BUY_IN = 10_000
+#: The longest a test waits for one frame from the server.
+REPLY_S = 60
 BET = 1000
 
 
 @contextmanager
 def server(db: Path) -> Iterator[tuple[str, subprocess.Popen[str]]]:
-    """``twentyone serve`` on a free port; yields its address and process."""
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "twentyone", "serve", "--host", "127.0.0.1", "--port", "0",
-         "--db", str(db), "--stack", STACK],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    try:
+    """``twentyone serve`` on a free port; yields its address and process (ended, with all it
+    started, on leaving: ``proc_kit.started``)."""
+    with started([sys.executable, "-m", "twentyone", "serve", "--host", "127.0.0.1", "--port",
+                  "0", "--db", str(db), "--stack", STACK],
+                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                 env={**os.environ, "PYTHONUNBUFFERED": "1"}) as proc:
         assert proc.stdout is not None
+        if not select.select([proc.stdout], [], [], 120)[0]:
+            pytest.fail("the server said nothing within 120 s")
         line = proc.stdout.readline()
         url = line.split(" at ")[1].split()[0].rstrip("/")
         for _ in range(200):
             try:
-                if httpx2.get(f"{url}/health").json() == {"status": "ok"}:
+                if httpx2.get(f"{url}/health", timeout=5).json() == {"status": "ok"}:
                     break
             except httpx2.TransportError:
                 time.sleep(0.05)
         yield url, proc
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        proc.wait()
 
 
 class Socket:
@@ -60,8 +62,8 @@ class Socket:
         self._open = connect(f"{url.replace('http', 'ws')}/ws/{room}")
         self.ws: ClientConnection = self._open.__enter__()
         self.ws.send(json.dumps({"type": "hello", "token": token}))
-        self.welcome = json.loads(self.ws.recv())
-        self.state = json.loads(self.ws.recv())
+        self.welcome = json.loads(self.ws.recv(REPLY_S))
+        self.state = json.loads(self.ws.recv(REPLY_S))
         self.n = 0
 
     def close(self) -> None:
@@ -72,7 +74,7 @@ class Socket:
         rid = f"{id(self):x}-{self.n}"  # each device its own ids: a shared id is one request
         self.ws.send(json.dumps({"type": "op", "id": rid, "op": op, **args}))
         while True:
-            frame: dict[str, Any] = json.loads(self.ws.recv())
+            frame: dict[str, Any] = json.loads(self.ws.recv(REPLY_S))
             if frame.get("id") == rid:
                 return frame
 
@@ -123,7 +125,7 @@ def test_kill_at_every_phase_then_resume_or_void(tmp_path: Path) -> None:
             for interrupted in ("resume", "void"):
                 rooms[phase, interrupted] = _room(url, phase, interrupted)
         proc.send_signal(signal.SIGKILL)
-        proc.wait()
+        proc.wait(30)
     with server(db) as (url, _):
         for (phase, interrupted), r in rooms.items():
             back = Socket(url, r["room"], r["token"])
@@ -150,7 +152,7 @@ def test_clients_racing_for_one_seat_and_one_balance(tmp_path: Path) -> None:
         room = made["room"]
         racers = [Socket(url, room, None) for _ in range(6)]
         answers: list[dict[str, Any]] = []
-        barrier = threading.Barrier(len(racers))
+        barrier = threading.Barrier(len(racers), timeout=REPLY_S)
 
         def race(s: Socket, op: str, **args: Any) -> None:
             barrier.wait()
@@ -161,21 +163,19 @@ def test_clients_racing_for_one_seat_and_one_balance(tmp_path: Path) -> None:
                    for i, s in enumerate(racers)]
         for th in threads:
             th.start()
-        for th in threads:
-            th.join()
+        join_all(threads, 120)
         won = [a for a in answers if a["type"] == "reply"]
         assert len(won) == 1 and won[0]["seat"] == 3
         assert sorted({a["error"] for a in answers if a["type"] == "error"}) == ["SeatError"]
         token = won[0]["token"]
         devices = [Socket(url, room, token) for _ in range(5)]
         answers.clear()
-        barrier = threading.Barrier(len(devices))
+        barrier = threading.Barrier(len(devices), timeout=REPLY_S)
         threads = [threading.Thread(target=race, args=(s, "bet"), kwargs={"amount": 2000})
                    for s in devices]
         for th in threads:
             th.start()
-        for th in threads:
-            th.join()
+        join_all(threads, 120)
         assert sum(a["type"] == "reply" for a in answers) == 1
         view = Socket(url, room, token).state["view"]
         assert view["seats"][0]["bankroll"] == 0
