@@ -97,7 +97,7 @@ def train(
         _list(as_json)
         return
     if name == "stats":
-        _stats(profile or "default", png, as_json)
+        _stats("default" if profile is None else profile, png, as_json)
         return
     if name not in DRILLS:
         raise typer.BadParameter(f"no drill {name!r}; `twentyone train` lists them",
@@ -111,7 +111,7 @@ def train(
         raise typer.BadParameter(f"the {name} drill has no audition", param_hint="--audition")
     rng = random.Random(seed)
     if as_json:
-        store = _open_store(profile) if profile else None
+        store = _open_store(profile) if profile is not None else None
         try:
             _headless(Session(drill, rng, store, audition), items)
         finally:
@@ -120,7 +120,7 @@ def train(
                 store.close()
         return
     need_terminal(name)
-    who = profile or "default"
+    who = "default" if profile is None else profile
     with _open_store(who) as store:
         _terminal(Session(drill, rng, store, audition), items, f"{rules} · profile {who}")
         _damage(store)
