@@ -62,6 +62,12 @@ def test_item_counts_and_seeds_out_of_range_are_refused(option: str, value: str,
     assert "Traceback" not in result.output and not any(folder.iterdir())
 
 
+def test_a_drill_setting_given_twice_is_refused(folder: Path) -> None:
+    """docs/training.md#drill-options: a setting is refused, never silently chosen between."""
+    result = train("running-count", "--json", "--opt", "pace=300", "--opt", "pace=4000")
+    assert result.exit_code == 2 and "pace is given twice" in words(result)
+
+
 @pytest.mark.parametrize("name", [
     "bob\n", "bob\r", "a\tb", "a b", "../x", "x/y", "", ".hidden", "trailing.", "x" * 65,
     "CON", "nul.txt", "lpt1", "caf\u00e9", "\u001b[2J",

@@ -43,11 +43,14 @@ MAX_DEPTH = 16
 
 
 def _options(opts: list[str] | None) -> dict[str, str]:
-    out = {}
+    """The ``--opt key=value`` settings; one given twice is refused (which was meant?)."""
+    out: dict[str, str] = {}
     for o in opts or []:
         key, sep, value = o.partition("=")
         if not sep:
             raise typer.BadParameter(f"--opt takes key=value, not {o!r}")
+        if key.strip() in out:
+            raise typer.BadParameter(f"--opt {key.strip()} is given twice", param_hint="--opt")
         out[key.strip()] = value.strip()
     return out
 
