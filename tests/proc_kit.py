@@ -39,12 +39,20 @@ def kill_group(proc: subprocess.Popen[Any]) -> None:
     proc.wait(GRACE_S)
 
 
+def _interruptible() -> None:
+    """In the child: Ctrl-C as a terminal gives it. A process started with SIGINT ignored (a
+    suite run in the background: ``pytest &``) passes that on, and Python then never raises
+    KeyboardInterrupt: a child sent SIGINT would go on to the end of a trillion rounds."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @contextmanager
 def started(argv: Sequence[str], *, grace: float = GRACE_S,
             **popen: Any) -> Iterator[subprocess.Popen[str]]:
     """``Popen(argv)`` in its own process group; on leaving (however the test went) it is asked
     to stop (SIGTERM), and killed with its group if it has not within ``grace`` s."""
-    proc: subprocess.Popen[str] = subprocess.Popen(argv, start_new_session=True, **popen)
+    proc: subprocess.Popen[str] = subprocess.Popen(argv, start_new_session=True,
+                                                   preexec_fn=_interruptible, **popen)
     try:
         yield proc
     finally:

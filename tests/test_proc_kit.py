@@ -82,6 +82,19 @@ def test_leaving_the_block_ends_a_stubborn_child_and_its_children(tmp_path: Path
     assert _gone(pids)
 
 
+def test_a_child_answers_ctrl_c_even_when_the_suite_runs_with_it_ignored() -> None:
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)  # as under ``pytest &``
+    try:
+        with started([sys.executable, "-c", "import time; print('up', flush=True); "
+                      "time.sleep(600)"], stdout=subprocess.PIPE, text=True) as child:
+            assert child.stdout is not None and child.stdout.readline() == "up\n"
+            os.killpg(child.pid, signal.SIGINT)
+            wait_rusage(child, 60)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert child.returncode != 0
+
+
 def test_a_call_that_never_returns_fails_at_its_deadline() -> None:
     with pytest.raises(pytest.fail.Exception, match=r"did not return within 0\.5 s"):
         within(0.5, lambda: time.sleep(60))
