@@ -6,7 +6,6 @@ from __future__ import annotations
 import doctest
 import inspect
 import re
-import subprocess
 import sys
 from collections.abc import Callable
 from importlib.metadata import version
@@ -15,6 +14,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from proc_kit import run, run_cli
 from typer.testing import CliRunner
 
 import twentyone
@@ -115,8 +115,8 @@ def test_importing_the_api_loads_no_numpy_or_numba() -> None:
     code = ("import sys, twentyone; heavy = [m for m in ('numpy', 'numba', 'rich', 'typer', "
             "'twentyone.engine.table', 'twentyone.strategy', 'twentyone.sim') "
             "if m in sys.modules]; print(heavy)")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True)
+    done = run([sys.executable, "-c", code], timeout=120)
+    assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
 
 
@@ -128,11 +128,11 @@ def test_version() -> None:
 
 
 def test_python_dash_m_runs_the_command_line() -> None:
-    done = subprocess.run([sys.executable, "-m", "twentyone", "--version"], capture_output=True,
-                          text=True, check=True)
+    done = run_cli("--version", timeout=120)
+    assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == f"twentyone {version('twentyone')}"
-    done = subprocess.run([sys.executable, "-m", "twentyone", "rules"], capture_output=True,
-                          text=True, check=True)
+    done = run_cli("rules", timeout=120)
+    assert done.returncode == 0, done.stderr
     assert "six-deck-s17" in done.stdout
 
 

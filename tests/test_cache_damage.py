@@ -18,6 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
+import proc_kit
 import pytest
 
 RULES = ("--rules", "single-deck")
@@ -30,8 +31,7 @@ NUMBA_WARNING = "the compiled code saved on disk was damaged; compiling it again
 def run(cache: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = os.environ | {"TWENTYONE_CACHE_DIR": str(cache / "odds"),
                         "NUMBA_CACHE_DIR": str(cache / "numba"), "COLUMNS": "100"}
-    return subprocess.run([sys.executable, "-m", "twentyone", *args], capture_output=True,
-                          text=True, env=env, timeout=600, check=False)
+    return proc_kit.run_cli(*args, env=env)
 
 
 def answer(command: str, stdout: str) -> object:
@@ -132,3 +132,57 @@ def test_a_saved_chart_of_the_right_shape_with_invalid_codes_is_recomputed(
     edge = run(cache, *COMMANDS["edge"])
     assert answer("edge", edge.stdout) == answers["edge"]
     assert SOLVER_WARNING in edge.stderr
+
+
+# A cache entry that is not a file at all: numba wrote its new file over it and failed, every run.
+
+#: A compiled function of the package's own kind (``compiled.no_refcount``), cheap to compile.
+TINY = """
+from twentyone.compiled import no_refcount
+
+@no_refcount(python=True)
+def add(x):
+    return x + 1
+"""
+RUN_TINY = "import tiny; print(tiny.add(41))"
+
+
+def _folder_instead(path: Path) -> None:
+    path.unlink()
+    (path / "inside").mkdir(parents=True)
+
+
+def _file_instead(path: Path) -> None:
+    shutil.rmtree(path)
+    path.write_text("not a folder", encoding="utf-8")
+
+
+def _unreadable(path: Path) -> None:
+    path.chmod(0)
+
+
+@pytest.mark.parametrize(("pattern", "damage"), [
+    ("*.nbi", _folder_instead), ("*.nbc", _folder_instead), ("*.nbi", _unreadable),
+    ("*.nbc", _unreadable),
+    ("", _file_instead),  # the module's folder in the cache
+])
+def test_a_cache_entry_that_is_not_a_file_is_replaced_with_one_notice(
+        pattern: str, damage: Callable[[Path], None], tmp_path: Path) -> None:
+    if damage is _unreadable and os.geteuid() == 0:
+        pytest.skip("root reads any file")
+    (tmp_path / "tiny.py").write_text(TINY, encoding="utf-8")
+    cache = tmp_path / "numba"
+    path = os.pathsep.join(p for p in (str(tmp_path), os.environ.get("PYTHONPATH")) if p)
+    env = os.environ | {"NUMBA_CACHE_DIR": str(cache), "PYTHONPATH": path}
+
+    def tiny() -> subprocess.CompletedProcess[str]:
+        done = proc_kit.run([sys.executable, "-c", RUN_TINY], env=env, timeout=300)
+        assert (done.returncode, done.stdout) == (0, "42\n"), done.stderr
+        return done
+
+    assert tiny().stderr == ""
+    [entry] = cache.rglob(pattern) if pattern else cache.iterdir()
+    damage(entry)
+    assert tiny().stderr == f"twentyone: {NUMBA_WARNING}\n"
+    assert tiny().stderr == ""  # healed: the next run loads it without a word
+    assert entry.is_file() if pattern else entry.is_dir()

@@ -13,6 +13,7 @@ from typing import ClassVar
 import numpy as np
 import pytest
 from dask.distributed import Client, LocalCluster
+from proc_kit import run, within
 from typer.testing import CliRunner
 
 from twentyone.cli import app
@@ -110,8 +111,8 @@ def test_a_dask_cluster_gives_exactly_the_one_machine_result() -> None:
     cluster = LocalCluster(  # type: ignore[no-untyped-call]
         n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
     with cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]
-        remote = simulate_on_cluster(spec, rounds, scheduler=client, seed=42,
-                                     progress=seen.append)
+        remote = within(300, lambda: simulate_on_cluster(spec, rounds, scheduler=client,
+                                                         seed=42, progress=seen.append))
     assert np.array_equal(local.stats, remote.stats)
     assert sorted(seen) == sorted([CHUNK_ROUNDS, CHUNK_ROUNDS, 999])
     assert remote.setup["workers"] == 2
@@ -155,8 +156,7 @@ def test_a_chart_to_solve_compiles_the_kernel_in_a_second_process_meanwhile(
 
 
 def test_the_warming_process_runs_on_its_own() -> None:
-    done = subprocess.run([sys.executable, "-m", "twentyone.sim.warm"], capture_output=True,
-                          check=False, timeout=300)
+    done = run([sys.executable, "-m", "twentyone.sim.warm"], timeout=300)
     assert done.returncode == 0, done.stderr
 
 
@@ -170,14 +170,12 @@ def test_the_first_run_says_it_compiles_and_a_cached_one_says_nothing(tmp_path: 
         mp.setenv("TWENTYONE_CACHE_DIR", str(charts))
         basic_chart(PRESETS["six-deck-s17"])
     command = [sys.executable, "-m", "twentyone", "sim", "--rounds", "1000", "--json"]
-    first = subprocess.run(command, capture_output=True, text=True, env=env, timeout=600,
-                           check=False)
+    first = run(command, env=env)
     assert first.returncode == 0, first.stderr
     assert "First run: compiling the simulator once (about 10 s" in first.stderr
     assert re.search(r"Compiled the simulator in \d+\.\d s\.", first.stderr), first.stderr
     assert json.loads(first.stdout)["rounds"] == 1000
-    again = subprocess.run(command, capture_output=True, text=True, env=env, timeout=600,
-                           check=False)
+    again = run(command, env=env)
     assert again.returncode == 0, again.stderr
     assert "compil" not in again.stderr.lower()
     assert json.loads(again.stdout)["rounds"] == 1000

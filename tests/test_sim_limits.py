@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
+from proc_kit import finish, run, started, wait_rusage
 from typer.testing import CliRunner
 
 from twentyone.cli import app
@@ -44,24 +45,27 @@ def _threads(pid: int) -> int:
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
 def test_a_huge_run_is_bounded_in_memory_and_ctrl_c_prints_the_result_so_far() -> None:
     """``--rounds 1e12`` (3.8 million chunks): nothing is allocated per chunk up front, and
-    SIGINT once the worker threads are dealing stops it with a partial result, no traceback."""
-    child = subprocess.Popen(
-        [sys.executable, "-m", "twentyone", "sim", "--strategy", "rules-of-thumb",
-         "--rounds", "1e12", "--workers", "2", "--json"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
+    Ctrl-C (SIGINT to the process group, as a terminal sends it) once the worker threads are
+    dealing stops it with a partial result, no traceback; a child that went on regardless is
+    killed at the deadline and the test fails."""
+    # The kernel compiled first, so that the child is dealing when it is interrupted; one
+    # thread each for NumPy's libraries, so that four threads are the main one, the progress
+    # bar's and the two workers.
+    env = os.environ | {name: "1" for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS",
+                                               "MKL_NUM_THREADS")}
+    warm = run([sys.executable, "-m", "twentyone.sim.warm"], env=env)
+    assert warm.returncode == 0, warm.stderr
+    with started([sys.executable, "-m", "twentyone", "sim", "--strategy", "rules-of-thumb",
+                  "--rounds", "1e12", "--workers", "2", "--json"], env=env,
+                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as child:
         for _ in range(1200):  # until the pool's threads are up (or the child has ended)
             if child.poll() is not None or _threads(child.pid) >= 4:
                 break
             time.sleep(0.1)
         time.sleep(1.5)
-        child.send_signal(signal.SIGINT)
-        _, status, usage = os.wait4(child.pid, 0)
-    except BaseException:
-        child.kill()
-        raise
-    child.returncode = os.waitstatus_to_exitcode(status)
-    out, err = child.communicate()
+        os.killpg(child.pid, signal.SIGINT)
+        usage = wait_rusage(child, 120)
+        out, err = finish(child, 30)
     assert child.returncode == 0, err
     assert "Traceback" not in err
     data = json.loads(out)
@@ -95,6 +99,21 @@ def test_an_interrupted_run_keeps_the_chunks_it_finished(monkeypatch: pytest.Mon
         assert part.rounds == 2 * CHUNK_ROUNDS
         assert (part.stats == whole.stats).all()
     assert simulate(spec, 1000, workers=2).setup["interrupted"] is False
+
+
+def test_ctrl_c_while_the_kernel_compiles_stops_the_command(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The warm-up's one round answered Ctrl-C with "no rounds dealt" and the run went on to
+    deal its trillion rounds; Ctrl-C there stops the command."""
+    from twentyone.sim import runner as R
+    from twentyone.sim.warm import load_kernel
+
+    def interrupted(*args: object) -> object:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(R, "run_chunk", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        load_kernel()
 
 
 # Output paths: checked before any work (docs: README, "What is here").

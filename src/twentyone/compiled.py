@@ -10,15 +10,22 @@ numba's disk cache is hardened here (``harden_numba_cache``, run on import, befo
 compiled is first called): a cache file that is truncated, emptied or garbled is a cache miss,
 compiled again and rewritten, with one line on stderr, never a crash. Each file carries a
 SHA-256 of its contents, checked before it is unpickled, so damaged machine code is never
-loaded; files written by numba without it are from before this check and are not read.
+loaded; files written by numba without it are from before this check and are not read. Whatever
+stands where a cache file or a cache folder goes and is not one (a folder in a file's place, a
+file in a folder's place) is removed before numba writes there, so the cache heals on the next
+compile instead of failing every run; a save that still fails costs the next run a compile,
+never this one its answer.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import os
 import pickle
+import shutil
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, TypeVar, cast
 
 import numba
@@ -88,6 +95,20 @@ def _checked(raw: bytes) -> bytes | None:
     return body if hashlib.sha256(body).digest() == raw[-_DIGEST:] else None
 
 
+def _clear_way(path: str, *, folder: bool) -> None:
+    """Remove what stands at ``path`` if it is not what numba is about to put there (a regular
+    file, or with ``folder`` a folder): numba would fail on it at every save, forever."""
+    fits = os.path.isdir(path) if folder else os.path.isfile(path)
+    if fits or not os.path.lexists(path):
+        return
+    _warn_damaged()
+    if os.path.isdir(path) and not os.path.islink(path):
+        shutil.rmtree(path, ignore_errors=True)
+    else:
+        with contextlib.suppress(OSError):
+            os.unlink(path)
+
+
 class _HardenedCacheFile(caching.IndexDataCacheFile):  # type: ignore[misc]
     """numba's index and data files, each with a digest, any damage read as a miss."""
 
@@ -122,10 +143,16 @@ class _HardenedCacheFile(caching.IndexDataCacheFile):  # type: ignore[misc]
             return {}
         return overloads if stamp == self._source_stamp else {}
 
+    @contextlib.contextmanager
+    def _open_for_write(self, filepath: str) -> Iterator[Any]:
+        _clear_way(filepath, folder=False)
+        with super()._open_for_write(filepath) as f:
+            yield f
+
     def _load_data(self, name: str) -> Any:
-        with open(self._data_path(name), "rb") as f:
-            body = _checked(f.read())
         try:
+            with open(self._data_path(name), "rb") as f:
+                body = _checked(f.read())
             if body is None:
                 raise ValueError("digest")
             return pickle.loads(body)
@@ -149,6 +176,22 @@ def harden_numba_cache() -> None:
             return None
 
     caching.Cache.load_overload = safe_load_overload
+    save_overload = caching.Cache.save_overload
+
+    def safe_save_overload(self: Any, sig: Any, data: Any) -> None:
+        try:
+            save_overload(self, sig, data)
+        except Exception:
+            _warn_damaged()  # compiled in memory all the same; the next run compiles again
+
+    caching.Cache.save_overload = safe_save_overload
+    ensure_cache_path = caching._CacheLocator.ensure_cache_path
+
+    def cleared_cache_path(self: Any) -> None:
+        _clear_way(self.get_cache_path(), folder=True)
+        ensure_cache_path(self)
+
+    caching._CacheLocator.ensure_cache_path = cleared_cache_path
 
 
 harden_numba_cache()

@@ -83,6 +83,12 @@ class TrainingError(TwentyOneError):
     profile name that is not one, an answer not of the drill's shape. Nothing is stored."""
 
 
+class ProfileError(TrainingError, ValueError):
+    """A trainer's profile that cannot be used: a name that cannot be one, no profile of that
+    name where one must exist already, or a file that is not a trainer's profile (which is left
+    as it was)."""
+
+
 class DrillOptionError(TrainingError):
     """A drill setting the drill does not take, or a value outside what it allows: the terminal's
     ``--opt`` and the site's ``options`` are read by the same list, so both refuse it alike."""

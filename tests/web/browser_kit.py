@@ -21,6 +21,7 @@ from pathlib import Path
 
 import httpx2
 from playwright.sync_api import Browser, Page, Playwright, ViewportSize
+from proc_kit import kill_group
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
@@ -54,7 +55,7 @@ def serve(db: Path, stack: str | None = None) -> Iterator[Server]:
     process = subprocess.Popen(
         [sys.executable, "-m", "twentyone", "serve", "--host", "127.0.0.1", "--port", str(port),
          "--db", str(db), *(["--stack", stack] if stack else [])],
-        stdout=log, stderr=subprocess.STDOUT, env={**os.environ})
+        stdout=log, stderr=subprocess.STDOUT, env={**os.environ}, start_new_session=True)
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 60
@@ -75,8 +76,7 @@ def serve(db: Path, stack: str | None = None) -> Iterator[Server]:
         try:
             process.wait(10)
         except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+            kill_group(process)
         log.close()
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import select
 import signal
 import sqlite3
 import subprocess
@@ -21,45 +22,43 @@ from pathlib import Path
 from typing import Any
 
 import httpx2
+import pytest
+from proc_kit import join_all, started
 from websockets.sync.client import ClientConnection, connect
 
 #: The seat: 10 and 6 (16); the dealer: an ace up (insurance is offered) and a 7 in the hole.
 STACK = "10s,As,6h,7d"
 PHASES = ("betting", "bets", "insurance", "players", "dealer", "settled")
 BUY_IN = 10_000
+#: The longest a test waits for one frame from the server.
+REPLY_S = 60
 BET = 1000
 
 
 @contextmanager
 def server(db: Path, log: Path | None = None) -> Iterator[tuple[str, subprocess.Popen[str]]]:
-    """``twentyone serve`` on a free port; yields its address and process. ``log`` keeps
-    what the server writes to stderr (its log)."""
+    """``twentyone serve`` on a free port; yields its address and process (ended, with all it
+    started, on leaving: ``proc_kit.started``). ``log`` keeps what the server writes to stderr
+    (its log)."""
     with contextlib.ExitStack() as files:
         err = files.enter_context(log.open("w")) if log is not None else subprocess.DEVNULL
-        proc = subprocess.Popen(
+        proc = files.enter_context(started(
             [sys.executable, "-m", "twentyone", "serve", "--host", "127.0.0.1", "--port", "0",
              "--db", str(db), "--stack", STACK],
             stdout=subprocess.PIPE, stderr=err, text=True,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"})
-        yield from _serving(proc)
-
-
-def _serving(proc: subprocess.Popen[str]) -> Iterator[tuple[str, subprocess.Popen[str]]]:
-    try:
+            env={**os.environ, "PYTHONUNBUFFERED": "1"}))
         assert proc.stdout is not None
+        if not select.select([proc.stdout], [], [], 120)[0]:
+            pytest.fail("the server said nothing within 120 s")
         line = proc.stdout.readline()
         url = line.split(" at ")[1].split()[0].rstrip("/")
         for _ in range(200):
             try:
-                if httpx2.get(f"{url}/health").json() == {"status": "ok"}:
+                if httpx2.get(f"{url}/health", timeout=5).json() == {"status": "ok"}:
                     break
             except httpx2.TransportError:
                 time.sleep(0.05)
         yield url, proc
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        proc.wait()
 
 
 class Socket:
@@ -69,8 +68,8 @@ class Socket:
         self._open = connect(f"{url.replace('http', 'ws')}/ws/{room}")
         self.ws: ClientConnection = self._open.__enter__()
         self.ws.send(json.dumps({"type": "hello", "token": token}))
-        self.welcome = json.loads(self.ws.recv(timeout=60))
-        self.state = json.loads(self.ws.recv(timeout=60))
+        self.welcome = json.loads(self.ws.recv(REPLY_S))
+        self.state = json.loads(self.ws.recv(REPLY_S))
         self.n = 0
 
     def close(self) -> None:
@@ -81,7 +80,7 @@ class Socket:
         rid = f"{id(self):x}-{self.n}"  # each device its own ids: a shared id is one request
         self.ws.send(json.dumps({"type": "op", "id": rid, "op": op, **args}))
         while True:
-            frame: dict[str, Any] = json.loads(self.ws.recv(timeout=60))
+            frame: dict[str, Any] = json.loads(self.ws.recv(REPLY_S))
             if frame.get("id") == rid:
                 return frame
 
@@ -132,7 +131,7 @@ def test_kill_at_every_phase_then_resume_or_void(tmp_path: Path) -> None:
             for interrupted in ("resume", "void"):
                 rooms[phase, interrupted] = _room(url, phase, interrupted)
         proc.send_signal(signal.SIGKILL)
-        proc.wait()
+        proc.wait(30)
     with server(db) as (url, _):
         for (phase, interrupted), r in rooms.items():
             back = Socket(url, r["room"], r["token"])
@@ -159,7 +158,7 @@ def test_clients_racing_for_one_seat_and_one_balance(tmp_path: Path) -> None:
         room = made["room"]
         racers = [Socket(url, room, None) for _ in range(6)]
         answers: list[dict[str, Any]] = []
-        barrier = threading.Barrier(len(racers))
+        barrier = threading.Barrier(len(racers), timeout=REPLY_S)
 
         def race(s: Socket, op: str, **args: Any) -> None:
             barrier.wait()
@@ -170,21 +169,19 @@ def test_clients_racing_for_one_seat_and_one_balance(tmp_path: Path) -> None:
                    for i, s in enumerate(racers)]
         for th in threads:
             th.start()
-        for th in threads:
-            th.join()
+        join_all(threads, 120)
         won = [a for a in answers if a["type"] == "reply"]
         assert len(won) == 1 and won[0]["seat"] == 3
         assert sorted({a["error"] for a in answers if a["type"] == "error"}) == ["SeatError"]
         token = won[0]["token"]
         devices = [Socket(url, room, token) for _ in range(5)]
         answers.clear()
-        barrier = threading.Barrier(len(devices))
+        barrier = threading.Barrier(len(devices), timeout=REPLY_S)
         threads = [threading.Thread(target=race, args=(s, "bet"), kwargs={"amount": 2000})
                    for s in devices]
         for th in threads:
             th.start()
-        for th in threads:
-            th.join()
+        join_all(threads, 120)
         assert sum(a["type"] == "reply" for a in answers) == 1
         view = Socket(url, room, token).state["view"]
         assert view["seats"][0]["bankroll"] == 0

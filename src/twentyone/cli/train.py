@@ -34,25 +34,44 @@ from twentyone.train.session import Session
 from twentyone.train.store import Store
 from twentyone.tui.trainer import TrainerApp
 
+#: The most items one run asks (a session of them is hours of answers); and the largest seed.
+MAX_ITEMS = 10_000
+MAX_SEED = 2**63 - 1
+#: The longest answer line read, and the deepest nesting of brackets an answer may have: every
+#: answer is a few dozen characters, two levels deep.
+MAX_LINE = 64 * 1024
+MAX_DEPTH = 16
+
 
 def _options(opts: list[str] | None) -> dict[str, str]:
-    out = {}
+    """The ``--opt key=value`` settings; one given twice is refused (which was meant?)."""
+    out: dict[str, str] = {}
     for o in opts or []:
         key, sep, value = o.partition("=")
         if not sep:
             raise typer.BadParameter(f"--opt takes key=value, not {o!r}")
+        if key.strip() in out:
+            raise typer.BadParameter(f"--opt {key.strip()} is given twice", param_hint="--opt")
         out[key.strip()] = value.strip()
     return out
 
 
-def _open_store(profile: str) -> Store:
+def _open_store(profile: str, *, create: bool = True) -> Store:
+    """The profile, or (without ``create``) a refusal listing the profiles there are."""
     try:
-        store = Store.open(profile)
+        store = Store.open(profile, create=create)
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--profile") from None
     if store.notice:
         typer.echo(store.notice, err=True)
     return store
+
+
+def _damage(store: Store | None) -> None:
+    """Say once, on stderr, if damaged rows of the profile were left out."""
+    note = store.damage_notice() if store is not None else None
+    if note:
+        typer.echo(note, err=True)
 
 
 def train(
@@ -62,8 +81,10 @@ def train(
     profile: Annotated[str | None, typer.Option(
         "--profile", help="Whose progress to record (default 'default'; headless: none).")]
     = None,
-    seed: Annotated[int | None, typer.Option("--seed", help="Seed the items.")] = None,
-    items: Annotated[int | None, typer.Option("--items", help="How many items.")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", min=0, max=MAX_SEED,
+                                             help="Seed the items.")] = None,
+    items: Annotated[int | None, typer.Option("--items", min=1, max=MAX_ITEMS,
+                                              help="How many items.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Headless: JSON lines.")] = False,
     list_: Annotated[bool, typer.Option("--list", help="List the drills.")] = False,
     audition: Annotated[bool, typer.Option(
@@ -81,7 +102,7 @@ def train(
         return
     if name == "stats":
         check_writable(None if png is None else Path(png), "the charts", "--png", ".png")
-        _stats(profile or "default", png, as_json)
+        _stats("default" if profile is None else profile, png, as_json)
         return
     if name not in DRILLS:
         raise typer.BadParameter(f"no drill {name!r}; `twentyone train` lists them",
@@ -95,17 +116,19 @@ def train(
         raise typer.BadParameter(f"the {name} drill has no audition", param_hint="--audition")
     rng = random.Random(seed)
     if as_json:
-        store = _open_store(profile) if profile else None
+        store = _open_store(profile) if profile is not None else None
         try:
             _headless(Session(drill, rng, store, audition), items)
         finally:
             if store is not None:
+                _damage(store)
                 store.close()
         return
     need_terminal(name)
-    who = profile or "default"
+    who = "default" if profile is None else profile
     with _open_store(who) as store:
         _terminal(Session(drill, rng, store, audition), items, f"{rules} · profile {who}")
+        _damage(store)
 
 
 def _list(as_json: bool) -> None:
@@ -140,22 +163,49 @@ def _headless(session: Session, limit: int | None) -> None:
         sys.stdout.write(json.dumps(item.line()) + "\n")
         sys.stdout.flush()
         start = time.monotonic()
-        line = sys.stdin.readline()
-        if not line:
+        line = _read_line()
+        if line is None:
             break  # the script stopped answering: grade what was answered
         seconds = time.monotonic() - start
         session.answer(item, _read_answer(line), seconds)
     sys.stdout.write(json.dumps(session.summary()) + "\n")
 
 
+def _read_line() -> str | None:
+    """The next answer line, None at the end of the input; a line longer than ``MAX_LINE`` is
+    read to its end but kept empty (unreadable: a miss), so no line can fill the memory."""
+    line = sys.stdin.readline(MAX_LINE + 1)
+    if not line:
+        return None
+    if len(line) <= MAX_LINE or line.endswith("\n"):
+        return line
+    while (rest := sys.stdin.readline(MAX_LINE)) and not rest.endswith("\n"):
+        pass
+    return ""
+
+
 def _read_answer(line: str) -> JSON:
-    """The value of an answer line's ``answer``; anything unreadable is answered None (a miss,
-    graded with the right answer like any other)."""
+    """The value of an answer line's ``answer``; anything unreadable (not JSON, nested deeper
+    than any answer is) is answered None (a miss, graded with the right answer like any
+    other)."""
     try:
         data = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
-    return data.get("answer") if isinstance(data, dict) else None
+    if not isinstance(data, dict) or _depth(data) > MAX_DEPTH:
+        return None
+    return data.get("answer")
+
+
+def _depth(value: JSON) -> int:
+    """How deeply ``value``'s lists and objects nest (walked without recursion)."""
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        v, d = todo.pop()
+        if isinstance(v, dict | list):
+            deepest = max(deepest, d)
+            todo.extend((x, d + 1) for x in (v.values() if isinstance(v, dict) else v))
+    return deepest
 
 
 # --- the terminal ------------------------------------------------------------------------------
@@ -192,10 +242,11 @@ def _terminal(session: Session, limit: int | None, subtitle: str) -> None:
 # --- stats -------------------------------------------------------------------------------------
 
 def _stats(profile: str, png: str | None, as_json: bool) -> None:
-    with _open_store(profile) as store:
+    with _open_store(profile, create=False) as store:
         data = train_stats.report(store)
         if png:
             train_stats.plot(store, png)
+        _damage(store)
     if as_json:
         typer.echo(json.dumps(data))
         return

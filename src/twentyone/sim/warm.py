@@ -23,8 +23,14 @@ def kernel_cached() -> bool:
 
 
 def load_kernel() -> None:
-    """Compile the kernel, or load it from the disk cache: one round of a six-deck game."""
-    simulate(SimSpec(PRESETS["six-deck-s17"], Player(rules_of_thumb())), 1)
+    """Compile the kernel, or load it from the disk cache: one round of a six-deck game.
+
+    ``simulate`` answers Ctrl-C with the rounds dealt so far; here there is nothing to answer
+    with, so Ctrl-C while compiling goes on up and stops the command: swallowed, it once let
+    ``sim --rounds 1e12`` go on dealing after the user had asked it to stop."""
+    done = simulate(SimSpec(PRESETS["six-deck-s17"], Player(rules_of_thumb())), 1)
+    if done.setup["interrupted"]:
+        raise KeyboardInterrupt
 
 
 def main() -> None:

@@ -7,12 +7,17 @@ Ctrl-C mid-answer leaves the profile as it was before that answer, never half-wr
 
 A damaged file (not a database, or failing SQLite's integrity check) is moved aside with a
 clear message and a fresh profile is started: a trainee should lose a history, never get a
-traceback.
+traceback. A file that is a sound database but not a profile (the party table's ledger, another
+program's) is refused and left as it was (``dbfiles``). A damaged row in a sound profile (an
+answer whose time or figures cannot be read, a cell whose item or schedule cannot) is skipped,
+left in the file as it is, and counted for a one-line notice (``damage_notice``): the rest of
+the history stays usable, and nothing is thrown away that someone could still recover.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import sqlite3
@@ -23,10 +28,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from fsrs import Card
 from platformdirs import user_data_dir
 
+from twentyone.errors import ProfileError
 from twentyone.train import schedule
 from twentyone.train.core import Grade, Item
+from twentyone.train.dbfiles import PROFILE_ID, Kind, claim
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS answers (
@@ -54,7 +62,13 @@ CREATE TABLE IF NOT EXISTS cells (
 );
 """
 
-_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
+PROFILE = Kind(PROFILE_ID, SCHEMA, ProfileError)
+
+#: A profile's name: what every file system takes as a file's name, and shows as typed.
+_NAME = re.compile(r"[A-Za-z0-9_.-]{1,64}")
+#: Names Windows keeps for devices, whatever the extension.
+_DEVICES = re.compile(r"(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?", re.IGNORECASE)
+SUFFIX = ".sqlite3"
 
 
 def data_dir() -> Path:
@@ -64,11 +78,31 @@ def data_dir() -> Path:
 
 
 def profile_path(profile: str, root: Path | None = None) -> Path:
-    """The database file of ``profile``; a name is letters, digits, ``_ . -`` only, so that it
-    can never reach outside the profiles folder."""
-    if not _NAME.match(profile) or profile.startswith("."):
-        raise ValueError(f"a profile name is letters, digits, '_', '.' and '-': {profile!r}")
-    return (root or data_dir()) / f"{profile}.sqlite3"
+    """The database file of ``profile``; a name is 1 to 64 letters, digits, ``_ . -`` (not
+    beginning or ending with a dot, not a name Windows keeps for a device), so that it can never
+    reach outside the profiles folder and is the same file on every system."""
+    if (not isinstance(profile, str) or not _NAME.fullmatch(profile)
+            or profile.startswith(".") or profile.endswith(".") or _DEVICES.fullmatch(profile)):
+        raise ProfileError("a profile name is 1 to 64 letters, digits, '_', '.' and '-' "
+                           f"(not beginning or ending with '.'), not {profile!r}")
+    return (root or data_dir()) / f"{profile}{SUFFIX}"
+
+
+def profiles(root: Path | None = None) -> list[str]:
+    """The names of the profiles kept in ``root`` (the profiles folder), sorted."""
+    folder = root or data_dir()
+    if not folder.is_dir():
+        return []
+    names = (p.name[: -len(SUFFIX)] for p in folder.glob(f"*{SUFFIX}") if p.is_file())
+    return sorted(n for n in names if _valid(n))
+
+
+def _valid(name: str) -> bool:
+    try:
+        profile_path(name, Path())
+    except ProfileError:
+        return False
+    return True
 
 
 @dataclass(frozen=True)
@@ -85,16 +119,25 @@ class Answer:
 
 
 class Store:
-    """An open profile. Use ``Store.open``; ``notice`` says if a damaged file was replaced."""
+    """An open profile. Use ``Store.open``; ``notice`` says if a damaged file was replaced,
+    ``damaged`` counts the damaged rows skipped so far (``damage_notice`` says it in words)."""
 
     def __init__(self, path: Path, conn: sqlite3.Connection, notice: str | None = None) -> None:
         self.path = path
         self.conn = conn
         self.notice = notice
+        self.damaged = 0
 
     @classmethod
-    def open(cls, profile: str, root: Path | None = None) -> Store:
+    def open(cls, profile: str, root: Path | None = None, *, create: bool = True) -> Store:
+        """The profile ``profile``; without ``create``, one that does not exist yet is a
+        ``ProfileError`` naming the ones that do (and nothing is made)."""
         path = profile_path(profile, root)
+        if not create and not path.is_file():
+            have = profiles(root)
+            names = (f"the profiles are {', '.join(have)}" if have
+                     else "there are no profiles yet (answering a drill makes one)")
+            raise ProfileError(f"there is no profile {profile!r}; {names}")
         path.parent.mkdir(parents=True, exist_ok=True)
         try:
             return cls(path, open_checked(path))
@@ -135,7 +178,7 @@ class Store:
                  json.dumps(answer), json.dumps(grade.expected), grade.ev_cost, seconds))
             row = self.conn.execute("SELECT card FROM cells WHERE drill = ? AND key = ?",
                                     (item.drill, item.key)).fetchone()
-            card = schedule.card_from_json(row[0]) if row else schedule.new_card()
+            card = self._card(row[0]) if row else schedule.new_card()
             card = schedule.review(card, grade.correct, seconds, slow_after, when)
             self.conn.execute(
                 "INSERT OR REPLACE INTO cells (drill, key, item, card, due) "
@@ -144,11 +187,18 @@ class Store:
                  schedule.due_at(card).isoformat()))
 
     def due(self, drill: str, when: datetime, limit: int = 20) -> list[Item]:
-        """Items of cells due by ``when``, most overdue first: the ones to ask again."""
+        """Items of cells due by ``when``, most overdue first: the ones to ask again (a cell
+        whose item cannot be read is skipped, and counted)."""
         rows = self.conn.execute(
             "SELECT item FROM cells WHERE drill = ? AND due <= ? ORDER BY due LIMIT ?",
             (drill, when.isoformat(), limit)).fetchall()
-        return [Item.from_json(json.loads(r[0])) for r in rows]
+        items = []
+        for (text,) in rows:
+            try:
+                items.append(Item.from_json(json.loads(text)))
+            except (TypeError, ValueError, KeyError, AttributeError, RecursionError):
+                self.damaged += 1
+        return items
 
     def miss_rates(self, drill: str) -> dict[str, float]:
         """Each cell's share of misses over all its answers, for weighting the generators."""
@@ -157,36 +207,76 @@ class Store:
             (drill,)).fetchall()
         return {str(k): float(r) for k, r in rows}
 
+    def _card(self, text: object) -> Card:
+        """A cell's stored schedule; one that cannot be read is counted and starts afresh (the
+        cell's answers are all still there)."""
+        try:
+            return schedule.card_from_json(str(text))
+        except (TypeError, ValueError, KeyError, AttributeError, RecursionError):
+            self.damaged += 1
+            return schedule.new_card()
+
     def answers(self, drill: str | None = None) -> Iterator[Answer]:
+        """The stored answers in the order given; a row that cannot be read is skipped and
+        counted."""
         sql = "SELECT at, drill, key, correct, ev_cost, seconds, session FROM answers"
         args: tuple[str, ...] = ()
         if drill is not None:
             sql += " WHERE drill = ?"
             args = (drill,)
-        for at, d, key, correct, ev_cost, seconds, session in self.conn.execute(
-                sql + " ORDER BY id", args):
-            yield Answer(datetime.fromisoformat(at), d, key, bool(correct), ev_cost, seconds,
-                         session)
+        for row in self.conn.execute(sql + " ORDER BY id", args):
+            answer = _answer(row)
+            if answer is None:
+                self.damaged += 1
+            else:
+                yield answer
+
+    def damage_notice(self) -> str | None:
+        """One line for the trainee if damaged rows were skipped; None if there were none."""
+        if not self.damaged:
+            return None
+        rows = "1 damaged row" if self.damaged == 1 else f"{self.damaged} damaged rows"
+        return (f"Note: {rows} in the profile file {self.path} could not be read and "
+                "left out; nothing in the file was changed.")
 
     def count(self) -> int:
         return int(self.conn.execute("SELECT COUNT(*) FROM answers").fetchone()[0])
 
 
-def open_checked(path: Path, schema: str = SCHEMA, *, shared: bool = False) -> sqlite3.Connection:
+def _answer(row: tuple[Any, ...]) -> Answer | None:
+    """A stored answer row as an ``Answer``; None if any of its fields cannot be what it
+    says (a time that is not one, a count or a duration that is not a finite number)."""
+    at, drill, key, correct, ev_cost, seconds, session = row
+    if not all(isinstance(v, str) for v in (at, drill, key, session)) or correct not in (0, 1):
+        return None
+    for v in (ev_cost, seconds):
+        if v is not None and (isinstance(v, bool) or not isinstance(v, int | float)
+                              or not math.isfinite(v)):
+            return None
+    try:
+        when = datetime.fromisoformat(at)
+    except ValueError:
+        return None
+    return Answer(when, drill, key, bool(correct), ev_cost, seconds, session)
+
+
+def open_checked(path: Path, kind: Kind = PROFILE, *, shared: bool = False) -> sqlite3.Connection:
     """Open a small database of the trainers' (a profile, or the site's sessions), check it and
-    bring its tables up to ``schema``; raises ``sqlite3.DatabaseError`` on a damaged file
-    (closing the connection first, so the file can be moved aside). ``shared``: the server's
+    bring its tables up to ``kind``'s schema; raises ``sqlite3.DatabaseError`` on a damaged file
+    and ``kind.error`` on a database of another kind (``dbfiles.claim``: left as it was),
+    closing the connection first, so the file can be moved aside. ``shared``: the server's
     worker threads take turns with it, under the caller's own lock."""
     conn = sqlite3.connect(path, check_same_thread=not shared)
     try:
-        conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute("PRAGMA synchronous=NORMAL")
         with closing(conn.execute("PRAGMA quick_check")) as cur:
             status = cur.fetchone()
         if status is None or status[0] != "ok":
             raise sqlite3.DatabaseError(f"integrity check failed: {status}")
-        conn.executescript(schema)
-    except sqlite3.DatabaseError:
+        claim(conn, kind, str(path))
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=NORMAL")
+        conn.executescript(kind.schema)
+    except (sqlite3.DatabaseError, kind.error):
         conn.close()
         raise
     return conn

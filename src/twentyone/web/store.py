@@ -27,6 +27,9 @@ from typing import Any, Literal, Protocol
 
 import platformdirs
 
+from twentyone.errors import LedgerError
+from twentyone.train.dbfiles import LEDGER_ID, Kind, claim
+
 
 @dataclass(frozen=True)
 class StoredShuffle:
@@ -137,6 +140,11 @@ CREATE TABLE IF NOT EXISTS balances (
 """
 
 
+#: The ledger's stamp: ``serve --db`` opens a ledger, or a new file, and refuses any other
+#: database, leaving it as it was (``dbfiles``).
+LEDGER = Kind(LEDGER_ID, _SCHEMA, LedgerError)
+
+
 def _next_seq(db: sqlite3.Connection, table: Literal["ops", "shuffles"], code: str) -> int:
     """The next sequence number of a room's ops or shuffles. They are numbered from 0 without
     a gap, so this is their count, but read from the end of the (code, seq) key: a count would
@@ -154,6 +162,11 @@ class SqliteStore:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
         self.db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+        try:
+            claim(self.db, LEDGER, str(path))
+        except BaseException:
+            self.db.close()
+            raise
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.executescript(_SCHEMA)

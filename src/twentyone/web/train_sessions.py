@@ -23,7 +23,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
+from twentyone.errors import TrainingError
 from twentyone.train.core import JSON, Item
+from twentyone.train.dbfiles import SESSIONS_ID, Kind
 from twentyone.train.options import OptionValue
 from twentyone.train.store import open_checked
 
@@ -62,6 +64,9 @@ CREATE TABLE IF NOT EXISTS reviews (
     PRIMARY KEY (key, n)
 );
 """
+#: A file of another kind where this one goes is moved aside like a damaged one (the name is
+#: the trainers' own), never written to.
+SESSIONS = Kind(SESSIONS_ID, SCHEMA, TrainingError)
 
 
 @dataclass
@@ -101,8 +106,8 @@ class SessionFile:
         path = folder / FILE_NAME
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            return cls(open_checked(path, SCHEMA, shared=True), path)
-        except (OSError, sqlite3.DatabaseError) as exc:
+            return cls(open_checked(path, SESSIONS, shared=True), path)
+        except (OSError, sqlite3.DatabaseError, TrainingError) as exc:
             problem = exc
         aside = path.with_name(f"{path.name}.damaged-{datetime.now(UTC):%Y%m%dT%H%M%S}")
         try:
@@ -110,11 +115,11 @@ class SessionFile:
                 part = Path(str(path) + suffix)
                 if part.exists():
                     part.replace(Path(str(aside) + suffix))
-            conn = open_checked(path, SCHEMA, shared=True)
-        except (OSError, sqlite3.DatabaseError) as exc:
+            conn = open_checked(path, SESSIONS, shared=True)
+        except (OSError, sqlite3.DatabaseError, TrainingError) as exc:
             log.warning("The trainers' sessions file %s cannot be used (%s); sessions are kept "
                         "in memory and will not survive a restart.", path, exc)
-            return cls(open_checked(Path(":memory:"), SCHEMA, shared=True), None)
+            return cls(open_checked(Path(":memory:"), SESSIONS, shared=True), None)
         log.warning("The trainers' sessions file %s could not be read (%s); it was moved aside "
                     "to %s and the sessions start fresh.", path, problem, aside)
         return cls(conn, path)

@@ -382,7 +382,7 @@ async def _body(request: Request) -> dict[str, Any]:
         raise TrainingError(f"a request is at most {MAX_BODY // 1024} KiB")
     try:
         data = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: brackets nested a thousand deep
         raise TrainingError("the request is not JSON") from None
     if not isinstance(data, dict):
         raise TrainingError('the request is a JSON object, e.g. {"answer": "12.50"}')
