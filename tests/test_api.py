@@ -220,12 +220,15 @@ CARDS = st.one_of(st.integers(-3, 14), st.booleans(), st.floats(allow_nan=False)
 @given(hand=st.one_of(st.lists(CARDS, max_size=4), CARDS), up=CARDS)
 def test_any_hand_and_up_card_is_answered_or_refused_in_words(hand: object, up: object) -> None:
     """Whatever comes as a hand and an up card: a live hand of values 1-10 against an up card
-    1-10 is answered (a number for each action); anything else is an ``AnalysisError``."""
+    1-10, that one pack can hold, is answered (a number for each action); anything else is an
+    ``AnalysisError``."""
     def card(x: object) -> bool:
         return type(x) is int and 1 <= x <= 10
 
     live = (isinstance(hand, list) and len(hand) >= 2 and all(card(c) for c in hand)
-            and sum(hand) <= 21 and card(up))
+            and sum(hand) <= 21 and card(up)
+            # one pack holds four of each value, sixteen tens (five aces are no hand)
+            and all([*hand, up].count(v) <= (16 if v == 10 else 4) for v in range(1, 11)))
     if live:
         evs = twentyone.ev(twentyone.PRESETS["single-deck"], hand, up)  # type: ignore[arg-type]
         assert evs and all(-4.0 <= v <= 3.0 for v in evs.values())
