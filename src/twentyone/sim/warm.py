@@ -11,6 +11,7 @@ from __future__ import annotations
 from twentyone.compiled import cached
 from twentyone.rules import PRESETS
 from twentyone.sim import kernel as K
+from twentyone.sim import solo
 from twentyone.sim.runner import Player, SimSpec, simulate
 from twentyone.strategy.chart import rules_of_thumb
 
@@ -19,12 +20,14 @@ def kernel_cached() -> bool:
     """Whether the kernel is compiled already (in this process or in numba's disk cache), so a
     simulation costs no compile: on a fresh install the first one compiles for several
     seconds."""
-    return cached(K.play_chunk)
+    return cached(K.play_chunk, solo.play_solo)
 
 
 def load_kernel() -> None:
-    """Compile the kernel, or load it from the disk cache: one round of a six-deck game."""
-    simulate(SimSpec(PRESETS["six-deck-s17"], Player(rules_of_thumb())), 1)
+    """Compile the kernels, or load them from the disk cache: one round of a six-deck game
+    alone at the table (``solo.play_solo``) and one with two seats (``kernel.play_chunk``)."""
+    for seats in (1, 2):
+        simulate(SimSpec(PRESETS["six-deck-s17"], Player(rules_of_thumb()), seats=seats), 1)
 
 
 def main() -> None:
