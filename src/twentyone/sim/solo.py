@@ -31,6 +31,7 @@ from twentyone.sim.kernel import (
     A_HIT,
     A_SPLIT,
     A_STAND,
+    A_SURRENDER,
     NO_CARD,
     NO_CUT,
     SHUFFLE_AHEAD,
@@ -38,6 +39,7 @@ from twentyone.sim.kernel import (
     FloatArray,
     IntArray,
 )
+from twentyone.strategy.chart import SPLIT, SURRENDER_SPLIT
 
 #: A finished hand's total standing for an unsplit natural (settled after the dealer's turn).
 NATURAL = 100
@@ -177,7 +179,9 @@ def play_solo(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t:
             rc = irc
             pos = sh[K.SH_POS]
             lim = sh[K.SH_SHUFFLED]
-        tc0 = _tc(balanced, rc, sh, pos) if counting else 0.0
+        tc0 = 0.0
+        if counting:
+            tc0 = rc * 52.0 / max(sh[K.SH_LEN] - pos, 13) if balanced else rc
         bet = 1.0
         if ramp:
             for k in range(ramp_tc.shape[0]):
@@ -326,9 +330,49 @@ def play_solo(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t:
                          and (r1 == r2 or (not by_rank and VALUE[r1] == VALUE[r2]))
                          and not (sa and not rsa))
                 can_r = late and nh == 1 and ncards == 2
-                tc = _tc(balanced, rc, sh, pos) if use_idx else 0.0
-                a = K.decide(hard, ace, VALUE[r1], up, can_d, can_p, can_r, hard_t, soft_t,
-                             pair_t, use_idx, tc, idx_thr, idx_dir, idx_act)
+                # ``kernel.decide``, looked up here (a call passing the tables costs more than
+                # the lookup): the pair table first when the pair may be split, else the soft
+                # or hard table; with index plays, the first entry of the cell whose count
+                # condition holds overrides the chart (``kernel._indexed``).
+                tc = 0.0
+                if use_idx:
+                    tc = rc * 52.0 / max(sh[K.SH_LEN] - pos, 13) if balanced else rc
+                a = -1
+                if can_p:
+                    pv = VALUE[r1]
+                    code = pair_t[pv, up]
+                    if use_idx:
+                        for k in range(K.INDEX_SLOTS):
+                            act = idx_act[K.K_PAIR, pv, up, k]
+                            if act < 0:
+                                break
+                            if (idx_dir[K.K_PAIR, pv, up, k] == 0) == (
+                                    tc >= idx_thr[K.K_PAIR, pv, up, k]):
+                                code = act
+                                break
+                    if code == SPLIT:
+                        a = A_SPLIT
+                    elif code == SURRENDER_SPLIT:
+                        a = A_SURRENDER if can_r else A_SPLIT
+                if a < 0:
+                    if ace and hard <= 11:
+                        kind = K.K_SOFT
+                        key = total
+                        code = soft_t[total, up]
+                    else:
+                        kind = K.K_HARD
+                        key = hard
+                        code = hard_t[hard, up]
+                    if use_idx:
+                        for k in range(K.INDEX_SLOTS):
+                            act = idx_act[kind, key, up, k]
+                            if act < 0:
+                                break
+                            if (idx_dir[kind, key, up, k] == 0) == (
+                                    tc >= idx_thr[kind, key, up, k]):
+                                code = act
+                                break
+                    a = K._resolve(code, can_d, can_r)
                 if a == A_HIT and sa and not hsa:
                     a = A_STAND
                 if a == A_STAND:
