@@ -179,18 +179,21 @@ def hhoppe_rules(bj: Any) -> Any:
     return rules
 
 
-def compare_charts(bj: Any, rules: Any) -> list[str]:
-    """Cells where hhoppe's strategy tables and our basic chart decide differently."""
+def compare_charts(bj: Any, rules: Any) -> tuple[list[str], int]:
+    """Cells where hhoppe's strategy tables and our basic chart decide differently, and how many
+    cells were compared."""
     chart = basic_chart(RULES)
     split_table, action_table = bj.create_tables(
         bj.normalize_rules_for_probabilistic_analysis(rules), bj.Strategy(), quiet=True)
     name = {bj.Action.STAND.value: "stand", bj.Action.HIT.value: "hit",
             bj.Action.DOUBLE.value: "double", bj.Action.SURRENDER.value: "surrender"}
     differ = []
+    compared = 0
     for up in range(1, 11):
         for c in range(1, 11):
             ours = chart.decide((c, c), up, can_double=True, can_split=True,
                                 can_surrender=False) == "split"
+            compared += 1
             if bool(split_table[c - 1, up - 1]) != ours:
                 differ.append(f"pair {c},{c} v {up}: " + ("we split, hhoppe does not" if ours
                                                           else "hhoppe splits, we do not"))
@@ -202,6 +205,7 @@ def compare_charts(bj: Any, rules: Any) -> list[str]:
                     continue
                 ours_s = chart.decide((c1, c2), up, can_double=True, can_split=False,
                                       can_surrender=False)
+                compared += 1
                 if theirs != ours_s and not (c1 == 1 and c2 == 10):
                     differ.append(f"{c1},{c2} v {up}: hhoppe {theirs}, ours {ours_s}")
         # after the first card: hit or stand by total
@@ -213,13 +217,17 @@ def compare_charts(bj: Any, rules: Any) -> list[str]:
                 seen = {int(x) for x in cells.ravel() if x}
                 if not seen:
                     continue
+                compared += 1
+                if len(seen) > 1:
+                    differ.append(f"{'soft' if soft else 'hard'} {total} v {up} after a hit: "
+                                  "hhoppe's table plays it more than one way")
                 theirs = name[seen.pop()]
                 ours_s = chart.decide(values, up, can_double=False, can_split=False,
                                       can_surrender=False)
                 if theirs != ours_s:
                     differ.append(f"{'soft' if soft else 'hard'} {total} v {up} after a hit: "
                                   f"hhoppe {theirs}, ours {ours_s}")
-    return differ
+    return differ, compared
 
 
 # --- timing ------------------------------------------------------------------------------------
@@ -253,7 +261,7 @@ def against_hhoppe(checkout: Path, pairs: int, rounds: int) -> None:
     t0 = time.perf_counter()
     bj = load_hhoppe(checkout)
     rules = hhoppe_rules(bj)
-    differ = compare_charts(bj, rules)  # builds its tables, which its simulator needs too
+    differ, compared = compare_charts(bj, rules)  # builds its tables, which its simulator needs
     run_hhoppe(bj, rules, 10_000)  # compiles its simulator
     run_ours(1000, 0, [])  # loads (or compiles) ours
     run_ours(1000, 0, COUNTED_ARGS)
@@ -288,7 +296,8 @@ def against_hhoppe(checkout: Path, pairs: int, rounds: int) -> None:
     z = abs(ours_edge - edge) / math.hypot(ours_se, se)
     print(f"house edge: twentyone {ours_edge:.4%} ± {ours_se:.4%}, hhoppe {edge:.4%} ± {se:.4%}: "
           f"{z:.1f} standard errors apart -> {'the same' if z < 3 else 'DIFFERENT'}")
-    print(f"strategy: {'the same chart, cell by cell' if not differ else 'DIFFERENT'}"
+    print(f"strategy: {compared} cells compared: "
+          f"{'the same chart, cell by cell' if not differ else 'DIFFERENT'}"
           + "".join(f"\n  {d}" for d in differ))
 
 
