@@ -200,45 +200,83 @@ def play_solo(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t:
         d_n = ZERO
         up = ZERO
         hole = ZERO
-        for lap in range(2):
-            if pos < lim:
-                c = shoe[pos]
-                pos += 1
+        if pos + 4 <= lim:
+            # the common case: all four cards are shuffled already
+            r1 = shoe[pos]
+            d1 = shoe[pos + 1]
+            r2 = shoe[pos + 2]
+            v1 = VALUE[r1]
+            v2 = VALUE[r2]
+            hard = v1 + v2
+            ace = v1 == 1 or v2 == 1
+            ncards = 2
+            if peek:
+                d2 = shoe[pos + 3]
+                pos += 4
+                d_n = 2
+                if up_first:
+                    up = VALUE[d1]
+                    hole = d2
+                else:
+                    up = VALUE[d2]
+                    hole = d1
+                dv = VALUE[hole]
+                d_hard = up + dv
+                d_ace = up == 1 or dv == 1
             else:
-                c, pos, lim = _slow_draw(st, fy, shoe, sh, pos)
-                if c == NO_CARD:
-                    dry = True
-                    break
-            v = VALUE[c]
-            hard += v
-            ace = ace or v == 1
-            if lap == 0:
-                r1 = c
-            else:
-                r2 = c
-            ncards += 1
-            if counting:
-                rc += tags[v]
-            if lap == 1 and not peek:
-                break
-            if pos < lim:
-                c = shoe[pos]
-                pos += 1
-            else:
-                c, pos, lim = _slow_draw(st, fy, shoe, sh, pos)
-                if c == NO_CARD:
-                    dry = True
-                    break
-            v = VALUE[c]
-            d_hard += v
-            d_ace = d_ace or v == 1
-            d_n += 1
-            if (lap == 0) == up_first:
-                up = v
+                pos += 3
+                d_n = 1
+                up = VALUE[d1]
+                d_hard = up
+                d_ace = up == 1
+            if counting:  # in the order dealt, as the general kernel adds them
+                rc += tags[v1]
+                if up_first:
+                    rc += tags[up]
+                    rc += tags[v2]
+                else:
+                    rc += tags[v2]
+                    rc += tags[up]
+        else:
+            for lap in range(2):
+                if pos < lim:
+                    c = shoe[pos]
+                    pos += 1
+                else:
+                    c, pos, lim = _slow_draw(st, fy, shoe, sh, pos)
+                    if c == NO_CARD:
+                        dry = True
+                        break
+                v = VALUE[c]
+                hard += v
+                ace = ace or v == 1
+                if lap == 0:
+                    r1 = c
+                else:
+                    r2 = c
+                ncards += 1
                 if counting:
                     rc += tags[v]
-            else:
-                hole = c
+                if lap == 1 and not peek:
+                    break
+                if pos < lim:
+                    c = shoe[pos]
+                    pos += 1
+                else:
+                    c, pos, lim = _slow_draw(st, fy, shoe, sh, pos)
+                    if c == NO_CARD:
+                        dry = True
+                        break
+                v = VALUE[c]
+                d_hard += v
+                d_ace = d_ace or v == 1
+                d_n += 1
+                if (lap == 0) == up_first:
+                    up = v
+                    if counting:
+                        rc += tags[v]
+                else:
+                    hole = c
         natural0 = ncards == 2 and hard == 11 and ace
         checkable = r[K.R_CHECKS + up] != 0 and not dry
         won = 0.0
