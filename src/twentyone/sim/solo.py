@@ -3,12 +3,12 @@
 ``kernel.play_chunk`` carries every seat's hands in one array and every option of the game
 (early surrender, back-counting, progressions, bankroll trips) on every round; most runs use
 none of it. Here one seat's round keeps its hand in local variables (registers), its split
-hands in a short stack of ranks, the shoe's position in a local, and shuffles with the
-generator's state in locals too: about twice the rounds per second. It deals exactly the same
-cards in exactly the same order as ``play_chunk`` and adds exactly the same statistics
-(``tests/test_sim_solo.py`` compares the two chunk by chunk, bit for bit, and
-``tests/test_sim_equivalence.py`` compares it with the table engine round by round), so a seed
-gives the same result whichever kernel ran it.
+hands in a short stack of ranks and the shoe's position in a local, and looks its decisions up
+itself (a call passing the chart's tables costs more than the lookup): about 1.45 times the
+rounds per second. It deals exactly the same cards in exactly the same order as ``play_chunk``
+and adds exactly the same statistics (``tests/test_sim_solo.py`` compares the two chunk by
+chunk, bit for bit, and ``tests/test_sim_equivalence.py`` compares it with the table engine
+round by round), so a seed gives the same result whichever kernel ran it.
 
 It serves one occupied seat with a flat bet or a ramp, counting or not, index plays or not,
 insurance never, always or by count, under any rules the kernel plays but early surrender;
@@ -33,8 +33,6 @@ from twentyone.sim.kernel import (
     A_STAND,
     A_SURRENDER,
     NO_CARD,
-    NO_CUT,
-    SHUFFLE_AHEAD,
     VALUE,
     FloatArray,
     IntArray,
@@ -43,59 +41,6 @@ from twentyone.strategy.chart import SPLIT, SURRENDER_SPLIT
 
 #: A finished hand's total standing for an unsplit natural (settled after the dealer's turn).
 NATURAL = 100
-
-
-@no_refcount()
-def _fresh_shoe(r: IntArray, st: NDArray[np.uint64], fy: NDArray[np.uint64], shoe: IntArray,
-                sh: IntArray) -> None:
-    """``kernel._new_shoe`` step for step (the same cards in the same places, the same draws
-    from both generators), with the shuffle's generator in locals rather than in ``fy``."""
-    per_rank = 4 * r[K.R_DECKS]
-    k = int(np.int64(0))
-    for rank in range(1, 14):
-        for _ in range(per_rank):
-            shoe[k] = rank
-            k += 1
-    K._seed_shoe(st, fy)
-    sh[K.SH_LEN] = k
-    sh[K.SH_POS] = 0
-    if r[K.R_RESHUFFLE] == 0:
-        behind = r[K.R_CUT_LO]
-        if r[K.R_CUT_RANDOM]:
-            behind = K.draw_between(st, r[K.R_CUT_LO], r[K.R_CUT_HI])
-        sh[K.SH_CUT] = max(1, k - behind)
-    else:
-        sh[K.SH_CUT] = NO_CUT
-    sh[K.SH_REFILLED] = 0
-    sh[K.SH_DRY] = 0
-    sh[K.SH_PER_RANK] = per_rank
-    ahead = sh[K.SH_CUT] if r[K.R_RESHUFFLE] == 0 else k - r[K.R_RESHUFFLE_BELOW]
-    m = min(k - 1, ahead + SHUFFLE_AHEAD)
-    s0 = fy[0]
-    s1 = fy[1]
-    s2 = fy[2]
-    s3 = fy[3]
-    for i in range(m):
-        # xoshiro256** (kernel._next) and multiply-shift (kernel._below), inlined
-        x = s1 * np.uint64(5)
-        out = ((x << np.uint64(7)) | (x >> np.uint64(57))) * np.uint64(9)
-        t = s1 << np.uint64(17)
-        s2 ^= s0
-        s3 ^= s1
-        s1 ^= s2
-        s0 ^= s3
-        s2 ^= t
-        s3 = (s3 << np.uint64(45)) | (s3 >> np.uint64(19))
-        j = i + int(((out >> np.uint64(32)) * np.uint64(k - i)) >> np.uint64(32))
-        c = shoe[i]
-        shoe[i] = shoe[j]
-        shoe[j] = c
-    fy[0] = s0
-    fy[1] = s1
-    fy[2] = s2
-    fy[3] = s3
-    sh[K.SH_SHUFFLED] = m
-    sh[K.SH_POS] = r[K.R_BURN]
 
 
 @no_refcount()
@@ -152,7 +97,7 @@ def play_solo(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t:
     below = r[K.R_RESHUFFLE_BELOW]
     bj_pay = f[K.F_BJ]
     irc = f[K.F_IRC]
-    _fresh_shoe(r, st, fy, shoe, sh)
+    K._new_shoe(r, st, fy, shoe, sh)
     n_shoes = 1
     rc = irc
     refills_seen = 0
@@ -174,7 +119,7 @@ def play_solo(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t:
     total_wagered = 0.0
     for rnd in range(n_rounds):
         if below_mode and sh[K.SH_LEN] - pos < below:
-            _fresh_shoe(r, st, fy, shoe, sh)
+            K._new_shoe(r, st, fy, shoe, sh)
             n_shoes += 1
             rc = irc
             pos = sh[K.SH_POS]
@@ -559,7 +504,7 @@ def play_solo(r: IntArray, p: IntArray, f: FloatArray, hard_t: IntArray, soft_t:
         # --- clear the table ---------------------------------------------------------------
         sh[K.SH_POS] = pos
         if dry or (not below_mode and (pos >= sh[K.SH_CUT] or sh[K.SH_REFILLED])):
-            _fresh_shoe(r, st, fy, shoe, sh)
+            K._new_shoe(r, st, fy, shoe, sh)
             n_shoes += 1
             rc = irc
             pos = sh[K.SH_POS]
