@@ -86,9 +86,10 @@ def test_every_kind_of_damaged_cache_file_is_rebuilt_and_every_command_still_ans
     damage(one(cache / "odds", "chart-*.npz"))
     damage(one(cache / "odds", "edge-*.json"))
     # The entry points called from Python (their callees' code is inside theirs): the solver's
-    # index, the simulator kernel's data.
+    # index, the simulator kernels' data (a player alone runs the fast path, sim/solo.py).
     damage(one(cache / "numba", "player.play-*.nbi"))
     damage(one(cache / "numba", "kernel.play_chunk-*.nbc"))
+    damage(one(cache / "numba", "solo.play_solo-*.nbc"))
 
     chart = run(cache, *COMMANDS["chart"])  # damaged chart, damaged solver index
     assert chart.returncode == 0, chart.stderr

@@ -7,7 +7,9 @@ places the cut card where the kernel does. Both then play the same cards with th
 the engine through its public operations, and every seat's result of every round must agree. The
 rule variants together switch every option of ``Rules`` the kernel honours, over thousands of
 rounds and well over a hundred shoes, with a chart that splits, resplits, doubles, doubles soft
-hands and surrenders wherever the rules let it, and with insurance and even money taken.
+hands and surrenders wherever the rules let it, and with insurance and even money taken. The
+one-seat cases run the kernel's fast path for a player alone (``sim/solo.py``), the others the
+general kernel.
 """
 
 from __future__ import annotations
@@ -21,10 +23,11 @@ from twentyone.cards import Card
 from twentyone.engine.events import Kind
 from twentyone.engine.shoe import ShuffleResult
 from twentyone.engine.table import Phase, Table
-from twentyone.rules import PRESETS, Rules
+from twentyone.rules import PRESETS, Rules, Surrender
 from twentyone.sim import kernel as K
 from twentyone.sim.chartfile import parse_chart
 from twentyone.sim.runner import Player, SimSpec, chunk_state, trace
+from twentyone.sim.solo import kernel_for, play_solo
 from twentyone.strategy import Chart, basic_chart
 
 BET = 1000  # cents: 3:2, 6:5, half for surrender and insurance are all whole chips
@@ -164,6 +167,22 @@ CASES = [
          _casino(decks=1, peek=False, max_hands=8, split_by="value", resplit_aces=True,
                  surrender="early", even_money=True, reshuffle="below", reshuffle_below=20),
          7, 2, True, 800, refills=True, called_off=True, chart=GREEDY_CHART),
+    # Alone at the table (the fast path, sim/solo.py): insurance and even money, no hole card,
+    # late surrender, splits by value to eight hands, split aces hit and resplit, refills.
+    Case("alone: late surrender, split by value, hit and resplit aces, 6:5, H17",
+         _casino(decks=2, surrender="late", split_by="value", hit_split_aces=True,
+                 resplit_aces=True, max_hands=8, blackjack_pays="6:5", hit_soft_17=True,
+                 double_face_down=True), 1, 1, True, 3000),
+    Case("alone without a hole card: late natural is 21, naturals paid at once, insurance",
+         _casino(decks=6, peek=False, late_natural="twenty-one", naturals_paid_at_once=True,
+                 even_money=False, burn=3), 1, 1, True, 3000),
+    Case("alone, hole card first, ace-only peek, reshuffle below 20",
+         _casino(decks=1, peek_tens=False, hole_card_first=True, reshuffle="below",
+                 reshuffle_below=20), 1, 1, True, 3000),
+    Case("alone at one deck dealt to the last card, hit to 21: refills from the discards",
+         PRESETS["single-deck"].replace(max_hands=8, split_by="value", resplit_aces=True,
+                                        hit_split_aces=True, penetration=0.98), 1, 1, True,
+         3000, refills=True, chart=GREEDY_CHART),
     Case("no splitting, 3:2 on 1.5 decks' worth of two decks, hole card first",
          _casino(decks=2, max_hands=1, hole_card_first=True, double_face_down=True,
                  surrender="early"), 5, 5, True, 1500),
@@ -243,6 +262,10 @@ def test_kernel_and_engine_agree_round_by_round(case: Case) -> None:
     seed = 1000 + CASES.index(case)
     spec = SimSpec(case.rules, Player(chart, insurance="always" if case.insure else "never",
                                       seat=case.player), seats=case.seats)
+    args = spec.kernel_args()
+    # one seat (no early surrender) is the fast path's; the rest the general kernel's
+    assert (kernel_for(args.rules, args.player) is play_solo) == (
+        case.seats == 1 and case.rules.surrender is not Surrender.EARLY)
     kernel = trace(spec, case.rounds, seed=seed)[:, : case.seats]
     engine, refills, called_off = play_engine(case, chart, seed)
     differ = np.flatnonzero(np.any(kernel != engine, axis=1))

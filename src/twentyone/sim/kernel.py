@@ -272,13 +272,32 @@ def _new_shoe(r: IntArray, st: NDArray[np.uint64], fy: NDArray[np.uint64], shoe:
     sh[SH_PER_RANK] = per_rank
     # The cards that will surely be dealt are shuffled here in one tight loop; any beyond are
     # shuffled one by one as they are dealt (the same steps, in the same order).
+    # The generator's state is held in locals here (registers), not in ``fy``: ``_next`` and
+    # ``_below`` step for step.
     ahead = sh[SH_CUT] if r[R_RESHUFFLE] == 0 else k - r[R_RESHUFFLE_BELOW]
     m = min(k - 1, ahead + SHUFFLE_AHEAD)
+    s0 = fy[0]
+    s1 = fy[1]
+    s2 = fy[2]
+    s3 = fy[3]
     for i in range(m):
-        j = i + _below(fy, k - i)
-        t = shoe[i]
+        x = s1 * np.uint64(5)
+        out = ((x << np.uint64(7)) | (x >> np.uint64(57))) * np.uint64(9)
+        t = s1 << np.uint64(17)
+        s2 ^= s0
+        s3 ^= s1
+        s1 ^= s2
+        s0 ^= s3
+        s2 ^= t
+        s3 = (s3 << np.uint64(45)) | (s3 >> np.uint64(19))
+        j = i + int(((out >> np.uint64(32)) * np.uint64(k - i)) >> np.uint64(32))
+        c = shoe[i]
         shoe[i] = shoe[j]
-        shoe[j] = t
+        shoe[j] = c
+    fy[0] = s0
+    fy[1] = s1
+    fy[2] = s2
+    fy[3] = s3
     sh[SH_SHUFFLED] = m
     sh[SH_POS] = r[R_BURN]
 

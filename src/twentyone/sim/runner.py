@@ -26,6 +26,7 @@ from twentyone.rules import PlayerCards, Reshuffle, Rules, SplitBy, Surrender
 from twentyone.sim import kernel as K
 from twentyone.sim.betting import Betting
 from twentyone.sim.counting import CountSystem, IndexPlays
+from twentyone.sim.solo import kernel_for
 from twentyone.sim.stats import SimResult
 from twentyone.strategy.chart import Chart
 
@@ -208,7 +209,8 @@ _NO_TRACE = np.zeros((1, 1))
 def run_chunk(args: KernelArgs, seed: int, chunk: int, rounds: int) -> Array:
     """One chunk's statistics vector."""
     stats = np.zeros(K.N_STATS)
-    K.play_chunk(*args, chunk_state(seed, chunk), rounds, stats, _NO_TRACE, *K.work_area())
+    kernel_for(args.rules, args.player)(*args, chunk_state(seed, chunk), rounds, stats,
+                                        _NO_TRACE, *K.work_area())
     return stats
 
 
@@ -314,6 +316,6 @@ def trace(spec: SimSpec, rounds: int, *, seed: int = 0) -> Array:
     args = spec.kernel_args()
     args.player[K.P_TRACE] = 1
     out = np.zeros((rounds, spec.seats + 2))
-    K.play_chunk(*args, chunk_state(seed, 0), rounds, np.zeros(K.N_STATS), out,
-                 *K.work_area())
+    kernel_for(args.rules, args.player)(*args, chunk_state(seed, 0), rounds,
+                                        np.zeros(K.N_STATS), out, *K.work_area())
     return out

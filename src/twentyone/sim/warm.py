@@ -11,6 +11,7 @@ from __future__ import annotations
 from twentyone.compiled import cached
 from twentyone.rules import PRESETS
 from twentyone.sim import kernel as K
+from twentyone.sim import solo
 from twentyone.sim.runner import Player, SimSpec, simulate
 from twentyone.strategy.chart import rules_of_thumb
 
@@ -19,18 +20,20 @@ def kernel_cached() -> bool:
     """Whether the kernel is compiled already (in this process or in numba's disk cache), so a
     simulation costs no compile: on a fresh install the first one compiles for several
     seconds."""
-    return cached(K.play_chunk)
+    return cached(K.play_chunk, solo.play_solo)
 
 
 def load_kernel() -> None:
-    """Compile the kernel, or load it from the disk cache: one round of a six-deck game.
+    """Compile the kernels, or load them from the disk cache: one round of a six-deck game
+    alone at the table (``solo.play_solo``) and one with two seats (``kernel.play_chunk``).
 
     ``simulate`` answers Ctrl-C with the rounds dealt so far; here there is nothing to answer
     with, so Ctrl-C while compiling goes on up and stops the command: swallowed, it once let
     ``sim --rounds 1e12`` go on dealing after the user had asked it to stop."""
-    done = simulate(SimSpec(PRESETS["six-deck-s17"], Player(rules_of_thumb())), 1)
-    if done.setup["interrupted"]:
-        raise KeyboardInterrupt
+    for seats in (1, 2):
+        done = simulate(SimSpec(PRESETS["six-deck-s17"], Player(rules_of_thumb()), seats=seats), 1)
+        if done.setup["interrupted"]:
+            raise KeyboardInterrupt
 
 
 def main() -> None:
