@@ -16,7 +16,13 @@ from typer.testing import CliRunner
 
 from twentyone.cli import app
 from twentyone.engine.bots import ChartBot
-from twentyone.engine.records import Recording, read_lines, verify_house, verify_player
+from twentyone.engine.records import (
+    PlayerChain,
+    Recording,
+    read_lines,
+    verify_house,
+    verify_player,
+)
 from twentyone.engine.table import Phase, Table
 from twentyone.errors import ReplayError
 from twentyone.rules import PRESETS
@@ -89,24 +95,33 @@ def test_a_players_history_never_tells_a_card_to_come(seed: int, rounds: int) ->
         assert lines[-1]["opened"]  # the end of the game opens the last shoe
 
 
+def rechained(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A forger's copy: the lines numbered and chained again after an edit."""
+    chain = PlayerChain()
+    return [chain.link({k: v for k, v in line.items() if k not in ("seq", "prev")})
+            for line in lines]
+
+
 def test_the_cards_a_player_saw_are_checked_against_the_opened_shoe() -> None:
+    """Even with the chain made again (only the seal the game showed would tell), a card that
+    is not the shoe's is refused."""
     _, players, _ = game(5, 12)
     lines = copy.deepcopy(players[1])
     opened = next(line for line in lines if line["opened"])["opened"][0]
     opened["order"][5], opened["order"][6] = opened["order"][6], opened["order"][5]
     with pytest.raises(ReplayError, match="not the shoe committed to"):
-        verify_player(lines)
+        verify_player(rechained(lines))
     lines = copy.deepcopy(players[1])
     dealt = next(e for e in lines[0]["events"] if e["kind"] == "dealt" and "card" in e)
     dealt["card"] = "As" if dealt["card"] != "As" else "Ks"
     with pytest.raises(ReplayError, match="is not the one dealt"):
-        verify_player(lines)
+        verify_player(rechained(lines))
     lines = copy.deepcopy(players[1])
     hole = next(e for line in lines for e in line["events"]
                 if e["kind"] == "turned" and "seat" not in e)  # the dealer's hole card
     hole["card"] = "As" if hole["card"] != "As" else "Ks"
     with pytest.raises(ReplayError, match="turned up for seat 0 was not dealt to it"):
-        verify_player(lines)
+        verify_player(rechained(lines))
 
 
 def _drop_second_round(lines: list[dict[str, Any]]) -> None:

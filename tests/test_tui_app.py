@@ -173,7 +173,7 @@ def test_history_is_the_players_and_the_house_record_is_kept_apart(tmp_path: Pat
     t = casino(CLASSIC, ["10s", "6c", "9h", "10d", "5c", "5d", "Kd", "4c"])
     drive(casino_table_app(t, history=path), t, ["10", "s", "", "s", "q"])
     mine = read_lines(path)
-    assert [line["format"] for line in mine] == ["twentyone-player-history/1"] * 3
+    assert [line["format"] for line in mine] == ["twentyone-player-history/2"] * 3
     assert all("before" not in line and "shuffles" not in line for line in mine)
     assert not any(line["opened"] for line in mine[:-1])  # the shoe stays shut while in play
     assert mine[-1]["opened"]  # and is opened when the game ends
