@@ -39,7 +39,7 @@ def committed_game(history: dict[str, Any], cut: tuple[int, int, int],
     ops, events, shuffles = cut
     return {**history, "operations": history["operations"][:ops],
             "events": history["events"][:events], "shuffles": history["shuffles"][:shuffles],
-            "committed": {**commitment, "operations": len(history["operations"]) - ops}}
+            "committed": commitment}
 
 
 def replay_game(history: dict[str, Any]) -> PontoonTable:
@@ -50,7 +50,7 @@ def replay_game(history: dict[str, Any]) -> PontoonTable:
     committed = history.get("committed")
     if committed is not None and not (
             isinstance(committed, dict) and isinstance(committed.get("hash"), str)
-            and all(isinstance(committed.get(k), int) for k in ("shoe", "operations"))):
+            and isinstance(committed.get("shoe"), int)):
         raise ReplayError("the record's commitment to the pack in play is not one")
     table = PontoonTable(PontoonRules(**history["rules"]),
                          ReplayShuffler(shuffle_records(history["shuffles"])))
