@@ -22,7 +22,9 @@ import hypothesis as hp
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from leaks import leaks
+from web_kit import party
 
+from twentyone.engine.records import verify_player
 from twentyone.engine.shoe import RandomShuffler
 from twentyone.engine.table import Phase
 from twentyone.train.chips import accepted_payouts
@@ -150,3 +152,33 @@ def test_nothing_anyone_downloads_tells_a_card_to_come(room_at: int, shuffle: in
     assert saved is not None
     if saved.closed:
         assert not any("committed" in line for line in downloads.house_record(saved))
+
+
+def _play_round(p: Any, who: Any) -> None:
+    t = p.room.table
+    p.act(who, "bet", amount=1000)
+    p.act(p.host, "deal")
+    while t.phase is not Phase.BETTING:
+        p.act(who, "decline" if t.phase is Phase.INSURANCE else "stand")
+
+
+def test_a_seat_taken_at_a_round_boundary_has_only_its_own_rounds(tmp_path: Path) -> None:
+    """docs/web.md#downloads: whoever takes a seat the moment a round has ended gets a history
+    (as the seat, and from the host with ?seat=N) that begins with the round they played:
+    nothing of the round before, not even its chips, and it verifies."""
+    with party(tmp_path / "l.db", settings={"turn_s": 0}) as p:
+        ann, bob = p.join(), p.join()
+        p.sit(ann, "Ann", 100_000, seat=1)
+        _play_round(p, ann)
+        p.act(ann, "leave")
+        p.sit(bob, "Bob", 20_000, seat=1)
+        _play_round(p, bob)
+        url = f"/api/rooms/{p.code}/history.jsonl"
+        mine = p.client.get(url, params={"token": bob.token}).text
+        assert p.client.get(url, params={"token": p.host_token, "seat": 1}).text == mine
+        lines = [json.loads(line) for line in mine.splitlines()]
+        assert [line["round"] for line in lines] == [2]
+        assert lines[0]["chips"] == {"from": None, "to": p.room.table.bankroll(1)}
+        assert [e["amount"] for e in lines[0]["events"] if e["kind"] == "round-started"] == [2]
+        assert lines[0]["committed"]  # the shoe's commitment, made before Bob sat, is kept
+        assert verify_player(lines).rounds == 1
