@@ -4,8 +4,10 @@ shoe is finished; the house's record is a chain that any change, gap or reorder 
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
+import tracemalloc
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +21,8 @@ from twentyone.engine.bots import ChartBot
 from twentyone.engine.records import (
     PlayerChain,
     Recording,
+    check_house,
+    iter_lines,
     read_lines,
     verify_house,
     verify_player,
@@ -222,3 +226,154 @@ def test_twentyone_verify_checks_both_kinds_of_record(tmp_path: Path) -> None:
     (tmp_path / "forged.jsonl").write_text("\n".join(json.dumps(h) for h in forged))
     out = runner.invoke(app, ["verify", str(tmp_path / "forged.jsonl")])
     assert out.exit_code == 1 and "Not verified" in out.output and "Traceback" not in out.output
+
+
+# --- a player's history: money, order and completeness (docs/casino.md#fair-play-and-records) --
+
+
+def _bet_line(lines: list[dict[str, Any]]) -> int:
+    return next(i for i, line in enumerate(lines) if any(
+        e["kind"] == "bet" and e.get("seat") == 1 for e in line["events"]))
+
+
+def _bet_raised(lines: list[dict[str, Any]]) -> None:
+    line = lines[_bet_line(lines)]
+    bet = next(e for e in line["events"] if e["kind"] == "bet" and e.get("seat") == 1)
+    bet["amount"] += 500
+
+
+def _payout_raised(lines: list[dict[str, Any]]) -> None:
+    settled = next(e for line in lines for e in line["events"]
+                   if e["kind"] == "settled" and e.get("seat") == 1)
+    settled["amount"] += 1000
+
+
+def _chips_raised(lines: list[dict[str, Any]]) -> None:
+    lines[1]["chips"]["to"] += 1000
+
+
+TAMPERINGS = {
+    "a bet changed": (_bet_raised, "was not written after the line before it"),
+    "a payout changed": (_payout_raised, "was not written after the line before it"),
+    "the chips after a round changed": (_chips_raised, "was not written after"),
+    "a line dropped": (lambda lines: lines.pop(2), "line 3 is numbered 4"),
+    "the first line dropped": (lambda lines: lines.pop(0), "line 1 is numbered 2"),
+    "two lines swapped": (lambda lines: lines.insert(1, lines.pop(2)), "line 2 is numbered 3"),
+    "a line repeated": (lambda lines: lines.insert(2, lines[1]), "line 3 is numbered 2"),
+}
+
+
+@pytest.mark.parametrize("how", list(TAMPERINGS))
+def test_a_tampered_player_history_is_refused_in_words(how: str) -> None:
+    _, players, _ = game(5, 6)
+    lines = copy.deepcopy(players[1])
+    verify_player(lines)
+    change, said = TAMPERINGS[how]
+    change(lines)
+    with pytest.raises(ReplayError, match=said):
+        verify_player(lines)
+
+
+def test_a_forger_who_chains_the_lines_again_is_caught_by_the_money_or_the_seal() -> None:
+    """Numbering and chaining the lines again makes a changed history hang together; then the
+    chips must still run on from line to line, and the seal is no longer the game's."""
+    _, players, _ = game(5, 6)
+    seal = verify_player(players[1]).seal
+    lines = copy.deepcopy(players[1])
+    _chips_raised(lines)
+    with pytest.raises(ReplayError, match="line 3 starts with"):
+        verify_player(rechained(lines))
+    for change in (_bet_raised, _payout_raised, lambda ls: ls.pop(-1)):
+        lines = copy.deepcopy(players[1])
+        change(lines)
+        assert verify_player(rechained(lines)).seal != seal
+    cut = verify_player(players[1][:-1])  # a history cut before the game's end says so
+    assert not cut.closed and verify_player(players[1]).closed
+
+
+def test_a_history_cut_short_says_the_game_had_not_ended(tmp_path: Path) -> None:
+    _, players, _ = game(5, 4)
+    path = tmp_path / "mine.jsonl"
+    path.write_text("\n".join(json.dumps(p) for p in players[1][:-1]))
+    out = CliRunner().invoke(app, ["verify", str(path)])
+    assert out.exit_code == 0 and "had not ended" in out.output
+
+
+# --- verify never fails on what it is given (docs/casino.md#fair-play-and-records) -------------
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.text(max_size=4)
+                    | st.floats(allow_nan=False),
+                    lambda inner: st.lists(inner, max_size=3)
+                    | st.dictionaries(st.text(max_size=4), inner, max_size=3), max_leaves=6)
+
+
+def _damage(data: st.DataObject, line: Any) -> None:
+    """Replace one node anywhere in ``line`` by any JSON value."""
+    node = line
+    while True:
+        keys = list(node) if isinstance(node, dict) else list(range(len(node)))
+        key = data.draw(st.sampled_from(keys))
+        child = node[key]
+        if isinstance(child, dict | list) and child and data.draw(st.booleans()):
+            node = child
+            continue
+        node[key] = data.draw(JSON)
+        return
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data(), house=st.booleans())
+def test_a_damaged_record_is_refused_in_words_never_a_crash(data: st.DataObject,
+                                                            house: bool) -> None:
+    """Wrong-typed fields (``operations: 5``), a shifted place in the shoe, any value anywhere:
+    ``verify`` answers a ``ReplayError`` (or verifies what is still a record)."""
+    h, players, _ = game(7, 5)
+    lines = copy.deepcopy(h if house else players[1])
+    _damage(data, data.draw(st.sampled_from(lines)))
+    with contextlib.suppress(ReplayError):
+        (verify_house if house else verify_player)(lines)
+
+
+@pytest.mark.parametrize("change", [
+    lambda h, p: h[0]["history"].update(operations=5),
+    lambda h, p: h[0]["history"].update(events={"kind": "dealt"}),
+    lambda h, p: h[1]["history"]["shuffles"].append(7),
+    lambda h, p: p[1]["starts"].update(pos=10**6),
+    lambda h, p: p[1]["starts"].update(pos=-3),
+    lambda h, p: next(e for e in p[0]["events"] if "card" in e).update(deck=1e308),
+    lambda h, p: p[0]["committed"][0].update(shoe=float("inf")),
+])
+def test_the_reported_damages_are_replay_errors(change: Any) -> None:
+    h, players, _ = game(5, 12)
+    h, p = copy.deepcopy(h), rechained(copy.deepcopy(players[1]))
+    change(h, p)
+    with pytest.raises(ReplayError):
+        verify_house(h)
+        verify_player(rechained(p))
+
+
+def test_deep_nesting_is_refused_in_words(tmp_path: Path) -> None:
+    path = tmp_path / "deep.jsonl"
+    for text in ('{"a": ' + "[" * 100_000 + "]" * 100_000 + "}",
+                 '{"a": ' + "[" * 500 + "]" * 500 + "}"):
+        path.write_text(text + "\n")
+        with pytest.raises(ReplayError, match="nested deeper"):
+            read_lines(path)
+        out = CliRunner().invoke(app, ["verify", str(path)])
+        assert out.exit_code == 1 and "nested deeper" in out.output
+        assert "Traceback" not in out.output
+
+
+def test_verify_reads_a_long_record_a_line_at_a_time(tmp_path: Path) -> None:
+    """The record is streamed: checking it holds about one round at a time, not the file."""
+    house, _, _ = game(3, 60)
+    path = tmp_path / "house.jsonl"
+    path.write_text("".join(json.dumps(h) + "\n" for h in house))
+    size = path.stat().st_size
+    tracemalloc.start()
+    try:
+        check_house(iter_lines(path))
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 2 * size

@@ -369,10 +369,10 @@ def verify_player(lines: Iterable[Mapping[str, Any]]) -> PlayerCheck:
     orders: dict[int, list[int]] = {}
     # Every card seen, by shoe and position, to check once the shoe is opened.
     seen: dict[int, dict[int, int]] = {}
-    # Where each seat's cards lay, and the cards later turned up for it: a turned card must be
-    # the card at one of those places (after a split, which one is not said).
-    dealt_to: dict[int, list[tuple[int, int]]] = {}
-    turned: list[tuple[int, int]] = []
+    # The cards turned up for a seat, each with where that seat's cards lay in its round: a
+    # turned card must be the card at one of those places (after a split, which one is not
+    # said).
+    turned: list[tuple[int, int, list[tuple[int, int]]]] = []
     seat: object = None
     chips_after: object = None
     try:
@@ -395,6 +395,7 @@ def verify_player(lines: Iterable[Mapping[str, Any]]) -> PlayerCheck:
                 orders[number] = order
                 check.shoes_opened += 1
             shoe, pos = int(line["starts"]["shoe"]), int(line["starts"]["pos"])
+            dealt_to: dict[int, list[tuple[int, int]]] = {}
             for e in line["events"]:
                 kind = e.get("kind")
                 if kind in (Kind.SHUFFLED, Kind.REFILLED):
@@ -406,9 +407,10 @@ def verify_player(lines: Iterable[Mapping[str, Any]]) -> PlayerCheck:
                         dealt_to.setdefault(int(e.get("seat", 0)), []).append((shoe, pos))
                     pos += 1
                 elif kind == Kind.TURNED and "card" in e:
-                    turned.append((int(e.get("seat", 0)), _card_id(e)))
+                    who = int(e.get("seat", 0))
+                    turned.append((who, _card_id(e), dealt_to.setdefault(who, [])))
             check.rounds += bool(line["events"])  # the closing line only opens shoes
-        _check_cards(check, orders, seen, dealt_to, turned)
+        _check_cards(check, orders, seen, turned)
     except _DAMAGE as exc:
         raise ReplayError(f"not a complete {PLAYER_FORMAT} record: {exc!r}"[:300]) from None
     if check.seal is None:
@@ -438,8 +440,8 @@ def _check_link(n: int, line: Mapping[str, Any], prev: str | None, seat: object,
 
 
 def _check_cards(check: PlayerCheck, orders: dict[int, list[int]],
-                 seen: dict[int, dict[int, int]], dealt_to: dict[int, list[tuple[int, int]]],
-                 turned: list[tuple[int, int]]) -> None:
+                 seen: dict[int, dict[int, int]],
+                 turned: list[tuple[int, int, list[tuple[int, int]]]]) -> None:
     """Every card seen (and every card turned up for a seat) against the shoes opened."""
     for number, cards in seen.items():
         opened = orders.get(number)
@@ -450,14 +452,12 @@ def _check_cards(check: PlayerCheck, orders: dict[int, list[int]],
                 raise ReplayError(f"shoe {number}: the card at place {pos + 1} is not the one "
                                   "dealt")
             check.cards_checked += 1
-    for seat, card_id in turned:
-        places = dealt_to.get(seat, [])
-        known = [p for p in places if p[0] in orders]
-        if not known:
-            continue  # dealt from a shoe not opened yet
-        match = next((p for p in known
-                      if 0 <= p[1] < len(orders[p[0]]) and orders[p[0]][p[1]] == card_id), None)
+    for seat, card_id, places in turned:
+        match = next((p for p in places if p[0] in orders and 0 <= p[1] < len(orders[p[0]])
+                      and orders[p[0]][p[1]] == card_id), None)
         if match is None:
+            if any(p[0] not in orders for p in places):
+                continue  # it may be a card from a shoe not opened yet
             raise ReplayError(f"a card turned up for seat {seat} was not dealt to it")
         places.remove(match)
         check.cards_checked += 1
