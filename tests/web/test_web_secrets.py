@@ -22,15 +22,18 @@ import hypothesis as hp
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from leaks import leaks
+from typer.testing import CliRunner
 from web_kit import party
 
-from twentyone.engine.records import verify_player
+from twentyone.cli import app as cli
+from twentyone.engine.records import check_house, line_hash, verify_player
 from twentyone.engine.shoe import RandomShuffler
 from twentyone.engine.table import Phase
 from twentyone.train.chips import accepted_payouts
 from twentyone.web import downloads
 from twentyone.web.protocol import Request
 from twentyone.web.room import Actor, Role, Room
+from twentyone.web.shoes import commitment
 from twentyone.web.spec import RoomSpec
 from twentyone.web.store import SqliteStore, StoredRoom
 
@@ -182,3 +185,49 @@ def test_a_seat_taken_at_a_round_boundary_has_only_its_own_rounds(tmp_path: Path
         assert [e["amount"] for e in lines[0]["events"] if e["kind"] == "round-started"] == [2]
         assert lines[0]["committed"]  # the shoe's commitment, made before Bob sat, is kept
         assert verify_player(lines).rounds == 1
+
+
+def test_the_rounds_of_a_shoe_are_opened_once_it_is_finished(tmp_path: Path) -> None:
+    """docs/web.md#downloads: the house's rounds from the shoe in play are each given as a
+    hash; once the shoe is shuffled away the same rounds come in full, each hashing to what was
+    given, and the whole record deals again. ``verify`` says which rounds are committed."""
+    with party(tmp_path / "l.db", rules="single-deck", settings={"turn_s": 0}) as p:
+        ann = p.join()
+        p.sit(ann, "Ann", 100_000)
+        t = p.room.table
+        url = f"/api/rooms/{p.code}/history.jsonl"
+        early: list[dict[str, Any]] = []
+        while len(t.shoe.history) == 1:
+            early = [json.loads(x) for x in
+                     p.client.get(url, params={"token": p.host_token}).text.splitlines()]
+            _play_round(p, ann)
+        assert early and all("committed" in line for line in early)
+        house = [json.loads(x) for x in
+                 p.client.get(url, params={"token": p.host_token}).text.splitlines()]
+        opened = house[:len(early)]
+        assert [line_hash(line) for line in opened] == [line["committed"] for line in early]
+        check = check_house(house)
+        assert check.rounds >= len(early) and check.table is not None
+        path = tmp_path / "early.jsonl"
+        path.write_text("".join(json.dumps(line) + "\n" for line in early))
+        out = CliRunner().invoke(cli, ["verify", str(path)])
+        assert out.exit_code == 0 and f"{len(early)} more round" in out.output
+
+
+def test_a_pontoon_download_stops_at_the_pack_in_play_and_verifies(tmp_path: Path) -> None:
+    with party(tmp_path / "l.db", game="pontoon", settings={"turn_s": 0}) as p:
+        people = [p.join() for _ in range(3)]
+        for n, who in enumerate(people):
+            p.sit(who, f"P{n}", 10_000)
+        p.act(p.host, "draw_for_bank")
+        url = f"/api/rooms/{p.code}/history.jsonl"
+        (record,) = [json.loads(x) for x in
+                     p.client.get(url, params={"token": p.host_token}).text.splitlines()]
+        shoe = len(p.room.table.shoe.history)
+        assert record["committed"] == {"shoe": shoe,
+                                       "hash": commitment(p.room.shuffles[shoe - 1])}
+        assert len(record["shuffles"]) < shoe  # the pack in play is not in it
+        path = tmp_path / "pontoon.jsonl"
+        path.write_text(json.dumps(record) + "\n")
+        out = CliRunner().invoke(cli, ["verify", str(path)])
+        assert out.exit_code == 0 and "committed to" in out.output, out.output
