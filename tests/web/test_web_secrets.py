@@ -29,6 +29,8 @@ from twentyone.cli import app as cli
 from twentyone.engine.records import check_house, line_hash, verify_player
 from twentyone.engine.shoe import RandomShuffler
 from twentyone.engine.table import Phase
+from twentyone.pontoon.history import FORMAT as PONTOON_FORMAT
+from twentyone.pontoon.history import replay_game
 from twentyone.train.chips import accepted_payouts
 from twentyone.web import downloads
 from twentyone.web.protocol import Request
@@ -148,13 +150,29 @@ def test_nothing_anyone_downloads_tells_a_card_to_come(room_at: int, shuffle: in
         ask(who, op, **args)
         if op == "pause":
             ask(host, "resume")
+    # What was downloaded verifies: the opened part deals again, the rest is committed to.
+    saved = store.room(room.code)
+    assert saved is not None
+    for n, person in room.people.items():
+        if lines := downloads.seat_history(saved, n, person.since_op):
+            verify_player(lines)
+    _verify_house(downloads.house_record(saved))
     ask(host, "close")
     # Once the room is closed every shoe is finished: the house's record opens them all. (A
     # Pontoon room whose bank is held refuses to close.)
     saved = store.room(room.code)
     assert saved is not None
     if saved.closed:
-        assert not any("committed" in line for line in downloads.house_record(saved))
+        house = downloads.house_record(saved)
+        assert not any("committed" in line for line in house)
+        _verify_house(house)
+
+
+def _verify_house(lines: list[dict[str, Any]]) -> None:
+    if lines and lines[0]["format"] == PONTOON_FORMAT:
+        replay_game(json.loads(json.dumps(lines[0])))
+    elif lines:
+        check_house(lines)
 
 
 def _play_round(p: Any, who: Any) -> None:

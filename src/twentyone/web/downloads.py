@@ -82,9 +82,9 @@ def house_record(saved: StoredRoom) -> list[dict[str, Any]]:
         if not table.log:
             return []
         history = game_history(table)
-        if dealt.shoe_finished(len(table.shoe.history)):
-            return [history]
         shuffles = len(table.shoe.history)
+        if not shuffles or dealt.shoe_finished(shuffles):
+            return [history]  # no card yet, or every pack finished
         shoe = {"shoe": shuffles, "hash": commitment(saved.shuffles[shuffles - 1])}
         return [committed_game(history, dealt.cut, shoe)]
     return [line if dealt.shoe_finished(shuffles) else committed_line(line)
