@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from engine_kit import stack_for, stacked
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -253,9 +254,10 @@ def _chips_raised(lines: list[dict[str, Any]]) -> None:
 
 
 TAMPERINGS = {
-    "a bet changed": (_bet_raised, "was not written after the line before it"),
-    "a payout changed": (_payout_raised, "was not written after the line before it"),
-    "the chips after a round changed": (_chips_raised, "was not written after"),
+    "a bet changed": (_bet_raised, "on a bet of 1500"),
+    "a payout changed": (_payout_raised, "hand settled .* on a bet of 1000"),
+    "the chips after a round changed": (_chips_raised, "line 2: the seat's bets and what they "
+                                                       "were paid come to"),
     "a line dropped": (lambda lines: lines.pop(2), "line 3 is numbered 4"),
     "the first line dropped": (lambda lines: lines.pop(0), "line 1 is numbered 2"),
     "two lines swapped": (lambda lines: lines.insert(1, lines.pop(2)), "line 2 is numbered 3"),
@@ -275,20 +277,24 @@ def test_a_tampered_player_history_is_refused_in_words(how: str) -> None:
 
 
 def test_a_forger_who_chains_the_lines_again_is_caught_by_the_money_or_the_seal() -> None:
-    """Numbering and chaining the lines again makes a changed history hang together; then the
-    chips must still run on from line to line, and the seal is no longer the game's."""
+    """Numbering and chaining the lines again makes a changed history hang together; then each
+    hand's result must still fit its bet, the chips must come to what the bets were paid, and
+    the seal is no longer the game's."""
     _, players, _ = game(5, 6)
     seal = verify_player(players[1]).seal
     lines = copy.deepcopy(players[1])
     _chips_raised(lines)
-    with pytest.raises(ReplayError, match="line 3 starts with"):
+    lines[2]["chips"]["from"] += 1000
+    with pytest.raises(ReplayError, match="line 2: the seat's bets"):
         verify_player(rechained(lines))
-    for change in (_bet_raised, _payout_raised, lambda ls: ls.pop(-1)):
+    for change in (_bet_raised, _payout_raised):
         lines = copy.deepcopy(players[1])
         change(lines)
-        assert verify_player(rechained(lines)).seal != seal
-    cut = verify_player(players[1][:-1])  # a history cut before the game's end says so
-    assert not cut.closed and verify_player(players[1]).closed
+        with pytest.raises(ReplayError, match="on a bet of"):
+            verify_player(rechained(lines))
+    lines = copy.deepcopy(players[1])
+    lines[2]["events"] = [e for e in lines[2]["events"] if e["kind"] != "hit"]
+    assert verify_player(rechained(lines[:-1])).seal != seal
 
 
 def test_a_history_cut_short_says_the_game_had_not_ended(tmp_path: Path) -> None:
@@ -377,3 +383,35 @@ def test_verify_reads_a_long_record_a_line_at_a_time(tmp_path: Path) -> None:
     finally:
         tracemalloc.stop()
     assert peak < 2 * size
+
+
+@pytest.mark.parametrize(("hole", "play"), [("Ks", "insure"), ("5s", "insure"),
+                                             ("5s", "surrender"), ("Ks", "even_money")])
+def test_insurance_even_money_and_surrender_add_up(hole: str, play: str) -> None:
+    """docs/casino.md#insurance-and-even-money, docs/casino.md#surrendering: the money check
+    knows every way a casino hand is settled."""
+    rules = PRESETS["classic"].replace(surrender="late")
+    hand = ("As", "Kd") if play == "even_money" else ("10s", "6d")
+    t = stacked(rules, stack_for(rules, [hand], "Ah", hole))
+    t.sit(1, 50_000)
+    rec = Recording(t, [1])
+    rec.round_started()
+    t.bet(1, 2000)
+    t.deal()
+    if play == "even_money":
+        t.even_money(1)
+    else:
+        t.insure(1) if play == "insure" else t.decline(1)
+        if play == "surrender" and t.phase is not Phase.BETTING:
+            t.surrender(1)
+    while t.phase is not Phase.BETTING:
+        t.stand(1)
+    lines = rec.round_ended()
+    assert lines is not None
+    (mine,) = lines[1].values()
+    assert verify_player([mine]).rounds == 1
+    settled = [e for e in mine["events"] if "settled" in e["kind"] and e.get("seat") == 1]
+    assert settled
+    settled[-1]["amount"] += 100
+    with pytest.raises(ReplayError, match="settled|come to"):
+        verify_player(rechained([mine]))

@@ -188,7 +188,8 @@ class Recording:
         before = self._after.get(seat, self._before.get(seat))
         self._after[seat] = after
         line = {"format": PLAYER_FORMAT, "seat": seat, "round": t.round,
-                "chips": {"from": before, "to": after}, **body}
+                "chips": {"from": before, "to": after},
+                "banker": t.dealer_seat or None, **body}
         return self._chains.setdefault(seat, PlayerChain()).link(line)
 
     def player_seal(self, seat: int) -> str | None:
@@ -409,6 +410,7 @@ def verify_player(lines: Iterable[Mapping[str, Any]]) -> PlayerCheck:
                 elif kind == Kind.TURNED and "card" in e:
                     who = int(e.get("seat", 0))
                     turned.append((who, _card_id(e), dealt_to.setdefault(who, [])))
+            _check_money(n, line)
             check.rounds += bool(line["events"])  # the closing line only opens shoes
         _check_cards(check, orders, seen, turned)
     except _DAMAGE as exc:
@@ -437,6 +439,87 @@ def _check_link(n: int, line: Mapping[str, Any], prev: str | None, seat: object,
     if n > 1 and chips.get("from") != chips_after:
         raise ReplayError(f"line {n} starts with {chips.get('from')!r} cents of chips where "
                           f"the line before it left {chips_after!r}")
+
+
+#: What each of the engine's events does to the chips in front of the seat it names.
+_STAKED = {Kind.BET, Kind.DOUBLED, Kind.SPLIT}
+_KINDS = frozenset(k.value for k in Kind)
+
+
+def _check_money(n: int, line: Mapping[str, Any]) -> None:
+    """docs/casino.md#fair-play-and-records: each hand's result fits its stake and outcome, and
+    the chips a line says the seat ended with are the chips it began with, less every bet,
+    double, split and insurance it made, plus what each was paid back (the stake and its net
+    result), plus chips bought and less chips taken away. Checked where the house banks and
+    every event is the casino table's own (a changing bank, as in Pontoon, moves chips between
+    seats by rules of its own), and while the seat is held from the line's start to its end."""
+    seat, events = line["seat"], line["events"]
+    if line.get("banker") is not None or not all(e.get("kind") in _KINDS for e in events):
+        return
+    stakes: list[int] = []  # by hand; a split puts its new hand at the place it names
+    insured = moved = 0
+    for e in events:
+        if e.get("seat", 0) != seat:
+            continue
+        kind, amount, hand = Kind(e["kind"]), int(e.get("amount", 0)), int(e.get("hand", 0))
+        if kind is Kind.SPLIT:
+            stakes.insert(hand, amount)
+        elif kind in _STAKED:
+            if hand == len(stakes):
+                stakes.append(0)
+            if not 0 <= hand < len(stakes):
+                raise ReplayError(f"line {n}: seat {seat} bets on a hand it does not hold")
+            stakes[hand] += amount
+        if kind in _STAKED:
+            moved -= amount
+        elif kind is Kind.INSURED:
+            insured += amount
+            moved -= amount
+        elif kind is Kind.SETTLED:
+            stake = stakes[hand] if 0 <= hand < len(stakes) else 0
+            if stake:
+                stakes[hand] = 0
+            if not _fair(str(e.get("note", "")), stake, amount):
+                raise ReplayError(f"line {n}: seat {seat}'s hand settled {e.get('note')!r} for "
+                                  f"{amount:+d} cents on a bet of {stake}")
+            moved += stake + amount
+        elif kind is Kind.INSURANCE_SETTLED:
+            if amount not in (2 * insured, -insured) and not (
+                    amount == 0 and e.get("note") == "void"):
+                raise ReplayError(f"line {n}: seat {seat}'s insurance of {insured} cents "
+                                  f"settled for {amount:+d}")
+            moved += insured + amount
+            insured = 0
+        elif kind in (Kind.SAT, Kind.LEFT):
+            moved += amount if kind is Kind.SAT else -amount
+    chips = line["chips"]
+    if chips["from"] is None or chips["to"] is None:
+        return  # the seat was taken or given up: the chips came or went with the person
+    if chips["to"] - chips["from"] != moved:
+        raise ReplayError(f"line {n}: the seat's bets and what they were paid come to "
+                          f"{moved:+d} cents, but its chips went from {chips['from']} to "
+                          f"{chips['to']}")
+
+
+def _fair(outcome: str, stake: int, net: int) -> bool:
+    """Does a hand's net result fit its outcome and its stake (docs/casino.md#settlement)? A win
+    pays the stake, a loss takes it, a push and a void return it; a blackjack or a bonus pays
+    more than nothing (by the rules' odds), a surrender returns part, a dealer's blackjack may
+    take more than the stake where the rules say so."""
+    match outcome:
+        case "win" | "even-money":
+            return net == stake
+        case "lose" | "bust" | "tie":
+            return net == -stake
+        case "push" | "void":
+            return net == 0
+        case "blackjack" | "bonus":
+            return net > 0
+        case "surrender":
+            return -stake <= net <= 0
+        case "dealer blackjack":
+            return net <= -stake
+    return False
 
 
 def _check_cards(check: PlayerCheck, orders: dict[int, list[int]],
