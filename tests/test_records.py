@@ -413,5 +413,5 @@ def test_insurance_even_money_and_surrender_add_up(hole: str, play: str) -> None
     settled = [e for e in mine["events"] if "settled" in e["kind"] and e.get("seat") == 1]
     assert settled
     settled[-1]["amount"] += 100
-    with pytest.raises(ReplayError, match="settled|come to"):
+    with pytest.raises(ReplayError, match=r"settled|come to"):
         verify_player(rechained([mine]))
