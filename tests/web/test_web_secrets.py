@@ -100,6 +100,7 @@ def test_nothing_anyone_downloads_tells_a_card_to_come(room_at: int, shuffle: in
     t = room.table
     rid = iter(range(10**6))
     boundary = (0, t.shoe.pos, len(t.shoe.history))  # requests, place, shuffles between rounds
+    kept = downloads.Replay(spec.to_json(), None)
 
     def ask(actor: Actor, op: str, **args: Any) -> None:
         nonlocal boundary
@@ -114,6 +115,9 @@ def test_nothing_anyone_downloads_tells_a_card_to_come(room_at: int, shuffle: in
             return  # nothing shuffled yet, or every shoe finished
         held = {n: p.since_op for n, p in room.people.items()}
         now = _downloads(saved, held)
+        # A deal kept from download to download (as the server keeps it) gives the same.
+        kept.extend(saved.ops[kept.applied:], saved.shuffles[kept.shuffles:])
+        assert downloads.house_lines(kept) == downloads.house_record(saved)
         # The cards still in the shoe, in another order: the same downloads.
         assert _downloads(_reordered(saved, len(saved.ops), t.shoe.pos), held) == now, op
         between = t.phase is Phase.BETTING and not any(s.hands for s in t.seats.values())

@@ -7,8 +7,7 @@ salts the room published its shoe commitments with, so ``twentyone verify`` chec
 terminal game's. Only rounds already finished are written, and only shoes already finished are
 opened: a download never shows a card still to come. The house's rounds dealt from the shoe in
 play are given as their hashes only (``records.committed_line``), a Pontoon game stops where the
-pack in play was shuffled, and a seat's history begins with the round its holder sat in. Every
-function here is a pure function of the stored room.
+pack in play was shuffled, and a seat's history begins with the round its holder sat in.
 """
 
 from __future__ import annotations
@@ -16,91 +15,158 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
+from twentyone.cards import Card
 from twentyone.engine.ops import op_from_json
 from twentyone.engine.records import PlayerChain, Recording, committed_line
+from twentyone.engine.shoe import ShuffleResult
 from twentyone.engine.table import Phase, Table
 from twentyone.pontoon.history import committed_game, game_history
 from twentyone.pontoon.table import PontoonTable
+from twentyone.rules import Rules
 from twentyone.web.shoes import LedgerShuffler, commitment
 from twentyone.web.spec import RoomSpec, make_table
-from twentyone.web.store import LedgerRow, StoredRoom
+from twentyone.web.store import LedgerRow, StoredRoom, StoredShuffle
 
 
 def _between_rounds(t: Table) -> bool:
     return t.phase is Phase.BETTING and not any(s.hands for s in t.seats.values())
 
 
-class _Dealt:
-    """A room dealt again from its ledger: the house's lines, each with the number of shuffles
-    made when its round ended, and the watched seat's lines, each with the number of operations
-    applied when its round ended."""
+class _Tail:
+    """The engine's shuffler hook for a ``Replay``: the stored shuffles, as many as the ledger
+    has handed over so far (a later ``extend`` brings the shuffles its operations dealt)."""
 
-    def __init__(self, saved: StoredRoom, seat: int | None) -> None:
-        spec = RoomSpec.from_json(saved.spec)
-        table = make_table(spec, LedgerShuffler(saved.shuffles, None))
-        salts = [s.salt for s in saved.shuffles]
-        watched = [] if seat is None else [seat]
-        rec: Recording | None = None
-        self.house: list[tuple[int, dict[str, Any]]] = []
+    def __init__(self) -> None:
+        self.stored: list[StoredShuffle] = []
+        self._dealt = 0
+        self._now = LedgerShuffler([], None)
+
+    def shuffle(self, cards: list[Card], rules: Rules) -> ShuffleResult:
+        n = self._dealt
+        self._now = LedgerShuffler(self.stored[n:n + 1], None)
+        self._dealt = n + 1
+        return self._now.shuffle(cards, rules)
+
+    def cut_card_behind(self, rules: Rules) -> int:
+        return self._now.cut_card_behind(rules)
+
+
+class Replay:
+    """A room dealt again from its ledger, kept: the house's lines, and ``seat``'s lines each
+    with the number of operations applied when its round ended. A later download ``extend``s
+    it with what the ledger took since, so no finished round is dealt twice."""
+
+    def __init__(self, spec: dict[str, Any], seat: int | None) -> None:
+        self._spec = RoomSpec.from_json(spec)
+        self._tail = _Tail()
+        #: Made by the first ``extend``: a table shuffles its first shoe as it is made.
+        self._table: Table | None = None
+        self._salts: list[str] = []
+        self.seat = seat
+        self._rec: Recording | None = None
+        self.house: list[dict[str, Any]] = []
+        #: How many shuffles had been made when each of the house's lines ended.
+        self.ends: list[int] = []
         self.player: list[tuple[int, dict[str, Any]]] = []
         #: Operations, events and shuffles before the operation that shuffled the shoe in play.
         self.cut = (0, 0, 0)
-        for n, data in enumerate(saved.ops):
-            if rec is None and table.shoe.history and _between_rounds(table):
-                rec = Recording(table, watched, salt_of=salts.__getitem__)
-                rec.round_started()
-            before = (n, len(table.log), len(table.shoe.history))
+        #: How many of the ledger's operations and shuffles this has dealt or holds.
+        self.applied = 0
+
+    @property
+    def table(self) -> Table:
+        if self._table is None:
+            self._table = make_table(self._spec, self._tail)
+        return self._table
+
+    @property
+    def shuffles(self) -> int:
+        return len(self._tail.stored)
+
+    @property
+    def stored(self) -> list[StoredShuffle]:
+        """The ledger's shuffles this holds, with their salts."""
+        return self._tail.stored
+
+    def extend(self, ops: Sequence[dict[str, Any]], shuffles: Sequence[StoredShuffle]) -> None:
+        """Deal the operations the ledger took after the ones already dealt, with the shuffles
+        it took after the ones already held."""
+        self._tail.stored.extend(shuffles)
+        self._salts.extend(s.salt for s in shuffles)
+        table, seat = self.table, self.seat
+        for data in ops:
+            if self._rec is None and table.shoe.history and _between_rounds(table):
+                self._rec = Recording(table, [] if seat is None else [seat],
+                                      salt_of=self._salts.__getitem__)
+                self._rec.round_started()
+            before = (self.applied, len(table.log), len(table.shoe.history))
             table.apply(op_from_json(data, table.operations))
+            self.applied += 1
             if len(table.shoe.history) > before[2]:
                 self.cut = before
-            if rec is not None and _between_rounds(table):
-                lines = rec.round_ended()
+            if self._rec is not None and _between_rounds(table):
+                lines = self._rec.round_ended()
                 if lines is not None:
-                    self.house.append((len(table.shoe.history), lines[0]))
+                    self.house.append(lines[0])
+                    self.ends.append(len(table.shoe.history))
                     if seat is not None:
-                        self.player.append((n + 1, lines[1][seat]))
-                rec.round_started()
-        self.table = table
-        self.saved = saved
+                        self.player.append((self.applied, lines[1][seat]))
+                self._rec.round_started()
 
-    def shoe_finished(self, shuffles: int) -> bool:
-        """Is the shoe in play after ``shuffles`` shuffles finished: shuffled away since, or
-        the room closed?"""
-        return self.saved.closed or shuffles < len(self.table.shoe.history)
+
+def _replay(saved: StoredRoom, seat: int | None) -> Replay:
+    replay = Replay(saved.spec, seat)
+    replay.extend(saved.ops, saved.shuffles)
+    return replay
 
 
 def house_record(saved: StoredRoom) -> list[dict[str, Any]]:
     """The house's full record: the casino game's chained house record
     (``twentyone-house-record/1``), its rounds from the shoe in play given as their hashes; or
     Pontoon's whole-game history, as far as the pack in play."""
-    dealt = _Dealt(saved, None)
-    table = dealt.table
+    return house_lines(_replay(saved, None), closed=saved.closed)
+
+
+def house_lines(replay: Replay, closed: bool = False) -> list[dict[str, Any]]:
+    """``house_record`` from a room already dealt again; ``closed``: the room is closed, so
+    every shoe is finished."""
+    table = replay.table
+    shuffles = len(table.shoe.history)
+
+    def finished(at: int) -> bool:
+        """Is the shoe in play after ``at`` shuffles finished (shuffled away since)?"""
+        return closed or at < shuffles
+
     if isinstance(table, PontoonTable):
         if not table.log:
             return []
         history = game_history(table)
-        shuffles = len(table.shoe.history)
-        if not shuffles or dealt.shoe_finished(shuffles):
+        if not shuffles or finished(shuffles):
             return [history]  # no card yet, or every pack finished
-        shoe = {"shoe": shuffles, "hash": commitment(saved.shuffles[shuffles - 1])}
-        return [committed_game(history, dealt.cut, shoe)]
-    return [line if dealt.shoe_finished(shuffles) else committed_line(line)
-            for shuffles, line in dealt.house]
+        shoe = {"shoe": shuffles, "hash": commitment(replay.stored[shuffles - 1])}
+        return [committed_game(history, replay.cut, shoe)]
+    return [line if finished(at) else committed_line(line)
+            for at, line in zip(replay.ends, replay.house, strict=True)]
 
 
 def seat_history(saved: StoredRoom, seat: int, since_op: int) -> list[dict[str, Any]]:
-    """What ``seat`` saw since its holder sat down (operation ``since_op``), one line a round
-    (``twentyone-player-history/2``), numbered and chained afresh: nothing of a round that
-    ended before then, not even the chips of whoever sat there. The commitments and openings of
-    the rounds before are carried into the first line, so every shoe opened later was committed
-    to before."""
+    """What ``seat`` saw, one line a round (``twentyone-player-history/2``)."""
+    return seat_lines(_replay(saved, seat), since_op)
+
+
+def seat_lines(replay: Replay, since_op: int) -> list[dict[str, Any]]:
+    """``seat_history`` from a room already dealt again for that seat: what it saw since its
+    holder sat down (operation ``since_op``), numbered and chained afresh. Nothing of a round
+    that ended before then, not even the chips of whoever sat there; the commitments and
+    openings of those rounds are carried into the first line, so every shoe opened later was
+    committed to before."""
     out: list[dict[str, Any]] = []
     carried: dict[str, list[dict[str, Any]]] = {"committed": [], "opened": []}
     chain = PlayerChain()
-    for applied, line in _Dealt(saved, seat).player:
+    for applied, line in replay.player:
         if applied <= since_op:
             for key, items in carried.items():
                 items.extend(line[key])
