@@ -415,3 +415,15 @@ def test_insurance_even_money_and_surrender_add_up(hole: str, play: str) -> None
     settled[-1]["amount"] += 100
     with pytest.raises(ReplayError, match=r"settled|come to"):
         verify_player(rechained([mine]))
+
+
+def test_an_unchained_history_of_the_old_format_is_refused_in_words(tmp_path: Path) -> None:
+    """A history written before its lines were chained could be edited unseen: it is refused,
+    naming its format, rather than half-checked."""
+    _, players, _ = game(5, 3)
+    path = tmp_path / "old.jsonl"
+    path.write_text("".join(json.dumps({**line, "format": "twentyone-player-history/1"}) + "\n"
+                            for line in players[1]))
+    out = CliRunner().invoke(app, ["verify", str(path)])
+    assert out.exit_code == 1 and "twentyone-player-history/1" in out.output
+    assert "Traceback" not in out.output

@@ -90,6 +90,9 @@ def _check(path: Path) -> tuple[dict[str, Any], str]:
             text += (f" The pack still in play is committed to ({committed}), not shown: "
                      "download the game again once it is finished to check the rest.")
         return result, text
+    if isinstance(kind, str) and kind.startswith("twentyone-player-history/"):
+        raise ReplayError(f"{path} is a hand history in a format this version does not check "
+                          f"({kind}; it checks {PLAYER_FORMAT}, whose lines are chained)")
     raise ReplayError(f"{path} is neither a hand history nor a house record")
 
 
