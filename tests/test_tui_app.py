@@ -6,11 +6,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+import pytest
 from textual.widgets import Static
 from tui_kit import CTRL_C, casino, casino_table_app, drive, read_seat, widget_text
 
 from twentyone.cards import Card
-from twentyone.engine.records import read_lines, verify_house, verify_player
+from twentyone.cli.terminal import run_app
+from twentyone.engine.records import check_house, read_lines, verify_house, verify_player
 from twentyone.engine.table import Table
 from twentyone.engine.views import TableView
 from twentyone.rules import PRESETS
@@ -173,13 +175,31 @@ def test_history_is_the_players_and_the_house_record_is_kept_apart(tmp_path: Pat
     t = casino(CLASSIC, ["10s", "6c", "9h", "10d", "5c", "5d", "Kd", "4c"])
     drive(casino_table_app(t, history=path), t, ["10", "s", "", "s", "q"])
     mine = read_lines(path)
-    assert [line["format"] for line in mine] == ["twentyone-player-history/1"] * 3
+    assert [line["format"] for line in mine] == ["twentyone-player-history/2"] * 3
     assert all("before" not in line and "shuffles" not in line for line in mine)
     assert not any(line["opened"] for line in mine[:-1])  # the shoe stays shut while in play
     assert mine[-1]["opened"]  # and is opened when the game ends
     assert verify_player(mine).rounds == 2
     house = read_lines(tmp_path / "hands.house.jsonl")
     assert len(house) == 2 and verify_house(house).round == 2
+
+
+def test_the_seals_are_printed_with_the_files_once_the_table_closes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/casino.md#fair-play-and-records: what ``verify`` asks a player to compare with, the
+    seal of each file, is printed beside the file's name after the app has closed."""
+    path = tmp_path / "hands.jsonl"
+    t = casino(CLASSIC, ["10s", "6c", "9h", "10d", "5c", "5d", "Kd", "4c"])
+    table_app = casino_table_app(t, history=path)
+    drive(table_app, t, ["10", "s", "", "s", "q"])
+    monkeypatch.setattr(table_app, "run", lambda: None)
+    run_app(table_app)
+    out = capsys.readouterr().out
+    house = check_house(read_lines(tmp_path / "hands.house.jsonl")).seal
+    mine = verify_player(read_lines(path)).seal
+    assert f"The house's record is in {tmp_path / 'hands.house.jsonl'}, sealed {house}." in out
+    assert f"Your hand history is in {path}, sealed {mine}." in out
 
 
 def test_a_round_called_off_is_recorded_and_replays(tmp_path: Path) -> None:

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from web_kit import Person, party, stacked_app
 
 from twentyone.cli.app import app as cli
-from twentyone.engine.records import verify_house, verify_player
+from twentyone.engine.records import check_house, verify_player
 from twentyone.engine.table import Phase
 from twentyone.pontoon.table import PontoonTable
 
@@ -328,8 +328,10 @@ def test_downloads_verify(tmp_path: Path) -> None:
         url = f"/api/rooms/{p.code}/history.jsonl"
         house_text = p.client.get(url, params={"token": p.host_token}).text
         house = [json.loads(line) for line in house_text.splitlines()]
-        assert len(house) == 5
-        assert verify_house(house).round == 5
+        # Five rounds of a six-deck shoe still in play: each committed to, none shown.
+        assert len(house) == 5 and all(set(line) == {"format", "prev", "committed"}
+                                       for line in house)
+        assert check_house(house).committed == 5
         mine = p.client.get(url, params={"token": ann.token}).text
         lines = [json.loads(line) for line in mine.splitlines()]
         assert verify_player(lines).rounds == 5

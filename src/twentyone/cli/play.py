@@ -130,7 +130,7 @@ def play(
     need_terminal()
     app = casino_app(table, humans=humans, bot_seats=bots, stake=stake, name=title,
                      base=PRESETS.get(rules), history=history)
-    run_app(app, history)
+    run_app(app)
 
 
 def _refuse_unused_options(ctx: typer.Context, game: str, auto: str | None) -> None:

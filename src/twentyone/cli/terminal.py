@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import signal
 import sys
-from pathlib import Path
 
 import typer
 
@@ -21,9 +20,10 @@ def need_terminal() -> None:
         raise typer.Exit(2)
 
 
-def run_app(app: TableApp, history: Path | None = None) -> None:
+def run_app(app: TableApp) -> None:
     """Run the app; however it ends (a key, Ctrl-C, a closed terminal: SIGHUP), a round in play
-    is called off and every person leaves with their chips; then the goodbye."""
+    is called off and every person leaves with their chips; then the goodbye (with where the
+    hand histories went and their seals, once the app has closed)."""
     signal.signal(signal.SIGHUP, lambda *_: app.call_later(app.action_leave))
     try:
         app.run()
@@ -31,5 +31,3 @@ def run_app(app: TableApp, history: Path | None = None) -> None:
         app.leave()
     for line in app.farewell:
         typer.echo(line)
-    if history is not None:
-        typer.echo(f"Hand histories written to {history}")

@@ -141,6 +141,14 @@ def replay(history: dict[str, Any]) -> Table:
     return replay_onto(table, operations, events)
 
 
+def _objects(data: object, what: str) -> list[dict[str, Any]]:
+    """A record's list of operations or events, each an object; anything else is refused
+    before a replay walks it."""
+    if not (isinstance(data, list) and all(isinstance(x, dict) for x in data)):
+        raise ReplayError(f"the record's {what} are not a list of {what}")
+    return data
+
+
 def shuffle_records(data: object) -> list[ShuffleRecord]:
     """The shuffles of a JSON history, for a ``ReplayShuffler``; a shuffle that is not one (a
     card that does not exist, a cut that is not a place in the pack) is a ``ReplayError``."""
@@ -164,12 +172,12 @@ def shuffle_records(data: object) -> list[ShuffleRecord]:
     return out
 
 
-def replay_onto(table: Table, operations: list[dict[str, Any]],
-                events: list[dict[str, Any]]) -> Table:
+def replay_onto(table: Table, operations: object, events: object) -> Table:
     """Run recorded operations on ``table`` (any game built on ``Table``, its shuffler replaying
     the recorded shuffles) and demand the recorded events; ``ReplayError`` at the first that
     differs. Each operation is read back as its type from the table's own registry
     (``table.operations``), so a record can name only an operation the table has."""
+    operations, events = _objects(operations, "operations"), _objects(events, "events")
     start = len(table.log)
     for data in operations:
         op = op_from_json(data, table.operations)

@@ -30,10 +30,28 @@ def game_history(table: PontoonTable) -> dict[str, Any]:
     }
 
 
+def committed_game(history: dict[str, Any], cut: tuple[int, int, int],
+                   commitment: dict[str, Any]) -> dict[str, Any]:
+    """The game as far as the pack still in play: ``cut`` is how many operations, events and
+    shuffles there were before the operation that shuffled that pack, and ``commitment`` the
+    pack's published commitment, given in place of everything after. It replays like a whole
+    game, and shows no card of the pack in play."""
+    ops, events, shuffles = cut
+    return {**history, "operations": history["operations"][:ops],
+            "events": history["events"][:events], "shuffles": history["shuffles"][:shuffles],
+            "committed": commitment}
+
+
 def replay_game(history: dict[str, Any]) -> PontoonTable:
-    """Play a recorded game again; ``ReplayError`` at the first event that differs."""
+    """Play a recorded game again (as far as a pack still in play, for a game recorded while
+    one was: ``committed_game``); ``ReplayError`` at the first event that differs."""
     if history.get("format") != FORMAT:
         raise ReplayError(f"not a {FORMAT} record")
+    committed = history.get("committed")
+    if committed is not None and not (
+            isinstance(committed, dict) and isinstance(committed.get("hash"), str)
+            and isinstance(committed.get("shoe"), int)):
+        raise ReplayError("the record's commitment to the pack in play is not one")
     table = PontoonTable(PontoonRules(**history["rules"]),
                          ReplayShuffler(shuffle_records(history["shuffles"])))
     replay_onto(table, history["operations"], history["events"])

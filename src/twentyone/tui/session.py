@@ -105,6 +105,9 @@ class CasinoSession:
         self.house_record = (None if history is None
                              else history.with_name(f"{history.stem}.house{history.suffix}"))
         self.recording = None if history is None else Recording(table, [self.narrator_seat])
+        #: Where the records went and their seals, once the game is over: said at the table and
+        #: again when it closes, the only place a player hears the seals to compare with.
+        self.records: list[str] = []
 
     # --- driving the table -------------------------------------------------------------------
 
@@ -165,9 +168,13 @@ class CasinoSession:
         if closing:
             self.recording = None  # the game is over: nothing more is recorded
             self._write(self.history, rec.close()[self.narrator_seat])
-            self.log.append(f"Your hand history is in {self.history}; the house's record in "
-                            f"{self.house_record}, sealed {rec.seal or '(no rounds)'}. Check "
-                            "them with twentyone verify.")
+            self.records = [
+                f"Your hand history is in {self.history}, sealed "
+                f"{rec.player_seal(self.narrator_seat)}.",
+                f"The house's record is in {self.house_record}, sealed "
+                f"{rec.seal or '(no rounds: nothing was written)'}.",
+                "Check them with twentyone verify: each must show the seal given here."]
+            self.log.extend(self.records)
         else:
             rec.round_started()
 
@@ -387,4 +394,4 @@ class CasinoSession:
             out.append(f"Seat {seat} leaves with {dollars(value)} in "
                        f"{self.table.chipset.describe(chips) if any(chips) else 'no chips'} "
                        f"({sign}{dollars(abs(net))} on {dollars(spent)} bought in).")
-        return out
+        return out + self.records

@@ -284,7 +284,7 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
             text = await histories.seat(room.code, spec, seat, room.people[seat].since_op)
             name = f"{room.code}-seat{seat}"
         elif actor.role is Role.HOST:
-            text = await histories.house(room.code, spec)
+            text = await histories.house(room.code, spec, room.closed)
         else:
             return _error(NotAllowedError("a history is for the host or a seat"), 403)
         return PlainTextResponse(text, media_type="application/x-ndjson",

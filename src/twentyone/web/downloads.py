@@ -5,7 +5,9 @@ Histories are written by dealing the room again from the ledger (its operations 
 stored shuffles) through the engine's own recorder (``engine.records.Recording``), with the
 salts the room published its shoe commitments with, so ``twentyone verify`` checks them like any
 terminal game's. Only rounds already finished are written, and only shoes already finished are
-opened: a download never shows a card still to come.
+opened: a download never shows a card still to come. The house's rounds dealt from the shoe in
+play are given as their hashes only (``records.committed_line``), a Pontoon game stops where the
+pack in play was shuffled, and a seat's history begins with the round its holder sat in.
 """
 
 from __future__ import annotations
@@ -18,13 +20,13 @@ from typing import Any
 
 from twentyone.cards import Card
 from twentyone.engine.ops import op_from_json
-from twentyone.engine.records import Recording
+from twentyone.engine.records import PlayerChain, Recording, committed_line
 from twentyone.engine.shoe import ShuffleResult
 from twentyone.engine.table import Phase, Table
-from twentyone.pontoon.history import game_history
+from twentyone.pontoon.history import committed_game, game_history
 from twentyone.pontoon.table import PontoonTable
 from twentyone.rules import Rules
-from twentyone.web.shoes import LedgerShuffler
+from twentyone.web.shoes import LedgerShuffler, commitment
 from twentyone.web.spec import RoomSpec, make_table
 from twentyone.web.store import LedgerRow, StoredRoom, StoredShuffle
 
@@ -66,7 +68,11 @@ class Replay:
         self.seat = seat
         self._rec: Recording | None = None
         self.house: list[dict[str, Any]] = []
+        #: How many shuffles had been made when each of the house's lines ended.
+        self.ends: list[int] = []
         self.player: list[tuple[int, dict[str, Any]]] = []
+        #: Operations, events and shuffles before the operation that shuffled the shoe in play.
+        self.cut = (0, 0, 0)
         #: How many of the ledger's operations and shuffles this has dealt or holds.
         self.applied = 0
 
@@ -80,6 +86,11 @@ class Replay:
     def shuffles(self) -> int:
         return len(self._tail.stored)
 
+    @property
+    def stored(self) -> list[StoredShuffle]:
+        """The ledger's shuffles this holds, with their salts."""
+        return self._tail.stored
+
     def extend(self, ops: Sequence[dict[str, Any]], shuffles: Sequence[StoredShuffle]) -> None:
         """Deal the operations the ledger took after the ones already dealt, with the shuffles
         it took after the ones already held."""
@@ -91,12 +102,16 @@ class Replay:
                 self._rec = Recording(table, [] if seat is None else [seat],
                                       salt_of=self._salts.__getitem__)
                 self._rec.round_started()
+            before = (self.applied, len(table.log), len(table.shoe.history))
             table.apply(op_from_json(data, table.operations))
             self.applied += 1
+            if len(table.shoe.history) > before[2]:
+                self.cut = before
             if self._rec is not None and _between_rounds(table):
                 lines = self._rec.round_ended()
                 if lines is not None:
                     self.house.append(lines[0])
+                    self.ends.append(len(table.shoe.history))
                     if seat is not None:
                         self.player.append((self.applied, lines[1][seat]))
                 self._rec.round_started()
@@ -110,31 +125,59 @@ def _replay(saved: StoredRoom, seat: int | None) -> Replay:
 
 def house_record(saved: StoredRoom) -> list[dict[str, Any]]:
     """The house's full record: the casino game's chained house record
-    (``twentyone-house-record/1``), or Pontoon's whole-game history."""
-    return house_lines(_replay(saved, None))
+    (``twentyone-house-record/1``), its rounds from the shoe in play given as their hashes; or
+    Pontoon's whole-game history, as far as the pack in play."""
+    return house_lines(_replay(saved, None), closed=saved.closed)
 
 
-def house_lines(replay: Replay) -> list[dict[str, Any]]:
-    """``house_record`` from a room already dealt again."""
-    if isinstance(replay.table, PontoonTable):
-        return [game_history(replay.table)] if replay.table.log else []
-    return list(replay.house)
+def house_lines(replay: Replay, closed: bool = False) -> list[dict[str, Any]]:
+    """``house_record`` from a room already dealt again; ``closed``: the room is closed, so
+    every shoe is finished."""
+    table = replay.table
+    shuffles = len(table.shoe.history)
+
+    def finished(at: int) -> bool:
+        """Is the shoe in play after ``at`` shuffles finished (shuffled away since)?"""
+        return closed or at < shuffles
+
+    if isinstance(table, PontoonTable):
+        if not table.log:
+            return []
+        history = game_history(table)
+        if not shuffles or finished(shuffles):
+            return [history]  # no card yet, or every pack finished
+        shoe = {"shoe": shuffles, "hash": commitment(replay.stored[shuffles - 1])}
+        return [committed_game(history, replay.cut, shoe)]
+    return [line if finished(at) else committed_line(line)
+            for at, line in zip(replay.ends, replay.house, strict=True)]
 
 
 def seat_history(saved: StoredRoom, seat: int, since_op: int) -> list[dict[str, Any]]:
-    """What ``seat`` saw, one line a round (``twentyone-player-history/1``)."""
+    """What ``seat`` saw, one line a round (``twentyone-player-history/2``)."""
     return seat_lines(_replay(saved, seat), since_op)
 
 
 def seat_lines(replay: Replay, since_op: int) -> list[dict[str, Any]]:
-    """``seat_history`` from a room already dealt again for that seat. Rounds before this
-    person sat down are kept (the shoes' commitments must be there for the openings that
-    follow) but with their events left out: they saw nothing of them from this seat."""
-    out = []
+    """``seat_history`` from a room already dealt again for that seat: what it saw since its
+    holder sat down (operation ``since_op``), numbered and chained afresh. Nothing of a round
+    that ended before then, not even the chips of whoever sat there; the commitments and
+    openings of those rounds are carried into the first line, so every shoe opened later was
+    committed to before."""
+    out: list[dict[str, Any]] = []
+    carried: dict[str, list[dict[str, Any]]] = {"committed": [], "opened": []}
+    chain = PlayerChain()
     for applied, line in replay.player:
         if applied <= since_op:
-            line = {**line, "events": []}
-        out.append(line)
+            for key, items in carried.items():
+                items.extend(line[key])
+            continue
+        body = {k: v for k, v in line.items() if k not in ("seq", "prev")}
+        if not out:
+            for key, items in carried.items():
+                body[key] = [*items, *line[key]]
+            # Counted before the holder sat down: not theirs to see, nor to be held to.
+            body["chips"] = {**line["chips"], "from": None}
+        out.append(chain.link(body))
     return out
 
 

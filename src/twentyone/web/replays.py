@@ -39,9 +39,11 @@ class Histories:
         self._lock = asyncio.Lock()
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="twentyone-download")
 
-    async def house(self, code: str, spec: dict[str, Any]) -> str:
-        """The house's record of room ``code`` (``downloads.house_record``), as JSON lines."""
-        return await self._text(code, spec, None, downloads.house_lines)
+    async def house(self, code: str, spec: dict[str, Any], closed: bool) -> str:
+        """The house's record of room ``code`` (``downloads.house_record``), as JSON lines; a
+        closed room's last shoe is finished, so it is opened too."""
+        return await self._text(code, spec, None,
+                                lambda replay: downloads.house_lines(replay, closed=closed))
 
     async def seat(self, code: str, spec: dict[str, Any], seat: int, since_op: int) -> str:
         """What ``seat`` saw (``downloads.seat_history``), as JSON lines."""

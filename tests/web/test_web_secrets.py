@@ -1,0 +1,273 @@
+"""A hostile host (and every player) downloads whatever a room offers after any sequence of
+requests, legal or not, and none of it tells a card still to come
+(docs/web.md#downloads, docs/casino.md#fair-play-and-records).
+
+"Tells" is tested as non-interference rather than by looking for card lists in the files: the
+room's ledger is copied with the cards still in the shoe put in another order, dealt again, and
+every download (the house's record, each seat's history as the seat and the host get it) must
+come out the same but for its hashes. Mid-round, the cards dealt in the round in play (the hole
+card among them) are put in another order too, with the round's own requests left out: what is
+downloaded mid-round must not depend on the round in play at all. Every frame sent to anyone is
+also checked by the independent ``leaks`` reader."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import hypothesis as hp
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from leaks import leaks
+from typer.testing import CliRunner
+from web_kit import party
+
+from twentyone.cli import app as cli
+from twentyone.engine.records import check_house, line_hash, verify_player
+from twentyone.engine.shoe import RandomShuffler
+from twentyone.engine.table import Phase
+from twentyone.pontoon.history import FORMAT as PONTOON_FORMAT
+from twentyone.pontoon.history import replay_game
+from twentyone.train.chips import accepted_payouts
+from twentyone.web import downloads
+from twentyone.web.protocol import Request
+from twentyone.web.room import Actor, Role, Room
+from twentyone.web.shoes import commitment
+from twentyone.web.spec import RoomSpec
+from twentyone.web.store import SqliteStore, StoredRoom
+
+#: (room request, seats): blackjack with the house or the host dealing, and Pontoon.
+ROOMS = [
+    ({"game": "casino", "rules": "single-deck", "settings": {"turn_s": 0}}, 3),
+    ({"game": "casino", "rules": "single-deck", "host_mode": "dealer",
+      "settings": {"turn_s": 0}}, 3),
+    ({"game": "casino", "rules": "casino-party", "settings": {"turn_s": 0}}, 3),
+    ({"game": "pontoon", "settings": {"turn_s": 0}}, 3),
+]
+#: Requests a hostile person sends whether or not they are open to them.
+HOSTILE = ("deal", "hit", "stand", "dealer_hit", "burn", "offer_insurance", "draw_for_bank",
+           "leave", "buy", "remove", "pay", "double", "split")
+HEX = re.compile(r"\b[0-9a-f]{64}\b")
+
+
+def _downloads(saved: StoredRoom, seats: dict[int, int]) -> str:
+    """Everything anyone may download from the room, as one text with its hashes blanked."""
+    parts = [downloads.house_record(saved)]
+    parts += [downloads.seat_history(saved, seat, since) for seat, since in sorted(seats.items())]
+    return HEX.sub("#", json.dumps(parts, sort_keys=True))
+
+
+def _reordered(saved: StoredRoom, ops: int, pos: int) -> StoredRoom:
+    """The room as it stood after ``ops`` requests, its shoe in play reordered from ``pos``."""
+    *done, last = saved.shuffles
+    tail = last.order[pos:]
+    order = last.order[:pos] + tail[1:] + tail[:1]  # every card still to come moves
+    return dataclasses.replace(saved, ops=saved.ops[:ops], shuffles=[
+        *done, dataclasses.replace(last, order=order)])
+
+
+def _pay(room: Room) -> dict[str, Any]:
+    """The first payment the dealing host owes, paid right."""
+    assert room.dealer is not None
+    owed = room.dealer.due[0]
+    cs = room.table.chipset
+    fewest = cs.fewest(owed.bet)
+    assert fewest is not None
+    chips = cs.by_colour(accepted_payouts(cs, fewest, owed.odds, owed.amount)[0])
+    if owed.hand < 0:
+        return {"seat": owed.seat, "insurance": True, "chips": chips}
+    return {"seat": owed.seat, "hand": owed.hand, "chips": chips}
+
+
+# No shrinking: shrinking a room of forty requests takes minutes; the failing draws are printed.
+@settings(max_examples=24, deadline=None, suppress_health_check=[HealthCheck.too_slow],
+          phases=[hp.Phase.explicit, hp.Phase.reuse, hp.Phase.generate])
+@given(room_at=st.sampled_from(range(len(ROOMS))), shuffle=st.integers(0, 2**32 - 1),
+       data=st.data())
+def test_nothing_anyone_downloads_tells_a_card_to_come(room_at: int, shuffle: int,
+                                                       data: Any) -> None:
+    body, seats = ROOMS[room_at]
+    store = SqliteStore(Path(":memory:"))
+    spec = RoomSpec.from_request(body)
+    store.create_room("TEST01", spec.to_json(), "0" * 64)
+    room = Room("TEST01", spec, "0" * 64, store, RandomShuffler.seeded(shuffle))
+    host, spectator = Actor(Role.HOST), Actor(Role.SPECTATOR)
+    players = [Actor(Role.SPECTATOR) for _ in range(seats)]
+    everyone = [host, spectator, *players]
+    t = room.table
+    rid = iter(range(10**6))
+    boundary = (0, t.shoe.pos, len(t.shoe.history))  # requests, place, shuffles between rounds
+    kept = downloads.Replay(spec.to_json(), None)
+
+    def ask(actor: Actor, op: str, **args: Any) -> None:
+        nonlocal boundary
+        mark = room.log_mark()
+        room.handle(actor, Request(f"q{next(rid)}", op, args))
+        for a in everyone:
+            viewer = a.seat if a.role is Role.PLAYER and a.seat else 0
+            assert not leaks(room.state(a, mark), t, viewer, mark), (a, op)
+        saved = store.room(room.code)
+        assert saved is not None and len(saved.shuffles) == len(t.shoe.history)
+        if not saved.shuffles or saved.closed:
+            return  # nothing shuffled yet, or every shoe finished
+        held = {n: p.since_op for n, p in room.people.items()}
+        now = _downloads(saved, held)
+        # A deal kept from download to download (as the server keeps it) gives the same.
+        kept.extend(saved.ops[kept.applied:], saved.shuffles[kept.shuffles:])
+        assert downloads.house_lines(kept) == downloads.house_record(saved)
+        # The cards still in the shoe, in another order: the same downloads.
+        assert _downloads(_reordered(saved, len(saved.ops), t.shoe.pos), held) == now, op
+        between = t.phase is Phase.BETTING and not any(s.hands for s in t.seats.values())
+        if between:
+            boundary = (len(saved.ops), t.shoe.pos, len(t.shoe.history))
+        elif boundary[2] == len(t.shoe.history):
+            # Mid-round: the round in play left out, and its cards in another order too.
+            ops, pos, _ = boundary
+            before = {n: since for n, since in held.items() if since < ops}
+            assert _downloads(_reordered(saved, ops, pos), before) == _downloads(saved, before)
+
+    for n, who in enumerate(players):
+        ask(who, "sit", name=f"P{n}", buy_in=50_000)
+    for _ in range(data.draw(st.integers(10, 45), label="requests")):
+        who = data.draw(st.sampled_from(everyone), label="who")
+        if who is host:
+            legal = list(room.host_legal())
+        elif who.role is Role.PLAYER and who.seat is not None:
+            legal = list(room.state(who, None)["view"]["legal"])
+        else:
+            legal = ["sit"]
+        legal = [op for op in legal if op != "close"] or ["pause"]
+        hostile = data.draw(st.booleans(), label="hostile")
+        op = data.draw(st.sampled_from(HOSTILE if hostile else sorted(legal)), label="op")
+        args: dict[str, Any] = {}
+        if op == "bet":
+            args["amount"] = t.rules.min_bet
+        elif op in ("buy", "sit"):
+            args = {"amount": 10_000, "name": "Late", "buy_in": 10_000}
+        elif op == "remove":
+            args["seat"] = data.draw(st.integers(1, seats), label="seat")
+        elif op == "pay" and room.dealer is not None and room.dealer.due:
+            args = _pay(room)
+        ask(who, op, **args)
+        if op == "pause":
+            ask(host, "resume")
+    # What was downloaded verifies: the opened part deals again, the rest is committed to.
+    saved = store.room(room.code)
+    assert saved is not None
+    for n, person in room.people.items():
+        if lines := downloads.seat_history(saved, n, person.since_op):
+            verify_player(lines)
+    _verify_house(downloads.house_record(saved))
+    ask(host, "close")
+    # Once the room is closed every shoe is finished: the house's record opens them all. (A
+    # Pontoon room whose bank is held refuses to close.)
+    saved = store.room(room.code)
+    assert saved is not None
+    if saved.closed:
+        house = downloads.house_record(saved)
+        assert not any("committed" in line for line in house)
+        _verify_house(house)
+
+
+def _verify_house(lines: list[dict[str, Any]]) -> None:
+    if lines and lines[0]["format"] == PONTOON_FORMAT:
+        replay_game(json.loads(json.dumps(lines[0])))
+    elif lines:
+        check_house(lines)
+
+
+def _play_round(p: Any, who: Any) -> None:
+    t = p.room.table
+    p.act(who, "bet", amount=1000)
+    p.act(p.host, "deal")
+    while t.phase is not Phase.BETTING:
+        p.act(who, "decline" if t.phase is Phase.INSURANCE else "stand")
+
+
+def test_a_seat_taken_at_a_round_boundary_has_only_its_own_rounds(tmp_path: Path) -> None:
+    """docs/web.md#downloads: whoever takes a seat the moment a round has ended gets a history
+    (as the seat, and from the host with ?seat=N) that begins with the round they played:
+    nothing of the round before, not even its chips, and it verifies."""
+    with party(tmp_path / "l.db", settings={"turn_s": 0}) as p:
+        ann, bob = p.join(), p.join()
+        p.sit(ann, "Ann", 100_000, seat=1)
+        _play_round(p, ann)
+        p.act(ann, "leave")
+        p.sit(bob, "Bob", 20_000, seat=1)
+        _play_round(p, bob)
+        url = f"/api/rooms/{p.code}/history.jsonl"
+        mine = p.client.get(url, params={"token": bob.token}).text
+        assert p.client.get(url, params={"token": p.host_token, "seat": 1}).text == mine
+        lines = [json.loads(line) for line in mine.splitlines()]
+        assert [line["round"] for line in lines] == [2]
+        assert lines[0]["chips"] == {"from": None, "to": p.room.table.bankroll(1)}
+        assert [e["amount"] for e in lines[0]["events"] if e["kind"] == "round-started"] == [2]
+        assert lines[0]["committed"]  # the shoe's commitment, made before Bob sat, is kept
+        assert verify_player(lines).rounds == 1
+
+
+def test_the_rounds_of_a_shoe_are_opened_once_it_is_finished(tmp_path: Path) -> None:
+    """docs/web.md#downloads: the house's rounds from the shoe in play are each given as a
+    hash; once the shoe is shuffled away the same rounds come in full, each hashing to what was
+    given, and the whole record deals again. ``verify`` says which rounds are committed."""
+    with party(tmp_path / "l.db", rules="single-deck", settings={"turn_s": 0}) as p:
+        ann = p.join()
+        p.sit(ann, "Ann", 100_000)
+        t = p.room.table
+        url = f"/api/rooms/{p.code}/history.jsonl"
+        early: list[dict[str, Any]] = []
+        while len(t.shoe.history) == 1:
+            early = [json.loads(x) for x in
+                     p.client.get(url, params={"token": p.host_token}).text.splitlines()]
+            _play_round(p, ann)
+        assert early and all("committed" in line for line in early)
+        house = [json.loads(x) for x in
+                 p.client.get(url, params={"token": p.host_token}).text.splitlines()]
+        opened = house[:len(early)]
+        assert [line_hash(line) for line in opened] == [line["committed"] for line in early]
+        check = check_house(house)
+        assert check.rounds >= len(early) and check.table is not None
+        path = tmp_path / "early.jsonl"
+        path.write_text("".join(json.dumps(line) + "\n" for line in early))
+        out = CliRunner().invoke(cli, ["verify", str(path)])
+        assert out.exit_code == 0 and f"{len(early)} more round" in out.output
+
+
+def test_a_closed_rooms_download_opens_its_last_shoe(tmp_path: Path) -> None:
+    """docs/web.md#downloads: once the room is closed every shoe is finished, so the host's
+    download over HTTP (dealt off the loop and kept) gives the last shoe's rounds in full."""
+    with party(tmp_path / "l.db", settings={"turn_s": 0}) as p:
+        ann = p.join()
+        p.sit(ann, "Ann", 100_000)
+        _play_round(p, ann)
+        url = f"/api/rooms/{p.code}/history.jsonl"
+        before = [json.loads(x) for x in
+                  p.client.get(url, params={"token": p.host_token}).text.splitlines()]
+        assert before and all("committed" in line for line in before)
+        p.act(p.host, "close")
+        after = [json.loads(x) for x in
+                 p.client.get(url, params={"token": p.host_token}).text.splitlines()]
+        assert [line_hash(line) for line in after] == [line["committed"] for line in before]
+        assert check_house(after).rounds == 1
+
+
+def test_a_pontoon_download_stops_at_the_pack_in_play_and_verifies(tmp_path: Path) -> None:
+    with party(tmp_path / "l.db", game="pontoon", settings={"turn_s": 0}) as p:
+        people = [p.join() for _ in range(3)]
+        for n, who in enumerate(people):
+            p.sit(who, f"P{n}", 10_000)
+        p.act(p.host, "draw_for_bank")
+        url = f"/api/rooms/{p.code}/history.jsonl"
+        (record,) = [json.loads(x) for x in
+                     p.client.get(url, params={"token": p.host_token}).text.splitlines()]
+        shoe = len(p.room.table.shoe.history)
+        assert record["committed"] == {"shoe": shoe,
+                                       "hash": commitment(p.room.shuffles[shoe - 1])}
+        assert len(record["shuffles"]) < shoe  # the pack in play is not in it
+        path = tmp_path / "pontoon.jsonl"
+        path.write_text(json.dumps(record) + "\n")
+        out = CliRunner().invoke(cli, ["verify", str(path)])
+        assert out.exit_code == 0 and "committed to" in out.output, out.output
