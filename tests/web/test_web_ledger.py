@@ -20,12 +20,14 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from starlette.testclient import TestClient
 from web_kit import party
 
 from twentyone.engine.shoe import RandomShuffler, StackedShuffler
 from twentyone.engine.table import Phase
 from twentyone.engine.views import SPECTATOR, view
 from twentyone.train.chips import accepted_payouts
+from twentyone.web.app import create_app
 from twentyone.web.protocol import MAX_CENTS, Request
 from twentyone.web.room import Actor, Role, Room, token_hash
 from twentyone.web.spec import RoomSpec
@@ -238,6 +240,28 @@ def test_a_commit_that_fails_once_loses_nothing_that_was_answered(
     assert saved is not None
     again = Room(CODE, room.spec, room.host_hash, store, RandomShuffler.seeded(8), saved=saved)
     assert snapshot(again) == snapshot(room)
+
+
+def test_a_room_the_ledger_cannot_take_is_refused_in_words(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """A new room whose write to the ledger fails was a 500 with a traceback: it is a 503 in
+    words, one line in the log, and no room."""
+
+    class Full(SqliteStore):
+        def create_room(self, code: str, spec: dict[str, Any], host_hash: str) -> None:
+            raise sqlite3.OperationalError("database or disk is full")
+
+    store = Full(tmp_path / "full.db")
+    app = create_app(store)
+    with TestClient(app) as client, caplog.at_level(logging.WARNING):
+        answer = client.post("/api/rooms", json={"rules": "classic"})
+        assert app.state.site.rooms == {}
+    assert answer.status_code == 503
+    assert answer.json()["error"] == "LedgerError"
+    assert "could not write the new room" in answer.json()["message"]
+    assert [r.getMessage() for r in caplog.records] == [
+        "a new room could not be written to the ledger (OperationalError: database or disk is "
+        "full)"]
 
 
 def test_the_hostile_buy_in_is_refused_in_words_and_the_room_plays_on(tmp_path: Path) -> None:

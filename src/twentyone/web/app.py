@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
+import logging
 import secrets
 import time
 from collections.abc import AsyncIterator, Callable
@@ -36,6 +37,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from twentyone.engine.shoe import Shuffler
 from twentyone.engine.table import Phase
 from twentyone.errors import (
+    LedgerError,
     LimitError,
     NotAllowedError,
     RequestError,
@@ -45,7 +47,7 @@ from twentyone.errors import (
 from twentyone.web import downloads, pages, protocol, training
 from twentyone.web.limits import Buckets, Limits
 from twentyone.web.replays import Histories
-from twentyone.web.room import Actor, Role, Room, new_token, token_hash
+from twentyone.web.room import Actor, Role, Room, new_token, said, token_hash
 from twentyone.web.shoes import secure_shuffler
 from twentyone.web.spec import GAMES, RoomSpec, presets
 from twentyone.web.store import Store
@@ -75,6 +77,9 @@ class RateLimit:
             return False
         self.tokens -= 1
         return True
+
+
+_LOG = logging.getLogger(__name__)
 
 
 @dataclass(eq=False)
@@ -221,8 +226,13 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
         while code in site.rooms or store.room(code) is not None:  # one in the ledger too
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
         host = new_token()
-        store.create_room(code, spec.to_json(), token_hash(host))
-        site.add(Room(code, spec, token_hash(host), store, live()))
+        try:
+            store.create_room(code, spec.to_json(), token_hash(host))
+            site.add(Room(code, spec, token_hash(host), store, live()))
+        except Exception as exc:  # a full disk, a locked file: no room, a word, one log line
+            _LOG.warning("a new room could not be written to the ledger (%s)", said(exc))
+            return _error(LedgerError("the server could not write the new room to its ledger, "
+                                      "so there is none: try again"), 503)
         return JSONResponse({"room": code, "host_token": host,
                              "join_url": f"{str(request.base_url).rstrip('/')}/r/{code}"},
                             status_code=201)

@@ -92,7 +92,7 @@ ANSWERS_KEPT = 256
 _LOG = logging.getLogger(__name__)
 
 
-def _said(exc: BaseException) -> str:
+def said(exc: BaseException) -> str:
     """An exception as one short line of the server's log."""
     text = " ".join(str(exc).split())
     return f"{type(exc).__name__}: {text[:160]}" if text else type(exc).__name__
@@ -287,7 +287,7 @@ class Room:
         except Exception as exc:
             if not self._jammed:  # one line when it starts, not one per request while it lasts
                 _LOG.warning("room %s: the ledger cannot be read back (%s); the room waits "
-                             "for it", self.code, _said(exc))
+                             "for it", self.code, said(exc))
             self._jammed = True
             return
         self._jammed = False
@@ -312,7 +312,7 @@ class Room:
         the ledger, and the error to answer with, in words."""
         if not isinstance(exc, LedgerError):
             _LOG.warning("room %s: a request failed (%s); the room goes back to its ledger",
-                         self.code, _said(exc))
+                         self.code, said(exc))
         self._reload()
         if isinstance(exc, TwentyOneError):
             return exc
@@ -653,7 +653,7 @@ class Room:
             self.store.commit(self.code, change)
         except Exception as exc:  # any failure: the ledger did not take it
             _LOG.warning("room %s: the ledger refused a write (%s); the room goes back to "
-                         "its ledger", self.code, _said(exc))
+                         "its ledger", self.code, said(exc))
             raise LedgerError("the table could not write that to its ledger, so it was not "
                               "done: try again") from exc
         self.shuffles.extend(change.shuffles)
