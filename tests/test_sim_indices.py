@@ -143,10 +143,10 @@ def test_sim_uses_a_computed_set_where_the_published_one_does_not_fit_the_rules(
         return six_decks
 
     monkeypatch.setattr(sim_cli, "load_indices", fake_load)
-    s17 = sim_cli._player(SIX_DECKS, "rules-of-thumb", "hilo", None, None, 0)
+    s17 = sim_cli._player(SIX_DECKS, "rules-of-thumb", "hilo", None, None, 1)
     assert s17.indices is not None and s17.indices.name == "hilo-i18-fab4" and not asked
     h17 = sim_cli._player(SIX_DECKS.replace(hit_soft_17=True), "rules-of-thumb", "hilo", None,
-                          None, 0)
+                          None, 1)
     assert h17.indices is not None and h17.indices.name == "computed (hilo)"
     assert asked == [(SIX_DECKS.replace(hit_soft_17=True), "hilo")]
     assert idx.default_indices(SIX_DECKS, "zen") is None
