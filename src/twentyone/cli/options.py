@@ -106,10 +106,10 @@ def check_writable(path: Path | None, what: str, option: str, suffix: str | None
         return
     folder = path.parent if str(path.parent) else Path(".")
     problem = None
-    if suffix is not None and path.suffix.lower() != suffix:
-        problem = f"give a file name ending {suffix} (the file is written as {suffix[1:].upper()})"
-    elif path.is_dir():
+    if path.is_dir():
         problem = "that is a folder"
+    elif suffix is not None and path.suffix.lower() != suffix:
+        problem = f"give a file name ending {suffix} (the file is written as {suffix[1:].upper()})"
     elif path.exists() and not path.is_file():
         problem = "not a regular file"
     elif not folder.exists():

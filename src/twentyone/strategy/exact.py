@@ -334,8 +334,10 @@ def check_question(rules: Rules, hand: Sequence[int], up: int,
         raise AnalysisError(f"a shoe's counts are whole numbers 0 to {MAX_SHOE_COUNT}")
 
 
-#: The most cards of one value a shoe may hold for the solver: a hundred packs' ten-cards.
-MAX_SHOE_COUNT = 1600
+#: The most cards of one value a shoe may hold for the solver: a million packs' ten-cards
+#: (a shoe that large stands for an infinite deck, as a test checks; counts stay far from
+#: overflowing the compiled solver's integers).
+MAX_SHOE_COUNT = 16_000_000
 
 
 def _shown(x: object) -> str:
