@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx2
 import pytest
-from browser_kit import LAPTOP, Server, cents, serve
+from browser_kit import LAPTOP, Server, cents, serve, shots_dir
 from playwright.sync_api import Browser, Page, expect
 from websockets.sync.client import connect
 
@@ -48,8 +49,8 @@ def _offer(page: Page, to: int, dollars: str) -> None:
     page.get_by_role("button", name="Offer the bank").click()
 
 
-def test_the_buyer_accepts_or_declines_the_bank_on_their_page(server: Server,
-                                                             browser: Browser) -> None:
+def test_the_buyer_accepts_or_declines_the_bank_on_their_page(server: Server, browser: Browser,
+                                                             tmp_path: Path) -> None:
     made = httpx2.post(f"{server.base}/api/rooms", json={"game": "pontoon"}).json()
     errors: list[str] = []
     ann, ann_seat = _seat(browser, made["join_url"], "Ann", errors)
@@ -69,6 +70,7 @@ def test_the_buyer_accepts_or_declines_the_bank_on_their_page(server: Server,
     offer = buyer.locator(".bank-offer-text")
     expect(offer).to_contain_text("offers you the bank for $50")
     expect(seller.locator(".bank-offer-text")).to_contain_text("You offered")
+    buyer.screenshot(path=str(shots_dir(tmp_path) / "pontoon-bank-offer.png"))
     assert _bankroll(buyer, b_seat) == _bankroll(buyer, s_seat) == 200_00
     buyer.get_by_role("button", name="Decline").click()
     expect(offer).to_have_count(0)
