@@ -856,10 +856,9 @@ class Room:
         calls the terminal makes); the calls are made once, in log order, for every viewer."""
         log = self.table.log
         for i in range(self._called, len(log)):
-            call = self.caller.call(log[i])
             # In dealer mode insurance opens when the host offers it, not when the ace shows.
-            if call is not None and not (call == OPEN and self.dealer is not None):
-                self._calls.append((i, call))
+            self._calls.extend((i, call) for call in self.caller.said(log[i])
+                               if not (call == OPEN and self.dealer is not None))
         self._called = len(log)
         first = bisect.bisect_left(self._calls, since, key=lambda c: c[0])
         return [c for _, c in self._calls[first:]]
