@@ -33,6 +33,7 @@ from enum import StrEnum
 from typing import Any
 
 from twentyone.engine.calls import OPEN, DealerCalls
+from twentyone.engine.signals import game_of
 from twentyone.engine.events import DEALER, Event, Kind
 from twentyone.engine.ops import (
     Bet,
@@ -749,7 +750,7 @@ class Room:
     def info(self) -> dict[str, Any]:
         """The room as ``GET /api/rooms/{code}`` shows it."""
         return {"room": self.code, "game": self.spec.game, "rules": self.spec.rules_name,
-                "host_mode": self.spec.host_mode,
+                "host_mode": self.spec.host_mode, "signals": str(game_of(self.table.rules)),
                 "seats": [{"number": n, "name": p.name, "connected": p.connections > 0}
                           for n, p in sorted(self.people.items())],
                 "seat_count": self.table.rules.seats,
