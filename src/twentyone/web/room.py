@@ -33,7 +33,6 @@ from enum import StrEnum
 from typing import Any
 
 from twentyone.engine.calls import OPEN, DealerCalls
-from twentyone.engine.signals import game_of
 from twentyone.engine.events import DEALER, Event, Kind
 from twentyone.engine.ops import (
     Bet,
@@ -56,6 +55,7 @@ from twentyone.engine.ops import (
 )
 from twentyone.engine.ops import Change as ChangeChip
 from twentyone.engine.shoe import Shuffler
+from twentyone.engine.signals import game_of
 from twentyone.engine.table import Phase, Table
 from twentyone.engine.views import SPECTATOR, settled_round, view, visible_events
 from twentyone.errors import (
