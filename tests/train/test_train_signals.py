@@ -129,3 +129,15 @@ def test_read_the_signal_at_the_terminal(store: Store) -> None:
         assert "Which decision is the player giving?" in flat(text)
     assert ["✓ RIGHT" in flat(t) for t in played.graded] == [True, False, True]
     assert [c for _, c, _, _ in stored(store)] == [True, False, True]
+
+
+def test_the_signals_missed_come_more_often() -> None:
+    """With the profile's miss rates the drill deals the missed signals more often (the store's
+    cells are "shoe hit", "pitch stand"…): one always missed against all others always right."""
+    drill = make_drill("signals", PRESETS["classic"], "classic")
+    drill.focus = {f"{g} {d}": 0.0 for g in Game for d in Decision}
+    drill.focus["pitch split"] = 1.0
+    stream = drill.items(random.Random(11))
+    keys = [next(stream).key for _ in range(400)]
+    # Eight cells: unweighted, one in eight would be pitch split; weighted, one in ~4.5.
+    assert keys.count("pitch split") > 400 / 6

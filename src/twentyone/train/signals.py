@@ -156,7 +156,14 @@ class _Signals(Drill):
         self.games = list(Game) if chosen == "both" else [Game(chosen)]
 
     def _choose(self, rng: random.Random) -> tuple[Game, Decision]:
-        return rng.choice(self.games), rng.choice(self.decisions)
+        """A game and a decision; with the profile's miss rates (``focus``), more often the
+        signals the trainee misses: as the strategy drill deals, a signal always read right
+        comes half as often, one never seen three times in four, one always missed every time."""
+        while True:
+            game, decision = rng.choice(self.games), rng.choice(self.decisions)
+            if not (self.focus and
+                    rng.random() < 0.5 * (1 - self.focus.get(f"{game} {decision}", 0.5))):
+                return game, decision
 
     @staticmethod
     def _given(answer: JSON, choices: list[str]) -> str | None:

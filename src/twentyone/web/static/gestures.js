@@ -10,9 +10,9 @@ const DRAG = 40;        // px downwards for a hit, upwards for a pitch game's st
 const WAVE = 60;        // px of sideways sweep for a stand
 const STILL = 40;       // px a wave may wander up or down
 const STEADY = 14;      // px a held finger may drift
-const HOLD_MS = 550;    // a finger held this long is the one finger of a double
+const HOLD_MS = 700;    // a finger held this long is the one finger of a double
 const QUICK_MS = 1200;  // a moving signal is a gesture, not a slow scroll
-const LONGEST_MS = 3000;
+const LONGEST_MS = 3000; // longer is a finger resting on the screen, not a signal
 
 // What each game's signals look like on the screen, for the legend under the felt.
 export const LEGEND = {
