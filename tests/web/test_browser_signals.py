@@ -128,12 +128,14 @@ def test_each_decision_is_given_by_its_signal_on_a_phone(
     assert not errors
 
 
-def test_the_other_games_stand_is_not_read(browser: Browser, server: Server) -> None:
-    """At a pitch table a wave is not a signal (the cards slide under the chips), so nothing is
-    read and nothing is sent."""
+def test_what_is_no_signal_is_not_read(browser: Browser, server: Server) -> None:
+    """At a pitch table a wave is not a signal (the cards slide under the chips), and a finger
+    resting on the screen longer than a held signal is no double: nothing is read or sent."""
     errors: list[str] = []
     _, ann = dealt_to_a_phone(browser, server, "single-deck", errors)
     give(ann, "classic", "stand")
+    x, y = felt_point(ann)
+    touch_hold(ann, [(x, y)], 3300)
     ann.wait_for_timeout(500)
     expect(ann.locator("#signal-read")).to_have_attribute("data-count", "0")
     expect(ann.locator('[data-action="stand"]')).to_be_visible()
