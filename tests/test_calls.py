@@ -82,13 +82,75 @@ def test_a_tie_is_called_a_push_and_the_cut_card_the_last_round() -> None:
     the cut card out means the last round before the shuffle."""
     t = dealt("classic", [("10h", "8c")], up="9s", hole="9d")
     t.stand(1)
-    assert _calls(t) == ["Push"]
+    assert _calls(t) == ["Seat 1 waves: stands", "Push"]
     r = PRESETS["classic"]
     t = stacked(r, stack_for(r, [("10h", "8c")], "9s", "8d"), cut_behind=len(fresh_shoe(r.decks)))
     t.sit(1, {"red": 10})
     t.bet(1, 1000)
     t.deal()
     assert "Last round before the shuffle" in _calls(t)
+
+
+def _signals(t: Table) -> list[str]:
+    return [c for c in _calls(t) if c.startswith("Seat")]
+
+
+def test_each_decision_is_called_with_the_shoe_games_signal() -> None:
+    """docs/dealing.md#hand-signals: with the cards face up a player taps the felt for a card,
+    waves to stand, and places chips beside the bet with one finger to double, two to split;
+    the dealer calls which signal was read. A split's hands are named once there are two."""
+    t = dealt("classic", [("8h", "8c"), ("6d", "5s"), ("10h", "3c")], up="7s", hole="10d",
+              draws=["2d", "3h", "4c", "9s", "5h"])
+    t.split(1)
+    t.hit(1)
+    t.stand(1)
+    t.stand(1)
+    t.double(2)
+    t.hit(3)
+    assert _signals(t) == [
+        "Seat 1 places chips beside the bet, two fingers: splits",
+        "Seat 1 hand 1 taps the felt: hits",
+        "Seat 1 hand 1 waves: stands",
+        "Seat 1 hand 2 waves: stands",
+        "Seat 2 places chips beside the bet, one finger: doubles",
+        "Seat 3 taps the felt: hits",
+    ]
+
+
+def test_a_pitch_game_calls_the_held_cards_signals() -> None:
+    """docs/dealing.md#hand-signals: where players hold their cards face down (player_cards:
+    down) the cards give the signal: scratched towards the player for a card, slid under the
+    chips to stand, laid face up with chips beside the bet to double or split."""
+    t = dealt("single-deck", [("2h", "3c"), ("9d", "2s"), ("7h", "7c")], up="6s", hole="10d",
+              draws=["4d", "5h", "9c", "10s", "2c"])
+    t.hit(1)
+    t.stand(1)
+    t.double(2)
+    t.split(3)
+    assert _signals(t)[:4] == [
+        "Seat 1 scratches the cards towards them: hits",
+        "Seat 1 slides the cards under the chips: stands",
+        "Seat 2 lays the cards face up and places chips beside the bet: doubles",
+        "Seat 3 lays the pair face up apart and places chips beside the bet: splits",
+    ]
+
+
+def test_a_surrender_is_called_with_the_line_behind_the_bet() -> None:
+    """docs/dealing.md#hand-signals: where a casino takes surrender by a signal, it is a line
+    drawn on the felt behind the bet."""
+    t = dealt("six-deck-h17-ls", [("10h", "6c")], up="10s", hole="7d")
+    t.surrender(1)
+    assert _signals(t) == ["Seat 1 draws a line behind the bet: surrenders"]
+
+
+def test_the_decision_that_closes_insurance_is_still_called_with_its_signal() -> None:
+    """In the no-hole-card game the first decision closes insurance
+    (docs/dealing.md#the-insurance-procedure): both calls are made, the close first."""
+    t = dealt("european", [("10h", "7c")], up="As", draws=["5d", "9c"])
+    t.decline(1)
+    t.stand(1)
+    calls = _calls(t)
+    assert calls[calls.index("Insurance is closed") + 1] == "Seat 1 waves: stands"
 
 
 def test_a_broken_chip_is_called_cheque_change() -> None:

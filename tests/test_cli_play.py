@@ -130,7 +130,7 @@ def test_a_stacked_split_played_through_the_command_line(apps: list[TableApp],
     assert result.exit_code == 0, result.output
     (table_app,) = apps
     p = drive(table_app, table_app.session.table, ["10", "p", "h", "s", "q"])
-    assert "Seat 1 splits the eights ($10 more)" in p.log
+    assert "Seat 1 places chips beside the bet, two fingers: splits the eights ($10 more)" in p.log
     assert "Seat 1 hand 1 wins: paid $10 in 2 red" in p.log
     assert verify_player(read_lines(hands)).rounds == 1
     assert verify_house(read_lines(tmp_path / "hands.house.jsonl")).round == 1

@@ -39,7 +39,7 @@ class Stands:
 def test_a_split_played_hand_by_hand_then_colour_up_and_leave() -> None:
     t = casino(CLASSIC, ["8s", "10c", "8h", "7d", "3c", "Ks", "2d"])
     p = drive(casino_table_app(t), t, ["10", "p", "h", "s", "q"])
-    assert "Seat 1 splits the eights ($10 more)" in p.log
+    assert "Seat 1 places chips beside the bet, two fingers: splits the eights ($10 more)" in p.log
     assert "hand 1 hard 11" in p.prompts[2]
     assert "hand 2 hard 10" in p.prompts[3]
     # While hand 1 is played, the screen shows both hands: 8♠ 3♣ to act, 8♥ waiting.
@@ -105,7 +105,7 @@ def test_bad_input_reprompts_with_the_engines_message() -> None:
     assert " d double" not in p.prompts[6]
     assert "✗ double is not a choice now" in p.screens[7]
     assert "✗ split is not a choice now" in p.screens[8]
-    assert "Seat 1 stands on 19" in p.log
+    assert "Seat 1 waves: stands on 19" in p.log
     assert "Seat 1 wins: paid $10 in 2 red" in p.log
 
 
@@ -148,7 +148,7 @@ def test_bots_act_in_turn_and_their_moves_are_logged() -> None:
     p = drive(casino_table_app(t, bots={2: bot}), t, ["10", "s", "q"])
     assert bot.turns == 1
     assert "Seat 2 (bot)" in p.screens[1]
-    assert "Seat 2 bets $2" in p.log and "Seat 2 stands on 17" in p.log
+    assert "Seat 2 bets $2" in p.log and "Seat 2 waves: stands on 17" in p.log
 
 
 def test_the_hint_is_asked_for_the_hand_to_act_and_shown_without_acting() -> None:
@@ -217,7 +217,7 @@ def test_late_surrender_is_offered_and_returns_half() -> None:
     t = casino(rules, ["10s", "10c", "6h", "7d"])
     p = drive(casino_table_app(t), t, ["10", "r", "q"])
     assert "r surrender" in p.prompts[1]
-    assert "Seat 1 surrenders: half back ($5)" in p.log
+    assert "Seat 1 draws a line behind the bet: surrenders, half back ($5)" in p.log
     assert "Seat 1 loses $5 by surrendering" in p.log
 
 
@@ -226,7 +226,7 @@ def test_doubling_for_less_is_offered_and_takes_an_amount() -> None:
     t = casino(PRESETS["modern-casino"], ["6s", "9c", "5h", "8d", "10d"])
     p = drive(casino_table_app(t), t, ["20", "d 5", "q"])
     assert "d double (d AMOUNT for less)" in p.prompts[1]
-    assert "Seat 1 doubles for $5: 10♦ — 21" in p.log
+    assert "Seat 1 places chips beside the bet, one finger: doubles for $5: 10♦ — 21" in p.log
     assert "Seat 1 wins: paid $25 in 1 green" in p.log
 
 

@@ -13,6 +13,13 @@ from twentyone.engine.views import SPECTATOR, settled_round, view, visible_event
 from twentyone.rules import PRESETS, PayoutStyle, Rules
 from twentyone.tui.narrate import Narrator
 
+#: The calls of a double with its signal, in the shoe game and the pitch game
+#: (docs/dealing.md#hand-signals).
+SHOE_DOUBLE = ("Seat 1 places chips beside the bet, one finger: doubles for $10: a card face "
+               "down")
+PITCH_DOUBLE = ("Seat 1 lays the cards face up and places chips beside the bet: doubles for $10: "
+                "a card face down")
+
 
 def played(rules: Rules, stack: list[str], viewer: int, moves: list[str],
            bet: int = 1000) -> tuple[Table, Narrator, list[str]]:
@@ -31,8 +38,8 @@ def test_hits_and_the_dealers_draw_are_called_with_totals() -> None:
     _, _, lines = played(PRESETS["classic"], ["10h", "6c", "2d", "10s", "7d", "5s"], 1,
                          ["hit", "stand"])
     assert "Dealt: Seat 1 10♥ 2♦ (12) · Dealer 6♣ ▒▒" in lines
-    assert "Seat 1 hits: 7♦ — 19" in lines
-    assert "Seat 1 stands on 19" in lines
+    assert "Seat 1 taps the felt: hits 7♦ — 19" in lines
+    assert "Seat 1 waves: stands on 19" in lines
     assert "Dealer turns 10♠ — 16" in lines
     assert "Dealer draws 5♠ — 21" in lines
     assert "Seat 1 loses $10" in lines
@@ -56,8 +63,8 @@ def test_a_blackjack_is_paid_3_to_2_in_chips_named_largest_first() -> None:
 def test_a_split_is_narrated_per_hand_and_the_finished_round_is_kept() -> None:
     t, _, lines = played(PRESETS["classic"], ["8s", "10c", "8h", "7d", "3c", "Ks", "2d"], 1,
                          ["split", "hit", "stand"])
-    assert "Seat 1 splits the eights ($10 more)" in lines
-    assert "Seat 1 hand 1 hits: K♠ — 21" in lines
+    assert "Seat 1 places chips beside the bet, two fingers: splits the eights ($10 more)" in lines
+    assert "Seat 1 hand 1 taps the felt: hits K♠ — 21" in lines
     assert "Seat 1 hand 2 takes 2♦ — 10" in lines
     assert "Seat 1 hand 1 wins: paid $10 in 2 red" in lines
     assert "Seat 1 hand 2 loses $10" in lines
@@ -95,10 +102,10 @@ def test_a_face_down_double_is_not_named_until_it_is_turned() -> None:
     # settlement.
     _, _, lines = played(PRESETS["classic"], ["6h", "9c", "4d", "8s", "Qd"], SPECTATOR,
                          ["double"])
-    assert "Seat 1 doubles for $10: a card face down" in lines
+    assert SHOE_DOUBLE in lines
     turned = [line for line in lines if line.startswith("Seat 1 turns Q♦")]
     assert turned == ["Seat 1 turns Q♦ — 20"]
-    assert lines.index("Seat 1 doubles for $10: a card face down") < lines.index(turned[0])
+    assert lines.index(SHOE_DOUBLE) < lines.index(turned[0])
 
 
 def test_other_seats_pitch_cards_stay_unnamed_in_the_log() -> None:
@@ -121,7 +128,7 @@ def test_a_pitch_double_turned_at_settlement_is_named_once_with_the_true_total()
     hand's cards are turned for the table; the player's own 8♥ must not stand in for the
     double card (it once read "8♥ 2♥ 8♥ hard 18")."""
     _, _, lines = played(PRESETS["single-deck"], ["8h", "9c", "2h", "8c", "6h"], 1, ["double"])
-    assert "Seat 1 doubles for $10: a card face down" in lines
+    assert PITCH_DOUBLE in lines
     # The hand is turned for the table in one call, with its true total.
     assert [line for line in lines if line.startswith("Seat 1 turns")] == [
         "Seat 1 turns 8♥ 2♥ 6♥ — 16"]
@@ -158,3 +165,12 @@ def test_the_narration_names_the_dealers_calls_in_order() -> None:
         "Dealer checks the hole card: no blackjack")
     assert any(line.startswith("Seat 1 wins: paid $10 in") and line.endswith("colour for colour")
                for line in lines)
+
+
+def test_a_pitch_games_decisions_are_called_with_the_held_cards_signals() -> None:
+    """docs/dealing.md#hand-signals: at a pitch table (cards held face down) a player scratches
+    the cards towards them for a card and slides them under the chips to stand."""
+    _, _, lines = played(PRESETS["single-deck"], ["2h", "9c", "3h", "8c", "4d"], 1,
+                         ["hit", "stand"])
+    assert "Seat 1 scratches the cards towards them: hits 4♦ — 9" in lines
+    assert "Seat 1 slides the cards under the chips: stands on 9" in lines

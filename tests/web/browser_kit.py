@@ -103,6 +103,19 @@ def touch_gesture(page: Page, points: Sequence[tuple[float, float]]) -> None:
         cdp.detach()
 
 
+def touch_hold(page: Page, fingers: Sequence[tuple[float, float]], ms: int) -> None:
+    """Every finger down at once at its point, held still ``ms`` milliseconds, and lifted: a
+    held finger, or two on the screen together, as a phone reports them."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        points = [{"x": x, "y": y, "id": i} for i, (x, y) in enumerate(fingers)]
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": points})
+        page.wait_for_timeout(ms)
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    finally:
+        cdp.detach()
+
+
 def felt_point(page: Page) -> tuple[float, float]:
     """A spot on the felt between the dealer and the seats, clear of any button."""
     box = page.locator(".felt .calls").bounding_box()

@@ -9,6 +9,7 @@ import json
 from contextlib import ExitStack
 from pathlib import Path
 
+import pytest
 import segno
 from starlette.testclient import TestClient
 from typer.testing import CliRunner
@@ -366,6 +367,31 @@ def test_the_dealers_calls_come_with_the_state(tmp_path: Path) -> None:
         assert ann.state["calls"] == ["Insurance is open"]
         p.act(ann, "decline")
         assert ann.state["calls"] == ["Insurance is closed"]
+
+
+@pytest.mark.parametrize(("rules", "hit", "stand"), [
+    ("classic", "Seat 1 taps the felt: hits", "Seat 1 waves: stands"),
+    ("single-deck", "Seat 1 scratches the cards towards them: hits",
+     "Seat 1 slides the cards under the chips: stands"),
+])
+def test_the_calls_say_which_signal_each_decision_was_given_by(
+        tmp_path: Path, rules: str, hit: str, stand: str) -> None:
+    """docs/dealing.md#hand-signals: the browser's calls say the signal the dealer read, the
+    shoe game's where the cards lie face up and the pitch game's where they are held; the host
+    hears the same calls as the seat."""
+    # Seat 1: 10 and 3, then a 2; the dealer: a 9 up, a 7 in the hole.
+    with party(tmp_path / "l.db", ["10s", "9c", "3h", "7d", "2c"], rules=rules) as p:
+        # The room tells the page which game's signals to read (docs/web.md).
+        game = "pitch" if rules == "single-deck" else "shoe"
+        assert p.client.get(f"/api/rooms/{p.code}").json()["signals"] == game
+        ann = p.join()
+        p.sit(ann, "Ann", 10_000)
+        p.act(ann, "bet", amount=1000)
+        p.act(p.host, "deal")
+        p.act(ann, "hit")
+        assert ann.state["calls"] == [hit] and p.host.state["calls"] == [hit]
+        p.act(ann, "stand")
+        assert ann.state["calls"][0] == stand and p.host.state["calls"][0] == stand
 
 
 def test_a_pause_and_the_payments_owed_survive_a_restart(tmp_path: Path) -> None:

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from twentyone.engine.cashier import sized_payout, three_to_two
 from twentyone.engine.chips import ChipSet
 from twentyone.engine.events import DEALER, Event, Kind
+from twentyone.engine.signals import called, game_of, signal_of
 from twentyone.money import Cents
 from twentyone.rules import PayoutStyle, Rules
 
@@ -84,8 +85,10 @@ class DealerCalls:
     """What the dealer says aloud as a round goes, fed the events a viewer sees: "Insurance is
     open" when an ace shows at a table that offers it, "Insurance is closed" when every player
     has answered (docs/dealing.md#the-insurance-procedure), "Push" on a tie, "cheque change: one
-    hundred" when a chip is broken (docs/dealing.md#making-change), and "Last round before the
-    shuffle" when the cut card comes out (docs/casino.md#when-the-dealer-reshuffles).
+    hundred" when a chip is broken (docs/dealing.md#making-change), "Last round before the
+    shuffle" when the cut card comes out (docs/casino.md#when-the-dealer-reshuffles), and the
+    signal each player's decision was read from, "Seat 2 waves: stands"
+    (docs/dealing.md#hand-signals).
 
     It keeps only whether insurance is open and whether the dealer's up card has shown, so
     the terminal and the browser table call a round the same way from the same events."""
@@ -97,16 +100,28 @@ class DealerCalls:
 
     def __init__(self, rules: Rules) -> None:
         self._offers_insurance = rules.offers_insurance
+        self._game = game_of(rules)
         self._up_shown = False
         self._open = False
+        #: How many hands each seat plays this round (a split makes two), to name the hand.
+        self._hands: dict[int, int] = {}
 
     def feed(self, events: Iterable[Event]) -> list[tuple[Event, str]]:
         """Each call these events make, with the event that made it, in order."""
-        out: list[tuple[Event, str]] = []
-        for e in events:
-            call = self.call(e)
-            if call is not None:
-                out.append((e, call))
+        return [(e, call) for e in events for call in self.said(e)]
+
+    def said(self, e: Event) -> list[str]:
+        """Everything called for this one event, in order: ``call``'s call, then the signal a
+        decision was given with. The terminal's narrator says the signal in its own line of the
+        decision, and so asks ``call`` alone."""
+        out = [] if (call := self.call(e)) is None else [call]
+        s = signal_of(self._game, e)
+        if s is not None:
+            hand = e.hand - 1 if e.kind is Kind.SPLIT else e.hand
+            many = self._hands.get(e.seat, 1) > 1
+            out.append(called(f"Seat {e.seat} hand {hand + 1}" if many else f"Seat {e.seat}", s))
+            if e.kind is Kind.SPLIT:
+                self._hands[e.seat] = self._hands.get(e.seat, 1) + 1
         return out
 
     def call(self, e: Event) -> str | None:
@@ -118,6 +133,7 @@ class DealerCalls:
             return CLOSED
         if k is Kind.ROUND_STARTED:
             self._up_shown = False
+            self._hands.clear()
         elif k is Kind.DEALT and e.seat == DEALER and e.face_up and not self._up_shown:
             self._up_shown = True
             if e.card is not None and e.card.value == 1 and self._offers_insurance:

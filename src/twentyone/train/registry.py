@@ -17,13 +17,14 @@ from twentyone.train.player import (
 )
 from twentyone.train.procedure import PartyProcedureDrill, ProcedureDrill
 from twentyone.train.shoecount import ShoeCountDrill
+from twentyone.train.signals import GiveSignalDrill, SignalsDrill
 from twentyone.train.totals import HandTotalsDrill
 
 #: Every drill, dealer's first, in the order the list shows them.
 DRILLS: dict[str, type[Drill]] = {d.name: d for d in (
     ChipCountDrill, PayoutDrill, ChangeDrill, HandTotalsDrill, ProcedureDrill,
-    PartyProcedureDrill, CatchDealerDrill, StrategyDrill, ThumbStrategyDrill, RunningCountDrill,
-    TrueCountDrill, IndexPlayDrill, ShoeCountDrill,
+    PartyProcedureDrill, CatchDealerDrill, SignalsDrill, StrategyDrill, ThumbStrategyDrill,
+    GiveSignalDrill, RunningCountDrill, TrueCountDrill, IndexPlayDrill, ShoeCountDrill,
 )}
 
 

@@ -1,9 +1,9 @@
 """The table log in words, and the round as it last looked.
 
 A ``Narrator`` reads a viewer's ``visible_events`` and says what a dealer would call out ("Seat 2
-hits: 7♦ — 18", "Dealer turns 10♠ — 20", "Seat 1 paid 3:2 in 1 red, 2 white, 1 yellow"). It
-keeps the cards it has been told of only to say totals in its lines; the table on screen is
-drawn from the engine's views (``views.view``, ``views.settled_round``), never from here.
+taps the felt: hits 7♦ — 18", "Dealer turns 10♠ — 20", "Seat 1 paid 3:2 in 1 red, 2 white,
+1 yellow"). It keeps the cards it has been told of only to say totals in its lines; the table on
+screen is drawn from the engine's views (``views.view``, ``views.settled_round``), never from here.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from twentyone.cards import Card, hand_total, rank_plural
 from twentyone.engine.calls import CLOSED, DealerCalls, payout_method
 from twentyone.engine.chips import ChipSet
 from twentyone.engine.events import DEALER, Event, Kind
+from twentyone.engine.signals import Decision, game_of, signal
 from twentyone.money import dollars
 from twentyone.rules import PayoutStyle, Rules
 
@@ -73,6 +74,9 @@ class Narrator:
         #: The dealer's calls (insurance open and closed, a push, cheque change, the last round
         #: before the shuffle), each a line of its own in quotes after what made it.
         self.calls = DealerCalls(rules)
+        #: Each decision is called with the hand signal it was given by
+        #: (docs/dealing.md#hand-signals): the shoe game's or the pitch game's.
+        self._game = game_of(rules)
         #: How each payout was made is said only where the table sizes into bets.
         self._say_method = rules.payout_style is not PayoutStyle.FEWEST
         #: The dealer's cards in a complete deal: no second card in the European game.
@@ -92,6 +96,10 @@ class Narrator:
     def _who(self, seat: int, hand: int) -> str:
         hands = self.round.hands.get(seat, [])
         return f"Seat {seat} hand {hand + 1}" if len(hands) > 1 else f"Seat {seat}"
+
+    def _signed(self, seat: int, hand: int, decision: Decision) -> str:
+        """"Seat 2 waves:": who gave which signal, before the decision it gave."""
+        return f"{self._who(seat, hand)} {signal(self._game, decision).gives}:"
 
     def _hand(self, seat: int, hand: int) -> SeenHand:
         hands = self.round.hands.setdefault(seat, [])
@@ -206,17 +214,18 @@ class Narrator:
             return None
         if k is Kind.SPLIT:
             hands = r.hands.setdefault(e.seat, [])
+            signed = self._signed(e.seat, e.hand - 1, Decision.SPLIT)
             old = self._hand(e.seat, e.hand - 1)
             moved = old.cards.pop() if old.cards else None
             old.from_split = True
             hands.insert(e.hand, SeenHand([moved], e.amount, from_split=True))
             self._in_play += 1
             pair = "pair" if moved is None else rank_plural(moved.rank)
-            return f"Seat {e.seat} splits the {pair} ({dollars(e.amount)} more)"
+            return f"{signed} splits the {pair} ({dollars(e.amount)} more)"
         if k is Kind.STOOD:
             h = self._hand(e.seat, e.hand)
             on = "" if None in h.cards else f" on {self._total_text(h.cards)}"
-            return f"{self._who(e.seat, e.hand)} stands{on}"
+            return f"{self._signed(e.seat, e.hand, Decision.STAND)} stands{on}"
         if k is Kind.TURNED:
             cards = r.dealer if e.seat == DEALER else self._hand(e.seat, e.hand).cards
             # A card this viewer already saw (its own pitch card) is turned for everyone
@@ -242,7 +251,8 @@ class Narrator:
         if k is Kind.DECLINED:
             return f"Seat {e.seat} declines"
         if k is Kind.SURRENDERED:
-            return f"Seat {e.seat} surrenders: half back ({dollars(e.amount)})"
+            return (f"{self._signed(e.seat, e.hand, Decision.SURRENDER)} surrenders, half back "
+                    f"({dollars(e.amount)})")
         if k in (Kind.DEALER_STOOD, Kind.DEALER_BUSTED) and self._in_play == 0:
             return f"Every hand is settled: the dealer turns the hole card ({e.amount}) and " \
                    "the round is over"
@@ -318,9 +328,11 @@ class Narrator:
         pending, self._pending = self._pending, None
         if pending is not None and pending[1:3] == (e.seat, e.hand):
             if pending[0] is Kind.HIT:
-                return f"{who} hits: {card_text(e.card)} — {self._total_text(h.cards)}"
+                signed = self._signed(e.seat, e.hand, Decision.HIT)
+                return f"{signed} hits {card_text(e.card)} — {self._total_text(h.cards)}"
             total = "" if e.card is None else f" — {self._total_text(h.cards)}"
-            return f"{who} doubles for {dollars(pending[3])}: {card_text(e.card)}{total}"
+            signed = self._signed(e.seat, e.hand, Decision.DOUBLE)
+            return f"{signed} doubles for {dollars(pending[3])}: {card_text(e.card)}{total}"
         return f"{who} takes {card_text(e.card)} — {self._total_text(h.cards)}"
 
     def _settled(self, e: Event) -> str:

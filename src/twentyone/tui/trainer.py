@@ -202,7 +202,7 @@ def entry_picture(entry: Entry, kind: str, shown: dict[str, Any]) -> Text:
         out.append("   ".join(f"{k} {a}" for k, a in ACTION_KEYS.items() if a in offered),
                    style=keys)
     elif kind == "choice":
-        out.append("What next? ", style=LABEL)
+        out.append(str(shown.get("ask", "What next?")) + " ", style=LABEL)
         for i, choice in enumerate(shown.get("choices", []), 1):
             out.append(f"\n  {i} ", style=keys)
             out.append(str(choice))

@@ -253,6 +253,12 @@ def item_picture(kind: str, drill: str, shown: Mapping[str, Any], chipset: ChipS
             parts += [Text("The hand", style=LABEL), cards(shown["hand"])]
     elif kind == "total":
         parts += [Text("Name the total.", style="bold #fff59d"), cards(shown["cards"])]
+    elif "svg" in shown or "drawings" in shown:
+        # The hand-signal drills: a terminal cannot draw the signal, so it is said in words
+        # (the drawings are for the browser).
+        parts.append(Text(f"At {shown['table']}.", style=DIM))
+        if "seen" in shown:
+            parts += [Text("The dealer sees", style=LABEL), Text(str(shown["seen"]))]
     elif kind == "action":
         parts += [Text("Dealer shows", style=LABEL), cards([shown["up"]]),
                   Text("Your hand", style=LABEL), cards(shown["hand"])]

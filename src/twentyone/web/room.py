@@ -55,6 +55,7 @@ from twentyone.engine.ops import (
 )
 from twentyone.engine.ops import Change as ChangeChip
 from twentyone.engine.shoe import Shuffler
+from twentyone.engine.signals import game_of
 from twentyone.engine.table import Phase, Table
 from twentyone.engine.views import SPECTATOR, settled_round, view, visible_events
 from twentyone.errors import (
@@ -749,7 +750,7 @@ class Room:
     def info(self) -> dict[str, Any]:
         """The room as ``GET /api/rooms/{code}`` shows it."""
         return {"room": self.code, "game": self.spec.game, "rules": self.spec.rules_name,
-                "host_mode": self.spec.host_mode,
+                "host_mode": self.spec.host_mode, "signals": str(game_of(self.table.rules)),
                 "seats": [{"number": n, "name": p.name, "connected": p.connections > 0}
                           for n, p in sorted(self.people.items())],
                 "seat_count": self.table.rules.seats,
@@ -856,10 +857,9 @@ class Room:
         calls the terminal makes); the calls are made once, in log order, for every viewer."""
         log = self.table.log
         for i in range(self._called, len(log)):
-            call = self.caller.call(log[i])
             # In dealer mode insurance opens when the host offers it, not when the ace shows.
-            if call is not None and not (call == OPEN and self.dealer is not None):
-                self._calls.append((i, call))
+            self._calls.extend((i, call) for call in self.caller.said(log[i])
+                               if not (call == OPEN and self.dealer is not None))
         self._called = len(log)
         first = bisect.bisect_left(self._calls, since, key=lambda c: c[0])
         return [c for _, c in self._calls[first:]]

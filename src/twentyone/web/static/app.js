@@ -2,9 +2,9 @@
 // and redraws from every state frame the server pushes; the only things kept here are what a
 // person is in the middle of doing (the chips picked for a bet, a payout being counted).
 import * as api from "./api.js";
-import { actionBar, betControl, chipsControl, hostPanel, opName, shareEl, sitForm } from "./controls.js";
+import { actionBar, betControl, chipsControl, hostPanel, label, opName, shareEl, sitForm } from "./controls.js";
 import { clear, h } from "./dom.js";
-import { attachGestures } from "./gestures.js";
+import { LEGEND, attachGestures } from "./gestures.js";
 import { lobbyEl } from "./lobby.js";
 import { Connection, tokens } from "./net.js";
 import { feltChildren } from "./table.js";
@@ -58,6 +58,19 @@ async function enterRoom(code) {
     return;
   }
   current = new Room(code, room);
+}
+
+// The decisions a player may give as a hand signal on the felt, and a short legend of the
+// signals for the decisions open now, in this game's signals (docs/dealing.md#hand-signals).
+const SIGNALLED = ["hit", "stand", "double", "split"];
+
+function legendEl(game, open) {
+  if (!open.length) return null;
+  const legend = LEGEND[game] || LEGEND.shoe;
+  return h("p.signal-legend", { dataset: { game } },
+    h("span.signal-legend-title", {}, "Signals on the felt: "),
+    ...open.map((a) => h(`span.signal-legend-item.legend-${a}`, {},
+      h("b", {}, label(a)), ` ${legend[a]}`)));
 }
 
 // The host's own moves in a room where the host deals: the table waits for them.
@@ -124,10 +137,9 @@ class Room {
       }
     });
     attachGestures(this.felt, {
-      canHit: () => !this.busy && this.legal("hit"),
-      canStand: () => !this.busy && this.legal("stand"),
-      hit: () => this.act("hit"),
-      stand: () => this.act("stand"),
+      game: () => this.room.signals || "shoe",
+      can: (action) => !this.busy && this.legal(action),
+      act: (action) => this.act(action),
     });
     this.root = h("section.room", { dataset: { busy: "0" } }, this.head, this.hostBox, this.felt, this.panelBox,
       this.controls);
@@ -245,7 +257,8 @@ class Room {
     if (!view) return;
     const ctx = this.ctx();
     const mine = view.seats.find((s) => s.number === this.seat && this.role === "player");
-    this.felt.classList.toggle("gestures", this.legal("hit") || this.legal("stand"));
+    const signals = SIGNALLED.filter((a) => this.legal(a));
+    this.felt.classList.toggle("gestures", signals.length > 0);
     const turn = Boolean(view.to_act && mine && view.to_act[0] === mine.number)
       || (this.role === "host" && (view.host_legal || []).some((a) => DEALER_STEPS.has(a)));
     this.felt.classList.toggle("my-turn", turn);
@@ -260,7 +273,8 @@ class Room {
     const parts = [];
     if (this.role === "spectator") parts.push(this.sit);
     if (mine) {
-      parts.push(actionBar(view, ctx), betControl(view, mine, ctx), chipsControl(view, mine, ctx));
+      parts.push(actionBar(view, ctx), legendEl(this.room.signals || "shoe", signals),
+        betControl(view, mine, ctx), chipsControl(view, mine, ctx));
       if (!view.legal.includes("hit") && !view.legal.includes("stand") && this.panel
         && this.panel.classList.contains("hint-panel")) this.showPanel(null);
     }

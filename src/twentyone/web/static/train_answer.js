@@ -134,7 +134,9 @@ export function answerControl(kind, shown, chipset, submit) {
     return buttonsControl(plays(shown).map((a) => ({ label: a, value: a, key: PLAY_KEYS[a], cls: `act-${a}` })), submit);
   }
   if (kind === "choice") {
-    return buttonsControl(shown.choices.map((c, i) => ({ label: c, value: i + 1, key: String(i + 1) })), submit);
+    // Where the choices are drawings, each button is the drawing's number.
+    return buttonsControl(shown.choices.map((c, i) => ({ label: shown.drawings ? String(i + 1) : c,
+      value: i + 1, key: String(i + 1) })), submit);
   }
   if (kind === "flag") {
     return buttonsControl([{ label: "done right", value: "ok", key: "1", cls: "act-hit" },

@@ -82,6 +82,12 @@ export function countQuestion(shown) {
   return `What is the running count (${shown.system}, ${since})?`;
 }
 
+// A drawing the drill made (an SVG of a hand signal), as an element of the page.
+function svgEl(text) {
+  const doc = new DOMParser().parseFromString(text, "image/svg+xml");
+  return document.importNode(doc.documentElement, true);
+}
+
 // Everything shown for one item of `drill` whose answers are of `kind`.
 export function itemEl(drill, kind, shown, chipset) {
   const parts = [];
@@ -95,6 +101,17 @@ export function itemEl(drill, kind, shown, chipset) {
     if (shown.hand) parts.push(label("The hand"), handEl(shown.hand));
   } else if (kind === "total") {
     parts.push(ask("Name the total."), handEl(shown.cards));
+  } else if (shown.svg || shown.drawings) {
+    // The hand-signal drills: a signal drawn (moving where it is a movement), or four to pick
+    // from, each numbered as its answer.
+    parts.push(h("p.t-seen", {}, `At ${shown.table}.`));
+    if (shown.svg) parts.push(h("div.t-signal", {}, svgEl(shown.svg)));
+    else {
+      parts.push(h("div.t-signals", {}, shown.drawings.map((svg, i) =>
+        h("figure.t-signal", { dataset: { choice: String(i + 1) } },
+          svgEl(svg), h("figcaption", {}, String(i + 1))))));
+    }
+    parts.push(ask(shown.ask));
   } else if (kind === "action") {
     parts.push(h("div.t-play", {},
       h("div", {}, label("Dealer shows"), handEl([shown.up])),
