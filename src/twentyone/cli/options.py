@@ -30,6 +30,19 @@ def rules_from_cli(rules: str, set_: list[str] | None) -> Rules:
         raise typer.BadParameter(str(exc)) from None
 
 
+def rules_named(rules: str, set_: list[str] | None) -> str:
+    """The rules a result was computed for, as the person gave them: the preset or file and any
+    ``--set`` changes ("classic", "classic with decks=2, das=true"), so every figure names the
+    game it describes."""
+    changes = f" with {', '.join(printable(s) for s in set_)}" if set_ else ""
+    return f"{printable(rules)}{changes}"
+
+
+def rules_json(rules: str, set_: list[str] | None) -> dict[str, object]:
+    """``rules_named`` for ``--json``: the preset or file, and the ``--set`` changes."""
+    return {"name": rules, "set": list(set_ or [])}
+
+
 def dollars_option(name: str, text: str) -> Cents:
     """A positive dollar amount from an option; a bad one exits with the reason."""
     try:
