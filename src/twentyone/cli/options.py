@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import math
 import os
+import re
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 from typer.core import TyperCommand
 
 from twentyone.errors import RulesError
@@ -151,13 +153,27 @@ def plain_type(param: Any) -> None:
     vars(param)["display_type_rich"] = lambda ctx: label
 
 
+def plain_help(text: str | None) -> str | None:
+    """Help text as a person reads it: a docstring's ``literal`` quotes dropped (the name
+    alone), and brackets shown as written rather than read by Rich as markup (a rules file's
+    "[chips] table" lost its "[chips]")."""
+    if text is None:
+        return None
+    return escape(re.sub(r"``([^`]+)``", r"\1", text))
+
+
 class Command(TyperCommand):
-    """A command whose help shows plain value names and bare flags (``plain_type``)."""
+    """A command whose help shows plain value names and bare flags (``plain_type``), and its
+    text as written (``plain_help``)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.help = plain_help(self.help)
         for param in self.params:
             plain_type(param)
+            text = getattr(param, "help", None)  # an option's help (an argument has none)
+            if isinstance(text, str):
+                vars(param)["help"] = plain_help(text)
 
     def get_help_option(self, ctx: Any) -> Any:
         option = super().get_help_option(ctx)

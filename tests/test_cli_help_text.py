@@ -1,0 +1,43 @@
+"""Every command's help reads as written: no docstring ``literal`` quotes, no text in brackets
+eaten by Rich as markup (issue 24: "chips --help" lost "[chips]", "chart --help" showed
+``--thumb`` raw)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from typer.main import get_command
+from typer.testing import CliRunner
+
+from twentyone.cli import app
+
+runner = CliRunner()
+
+
+def command_paths() -> list[list[str]]:
+    paths: list[list[str]] = []
+
+    def walk(cmd: Any, path: list[str]) -> None:  # Typer's own click: its types are private
+        if path:
+            paths.append(path)
+        if hasattr(cmd, "commands"):
+            for name, sub in cmd.commands.items():
+                walk(sub, [*path, name])
+
+    walk(get_command(app), [])
+    return paths
+
+
+@pytest.mark.parametrize("path", command_paths(), ids=" ".join)
+def test_help_has_no_raw_literal_quotes(path: list[str]) -> None:
+    result = runner.invoke(app, [*path, "--help"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "``" not in result.output
+
+
+def test_chips_help_keeps_the_bracketed_table_name() -> None:
+    result = runner.invoke(app, ["chips", "--help"], env={"COLUMNS": "200"})
+    assert "with a [chips] table" in result.output
+    chart = runner.invoke(app, ["chart", "--help"], env={"COLUMNS": "200"})
+    assert "with --thumb, the rules of thumb" in chart.output
