@@ -41,3 +41,16 @@ def test_chips_help_keeps_the_bracketed_table_name() -> None:
     assert "with a [chips] table" in result.output
     chart = runner.invoke(app, ["chart", "--help"], env={"COLUMNS": "200"})
     assert "with --thumb, the rules of thumb" in chart.output
+
+
+def test_the_chart_keeps_each_title_and_legend_entry_whole_at_80_columns() -> None:
+    """Issue 24: at 80 columns the section titles wrapped inside the chart's name ("SPL4 /
+    3:2)") and the legend inside its entries ("Rh / surrender, else hit")."""
+    from twentyone.cli.strategy import LEGEND
+
+    result = runner.invoke(app, ["chart"], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert "basic strategy (6D S17 peek D9 NDAS SPL4 3:2)" in lines
+    for entry in LEGEND.values():
+        assert any(entry in line for line in lines), entry

@@ -261,7 +261,7 @@ def sim(
 
         net = trace(spec, min(rounds, PLOT_ROUNDS), seed=seed)[:, spec.seats]
         # A title as written: matplotlib would read text between two "$" as mathematics.
-        title = printable(f"{rules}: {player.chart.name}").replace("$", r"\$")
+        title = f"{rules_named(rules, set_)}: {printable(player.chart.name)}".replace("$", r"\$")
         n_paths = min(PLOT_PATHS, max(1, len(net) // 100))
         if betting.mode in ("martingale", "paroli"):
             # The same rounds bet flat: a bet changes no card, so the two face the same cards

@@ -12,6 +12,7 @@ import typer
 from rich.columns import Columns
 from rich.console import Console
 from rich.table import Table as RichTable
+from rich.text import Text
 
 from twentyone.cli.compiling import SOLVER_SECONDS, compiling
 from twentyone.cli.options import (
@@ -230,8 +231,11 @@ def chart(rules: RulesOpt = "classic", set_: SetOpt = None,
     t = rules_of_thumb() if thumb else None
     exact_rows = chart_rows(c)
     thumb_rows = chart_rows(t) if t is not None else None
+    # The chart's name once, above its sections: in each section's title it wrapped mid-word
+    # in an 80-column terminal.
+    console.print(c.name, markup=False, highlight=False)
     for n, (title, rows) in enumerate(exact_rows):
-        exact = _rich_chart(f"{title}: {c.name}", rows)
+        exact = _rich_chart(title if t is None else f"{title}: exact", rows)
         if thumb_rows is None:
             console.print(exact)
             continue
@@ -240,7 +244,9 @@ def chart(rules: RulesOpt = "classic", set_: SetOpt = None,
                   for (_, mine), (_, other) in zip(rows, theirs, strict=True)]
         console.print(Columns([exact, _rich_chart(f"{title}: rules of thumb", theirs,
                                                   differ)]))
-    console.print("  ".join(f"[{COLOURS[k][0]}]{LETTERS[k]}[/] {v}" for k, v in LEGEND.items()))
+    # Each entry whole on its line (a joined line wrapped inside "double, else hit").
+    console.print(Columns([Text.from_markup(f"[{COLOURS[k][0]}]{LETTERS[k]}[/] {v}")
+                           for k, v in LEGEND.items()], padding=(0, 2)))
     if t is not None:
         console.print("[reverse] X [/] a rule of thumb that differs from the exact chart")
         with compiling(_first_solve(not infinite), SOLVER_SECONDS):
