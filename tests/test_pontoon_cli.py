@@ -16,6 +16,7 @@ from twentyone.cli import pontoon as pontoon_cli
 from twentyone.pontoon.history import replay_game
 from twentyone.pontoon.table import PontoonTable
 from twentyone.tui.app import TableApp
+from twentyone.tui.pontoon import PontoonSession
 
 runner = CliRunner()
 
@@ -96,7 +97,7 @@ def test_a_human_banker_decides_at_the_terminal(apps: list[TableApp]) -> None:
 def test_a_sale_of_the_bank_at_the_terminal_waits_for_the_buyer(apps: list[TableApp]) -> None:
     """Issue 22: selling the bank took the buyer's chips without asking. At the terminal the
     buyer is asked: a decline moves nothing and the banker is asked again; an accept pays."""
-    p = pontoon(apps, ["--players", "2", "--seed", "0", "--bankroll", "40"],
+    p = pontoon(apps, ["--players", "2", "--people", "2", "--seed", "0", "--bankroll", "40"],
                 ["s 2 5", "d", "s 2 5", "a"])
     t = p.table
     assert isinstance(t, PontoonTable)
@@ -207,3 +208,29 @@ def test_a_banker_against_two_bots_sees_each_deals_outcome_on_the_felt(
         assert "waiting for bets" not in dealer_line  # the deal's cards are on the felt
         assert f"deal {deal}" in screen.splitlines()[0]
     assert bankers[4] == 2  # the bank had passed, and the header still named the deal's bank
+
+
+@pytest.mark.parametrize(("args", "people"), [
+    ([], [1]), (["--players", "5"], [1]), (["--people", "3"], [1, 2, 3]),
+    (["--players", "3", "--bot", "3"], [1, 2])])
+def test_someone_alone_plays_seat_1_against_bots(apps: list[TableApp], args: list[str],
+                                                 people: list[int]) -> None:
+    """Issue 24: with no --bot, four people shared one screen. One person plays seat 1 and bots
+    the rest (docs/pontoon.md#bots-at-the-pontoon-table); --people N seats more people, from
+    seat 1."""
+    result = runner.invoke(app, ["play", "--game", "pontoon", "--seed", "3", *args])
+    assert result.exit_code == 0, result.output
+    (table_app,) = apps
+    session = table_app.session
+    assert isinstance(session, PontoonSession)
+    assert sorted(session.humans) == people
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["--game", "pontoon", "--people", "5"], "more than the 4 --players"),
+    (["--game", "pontoon", "--people", "2", "--bot", "3"], "not both"),
+    (["--people", "2"], "--people does not apply to the casino game"),
+    (["--game", "pontoon", "--auto", "reading", "--people", "2"], "with --auto")])
+def test_people_is_refused_where_it_cannot_apply(args: list[str], words: str) -> None:
+    result = runner.invoke(app, ["play", *args])
+    assert result.exit_code == 2 and words in result.output, result.output

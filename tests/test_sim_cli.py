@@ -168,7 +168,7 @@ def test_the_first_run_says_it_compiles_and_a_cached_one_says_nothing(tmp_path: 
                         "TWENTYONE_CACHE_DIR": str(charts)}
     with pytest.MonkeyPatch.context() as mp:  # the chart on disk: only the kernel compiles
         mp.setenv("TWENTYONE_CACHE_DIR", str(charts))
-        basic_chart(PRESETS["six-deck-s17"])
+        basic_chart(PRESETS["classic"])
     command = [sys.executable, "-m", "twentyone", "sim", "--rounds", "1000", "--json"]
     first = run(command, env=env)
     assert first.returncode == 0, first.stderr

@@ -47,7 +47,8 @@ def test_the_optimal_ramp_earns_at_least_the_simple_ramp_and_flat_betting(
 
 def test_ramp_prints_the_plans_and_draws_advantage_by_count(tmp_path: Path) -> None:
     png = tmp_path / "ramp.png"
-    result = runner.invoke(app, ["ramp", "--rounds", "200000", "--spread", "1-8", "--json",
+    result = runner.invoke(app, ["ramp", "--rules", "six-deck-s17", "--rounds", "200000",
+                                 "--spread", "1-8", "--json",
                                  "--plot", str(png), "--indices", "hilo-i18-fab4"])
     assert result.exit_code == 0, result.output
     out = json.loads(result.output)

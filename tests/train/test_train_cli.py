@@ -141,3 +141,18 @@ def test_a_damaged_profile_at_the_command_line_is_a_message_not_a_traceback(
     assert "fresh profile" in res.output and "Traceback" not in res.output
     res = CliRunner().invoke(app, ["train", "stats", "--profile", "../etc"])
     assert res.exit_code != 0 and "profile name" in res.output
+
+
+def test_the_drill_summary_and_stats_report_the_same_cost_for_the_same_answers() -> None:
+    """Issue 24: a session's summary gave 0.1078 (the plain mean over its answers) where stats
+    gave 0.1848 (per hand dealt, each cell weighted by how often a shoe deals it) for the same
+    misses. Both now report the cost per hand dealt (train/stats.py)."""
+    answers = ["hit", "stand", "double", "split", "stand", "hit", "stand", "hit"]
+    lines, _ = run(["strategy", "--seed", "5", "--items", str(len(answers)), "--json",
+                    "--profile", "kim"], answers)
+    summary = lines[-1]
+    assert any(item["ev_cost"] for item in summary["items"])  # some answers cost something
+    (data,), _ = run(["stats", "--profile", "kim", "--json"])
+    assert data["ev_per_hand"] is not None and data["ev_per_hand"] > 0
+    assert summary["ev_per_hand"] == pytest.approx(data["ev_per_hand"], abs=1e-12)
+    assert summary["ev_coverage"] == pytest.approx(data["ev_coverage"], abs=1e-12)

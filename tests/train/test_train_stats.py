@@ -86,3 +86,13 @@ def test_the_heatmap_tells_never_dealt_from_never_missed() -> None:
     assert grid[row["hard 16"]][UPS.index("10")] == 0.75
     assert grid[row["soft 18"]][UPS.index("9")] == 0.0
     assert math.isnan(grid[row["hard 12"]][UPS.index("2")])
+
+
+def test_one_session_spans_an_hour_of_the_time_axis_not_a_day() -> None:
+    """Issue 24: train stats stretched one session over a whole day."""
+    from twentyone.train.stats import time_limits
+
+    lo, hi = time_limits([20_000.5])
+    assert lo < 20_000.5 < hi and hi - lo <= 1 / 24 + 1e-9
+    lo, hi = time_limits([20_000.0, 20_010.0])  # ten days: a twentieth either side
+    assert (lo, hi) == (20_000.0 - 0.5, 20_010.0 + 0.5)

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import math
 import os
+import re
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 from typer.core import TyperCommand
 
 from twentyone.errors import RulesError
@@ -28,6 +30,19 @@ def rules_from_cli(rules: str, set_: list[str] | None) -> Rules:
         return load_rules(rules, parse_set_options(set_ or []))
     except RulesError as exc:
         raise typer.BadParameter(str(exc)) from None
+
+
+def rules_named(rules: str, set_: list[str] | None) -> str:
+    """The rules a result was computed for, as the person gave them: the preset or file and any
+    ``--set`` changes ("classic", "classic with decks=2, das=true"), so every figure names the
+    game it describes."""
+    changes = f" with {', '.join(printable(s) for s in set_)}" if set_ else ""
+    return f"{printable(rules)}{changes}"
+
+
+def rules_json(rules: str, set_: list[str] | None) -> dict[str, object]:
+    """``rules_named`` for ``--json``: the preset or file, and the ``--set`` changes."""
+    return {"name": rules, "set": list(set_ or [])}
 
 
 def dollars_option(name: str, text: str) -> Cents:
@@ -138,13 +153,27 @@ def plain_type(param: Any) -> None:
     vars(param)["display_type_rich"] = lambda ctx: label
 
 
+def plain_help(text: str | None) -> str | None:
+    """Help text as a person reads it: a docstring's ``literal`` quotes dropped (the name
+    alone), and brackets shown as written rather than read by Rich as markup (a rules file's
+    "[chips] table" lost its "[chips]")."""
+    if text is None:
+        return None
+    return escape(re.sub(r"``([^`]+)``", r"\1", text))
+
+
 class Command(TyperCommand):
-    """A command whose help shows plain value names and bare flags (``plain_type``)."""
+    """A command whose help shows plain value names and bare flags (``plain_type``), and its
+    text as written (``plain_help``)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.help = plain_help(self.help)
         for param in self.params:
             plain_type(param)
+            text = getattr(param, "help", None)  # an option's help (an argument has none)
+            if isinstance(text, str):
+                vars(param)["help"] = plain_help(text)
 
     def get_help_option(self, ctx: Any) -> Any:
         option = super().get_help_option(ctx)

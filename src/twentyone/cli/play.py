@@ -44,6 +44,7 @@ MAX_ROUNDS = 1_000_000
 #: Options of the casino table only, and of the other games only.
 CASINO_ONLY = ("rules", "set_", "seats", "stack")
 OTHER_GAMES_ONLY = ("players",)
+PONTOON_ONLY = ("people",)
 
 
 def play(
@@ -81,14 +82,19 @@ def play(
         "--players", min=2, max=14,
         help="With --game other than casino: players (Pontoon: the banker included).")]
     = 4,
+    people: Annotated[int | None, typer.Option(
+        "--people", min=1, max=14,
+        help="Pontoon: people sharing this screen, in seats 1 to N (default 1; bots play the "
+        "other seats).")] = None,
 ) -> None:
     """Sit down at a blackjack table in the terminal (or let bots play with --auto)."""
     check_writable(history, "the hand history", "--history")
     _refuse_unused_options(ctx, game, auto)
     if game == "pontoon":
         return pontoon_cli.play(
-            players=players, bots=sorted(set(bot or [])), auto=auto, rounds=rounds, seed=seed,
-            as_json=as_json, bankroll=dollars_option("--bankroll", bankroll), history=history)
+            players=players, bots=sorted(set(bot or [])), people=people, auto=auto,
+            rounds=rounds, seed=seed, as_json=as_json,
+            bankroll=dollars_option("--bankroll", bankroll), history=history)
     if game in cardgames.names():
         return cardgames.play(game=game, players=players, auto=auto, rounds=rounds, seed=seed,
                               as_json=as_json)
@@ -136,17 +142,21 @@ def play(
 def _refuse_unused_options(ctx: typer.Context, game: str, auto: str | None) -> None:
     """Options that would be silently ignored for this game or mode are refused instead."""
     if game == "casino":
-        refuse_unused(ctx, OTHER_GAMES_ONLY, "to the casino game (it seats --seats players)")
+        refuse_unused(ctx, (*OTHER_GAMES_ONLY, *PONTOON_ONLY),
+                      "to the casino game (it seats --seats players)")
     elif game == "pontoon":
         refuse_unused(ctx, CASINO_ONLY, "to Pontoon (its rules are fixed; seat players with "
                       "--players)")
     else:
-        refuse_unused(ctx, (*CASINO_ONLY, "bankroll", "bot", "history"), f"to {game}")
+        refuse_unused(ctx, (*CASINO_ONLY, *PONTOON_ONLY, "bankroll", "bot", "history"),
+                      f"to {game}")
     if auto is not None:
         refuse_unused(ctx, ("history", "stack"), "with --auto (bots play headless; keep a "
                       "history of a game at the table)")
         if game == "casino":
             refuse_unused(ctx, ("bot",), "with --auto (every seat is a bot already)")
+        else:
+            refuse_unused(ctx, PONTOON_ONLY, "with --auto (every seat is a bot)")
     else:
         refuse_unused(ctx, ("rounds",), "without --auto (rounds at the table go on until you "
                       "leave)")

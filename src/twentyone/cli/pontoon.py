@@ -1,8 +1,10 @@
 """``twentyone play --game pontoon``: Pontoon at the terminal, or bots playing it headless.
 
 Every seat is a player; one of them banks, marked on screen, and the bank passes visibly when a
-player's natural takes it. People at the terminal take turns at the keyboard (a hot seat): each
-decision shows only what that seat may see, through ``views``. ``--auto`` seats bots everywhere
+player's natural takes it. One person plays seat 1 and bots the other seats, as someone sitting
+down alone expects; ``--people N`` seats people in seats 1 to N, who take turns at the keyboard
+(a hot seat): each decision shows only what that seat may see, through ``views``. ``--bot SEAT``
+instead names the bots' seats, people playing the rest. ``--auto`` seats bots everywhere
 and prints what the deals did; its JSON carries every seat's ``bankroll_start`` and
 ``bankroll_end`` under ``seats`` and ``bank_changes``, the times the bank changed hands.
 """
@@ -29,8 +31,8 @@ from twentyone.tui.launch import pontoon_app
 AUTO_ALIASES = {"basic": "reading"}
 
 
-def play(*, players: int, bots: list[int], auto: str | None, rounds: int, seed: int | None,
-         as_json: bool, bankroll: Cents, history: Path | None = None) -> None:
+def play(*, players: int, bots: list[int], people: int | None, auto: str | None, rounds: int,
+         seed: int | None, as_json: bool, bankroll: Cents, history: Path | None = None) -> None:
     """Run the Pontoon face of ``twentyone play`` (options already parsed by ``play_cli``)."""
     try:
         prules = PontoonRules(players=players)
@@ -53,13 +55,26 @@ def play(*, players: int, bots: list[int], auto: str | None, rounds: int, seed: 
         return
     if as_json:
         raise typer.BadParameter("--json reports headless play: add --auto reading --rounds N")
-    humans = [n for n in range(1, players + 1) if n not in bots]
+    humans = _humans(players, bots, people)
     if not humans:
         raise typer.BadParameter("every seat is a bot: use --auto reading --rounds N to watch")
     warn_predictable(seed, stacked=False)
     need_terminal()
     run_app(pontoon_app(PontoonTable(prules, seed=seed), humans, chips=chips,
                         history=history))
+
+
+def _humans(players: int, bots: list[int], people: int | None) -> list[int]:
+    """The seats people play: seats 1 to ``people`` (one person when neither option is
+    given), or, where ``--bot`` names the bots' seats, every other seat."""
+    if people is not None and bots:
+        raise typer.BadParameter("give --people (people in seats 1 to N, bots in the rest) or "
+                                 "--bot (the bots' seats), not both")
+    if people is not None and people > players:
+        raise typer.BadParameter(f"--people {people} is more than the {players} --players")
+    if bots:
+        return [n for n in range(1, players + 1) if n not in bots]
+    return list(range(1, (people or 1) + 1))
 
 
 def _auto(prules: PontoonRules, strategy: str, *, rounds: int, seed: int | None, chips: int,

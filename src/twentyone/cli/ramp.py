@@ -50,7 +50,7 @@ def _ror(text: str) -> float:
     return r
 
 
-def ramp(rules: RulesOpt = "six-deck-s17", set_: SetOpt = None,
+def ramp(rules: RulesOpt = "classic", set_: SetOpt = None,
          count: Annotated[str, typer.Option(
              "--count", help=f"Count system: {', '.join(SYSTEMS)}.")] = "hilo",
          spread: Annotated[str, typer.Option(

@@ -34,8 +34,10 @@ from twentyone.cli.options import (
     check_writable,
     printable,
     rules_from_cli,
+    rules_json,
+    rules_named,
 )
-from twentyone.rules import Rules
+from twentyone.rules import Reshuffle, Rules
 from twentyone.sim import kernel as K
 from twentyone.sim.betting import Betting, parse_ramp
 from twentyone.sim.chartfile import format_chart, load_chart
@@ -135,7 +137,7 @@ def _player(rules: Rules, strategy: str, count: str | None, indices: str | None,
 
 
 def sim(
-    rules: RulesOpt = "six-deck-s17",
+    rules: RulesOpt = "classic",
     set_: SetOpt = None,
     rounds: Annotated[int, typer.Option(
         "--rounds", parser=lambda text: _rounds(text), metavar="N",
@@ -259,7 +261,7 @@ def sim(
 
         net = trace(spec, min(rounds, PLOT_ROUNDS), seed=seed)[:, spec.seats]
         # A title as written: matplotlib would read text between two "$" as mathematics.
-        title = printable(f"{rules}: {player.chart.name}").replace("$", r"\$")
+        title = f"{rules_named(rules, set_)}: {printable(player.chart.name)}".replace("$", r"\$")
         n_paths = min(PLOT_PATHS, max(1, len(net) // 100))
         if betting.mode in ("martingale", "paroli"):
             # The same rounds bet flat: a bet changes no card, so the two face the same cards
@@ -274,12 +276,35 @@ def sim(
         # stdout may be JSON
         typer.echo(f"Wrote the report to {printable(str(plot.resolve()))}", err=True)
     if as_json:
-        typer.echo(json.dumps(result.to_json(), indent=2))
+        typer.echo(json.dumps({"rules": rules_json(rules, set_), **result.to_json(),
+                               "shoe_note": shoe_note(table_rules)}, indent=2))
         return
     if result.setup.get("interrupted"):
         typer.echo(f"Interrupted: these are the first {result.rounds:,} rounds of the "
                    f"{rounds:,} asked for.")
-    _print(result, Console())
+    _print(result, Console(), rules_named(rules, set_))
+    typer.echo(shoe_note(table_rules))
+
+
+def shoe_note(rules: Rules) -> str:
+    """Why this simulation's edge is not ``twentyone edge``'s to the last digit: the exact
+    edge is from a full shoe every round, and a shoe dealt down to a cut card (or a reshuffle
+    point) plays a little worse for the player, the cut-card effect
+    (docs/strategy.md#the-cut-card-effect)."""
+    # A round deals at least four cards, so below this many the shoe is shuffled every round.
+    if rules.reshuffle is Reshuffle.BELOW and rules.reshuffle_below > rules.shoe_size \
+            - rules.burn - 4:
+        return ("Note: the shoe is shuffled before every round, as `twentyone edge` computes "
+                "(from a full shoe every round).")
+    where = ("the cut card" if rules.reshuffle is Reshuffle.CUT_CARD
+             else f"its last {rules.reshuffle_below} cards" if rules.reshuffle is Reshuffle.BELOW
+             else "its burned card")
+    return (f"Note: this game deals each shoe down to {where}, so its edge is a little worse "
+            f"for the player than `twentyone edge`, which is from a full shoe every round: "
+            f"rounds rich in tens use few cards, so a shoe whose tens came out early deals "
+            f"more rounds before {where}, and those extra rounds come from a shoe poor in "
+            f"tens (the cut-card effect, about 0.02% of each bet on six decks; "
+            f"docs/strategy.md#the-cut-card-effect).")
 
 
 def _worth_cells(d: Desirability) -> tuple[str, str, str]:
@@ -297,12 +322,13 @@ def _worth_rows(d: Desirability) -> list[tuple[str, str]]:
             ("N0 (rounds to one SD)", n0)]
 
 
-def _print(result: SimResult, out: Console) -> None:
+def _print(result: SimResult, out: Console, rules: str) -> None:
     lo, hi = result.confidence_interval
     t = RichTable(title="Simulation", show_header=False)
     t.add_column()
     t.add_column(justify="right")
     rows = [
+        ("rules", rules),
         ("rounds dealt", f"{result.rounds:,}"),
         ("rounds played", f"{result.rounds_played:,}"),
         ("hands", f"{result.hands:,}"),

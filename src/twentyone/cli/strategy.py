@@ -12,10 +12,19 @@ import typer
 from rich.columns import Columns
 from rich.console import Console
 from rich.table import Table as RichTable
+from rich.text import Text
 
 from twentyone.cli.compiling import SOLVER_SECONDS, compiling
-from twentyone.cli.options import RulesOpt, SetOpt, check_writable, printable, rules_from_cli
-from twentyone.rules import Rules
+from twentyone.cli.options import (
+    RulesOpt,
+    SetOpt,
+    check_writable,
+    printable,
+    rules_from_cli,
+    rules_json,
+    rules_named,
+)
+from twentyone.rules import Rules, SplitBy
 from twentyone.strategy import (
     HouseEdge,
     action_evs,
@@ -218,11 +227,15 @@ def chart(rules: RulesOpt = "classic", set_: SetOpt = None,
     with compiling(_first_solve(not infinite and not chart_on_disk(r)), SOLVER_SECONDS):
         c = basic_chart(r, infinite)
     console = Console()
+    console.print(f"Rules: {rules_named(rules, set_)}", markup=False, highlight=False)
     t = rules_of_thumb() if thumb else None
     exact_rows = chart_rows(c)
     thumb_rows = chart_rows(t) if t is not None else None
+    # The chart's name once, above its sections: in each section's title it wrapped mid-word
+    # in an 80-column terminal.
+    console.print(c.name, markup=False, highlight=False)
     for n, (title, rows) in enumerate(exact_rows):
-        exact = _rich_chart(f"{title}: {c.name}", rows)
+        exact = _rich_chart(title if t is None else f"{title}: exact", rows)
         if thumb_rows is None:
             console.print(exact)
             continue
@@ -231,7 +244,9 @@ def chart(rules: RulesOpt = "classic", set_: SetOpt = None,
                   for (_, mine), (_, other) in zip(rows, theirs, strict=True)]
         console.print(Columns([exact, _rich_chart(f"{title}: rules of thumb", theirs,
                                                   differ)]))
-    console.print("  ".join(f"[{COLOURS[k][0]}]{LETTERS[k]}[/] {v}" for k, v in LEGEND.items()))
+    # Each entry whole on its line (a joined line wrapped inside "double, else hit").
+    console.print(Columns([Text.from_markup(f"[{COLOURS[k][0]}]{LETTERS[k]}[/] {v}")
+                           for k, v in LEGEND.items()], padding=(0, 2)))
     if t is not None:
         console.print("[reverse] X [/] a rule of thumb that differs from the exact chart")
         with compiling(_first_solve(not infinite), SOLVER_SECONDS):
@@ -279,6 +294,14 @@ def _percents(he: HouseEdge) -> dict[str, float]:
             "composition_dependent": round(he.composition_dependent_percent, 6)}
 
 
+#: What ``edge`` computes, said with every answer: the exact edge is a fresh shoe's, which a game
+#: dealt down to a cut card does not quite reach (docs/strategy.md#the-cut-card-effect).
+_FROM_FULL = ("from a full shoe every round; a game dealt down to a cut card plays a little "
+              "worse for the player (`twentyone sim` measures it), see "
+              "docs/strategy.md#the-cut-card-effect")
+_FROM_INFINITE = "from an infinite deck"
+
+
 def edge(rules: RulesOpt = "classic", set_: SetOpt = None,
          effects: Annotated[bool, typer.Option(
              "--effects", help="Also solve each single rule change and show its effect.")]
@@ -301,7 +324,9 @@ def edge(rules: RulesOpt = "classic", set_: SetOpt = None,
                                       infinite)
     seconds = time.perf_counter() - start
     if as_json:
-        out: dict[str, object] = {"house_edge_percent": _percents(he)}
+        out: dict[str, object] = {"rules": rules_json(rules, set_),
+                                  "computed_from": _FROM_INFINITE if infinite else _FROM_FULL,
+                                  "house_edge_percent": _percents(he)}
         if effects:
             out["rule_effects"] = [{
                 "change": e.change, "set": e.settings, "house_edge_percent": _percents(e.edge),
@@ -312,6 +337,8 @@ def edge(rules: RulesOpt = "classic", set_: SetOpt = None,
         out["seconds"] = round(seconds, 3)
         typer.echo(json.dumps(out))
         return
+    typer.echo(f"Rules: {rules_named(rules, set_)}")
+    typer.echo(f"Computed {_FROM_INFINITE if infinite else _FROM_FULL}.")
     typer.echo(f"House edge, basic strategy:             {he.basic_strategy_percent:.4f}%")
     typer.echo(f"House edge, composition-dependent play: {he.composition_dependent_percent:.4f}%")
     if effects:
@@ -327,20 +354,27 @@ def edge(rules: RulesOpt = "classic", set_: SetOpt = None,
     typer.echo(f"({seconds:.2f} s)")
 
 
-def _values(text: str, option: str) -> list[int]:
+def _ranks(text: str, option: str) -> list[str]:
+    """The cards a person typed as ranks (A, 2-10, J, Q, K; T is a ten), for the rules that
+    split by rank: a king and a queen are both worth ten but are not a pair there."""
     out = []
     for part in text.split(","):
         p = part.strip().upper()
-        if p == "A":
-            out.append(1)
-        elif p in ("T", "J", "Q", "K"):
-            out.append(10)
+        if p in ("A", "J", "Q", "K"):
+            out.append(p)
+        elif p == "T":
+            out.append("10")
         elif p.isdecimal() and len(p) <= 2 and 1 <= int(p) <= 10:
-            out.append(int(p))
+            out.append("A" if int(p) == 1 else str(int(p)))
         else:
             raise typer.BadParameter(f"card values are A, 2-10, T, J, Q or K, not {text!r}",
                                      param_hint=option)
     return out
+
+
+def _values(text: str, option: str) -> list[int]:
+    return [1 if r == "A" else 10 if r in ("J", "Q", "K") else int(r)
+            for r in _ranks(text, option)]
 
 
 def ev(rules: RulesOpt = "classic", set_: SetOpt = None,
@@ -355,7 +389,12 @@ def ev(rules: RulesOpt = "classic", set_: SetOpt = None,
                                  "--up, the dealer's up card (e.g. 10)")
     _no_shoe_with_infinite(shoe, infinite)
     r = odds_rules(rules, set_)
+    ranks = _ranks(hand, "--hand")
     values = _values(hand, "--hand")
+    # The pair the table would let split (docs/casino.md#split_by): same rank, or where the
+    # rules split by value, same value.
+    pair = len(values) == 2 and (ranks[0] == ranks[1] if r.split_by is SplitBy.RANK
+                                 else values[0] == values[1])
     up_value = _values(up, "--up")
     if len(values) < 2 or len(up_value) != 1:
         raise typer.BadParameter("give --hand with two or more cards and --up with one")
@@ -366,14 +405,14 @@ def ev(rules: RulesOpt = "classic", set_: SetOpt = None,
         if any(counts[v - 1] < [*values, up_value[0]].count(v) for v in range(1, 11)):
             raise typer.BadParameter("the shoe does not hold the hand and the up card",
                                      param_hint="--shoe")
-        pair = len(values) == 2 and values[0] == values[1]
         _enough_cards(counts, values, up_value[0], r.max_hands if pair else 1)
     if sorted(values) == [1, 10]:
         evs = {"blackjack": natural_ev(r, up_value[0], counts, infinite)}
     else:
         try:
             with compiling(_first_solve(not infinite), SOLVER_SECONDS):
-                evs = action_evs(r, values, up_value[0], counts, infinite=infinite)
+                evs = action_evs(r, values, up_value[0], counts, can_split=pair,
+                                 infinite=infinite)
         except ValueError as exc:
             raise typer.BadParameter(str(exc), param_hint="--shoe") from None
     if as_json:
@@ -382,9 +421,8 @@ def ev(rules: RulesOpt = "classic", set_: SetOpt = None,
     source = ("an infinite deck" if infinite else "the shoe given" if counts is not None
               else f"a full shoe of {r.decks} deck{'s' if r.decks > 1 else ''}")
     checked = r.peek and (up_value[0] == 1 or (up_value[0] == 10 and r.peek_tens))
-    typer.echo(f"EV per unit bet: {hand} against {_label(up_value[0])} — {printable(rules)} "
-               f"rules, "
-               f"from {source}")
+    typer.echo(f"EV per unit bet: {printable(hand)} against {_label(up_value[0])} — "
+               f"{rules_named(rules, set_)} rules, from {source}")
     if checked:
         typer.echo("(given the dealer has no blackjack: the dealer has peeked)")
     for action, value in sorted(evs.items(), key=lambda kv: -kv[1]):
@@ -440,9 +478,10 @@ def dealer(rules: RulesOpt = "classic", set_: SetOpt = None, shoe: ShoeOpt = Non
             out[when][_label(u)] = dealer_probabilities(r, u, left, after_peek=after,
                                                         infinite=infinite)
     if as_json:
-        typer.echo(json.dumps(out))
+        typer.echo(json.dumps({"rules": rules_json(rules, set_), **out}))
         return
     console = Console()
+    console.print(f"Rules: {rules_named(rules, set_)}", markup=False, highlight=False)
     for when, title in (("before_peek", "before the peek"),
                         ("after_peek", "after the peek (no dealer blackjack)")):
         table = RichTable(title=f"Dealer's final total, {title}")

@@ -26,6 +26,7 @@ from typing import Any
 
 from twentyone.train.core import JSON, Drill, Grade, Item
 from twentyone.train.player import StrategyDrill
+from twentyone.train.stats import STRATEGY_DRILLS, cost_per_hand, coverage
 from twentyone.train.store import Store
 
 
@@ -127,8 +128,9 @@ class Session:
 
     def summary(self) -> dict[str, Any]:
         """The headless contract's last line: how many were right and, per item, whether it
-        was, the right answer and (strategy) the EV the answer cost; with the audition's
-        verdict in an audition."""
+        was, the right answer and (strategy) the EV the answer cost, and what the answers give
+        away per hand dealt (``stats.cost_per_hand``, as ``train stats`` reports it); with the
+        audition's verdict in an audition."""
         out: dict[str, Any] = {
             "correct": sum(r.grade.correct for r in self.results),
             "items": [{"id": r.item.id, "correct": r.grade.correct,
@@ -137,6 +139,12 @@ class Session:
             "drill": self.drill.name,
             "total": len(self.results),
         }
+        costs = [(r.item.key, r.grade.ev_cost) for r in self.results
+                 if self.drill.name in STRATEGY_DRILLS and r.grade.ev_cost is not None]
+        if costs:
+            # What train stats reports for a profile, for this session's answers alone.
+            out["ev_per_hand"] = cost_per_hand(costs)
+            out["ev_coverage"] = coverage(costs)
         if self.audition:
             out["audition"] = self.verdict()
         return out

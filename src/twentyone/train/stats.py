@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
@@ -114,30 +115,46 @@ def cell_weights() -> dict[str, float]:
     return {k: w / total for k, w in weights.items()}
 
 
-def _cell_costs(answers: list[Answer]) -> dict[str, float]:
-    """Each strategy cell's mean cost per answer, in bets."""
-    costs: dict[str, list[float]] = defaultdict(list)
-    for a in answers:
-        if a.drill in STRATEGY_DRILLS and a.ev_cost is not None:
-            costs[a.key].append(max(a.ev_cost, 0.0))
-    return {k: sum(v) / len(v) for k, v in costs.items()}
+def _cell_costs(costs: Iterable[tuple[str, float]]) -> dict[str, float]:
+    """Each strategy cell's mean cost per answer, in bets, from (cell, cost) pairs."""
+    by_cell: dict[str, list[float]] = defaultdict(list)
+    for key, cost in costs:
+        by_cell[key].append(max(cost, 0.0))
+    return {k: sum(v) / len(v) for k, v in by_cell.items()}
+
+
+def strategy_costs(answers: Iterable[Answer]) -> list[tuple[str, float]]:
+    """The (cell, EV cost) of each stored strategy answer."""
+    return [(a.key, a.ev_cost) for a in answers
+            if a.drill in STRATEGY_DRILLS and a.ev_cost is not None]
+
+
+def cost_per_hand(costs: Iterable[tuple[str, float]]) -> float | None:
+    """The EV the strategy answers give away per hand dealt (see the module docstring), from
+    (cell, cost) pairs: a session's own answers (the drill's summary) or a profile's (``train
+    stats``), the same quantity either way; None with no strategy answers."""
+    by_cell = _cell_costs(costs)
+    weights = cell_weights()
+    measured = sum(weights.get(k, 0.0) for k in by_cell)
+    if not measured:
+        return None
+    return sum(weights.get(k, 0.0) * c for k, c in by_cell.items()) / measured
+
+
+def coverage(costs: Iterable[tuple[str, float]]) -> float:
+    """The share of hands dealt whose chart cell is among ``costs``."""
+    weights = cell_weights()
+    return sum(weights.get(k, 0.0) for k in _cell_costs(costs))
 
 
 def ev_per_hand(answers: list[Answer]) -> float | None:
-    """The EV the strategy answers give away per hand dealt (see the module docstring); None
-    with no strategy answers."""
-    costs = _cell_costs(answers)
-    weights = cell_weights()
-    measured = sum(weights.get(k, 0.0) for k in costs)
-    if not measured:
-        return None
-    return sum(weights.get(k, 0.0) * c for k, c in costs.items()) / measured
+    """``cost_per_hand`` of a profile's stored answers."""
+    return cost_per_hand(strategy_costs(answers))
 
 
 def ev_coverage(answers: list[Answer]) -> float:
     """The share of hands dealt whose chart cell the player has answered."""
-    weights = cell_weights()
-    return sum(weights.get(k, 0.0) for k in _cell_costs(answers))
+    return coverage(strategy_costs(answers))
 
 
 def report(store: Store) -> dict[str, Any]:
@@ -176,6 +193,18 @@ def heat_grid(cells: dict[str, tuple[int, int]]) -> list[list[float]]:
     return grid
 
 
+#: The least margin either side of the sessions on the progress plots' time axis, in days.
+PAD_DAYS = 1 / 48
+
+
+def time_limits(days: list[float]) -> tuple[float, float]:
+    """The progress plots' time axis for sessions starting at ``days``: a margin of a twentieth
+    of their span and at least ``PAD_DAYS`` either side (one session alone would otherwise span
+    years, matplotlib's default, or a whole day at a fixed half-day pad)."""
+    pad = max(PAD_DAYS, (max(days) - min(days)) * 0.05)
+    return min(days) - pad, max(days) + pad
+
+
 def _day_number(t: datetime) -> float:
     """A moment as matplotlib's dates count it: days since 1970-01-01 UTC."""
     return t.timestamp() / 86400
@@ -206,20 +235,21 @@ def plot(store: Store, path: str) -> None:
                  if p.mean_seconds is not None]
         speed.plot([x for x, _ in timed], [t for _, t in timed], marker="o", label=drill)
     days = [_day_number(p.start) for st in stats.values() for p in st.sessions.values()]
-    # Half a day either side at least: one session alone would otherwise span years.
-    pad = max(0.5, (max(days) - min(days)) * 0.05) if days else 0.5
     for ax in (acc, speed):
         if days:
-            ax.set_xlim(min(days) - pad, max(days) + pad)
+            ax.set_xlim(*time_limits(days))
         locator = mdates.AutoDateLocator()  # type: ignore[no-untyped-call]
         ax.xaxis.set_major_locator(locator)
         ax.xaxis.set_major_formatter(
             mdates.ConciseDateFormatter(locator))  # type: ignore[no-untyped-call]
         ax.grid(alpha=0.3)
-    acc.set_ylim(0, 105)
+    acc.set_ylim(0, 108)  # room above 100% for the marker
     acc.set_ylabel("% right")
     acc.set_title("Accuracy per drill, one point a session")
-    speed.set_ylim(bottom=0)
+    times = [p.mean_seconds for st in stats.values() for p in st.sessions.values()
+             if p.mean_seconds is not None]
+    # The slowest session's marker inside the frame, not cut by its top edge.
+    speed.set_ylim(0, max(times) * 1.15 if times and max(times) > 0 else 1)
     speed.set_ylabel("seconds per answer")
     speed.set_title("Speed per drill, one point a session")
     if stats:

@@ -33,6 +33,11 @@ NARROW = 70
 SEAT_WIDTH = 40
 #: Below this height the log gives its rows to the felt.
 SHORT = 22
+#: Rows a seat's box takes (its border and three lines), the felt's rows besides the seats (its
+#: border, the dealer and the shoe, which may wrap), and the share of the screen it may fill.
+SEAT_ROWS = 5
+FELT_ROWS = 5
+FELT_SHARE = 0.7
 
 
 class TextScreen(ModalScreen[None]):
@@ -81,6 +86,8 @@ class TableApp(App[None]):
     #page { width: 90%; height: 90%; background: #101820; border: round #c8a24a;
             padding: 0 1; }
     Screen.narrow #felt { border: none; padding: 0; }
+    Screen.crowded .seat { border: none; }
+    Screen.crowded .seat.turn { background: #3d5a1c; }
     Screen.short #log { min-height: 0; max-height: 4; }
     Screen.tiny #log { display: none; }
     Screen.tiny #felt { max-height: 100%; height: 1fr; }
@@ -204,10 +211,15 @@ class TableApp(App[None]):
             w.set_class(seat.number == turn, "turn")
 
     def _fit_seats(self) -> None:
-        """As many seats side by side as fit at about 38 columns each (one on a phone)."""
-        width = self.size.width
-        columns = max(1, min(len(self._seats) or 1, width // SEAT_WIDTH))
+        """As many seats side by side as fit at about 38 columns each (one on a phone); where
+        their boxes would not all fit on the felt (five Pontoon players at 80×24 lost the last
+        box), the seats drop their borders ("crowded"), the seat to act shown by its colour."""
+        width, height = self.size
+        seats = len(self._seats) or 1
+        columns = max(1, min(seats, width // SEAT_WIDTH))
         self.query_one("#seats", Horizontal).styles.grid_size_columns = columns
+        rows = -(-seats // columns)
+        self.screen.set_class(rows * SEAT_ROWS + FELT_ROWS > height * FELT_SHARE, "crowded")
 
     def on_resize(self, event: Resize) -> None:
         width, height = event.size.width, event.size.height

@@ -317,10 +317,12 @@ def summary_picture(summary: dict[str, Any], title: str, seconds: list[float],
     if seconds:
         out.append(f", {sum(seconds) / len(seconds):.1f} s an answer")
     out.append("\n")
-    costs = [x["ev_cost"] for x in summary["items"] if x.get("ev_cost") is not None]
-    if costs:
-        out.append(f"Your answers cost {sum(costs) / len(costs):.4f} of a bet each on "
-                   "average.\n")
+    cost = summary.get("ev_per_hand")
+    if cost is not None:
+        # The quantity train stats reports (train/stats.py), for this session's answers.
+        out.append(f"Your strategy mistakes cost {cost:.4f} of a bet per hand "
+                   f"({dollars(round(cost * 10000))} per $100 bet), over the hands practised "
+                   f"({summary['ev_coverage']:.0%} of the hands a shoe deals).\n")
     if missed:
         out.append("\nMissed (these come back sooner):\n", style=LABEL)
         for key, expected in missed[:SUMMARY_MISSES]:
