@@ -143,3 +143,18 @@ def test_a_large_stack_counts_its_chips_with_thousands_separated() -> None:
     tv = TableView(PRESETS["classic"])
     text = tv.chips([0, 1000, 0, 0, 0, 0]).plain
     assert "1,000×$1" in text
+
+
+def test_pontoon_header_fits_80_columns() -> None:
+    """The issue: Pontoon's header was cut at 100 columns. With a $1,000 chip and deal 999 it
+    still fits 80."""
+    from dataclasses import replace as with_
+
+    from twentyone.engine.views import view as seat_view
+    from twentyone.pontoon.table import PontoonRules, PontoonTable
+
+    t = PontoonTable(PontoonRules(chip=100_000), seed=1)
+    v = with_(seat_view(t, SPECTATOR), round=999)
+    header = TableView(t.rules).header(v)
+    assert header.startswith("Pontoon") and "deal 999" in header
+    assert len(header) <= 80, header

@@ -231,8 +231,8 @@ class TableView:
     def header(self, v: views.TableView) -> str:
         r = self.rules
         if r.changing_bank:
-            parts = [self.title or "Pontoon", f"bets {dollars(r.min_bet)}–{dollars(r.max_bet)}",
-                     "the banker wins ties", f"pontoons pay {r.blackjack_pays}", "F1: bonuses"]
+            parts = [self.title or "Pontoon", f"{dollars(r.min_bet)}–{dollars(r.max_bet)}",
+                     "banker wins ties", f"pontoon pays {r.blackjack_pays}"]  # F1: the rest
             if v.round:
                 parts.append(f"deal {v.round}")
             return " · ".join(parts)
