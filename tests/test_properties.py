@@ -248,8 +248,7 @@ class CasinoTable(RuleBasedStateMachine):
             for sv in v.seats:
                 for hv, h in zip(sv.hands, t.seats[sv.number].hands, strict=True):
                     for j, (c, shown) in enumerate(zip(h.cards, hv.cards, strict=True)):
-                        hidden_double = (h.doubled and j == len(h.cards) - 1
-                                         and t.rules.double_face_down)
+                        hidden_double = h.doubled and j == len(h.cards) - 1
                         may_see = h.face_up[j] or (sv.number == viewer and not hidden_double)
                         assert shown == (c if may_see else None)
                         assert shown is None or shown not in undealt

@@ -66,6 +66,23 @@ def test_issue2_views_show_nothing_of_the_shoe() -> None:
     assert not any("shoe" in n and n != "shoe_remaining" for n in names)
 
 
+def test_a_pitch_games_double_is_hidden_from_its_owner_in_the_view_and_the_log_alike() -> None:
+    """docs/casino.md#what-you-can-see: a pitch game's double card falls face down like every
+    draw and stays hidden, even from its owner, until settlement. The view once showed it to its
+    owner while the log (and so ``??``) did not name it; both hide it now, and both show it once
+    the hand is turned."""
+    t = dealt("single-deck", [("6c", "5c"), ("10h", "8h")], up="7s", hole="10s", draws=["9d"])
+    t.double(1)
+    assert t.phase is Phase.PLAYERS  # seat 2 still to play: the round is on
+    for viewer in (SPECTATOR, 1, 2):
+        hand = view(t, viewer).seats[0].hands[0]
+        assert hand.cards[2] is None and hand.doubled
+        named = [e.card for e in visible_events(t, viewer) if e.card is not None]
+        assert all(c.code != "9d" for c in named)
+    t.stand(2)
+    assert "9d" in [e.card.code for e in visible_events(t, 1) if e.card is not None]
+
+
 def test_pitch_game_each_player_sees_only_their_own_face_down_cards() -> None:
     """docs/casino.md#what-you-can-see: single-deck, "the players' cards are dealt face down and
     they get to hold them": the owner sees them, nobody else does."""

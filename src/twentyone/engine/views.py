@@ -90,11 +90,11 @@ def view(table: Table, viewer: int = SPECTATOR) -> TableView:
         s = table.seats[n]
         hands = []
         for i, h in enumerate(s.hands):
-            # A face-down double stays hidden from its owner too (docs/casino.md#what-you-can-see).
+            # A double dealt face down (the classic game's rule, or any pitch game's draw) stays
+            # hidden from its owner too, as the log keeps it (docs/casino.md#what-you-can-see).
             own = n == viewer
             shown = tuple(
-                c if up or (own and not (h.doubled and j == len(h.cards) - 1
-                                         and table.rules.double_face_down)) else None
+                c if up or (own and not (h.doubled and j == len(h.cards) - 1)) else None
                 for j, (c, up) in enumerate(zip(h.cards, h.face_up, strict=True)))
             total, soft = _shown(shown)
             hands.append(HandView(shown, total, soft, h.bet, h.doubled, h.from_split, h.outcome,
@@ -201,7 +201,7 @@ def settled_round(table: Table, viewer: int = SPECTATOR) -> TableView | None:
                 dealer.append((e.card, e.face_up))
             else:
                 hands[e.seat][e.hand].cards.append((e.card, e.face_up))
-                if doubling == (e.seat, e.hand) and table.rules.double_face_down:
+                if doubling == (e.seat, e.hand) and not e.face_up:
                     face_down_double.add(e.card)
             doubling = None
         elif k is Kind.DOUBLED:
