@@ -11,10 +11,10 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from web_kit import owed_payment
 
 from twentyone.engine.shoe import RandomShuffler
 from twentyone.engine.table import Phase
-from twentyone.train.chips import accepted_payouts
 from twentyone.web.protocol import Request, SharedFrame
 from twentyone.web.room import Actor, Role, Room
 from twentyone.web.spec import RoomSpec
@@ -60,18 +60,6 @@ def _owed_not_shown(room: Room, actors: list[Actor], since: int) -> None:
                 assert "chips" not in e and e["amount"] == 0
 
 
-def _pay(room: Room) -> dict[str, Any]:
-    """The next owed payment in dealer mode, paid right."""
-    assert room.dealer is not None
-    owed = room.dealer.due[0]
-    cs = room.table.chipset
-    fewest = cs.fewest(owed.bet)
-    assert fewest is not None
-    counts = accepted_payouts(cs, fewest, owed.odds, owed.amount)[0]
-    return {"seat": owed.seat, "hand": owed.hand,
-            "chips": {c: n for c, n in zip(cs.colours, counts, strict=True) if n}}
-
-
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(body=st.sampled_from(ROOMS), shuffle=st.integers(0, 2**32 - 1), data=st.data())
 def test_every_frame_reads_as_the_one_built_from_its_own_view(
@@ -112,7 +100,7 @@ def test_every_frame_reads_as_the_one_built_from_its_own_view(
         assert ask(host, "deal")["ok"]
         while t.phase is not Phase.BETTING or (room.dealer is not None and room.dealer.due):
             if room.dealer is not None and room.dealer.due:
-                assert ask(host, "pay", **_pay(room))["ok"]
+                assert ask(host, "pay", **owed_payment(room))["ok"]
             elif "offer_insurance" in room.host_legal():
                 assert ask(host, "offer_insurance")["ok"]
             elif room.dealer is not None and t.phase is Phase.DEALER:

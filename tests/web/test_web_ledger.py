@@ -21,12 +21,11 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
-from web_kit import party
+from web_kit import owed_payment, party
 
 from twentyone.engine.shoe import RandomShuffler, StackedShuffler
 from twentyone.engine.table import Phase
 from twentyone.engine.views import SPECTATOR, view
-from twentyone.train.chips import accepted_payouts
 from twentyone.web.app import create_app
 from twentyone.web.protocol import MAX_CENTS, Request
 from twentyone.web.room import Actor, Role, Room, token_hash
@@ -102,18 +101,6 @@ def assert_ledger_is_memory(store: SqliteStore, room: Room) -> None:
         assert store.balances(CODE) == room.balances()
 
 
-def _pay(room: Room) -> dict[str, Any]:
-    """The next owed payment in dealer mode, paid right."""
-    assert room.dealer is not None
-    owed = room.dealer.due[0]
-    cs = room.table.chipset
-    fewest = cs.fewest(owed.bet)
-    assert fewest is not None
-    counts = accepted_payouts(cs, fewest, owed.odds, owed.amount)[0]
-    return {"seat": owed.seat, "hand": owed.hand, "insurance": owed.hand < 0,
-            "chips": {c: n for c, n in zip(cs.colours, counts, strict=True) if n}}
-
-
 def _request(data: Any, room: Room, actors: list[Actor]) -> tuple[Actor, str, dict[str, Any]]:
     """Who asks for what: mostly something the room offers that person now, one time in five
     something hostile (out of turn, out of place, an absurd amount)."""
@@ -132,7 +119,7 @@ def _request(data: Any, room: Room, actors: list[Actor]) -> tuple[Actor, str, di
         else:
             op = data.draw(st.sampled_from(useful))
             if op == "pay":
-                args = _pay(room)
+                args = owed_payment(room)
             elif op in ("dealer_hit", "dealer_stand") and room.dealer is not None:
                 op = "dealer_hit" if room.dealer.next_step(t) == "hit" else "dealer_stand"
         return who, op, args

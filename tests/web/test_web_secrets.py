@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from leaks import leaks
 from typer.testing import CliRunner
-from web_kit import party
+from web_kit import owed_payment, party
 
 from twentyone.cli import app as cli
 from twentyone.engine.records import check_house, line_hash, verify_player
@@ -31,7 +31,6 @@ from twentyone.engine.shoe import RandomShuffler
 from twentyone.engine.table import Phase
 from twentyone.pontoon.history import FORMAT as PONTOON_FORMAT
 from twentyone.pontoon.history import replay_game
-from twentyone.train.chips import accepted_payouts
 from twentyone.web import downloads
 from twentyone.web.protocol import Request
 from twentyone.web.room import Actor, Role, Room
@@ -67,19 +66,6 @@ def _reordered(saved: StoredRoom, ops: int, pos: int) -> StoredRoom:
     order = last.order[:pos] + tail[1:] + tail[:1]  # every card still to come moves
     return dataclasses.replace(saved, ops=saved.ops[:ops], shuffles=[
         *done, dataclasses.replace(last, order=order)])
-
-
-def _pay(room: Room) -> dict[str, Any]:
-    """The first payment the dealing host owes, paid right."""
-    assert room.dealer is not None
-    owed = room.dealer.due[0]
-    cs = room.table.chipset
-    fewest = cs.fewest(owed.bet)
-    assert fewest is not None
-    chips = cs.by_colour(accepted_payouts(cs, fewest, owed.odds, owed.amount)[0])
-    if owed.hand < 0:
-        return {"seat": owed.seat, "insurance": True, "chips": chips}
-    return {"seat": owed.seat, "hand": owed.hand, "chips": chips}
 
 
 # No shrinking: shrinking a room of forty requests takes minutes; the failing draws are printed.
@@ -150,7 +136,7 @@ def test_nothing_anyone_downloads_tells_a_card_to_come(room_at: int, shuffle: in
         elif op == "remove":
             args["seat"] = data.draw(st.integers(1, seats), label="seat")
         elif op == "pay" and room.dealer is not None and room.dealer.due:
-            args = _pay(room)
+            args = owed_payment(room)
         ask(who, op, **args)
         if op == "pause":
             ask(host, "resume")

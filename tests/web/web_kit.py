@@ -14,6 +14,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from twentyone.engine.shoe import StackedShuffler
+from twentyone.train.chips import accepted_payouts
 from twentyone.web.app import create_app
 from twentyone.web.room import Room
 from twentyone.web.shoes import secure_shuffler
@@ -33,6 +34,20 @@ def stacked_app(db: Path, cards: Sequence[str] = (), tick_s: float = 0.05) -> An
 
     return create_app(store, live=live, tick_s=tick_s)
 
+
+def owed_payment(room: Room) -> dict[str, Any]:
+    """The first payment the dealing host owes, paid right (in the fewest chips the table's
+    payout rules accept): the ``pay`` request's arguments, an insurance bet's as
+    ``{"seat", "insurance": true, "chips"}``."""
+    assert room.dealer is not None
+    owed = room.dealer.due[0]
+    cs = room.table.chipset
+    fewest = cs.fewest(owed.bet)
+    assert fewest is not None
+    chips = cs.by_colour(accepted_payouts(cs, fewest, owed.odds, owed.amount)[0])
+    if owed.hand < 0:
+        return {"seat": owed.seat, "insurance": True, "chips": chips}
+    return {"seat": owed.seat, "hand": owed.hand, "chips": chips}
 
 class Person:
     """One connection to a room; ``frames`` holds everything the server sent it."""
