@@ -18,9 +18,10 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import httpx2
-from playwright.sync_api import Browser, Page, Playwright, ViewportSize
+from playwright.sync_api import Browser, Page, Playwright, ViewportSize, expect
 from proc_kit import kill_group
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -136,3 +137,34 @@ def shots_dir(default: Path) -> Path:
     folder = Path(os.environ.get(SHOTS_ENV) or default)
     folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+def page_for(browser: Browser, errors: list[str], *, phone: bool = False,
+             wait_ms: int = 15_000) -> Page:
+    """A fresh page, at a phone's size and touch or a laptop's; its script errors go to
+    ``errors``."""
+    ctx = (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True) if phone
+           else browser.new_context(viewport=LAPTOP))
+    page = ctx.new_page()
+    page.set_default_timeout(wait_ms)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return page
+
+
+def settled(page: Page) -> None:
+    """Wait until the room's page has no request of its own in flight."""
+    expect(page.locator("section.room")).to_have_attribute("data-busy", "0")
+
+
+def start_drill(page: Page, base: str, drill: str, profile: str,
+                wait_ms: int) -> dict[str, Any]:
+    """Open the trainers' page on ``drill`` for ``profile`` and start a session; the server's
+    answer."""
+    page.goto(f"{base}/train?drill={drill}")
+    page.fill("input[name=profile]", profile)
+    with page.expect_response(lambda r: r.url.endswith("/api/train/sessions")
+                              and r.request.method == "POST", timeout=wait_ms) as info:
+        page.click("form.t-setup button[type=submit]")
+    body: dict[str, Any] = info.value.json()
+    expect(page.locator(".t-answer")).to_be_visible(timeout=wait_ms)
+    return body

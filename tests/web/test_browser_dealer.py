@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_kit import LAPTOP, PHONE, Server, cents, serve, shots_dir
+from browser_kit import Server, cents, page_for, serve, settled, shots_dir
 from playwright.sync_api import Browser, Page, expect
 
 WAIT_MS = 15_000
@@ -25,19 +25,6 @@ WAIT_MS = 15_000
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     with serve(tmp_path_factory.mktemp("dealer") / "ledger.db", stack="10s,As,9h,6d") as s:
         yield s
-
-
-def page_for(browser: Browser, errors: list[str], *, phone: bool = False) -> Page:
-    ctx = (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True) if phone
-           else browser.new_context(viewport=LAPTOP))
-    page = ctx.new_page()
-    page.set_default_timeout(WAIT_MS)
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    return page
-
-
-def settled(page: Page) -> None:
-    expect(page.locator("section.room")).to_have_attribute("data-busy", "0")
 
 
 def refused(page: Page, words: str) -> None:

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 from browser_kit import (
-    LAPTOP,
-    PHONE,
     Server,
     felt_point,
+    page_for,
     serve,
+    settled,
     shots_dir,
     touch_gesture,
     touch_hold,
@@ -46,19 +46,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     with serve(tmp_path_factory.mktemp("signals") / "ledger.db",
                stack="5s,6c,5h,10d,2c,3d,2h,3s") as s:
         yield s
-
-
-def page_for(browser: Browser, errors: list[str], *, phone: bool = False) -> Page:
-    ctx = (browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True) if phone
-           else browser.new_context(viewport=LAPTOP))
-    page = ctx.new_page()
-    page.set_default_timeout(WAIT_MS)
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    return page
-
-
-def settled(page: Page) -> None:
-    expect(page.locator("section.room")).to_have_attribute("data-busy", "0")
 
 
 def dealt_to_a_phone(browser: Browser, server: Server, rules: str,

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_kit import LAPTOP, PHONE, Server, serve, shots_dir
+from browser_kit import LAPTOP, PHONE, Server, serve, shots_dir, start_drill
 from playwright.sync_api import Browser, Page, expect
 
 from twentyone.rules import PRESETS
@@ -52,17 +52,6 @@ def payout_item(shown: dict[str, Any]) -> tuple[PayoutDrill, Item]:
     return drill, item
 
 
-def start(page: Page, base: str, drill: str, profile: str) -> dict[str, Any]:
-    page.goto(f"{base}/train?drill={drill}")
-    page.fill("input[name=profile]", profile)
-    with page.expect_response(lambda r: r.url.endswith("/api/train/sessions")
-                              and r.request.method == "POST", timeout=WAIT_MS) as info:
-        page.click("form.t-setup button[type=submit]")
-    body: dict[str, Any] = info.value.json()
-    expect(page.locator(".t-answer")).to_be_visible(timeout=WAIT_MS)
-    return body
-
-
 def send(page: Page, click: Any) -> dict[str, Any]:
     """Do ``click`` (which answers) and return the server's answer to it."""
     with page.expect_response(lambda r: r.url.endswith("/answer")) as info:
@@ -95,7 +84,7 @@ def test_payouts_and_strategy_answered_through_the_page(
     page = ctx.new_page()
     page.set_default_timeout(15_000)
     page.on("pageerror", lambda e: errors.append(str(e)))
-    session = start(page, s.base, "payouts", "robin")
+    session = start_drill(page, s.base, "payouts", "robin", WAIT_MS)
     drill, item = payout_item(session["item"])
     right = drill.grade(item, None).expected
     out = pay(page, right)
@@ -133,7 +122,7 @@ def test_payouts_and_strategy_answered_through_the_page(
     page = ctx.new_page()
     page.set_default_timeout(15_000)
     page.on("pageerror", lambda e: errors.append(str(e)))
-    session = start(page, s.base, "strategy", "robin")
+    session = start_drill(page, s.base, "strategy", "robin", WAIT_MS)
     strategy = StrategyDrill(PRESETS["classic"], "classic")
     shown = session["item"]
     hand = strategy.make(shown["id"], shown["hand"], value_of(shown["up"]))

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_kit import PHONE, Server, serve, shots_dir
+from browser_kit import PHONE, Server, serve, shots_dir, start_drill
 from playwright.sync_api import Browser, Page, expect
 
 from twentyone.engine.signals import Decision, Game
@@ -25,17 +25,6 @@ DRAWN = {words: key for key, words in SEEN.items()}
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     with serve(tmp_path_factory.mktemp("signals-train") / "ledger.db") as s:
         yield s
-
-
-def start(page: Page, base: str, drill: str) -> dict[str, Any]:
-    page.goto(f"{base}/train?drill={drill}")
-    page.fill("input[name=profile]", "sam")
-    with page.expect_response(lambda r: r.url.endswith("/api/train/sessions")
-                              and r.request.method == "POST", timeout=WAIT_MS) as info:
-        page.click("form.t-setup button[type=submit]")
-    body: dict[str, Any] = info.value.json()
-    expect(page.locator(".t-answer")).to_be_visible(timeout=WAIT_MS)
-    return body
 
 
 def answered(page: Page, value: str) -> dict[str, Any]:
@@ -55,7 +44,7 @@ def test_the_signal_drills_on_a_phone(browser: Browser, server: Server, tmp_path
     page.on("pageerror", lambda e: errors.append(str(e)))
 
     # Read the signal: the drawing, its game, and the decisions as buttons.
-    session = start(page, server.base, "signals")
+    session = start_drill(page, server.base, "signals", "sam", WAIT_MS)
     drawn = page.locator(".t-signal svg")
     expect(drawn).to_be_visible()
     game, decision = DRAWN[drawn.get_attribute("aria-label") or ""]
@@ -72,7 +61,7 @@ def test_the_signal_drills_on_a_phone(browser: Browser, server: Server, tmp_path
     page = ctx.new_page()
     page.set_default_timeout(15_000)
     page.on("pageerror", lambda e: errors.append(str(e)))
-    session = start(page, server.base, "signals-give")
+    session = start_drill(page, server.base, "signals-give", "sam", WAIT_MS)
     item = session["item"]
     figures = page.locator(".t-signals figure.t-signal svg")
     expect(figures).to_have_count(4)
