@@ -31,7 +31,8 @@ def test_help_shows_no_type_placeholders(command: list[str]) -> None:
 def test_ev_of_a_natural_is_the_natural_paid_not_a_stand_on_21() -> None:
     """The issue: `ev --hand A,K --up 6` said stand +0.902; a natural is paid 3:2 = +1.5."""
     result = runner.invoke(app, ["ev", "--hand", "A,K", "--up", "6", "--json"])
-    assert json.loads(result.stdout) == {"blackjack": 1.5}
+    out = json.loads(result.stdout)
+    assert out["ev"] == {"blackjack": 1.5} and out["best"] == "blackjack"
     text = runner.invoke(app, ["ev", "--hand", "A,K", "--up", "6"]).output
     assert text.startswith("EV per unit bet: A,K against 6 — classic rules")
     assert "blackjack +1.500000" in " ".join(text.split())

@@ -69,8 +69,22 @@ def test_chart_dealer_and_ev_name_their_rules() -> None:
                                               ("T,10", True), ("8,8", True)])
 def test_ev_offers_a_split_only_where_the_table_allows_one(hand: str, splits: bool) -> None:
     # classic splits by rank (docs/casino.md#split_by): a king and a queen are not a pair.
-    evs = json.loads(invoke("ev", "--hand", hand, "--up", "6", "--json"))
+    evs = json.loads(invoke("ev", "--hand", hand, "--up", "6", "--json"))["ev"]
     assert ("split" in evs) is splits
     by_value = json.loads(invoke("ev", "--hand", hand, "--up", "6", "--json",
-                                 "--set", "split_by=value"))
+                                 "--set", "split_by=value"))["ev"]
     assert "split" in by_value
+
+
+def test_ev_json_names_its_rules_cards_and_source() -> None:
+    """`ev --json` says what its EVs were computed for, as `edge` and `dealer` do: the rules by
+    name and settings, the hand and up card, the source of the cards, and whether the dealer has
+    peeked (docs/strategy.md)."""
+    out = json.loads(invoke("ev", "--hand", "10,6", "--up", "10", "--json",
+                            "--set", "double_after_split=true"))
+    assert out["rules"] == {"name": "classic", "set": ["double_after_split=true"]}
+    assert out["hand"] == ["10", "6"] and out["up"] == "10"
+    assert out["computed_from"] == "a full shoe of 6 decks"
+    assert out["given_no_dealer_blackjack"] is True  # classic peeks under a ten
+    assert out["best"] == max(out["ev"], key=out["ev"].__getitem__)
+    assert all(isinstance(v, float) for v in out["ev"].values())

@@ -299,7 +299,7 @@ def test_ev_command_takes_the_cards_left_in_a_shoe() -> None:
                                       "--up", "10", "--shoe", ",".join(map(str, shoe)),
                                       "--json"])
     assert result.exit_code == 0, result.output
-    assert json.loads(result.stdout) == action_evs(SIX, [10, 6], 10, shoe)
+    assert json.loads(result.stdout)["ev"] == action_evs(SIX, [10, 6], 10, shoe)
     for bad in ("1,2,3", "a,b,c,d,e,f,g,h,i,j", "0,0,0,0,0,0,0,0,0,1", "-1,4,4,4,4,4,4,4,4,16"):
         result = CliRunner().invoke(app, ["ev", "--hand", "10,6", "--up", "10", "--shoe", bad])
         assert result.exit_code == 2 and "--shoe" in result.output, bad
@@ -327,6 +327,6 @@ def test_a_solve_that_compiles_says_so_on_stderr(tmp_path: Path,
         out, err = run(*command)
         assert notice in err and "Compiled the solver in " in err, command
         assert notice not in out
-    assert json.loads(run("ev", "--hand", "10,6", "--up", "10", "--json")[0])["hit"] < 0
+    assert json.loads(run("ev", "--hand", "10,6", "--up", "10", "--json")[0])["ev"]["hit"] < 0
     assert "compil" not in run("chart")[1] + run("edge", "--json")[1]  # now on disk
     assert "compil" not in run("ev", "--hand", "10,6", "--up", "10", "--infinite")[1]

@@ -76,5 +76,5 @@ def test_ev_infinite_json() -> None:
     result = CliRunner().invoke(app, ["ev", "--rules", "six-deck-s17", "--hand", "10,6",
                                       "--up", "10", "--infinite", "--json"])
     assert result.exit_code == 0, result.output
-    evs = json.loads(result.stdout)
+    evs = json.loads(result.stdout)["ev"]
     assert round(evs["hit"], 4) == -0.5398 and evs["stand"] < evs["hit"]

@@ -41,7 +41,7 @@ def test_the_strategy_grader_agrees_with_twentyone_ev_on_every_cell_it_grades() 
         res = runner.invoke(app, ["ev", "--rules", "six-deck-s17", "--hand", hand,
                                   "--up", item.shown["up"], "--json"])
         assert res.exit_code == 0, res.output
-        evs = json.loads(res.output.strip().splitlines()[-1])
+        evs = json.loads(res.output.strip().splitlines()[-1])["ev"]
         assert set(evs) == set(item.shown["actions"])
         best = max(evs.values())
         values = [value_of(c) for c in item.shown["hand"]]

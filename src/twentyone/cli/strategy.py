@@ -415,12 +415,17 @@ def ev(rules: RulesOpt = "classic", set_: SetOpt = None,
                                  infinite=infinite)
         except ValueError as exc:
             raise typer.BadParameter(str(exc), param_hint="--shoe") from None
-    if as_json:
-        typer.echo(json.dumps(evs))
-        return
     source = ("an infinite deck" if infinite else "the shoe given" if counts is not None
               else f"a full shoe of {r.decks} deck{'s' if r.decks > 1 else ''}")
     checked = r.peek and (up_value[0] == 1 or (up_value[0] == 10 and r.peek_tens))
+    if as_json:
+        # The EVs under their own key, beside what they were computed for: the rules, the cards
+        # and the source, as `edge --json` and `dealer --json` name theirs.
+        typer.echo(json.dumps({
+            "rules": rules_json(rules, set_), "hand": ranks, "up": _label(up_value[0]),
+            "computed_from": source, "given_no_dealer_blackjack": checked,
+            "best": max(evs, key=lambda action: evs[action]), "ev": evs}))
+        return
     typer.echo(f"EV per unit bet: {printable(hand)} against {_label(up_value[0])} — "
                f"{rules_named(rules, set_)} rules, from {source}")
     if checked:
