@@ -395,8 +395,9 @@ class TrainerApp(App[dict[str, Any]]):
         self._items = session.items(limit)
         self.item: ItemLike | None = None
         self.entry = Entry(self.chipset)
-        #: "flash" (cards flashing), "ask", "graded" or "over".
-        self.state = "over"
+        #: "preparing" (the drill's first work, off the screen's thread), "flash" (cards
+        #: flashing), "ask", "graded" or "over".
+        self.state = "preparing"
         self.started = now()
         self.asked_at = now()
         self.seconds: list[float] = []
