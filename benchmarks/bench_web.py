@@ -5,7 +5,11 @@ rooms, seats seven bots in each (one websocket each, as seven phones would) and 
 deals whenever every seat has bet, and lets them play for SECONDS. Every request is timed from
 the frame sent to its reply. Run:
 
-    .venv/bin/python benchmarks/bench_web.py [--rooms N] [--seconds S]
+    .venv/bin/python benchmarks/bench_web.py [--rooms N] [--seconds S] [--pace S]
+
+With ``--pace S`` every bot (and the host) thinks before each request for a time drawn evenly
+between half and one and a half times S, as people at a table do; ``--rooms 100 --pace 3`` is
+a full evening's load on one process: a hundred rooms of eight (seven players and the host).
 
 Prints operations per second (requests answered), the p50 and p99 latency, the server's CPU
 time per wall second and its peak resident memory, and the server's CPU per operation with the
@@ -22,6 +26,7 @@ import contextlib
 import itertools
 import json
 import os
+import random
 import signal
 import socket
 import statistics
@@ -61,14 +66,18 @@ class Client:
 
     ids = itertools.count()
 
-    def __init__(self, ws: Any, latencies: list[float]) -> None:
+    def __init__(self, ws: Any, latencies: list[float], pace: float = 0.0) -> None:
         self.ws = ws
         self.latencies = latencies
+        self.pace = pace
+        self.rng = random.Random()
         self.sent: dict[str, float] = {}
         self.state: dict[str, Any] = {}
         self.errors = 0
 
     async def request(self, op: str, **args: Any) -> None:
+        if self.pace:
+            await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.pace)  # a person thinking
         rid = f"r{next(self.ids)}"
         self.sent[rid] = time.perf_counter()
         await self.ws.send(json.dumps({"type": "op", "id": rid, "op": op, **args}))
@@ -94,9 +103,10 @@ class Client:
             self.state = frame["view"]
 
 
-async def player(base: str, room: str, n: int, stop: float, latencies: list[float]) -> int:
+async def player(base: str, room: str, n: int, stop: float, latencies: list[float],
+                 pace: float) -> int:
     async with websockets.connect(f"{base}/ws/{room}", max_size=2**22) as ws:
-        c = Client(ws, latencies)
+        c = Client(ws, latencies, pace)
         await ws.send(json.dumps({"type": "hello", "token": None}))
         await c.request("sit", name=f"bot{n}", buy_in=BUY_IN, seat=n)
         seat = n
@@ -124,9 +134,10 @@ async def player(base: str, room: str, n: int, stop: float, latencies: list[floa
         return c.errors
 
 
-async def host(base: str, room: str, token: str, stop: float, latencies: list[float]) -> int:
+async def host(base: str, room: str, token: str, stop: float, latencies: list[float],
+               pace: float) -> int:
     async with websockets.connect(f"{base}/ws/{room}", max_size=2**22) as ws:
-        c = Client(ws, latencies)
+        c = Client(ws, latencies, pace)
         await ws.send(json.dumps({"type": "hello", "token": token}))
         dealt_round = -1
         async for v in c.views(stop):
@@ -151,14 +162,14 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def load(base: str, rooms: int, seconds: float) -> tuple[list[float], int]:
+async def load(base: str, rooms: int, seconds: float, pace: float) -> tuple[list[float], int]:
     made = [http(f"{base}/api/rooms", {"game": "casino", "rules": "six-deck-s17",
                                        "host_mode": "house"}) for _ in range(rooms)]
     latencies: list[float] = []
     stop = time.perf_counter() + seconds
     ws_base = base.replace("http", "ws", 1)
-    tasks = [host(ws_base, m["room"], m["host_token"], stop, latencies) for m in made]
-    tasks += [player(ws_base, m["room"], n, stop, latencies)
+    tasks = [host(ws_base, m["room"], m["host_token"], stop, latencies, pace) for m in made]
+    tasks += [player(ws_base, m["room"], n, stop, latencies, pace)
               for m in made for n in range(1, SEATS + 1)]
     errors = await asyncio.gather(*tasks)
     return latencies, sum(errors)
@@ -168,6 +179,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--rooms", type=int, default=20)
     ap.add_argument("--seconds", type=float, default=20.0)
+    ap.add_argument("--pace", type=float, default=0.0,
+                    help="seconds a person thinks before each request (0: as fast as replies)")
     ap.add_argument("--profile", metavar="FILE",
                     help="run the server under cProfile and write its profile here")
     args = ap.parse_args()
@@ -188,7 +201,7 @@ def main() -> None:
                         break
                 time.sleep(0.1)
             cpu0, t0 = cpu_seconds(server.pid), time.perf_counter()
-            latencies, errors = asyncio.run(load(base, args.rooms, args.seconds))
+            latencies, errors = asyncio.run(load(base, args.rooms, args.seconds, args.pace))
             cpu = (cpu_seconds(server.pid) - cpu0) / (time.perf_counter() - t0)
             rss = peak_rss_kib(server.pid)
         finally:
@@ -200,7 +213,8 @@ def main() -> None:
             server.wait(60)
     ms = sorted(x * 1000 for x in latencies)
     p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))] if ms else float("nan")
-    print(f"{args.rooms} rooms x {SEATS} seats, {args.seconds:g} s: "
+    paced = f", a person's pace of {args.pace:g} s" if args.pace else ""
+    print(f"{args.rooms} rooms x {SEATS} seats and a host{paced}, {args.seconds:g} s: "
           f"{len(ms) / args.seconds:,.0f} operations/s ({len(ms)} answered, {errors} refused)")
     print(f"latency p50 {statistics.median(ms):.1f} ms, p99 {p99:.1f} ms")
     print(f"server CPU {cpu:.2f} cores, peak memory {rss / 1024:.0f} MiB")
@@ -209,6 +223,10 @@ def main() -> None:
         per_op = cpu * args.seconds / len(ms)
         print(f"server CPU per operation {per_op * 1000:.2f} ms: one process saturates near "
               f"{1 / per_op:,.0f} operations/s")
+        if args.pace:
+            # Rooms at this pace cost ``cpu / rooms`` of a core each; one process has one core.
+            print(f"at this pace one process holds about {args.rooms / cpu:,.0f} rooms "
+                  f"(its core full), {0.7 * args.rooms / cpu:,.0f} with 30% to spare")
 
 
 if __name__ == "__main__":
