@@ -69,3 +69,37 @@ class DurakBot:
         if c.suit != trump and ace_high(c) <= limit_rank:
             return cheapest
         return passing
+
+
+class DurakBeginnerBot:
+    """A beginner's Durak: always the lowest card that will do, and never a choice beyond that.
+
+    It attacks with its lowest card (trumps counted above every plain card), beats every attack
+    it can with the cheapest card that beats it and takes only when nothing does, and throws in
+    the lowest plain card that fits the table. That is how people play their first games: it
+    sheds low cards and keeps trumps without being told, so it beats random play, but it never
+    takes on purpose to save a trump, never leads a pair to follow it up, and beats with a trump
+    whenever that is the only beater, so the best bot (``DurakBot``) out-plays it. It remembers
+    nothing; ties between equally cheap cards are broken at random.
+    """
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self.rng = rng or random.Random(0)
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Op]) -> Op:
+        if len(legal) == 1:
+            return legal[0]
+        trump = view["trump_card"].suit
+        plays = [op for op in legal if isinstance(op, Play)]
+        if view["phase"] in ("attack", "defend"):
+            if not plays:   # a defender with nothing that beats
+                return next(op for op in legal if isinstance(op, Take))
+            return self._lowest(plays, trump)
+        plain = [op for op in plays if op.cards[0].suit != trump]
+        if plain:
+            return self._lowest(plain, trump)
+        return next(op for op in legal if isinstance(op, Pass))
+
+    def _lowest(self, plays: list[Play], trump: int) -> Play:
+        low = min(_cost(op.cards[0], trump) for op in plays)
+        return self.rng.choice([op for op in plays if _cost(op.cards[0], trump) == low])

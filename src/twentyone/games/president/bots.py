@@ -40,3 +40,33 @@ class PresidentBot:
         if top >= 14 and not near_out:
             return next(op for op in legal if isinstance(op, Pass))
         return best
+
+
+class PresidentBeginnerBot:
+    """A beginner's President: play the lowest thing you can, every time, and never pass by
+    choice.
+
+    It leads its lowest rank as a single card, follows with the lowest legal set, passes only
+    when it has nothing that beats the table, and hands back its lowest card. Playing low first
+    is the rule every new player is taught, so it beats random play; but it breaks pairs to
+    follow singles, spends its twos and aces as soon as they are the lowest card that will do,
+    and never saves a trick-winner for the end, which is what the best bot (``PresidentBot``)
+    does. It remembers nothing; ties between equal plays are broken at random.
+    """
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self.rng = rng or random.Random(0)
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Op]) -> Op:
+        if len(legal) == 1:
+            return legal[0]
+        gives = [op for op in legal if isinstance(op, Give)]
+        if gives:
+            return min(gives, key=lambda op: climb(op.cards[0]))
+        plays = [op for op in legal if isinstance(op, Play)]
+        if not view["top"]:
+            plays = [op for op in plays if len(op.cards) == 1] or plays
+        if not plays:
+            return next(op for op in legal if isinstance(op, Pass))
+        low = min(climb(op.cards[0]) for op in plays)
+        return self.rng.choice([op for op in plays if climb(op.cards[0]) == low])
