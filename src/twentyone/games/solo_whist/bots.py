@@ -178,11 +178,11 @@ def _current_winner(trick: Sequence[tuple[int, Card]], trump: Suit | None) -> tu
 class SoloWhistBeginnerBot:
     """A beginner's Solo Whist: bid on aces and kings, win every trick you can, else play low.
 
-    It counts its aces and kings: with four it proposes (three to accept a proposal), with four
-    and five cards of the turned-up suit it goes solo, and it never bids a misère or an
-    abundance. In the play it leads the highest card of its longest suit and, following, wins
-    the trick with the lowest card that wins it, otherwise throws its lowest card. That is the
-    first strategy people learn at the table, so it beats random play (which bids contracts it
+    It counts its aces and kings: with three it proposes or accepts a proposal, with four and
+    five cards of the turned-up suit it goes solo, and it never bids a misère or an abundance.
+    In the play it leads the highest card of its longest suit and, following, wins the trick
+    with the lowest card that wins it, otherwise throws its lowest card. That is the first
+    strategy people learn at the table, so it beats random play (which bids contracts it
     cannot make); but it counts no cards, plays over its partner's winning card, wastes trumps
     and chases tricks even against a misère, which the best bot (``SoloWhistBot``) does not.
     """
@@ -205,7 +205,7 @@ class SoloWhistBeginnerBot:
         trumps = sum(1 for c in hand if c.suit == view["turn_up"].suit)
         if honours >= 4 and trumps >= 5 and "solo" in bids:
             return bids["solo"]
-        if honours >= 4 and "prop" in bids:
+        if honours >= 3 and "prop" in bids:
             return bids["prop"]
         if honours >= 3 and COP in bids:
             return bids[COP]
