@@ -1,9 +1,10 @@
 """``twentyone play --game solo-whist|durak|president``: the card room's other games.
 
-Without ``--auto`` one person plays seat 1 at the terminal against the games' heuristic bots
+Without ``--auto`` one person plays seat 1 at the terminal against the games' best bots
 (``twentyone.tui.cardroom``); that needs a terminal, so with stdin or stdout redirected the
 command says so and exits with status 2 rather than waiting for keys that cannot come.
-``--auto`` seats bots everywhere and prints what the hands did (with ``--json``, the runner's
+``--auto LEVEL`` seats bots of that level everywhere (``best``, ``beginner`` or ``random``, see
+``games.levels``) and prints what the hands did (with ``--json``, the runner's
 report: ``games`` dealt and per seat the counters won or lost, the times it was the durak, or the
 titles it held); every move goes through the game's own checks and every hand is checked for
 lost or doubled cards.
@@ -20,11 +21,13 @@ from rich.table import Table as RichTable
 
 from twentyone.errors import RulesError
 from twentyone.games.auto import play_many
-from twentyone.games.registry import BOTS, GAMES
+from twentyone.games.levels import ALIASES, bot_names
+from twentyone.games.registry import GAMES
 from twentyone.tui.cardroom import make_cardroom
 
-#: ``--auto`` alone (or ``--auto basic``, the casino game's word) means the games' own bots.
-AUTO_ALIASES = {"basic": "heuristic"}
+#: ``--auto`` alone (or ``--auto basic``, the casino game's word) means the game's best bots;
+#: ``heuristic`` was their name before there were levels.
+AUTO_ALIASES = {"basic": "best", **ALIASES}
 
 
 def play(*, game: str, players: int, auto: str | None, rounds: int, seed: int | None,
@@ -37,8 +40,9 @@ def play(*, game: str, players: int, auto: str | None, rounds: int, seed: int | 
         _at_the_terminal(game, players, seed)
         return
     bot = AUTO_ALIASES.get(auto, auto)
-    if bot not in BOTS:
-        raise typer.BadParameter(f"--auto for {game} names the bots: {', '.join(BOTS)}")
+    if bot not in bot_names(game):
+        raise typer.BadParameter(f"--auto for {game} names the bots' level: "
+                                 f"{', '.join(bot_names(game))}")
     try:
         result = play_many(game, players, rounds, 0 if seed is None else seed,
                            [bot] * players)

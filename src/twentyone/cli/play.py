@@ -64,7 +64,8 @@ def play(
         "--bot", help="A seat played by a basic-strategy bot (repeat for more).")] = None,
     auto: Annotated[str | None, typer.Option(
         "--auto",
-        help=f"Headless: bots in every seat play this ({', '.join(CHARTS)}; alone: basic).")]
+        help=f"Headless: bots in every seat play this ({', '.join(CHARTS)}; alone: basic; "
+             "solo-whist, durak, president: best, beginner or random).")]
     = None,
     rounds: Annotated[int, typer.Option("--rounds", min=1, max=MAX_ROUNDS,
                                         help="Rounds to play with --auto.")] = 100,

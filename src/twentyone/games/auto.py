@@ -18,8 +18,9 @@ from .core.bots import Bot
 from .core.game import Game
 from .core.shuffle import RandomShuffler
 from .durak.game import Durak
+from .levels import canonical, make_bot
 from .president.game import President
-from .registry import BOTS, GAMES
+from .registry import GAMES
 from .solo_whist.game import SoloWhist
 
 #: Safety net against a game that never ends (no real hand needs a fraction of this).
@@ -35,15 +36,20 @@ def make_game(game: str, players: int, seed: int | None) -> Game[Any]:
     return entry.game(rules, RandomShuffler.seeded(seed))
 
 
-def make_bots(game: str, players: int, seed: int,
-              bots: Sequence[str] | None) -> dict[int, Bot]:
-    names = list(bots) if bots else ["heuristic"] * players
+def bot_levels(game: str, players: int, bots: Sequence[str] | None) -> list[str]:
+    """One bot level per seat, aliases resolved (none named: the game's best bot everywhere),
+    or a ``RulesError`` in words."""
+    names = list(bots) if bots else ["best"] * players
     if len(names) != players:
         raise RulesError(f"name one bot per player ({players}), not {len(names)}")
-    unknown = [n for n in names if n not in BOTS]
-    if unknown:
-        raise RulesError(f"no bot called {unknown[0]!r}; choose one of {', '.join(BOTS)}")
-    return {s: BOTS[n](game, random.Random(seed * 1000 + s)) for s, n in enumerate(names, 1)}
+    return [canonical(game, n) for n in names]
+
+
+def make_bots(game: str, players: int, seed: int,
+              bots: Sequence[str] | None) -> dict[int, Bot]:
+    """A bot per seat, each drawing from its own generator seeded from ``seed`` and the seat."""
+    names = bot_levels(game, players, bots)
+    return {s: make_bot(game, n, random.Random(seed * 1000 + s)) for s, n in enumerate(names, 1)}
 
 
 def play_hand(g: Game[Any], bots: dict[int, Bot], check_every_op: bool = False) -> None:
@@ -77,11 +83,12 @@ def play_many(game: str, players: int, rounds: int, seed: int,
     """Bots play ``rounds`` hands of ``game`` at one table and the per-seat results come back.
 
     ``game`` is ``"solo-whist"``, ``"durak"`` or ``"president"``; ``bots`` names one bot per
-    seat (``"heuristic"`` or ``"random"``; default all heuristic). The same arguments always
-    give the same result. The answer is JSON-ready::
+    seat: a level of ``games.levels`` (``"best"``, ``"beginner"``; ``"heuristic"`` is ``"best"``)
+    or ``"random"``; default all best. The same arguments always give the same result. The
+    answer is JSON-ready (``"bots"`` names the levels played)::
 
         {"game": "durak", "players": 3, "games": 100, "seed": 7,
-         "bots": ["heuristic", "random", "random"],
+         "bots": ["best", "random", "random"],
          "seats": {"1": {...}, "2": {...}, "3": {...}}, ...}
 
     Per seat: Solo Whist ``{"counters": net, "declared": n, "made": m,
@@ -96,7 +103,7 @@ def play_many(game: str, players: int, rounds: int, seed: int,
     for _ in range(rounds):
         play_hand(g, table, check_every_op)
     out: dict[str, Any] = {"game": game, "players": players, "games": rounds, "seed": seed,
-                           "bots": list(bots) if bots else ["heuristic"] * players}
+                           "bots": bot_levels(game, players, bots)}
     seats: dict[str, dict[str, Any]] = {}
     if isinstance(g, SoloWhist):
         for s in g.seats:

@@ -1,5 +1,10 @@
-"""A President bot: lead low, beat with the lowest set that does not break a bigger one, save
-twos and aces for when the hand is nearly gone, and hand back the lowest card."""
+"""President's bots: the best leads whole sets and keeps its pairs together; the beginner plays
+the lowest card it can, one at a time.
+
+``benchmarks/bench_games.py`` measures them. Saving twos and aces by passing while the hand is
+still long, which sounds clever, measured far weaker than always playing when able (a bot that
+did so came President less often than the beginner), so the best bot never passes by choice.
+"""
 
 from __future__ import annotations
 
@@ -10,33 +15,78 @@ from typing import Any
 from ..core.ops import Give, Op, Pass, Play
 from .game import climb
 
+#: How much a lead's size outweighs its rank, and a follow's broken set its rank: measured.
+LEAD_SIZE = 4
+BROKEN = 4
+
+
+def _give_lowest(legal: Sequence[Op]) -> Op | None:
+    """The President's card back to the Asshole: the lowest (None: not the exchange)."""
+    gives = [op for op in legal if isinstance(op, Give)]
+    return min(gives, key=lambda op: climb(op.cards[0])) if gives else None
+
 
 class PresidentBot:
+    """The best President bot: lead a whole low set, follow without breaking sets, never pass
+    while it can play.
+
+    Leading all of a rank at once (a low pair before a lower single) sheds the most cards for
+    the least strength and leaves the others fewer ways to follow; following with the lowest
+    play that does not split a pair or triple keeps those sets for leads of their own; and a
+    trick passed is a chance to shed lost, so it plays whenever it can. It hands back its lowest
+    card.
+    """
+
     def __init__(self, rng: random.Random | None = None) -> None:
         self.rng = rng or random.Random(0)
 
     def choose(self, view: dict[str, Any], legal: Sequence[Op]) -> Op:
         if len(legal) == 1:
             return legal[0]
-        hand = view["hand"]
-        gives = [op for op in legal if isinstance(op, Give)]
-        if gives:
-            return min(gives, key=lambda op: climb(op.cards[0]))
+        give = _give_lowest(legal)
+        if give is not None:
+            return give
         held: dict[int, int] = {}
-        for c in hand:
+        for c in view["hand"]:
             held[c.rank] = held.get(c.rank, 0) + 1
         plays = [op for op in legal if isinstance(op, Play)]
+        if not plays:
+            return next(op for op in legal if isinstance(op, Pass))
         if not view["top"]:
-            # Lead: the lowest rank, all of it (sheds most cards for the least strength).
-            return min(plays, key=lambda op: (climb(op.cards[0]), -len(op.cards)))
-        # Follow: prefer a rank held in exactly the needed number, then the lowest rank.
+            whole = [op for op in plays if len(op.cards) == held[op.cards[0].rank]] or plays
+            return min(whole, key=lambda op: (climb(op.cards[0]) - LEAD_SIZE * len(op.cards),
+                                              climb(op.cards[0])))
+
         def follow_key(op: Play) -> tuple[int, int]:
             c = op.cards[0]
-            broken = held[c.rank] - len(op.cards)
-            return (climb(c) + 4 * broken, int(c.suit))
-        best = min(plays, key=follow_key)
-        top = climb(best.cards[0])
-        near_out = len(hand) <= 4
-        if top >= 14 and not near_out:
+            return (climb(c) + BROKEN * (held[c.rank] - len(op.cards)), climb(c))
+        return min(plays, key=follow_key)
+
+
+class PresidentBeginnerBot:
+    """A beginner's President: play the lowest thing you can, every time, one card to a lead.
+
+    It leads its lowest card alone, follows with the lowest legal set, passes only when it has
+    nothing that beats the table, and hands back its lowest card. Playing low first is the rule
+    every new player is taught, so it beats random play; but it leads singles where a pair would
+    shed two cards, breaks pairs to follow singles, and so wastes the sets that the best bot
+    (``PresidentBot``) keeps for its own leads. It remembers nothing; ties between equal plays
+    are broken at random.
+    """
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self.rng = rng or random.Random(0)
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Op]) -> Op:
+        if len(legal) == 1:
+            return legal[0]
+        give = _give_lowest(legal)
+        if give is not None:
+            return give
+        plays = [op for op in legal if isinstance(op, Play)]
+        if not view["top"]:
+            plays = [op for op in plays if len(op.cards) == 1] or plays
+        if not plays:
             return next(op for op in legal if isinstance(op, Pass))
-        return best
+        low = min(climb(op.cards[0]) for op in plays)
+        return self.rng.choice([op for op in plays if climb(op.cards[0]) == low])

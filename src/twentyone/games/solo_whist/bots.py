@@ -173,3 +173,58 @@ def _current_winner(trick: Sequence[tuple[int, Card]], trump: Suit | None) -> tu
         if _beats(c, best[1], trick[0][1].suit, trump):
             best = (seat, c)
     return best
+
+
+class SoloWhistBeginnerBot:
+    """A beginner's Solo Whist: bid on aces and kings, win every trick you can, else play low.
+
+    It counts its aces and kings: with three it proposes or accepts a proposal, with four and
+    five cards of the turned-up suit it goes solo, and it never bids a misère or an abundance.
+    In the play it leads the highest card of its longest suit and, following, wins the trick
+    with the lowest card that wins it, otherwise throws its lowest card. That is the first
+    strategy people learn at the table, so it beats random play (which bids contracts it
+    cannot make); but it counts no cards, plays over its partner's winning card, wastes trumps
+    and chases tricks even against a misère, which the best bot (``SoloWhistBot``) does not.
+    """
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self.rng = rng or random.Random(0)
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Op]) -> Op:
+        if len(legal) == 1:
+            return legal[0]
+        hand: tuple[Card, ...] = view["hand"]
+        plays = [op for op in legal if isinstance(op, Play)]
+        if plays:
+            return self._play(view, plays)
+        names = [op for op in legal if isinstance(op, NameTrump)]
+        if names:
+            return max(names, key=lambda op: sum(1 for c in hand if c.suit == op.suit))
+        bids = {op.bid: op for op in legal if isinstance(op, Bid)}
+        honours = sum(1 for c in hand if ace_high(c) >= 13)
+        trumps = sum(1 for c in hand if c.suit == view["turn_up"].suit)
+        if honours >= 4 and trumps >= 5 and "solo" in bids:
+            return bids["solo"]
+        if honours >= 3 and "prop" in bids:
+            return bids["prop"]
+        if honours >= 3 and COP in bids:
+            return bids[COP]
+        return next(op for op in legal if isinstance(op, Pass))
+
+    @staticmethod
+    def _play(view: dict[str, Any], plays: list[Play]) -> Op:
+        trump: Suit | None = view["trump"]
+        trick: tuple[tuple[int, Card], ...] = view["trick"]
+        by_card = {op.cards[0]: op for op in plays}
+        cards = list(by_card)
+
+        def strength(c: Card) -> tuple[int, int]:
+            return (ace_high(c) + (20 if c.suit == trump else 0), int(c.suit))
+
+        if not trick:
+            longest = max(Suit, key=lambda s: (sum(1 for c in cards if c.suit == s), int(s)))
+            return by_card[max((c for c in cards if c.suit == longest), key=strength)]
+        _, win_card = _current_winner(trick, trump)
+        led = trick[0][1].suit
+        winners = [c for c in cards if _beats(c, win_card, led, trump)]
+        return by_card[min(winners or cards, key=strength)]
