@@ -144,6 +144,10 @@ class Room {
     this.root = h("section.room", { dataset: { busy: "0" } }, this.head, this.hostBox, this.felt, this.panelBox,
       this.controls);
     clear(app).append(this.root);
+    // The buttons stay at the foot of the screen: the page scrolls nothing in under them
+    // (html's scroll-padding-bottom is their height, table.css).
+    new ResizeObserver(() => document.documentElement.style.setProperty("--controls-h",
+      `${Math.ceil(this.controls.getBoundingClientRect().height)}px`)).observe(this.controls);
   }
 
   rulesLine() {
@@ -263,6 +267,7 @@ class Room {
       || (this.role === "host" && (view.host_legal || []).some((a) => DEALER_STEPS.has(a)));
     this.felt.classList.toggle("my-turn", turn);
     if (turn && !this.myTurn && navigator.vibrate) navigator.vibrate(60);
+    const turnCame = turn && !this.myTurn;
     this.myTurn = turn;
     document.title = turn ? `Your turn · ${this.title}` : this.title;
     this.felt.replaceChildren(...feltChildren(view, this.calls, {
@@ -284,6 +289,14 @@ class Room {
     }
     this.animate(view);
     this.tick();
+    if (turnCame) requestAnimationFrame(() => this.showMyHand());
+  }
+
+  // A turn come round: your seat in sight, above the buttons, scrolling no further than that
+  // (the dealer's cards stay above it whenever the screen holds both).
+  showMyHand() {
+    const mine = this.felt.querySelector(".seat.mine");
+    if (mine) mine.scrollIntoView({ block: "nearest" });
   }
 
   // Payouts fly from the dealer's rack to the bet, lost bets go to the rack: each only once,

@@ -22,6 +22,7 @@ export function cardEl(card, index = 0) {
     h("span.corner.bottom", { "aria-hidden": "true" }, h("b", {}, card.rank), h("i", {}, suit)));
 }
 
+// --n, the number of cards, lets a long hand close its cards up to fit its seat (table.css).
 export function cardsEl(cards) {
-  return h("div.cards", {}, cards.map((c, i) => cardEl(c, i)));
+  return h("div.cards", { style: { "--n": String(cards.length) } }, cards.map((c, i) => cardEl(c, i)));
 }
