@@ -35,8 +35,8 @@ MEASURE = """() => {
     seats: [...document.querySelectorAll(".seat")].map((s) => ({
       seat: s.dataset.seat, mine: s.classList.contains("mine"), box: box(s),
       name: box(s.querySelector(".seat-name")),
-      parts: [".seat-head", ".seat-name", ".remove", ".bankroll", ".stack", ".bet-spot", ".card",
-              ".hand-info"].flatMap((sel) => all(s, sel).map((b) => [sel, b])),
+      parts: [".seat-head", ".seat-name", ".badge", ".remove", ".bankroll", ".stack", ".bet-spot",
+              ".card", ".hand-info"].flatMap((sel) => all(s, sel).map((b) => [sel, b])),
     })),
     dealerUp: box(document.querySelector(".dealer .card.face")),
     controls: box(document.querySelector(".controls")),
@@ -140,7 +140,19 @@ def test_seven_seats_fit_the_hosts_laptop(server: Server, browser: Browser) -> N
         assert all(in_view(s["box"], measured) for s in measured["seats"]), measured["seats"]
         assert measured["dealerUp"] and in_view(measured["dealerUp"], measured)
 
-        stand_in_turn(people)
+        # Each state frame redraws the felt: the cards already dealt lie still, never dealt again.
+        host.evaluate("""() => {
+          window.redealt = 0;
+          new MutationObserver(() => {
+            const dealing = document.getAnimations().filter(
+              (a) => a.animationName === "deal" && a.playState === "running");
+            window.redealt = Math.max(window.redealt, dealing.length);
+          }).observe(document.getElementById("felt"), { childList: true });
+        }""")
+        people[0].op("stand")
+        expect(host.locator(f'.seat.turn[data-seat="{people[1].seat}"]')).to_be_visible()
+        assert host.evaluate("window.redealt") == 0
+        stand_in_turn(people[1:])
         expect(host.locator(".felt-head .phase")).to_have_text("Round over")
         drawn(host)
         measured = host.evaluate(MEASURE)
@@ -149,6 +161,13 @@ def test_seven_seats_fit_the_hosts_laptop(server: Server, browser: Browser) -> N
         # The whole of each name is there for the asking.
         titles = host.locator(".seat-name").evaluate_all("els => els.map((e) => e.title)")
         assert sorted(titles) == sorted(LONG_NAMES)
+        # A seat whose player has gone carries a badge too, and still keeps to itself.
+        people[3].ws.close()
+        expect(host.locator(f'.seat[data-seat="{people[3].seat}"] .badge.away')).to_be_visible()
+        drawn(host)
+        measured = host.evaluate(MEASURE)
+        check_seats_apart(measured)
+        assert all(in_view(s["box"], measured) for s in measured["seats"]), measured["seats"]
     assert not errors, errors
 
 

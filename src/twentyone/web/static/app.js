@@ -85,6 +85,8 @@ class Room {
     this.view = null;
     this.calls = [];
     this.seen = new Set();
+    this.dealt = new Map();
+    this.dealtRound = null;
     this.state = { bet: 0, lastBet: 0, pay: { chips: {}, target: null } };
     this.panel = null;
     // Requests in flight, and state frames seen: a button stays disabled from the tap until the
@@ -270,8 +272,13 @@ class Room {
     const turnCame = turn && !this.myTurn;
     this.myTurn = turn;
     document.title = turn ? `Your turn · ${this.title}` : this.title;
+    if (view.round !== this.dealtRound) {
+      this.dealt = new Map();
+      this.dealtRound = view.round;
+    }
     this.felt.replaceChildren(...feltChildren(view, this.calls, {
-      mySeat: mine ? mine.number : null, seen: this.seen, removable: this.role === "host",
+      mySeat: mine ? mine.number : null, seen: this.seen, dealt: this.dealt,
+      removable: this.role === "host",
       turnSeconds: this.room.settings ? this.room.settings.turn_s : 30,
     }).filter(Boolean));
     this.hostBox.replaceChildren(...(this.role === "host" ? [hostPanel(view, ctx)] : []));

@@ -64,7 +64,8 @@ function dealerEl(view, ctx) {
         ? h("span.total.dealer-total", {}, String(view.dealer_total)) : null),
     h("div.dealer-row", {},
       rackEl(view.chipset),
-      view.dealer.length ? cardsEl(view.dealer) : h("div.cards.empty-spot", {}),
+      view.dealer.length ? cardsEl(view.dealer, { key: `${view.round}:dealer`, dealt: ctx.dealt })
+        : h("div.cards.empty-spot", {}),
       shoeEl(view.shoe)));
 }
 
@@ -108,7 +109,7 @@ function handEl(view, seat, hand, i, ctx) {
   if (hand.to_act) cls.push("acting");
   if (hand.outcome) cls.push(`outcome-${hand.outcome}`);
   const el = h(`div.${cls.join(".")}`, { dataset: { hand: String(i) } },
-    cardsEl(hand.cards),
+    cardsEl(hand.cards, { key, dealt: ctx.dealt }),
     h("div.hand-info", {},
       hand.cards.length && hand.total !== null
         ? h("span.total", {}, totalText(hand.total, hand.soft)) : null,
@@ -167,7 +168,8 @@ export function callsEl(calls) {
 }
 
 // Everything on the felt, for one view. ctx: mySeat, seen (payout keys already animated),
-// removable (the host sees a remove button per seat), turnSeconds.
+// dealt (when each card was first drawn: cards.js), removable (the host sees a remove button per
+// seat), turnSeconds.
 export function feltChildren(view, calls, ctx) {
   const seats = [...view.seats].sort((a, b) => a.number - b.number);
   return [
