@@ -29,9 +29,20 @@ LONG_NAMES = (
     "Marguerite Wainwright-Oz",
 )
 assert all(len(n) == MAX_NAME_CHARS for n in LONG_NAMES)
-#: Seven seats dealt 10 and 6 each (16: no natural), the dealer a 7 up and a 9 in the hole, and
-#: a 5 for the dealer's 21 if all seven stand.
-FULL_STACK = "10s,10h,10d,10c,Ks,Kh,Kd,7c,6s,6h,6d,6c,6s,6h,6d,9d,5c"
+#: The first cards of each room's shoe, no card more than twice (a two-deck shoe holds them):
+#: seats 1 to 7 are dealt 2+2, 3+4, 10+6, 5+5, 2+3, 9+7 and 10+6 (no natural), the dealer a 7 up
+#: and a 9 in the hole (no insurance, no peek); then the cards of the hits in ``HITS``, seat by
+#: seat. If all seven stand, the dealer draws the first of them, a 3, for 19.
+FULL_STACK = ",".join([
+    "2s", "3s", "10s", "5s", "2h", "9s", "10h", "7c",
+    "2d", "4s", "6s", "5h", "3h", "7s", "6h", "9d",
+    "3d", "4c", "2c",  # seat 1: 4 to 13, in five cards
+    "4d", "2h", "3c",  # seat 2: 7 to 16, in five cards
+    "8s",  # seat 4: 10 to 18
+    "4h", "2c", "3d",  # seat 5: 5 to 14, in five cards
+])
+#: How many cards each of seats 1 to 6 takes before standing, for the hands of FULL_STACK.
+HITS = {1: 3, 2: 3, 3: 0, 4: 1, 5: 3, 6: 0}
 #: Seconds any one wait for the server may take.
 WAIT_S = 20.0
 
@@ -86,8 +97,12 @@ class Person:
         return to_act is not None and to_act[0] == self.seat
 
 
-def stand_in_turn(people: list[Person]) -> None:
-    """Each of ``people`` stands when its turn comes, in the table's order."""
+def play_in_turn(people: list[Person], hits: dict[int, int] | None = None) -> None:
+    """Each of ``people`` plays when its turn comes, in the table's order: ``hits[seat]`` hits
+    (none if not named), then a stand."""
     for p in sorted(people, key=lambda x: x.seat or 0):
+        for _ in range((hits or {}).get(p.seat or 0, 0)):
+            p.until(p.my_turn)
+            p.op("hit")
         p.until(p.my_turn)
         p.op("stand")

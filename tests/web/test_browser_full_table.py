@@ -17,7 +17,7 @@ from typing import Any
 import httpx2
 import pytest
 from browser_kit import Server, cents, page_for, serve, settled, shots_dir
-from full_table_kit import FULL_STACK, LONG_NAMES, Person, stand_in_turn
+from full_table_kit import FULL_STACK, HITS, LONG_NAMES, Person, play_in_turn
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from playwright.sync_api import Browser, Page, expect
@@ -152,7 +152,7 @@ def test_seven_seats_fit_the_hosts_laptop(server: Server, browser: Browser) -> N
         people[0].op("stand")
         expect(host.locator(f'.seat.turn[data-seat="{people[1].seat}"]')).to_be_visible()
         assert host.evaluate("window.redealt") == 0
-        stand_in_turn(people[1:])
+        play_in_turn(people[1:])
         expect(host.locator(".felt-head .phase")).to_have_text("Round over")
         drawn(host)
         measured = host.evaluate(MEASURE)
@@ -178,12 +178,12 @@ def test_seven_seats_on_a_phone_on_your_turn(server: Server, browser: Browser) -
     made = new_room(server)
     errors: list[str] = []
     phone = page_for(browser, errors, phone=True)
-    seat = sit_on_page(phone, made["join_url"], LONG_NAMES[0])
     with ExitStack() as stack:
         people = [Person(server, made["room"], stack) for _ in LONG_NAMES[1:]]
         host = Person(server, made["room"], stack, made["host_token"])
         for p, name in zip(people, LONG_NAMES[1:], strict=True):
             p.sit(name)
+        seat = sit_on_page(phone, made["join_url"], LONG_NAMES[0])
         expect(phone.locator(".seat")).to_have_count(7)
 
         def check(m: dict[str, Any], *, bet: bool) -> None:
@@ -210,9 +210,11 @@ def test_seven_seats_on_a_phone_on_your_turn(server: Server, browser: Browser) -
         for p in people:
             p.op("bet", amount=10_00)
         host.op("deal")
-        # Seat 1 plays first: the phone's seat (the first to sit) has the turn.
-        assert seat == 1
+        # The phone's seat (the last to sit) plays last: the others' hands grow to five cards.
+        assert seat == 7
+        play_in_turn(people, HITS)
         expect(phone.locator('.action-bar [data-action="stand"]')).to_be_visible()
+        expect(phone.locator(".seat:not(.mine) .card")).to_have_count(12 + sum(HITS.values()))
         drawn(phone)
         measured = phone.evaluate(MEASURE)
         check(measured, bet=True)
@@ -352,11 +354,11 @@ def test_screenshots_of_a_full_table(server: Server, browser: Browser, tmp_path:
     errors: list[str] = []
     shots = shots_dir(tmp_path)
     phone = page_for(browser, errors, phone=True)
-    sit_on_page(phone, made["join_url"], LONG_NAMES[0])
     with ExitStack() as stack:
         people = [Person(server, made["room"], stack) for _ in LONG_NAMES[1:]]
         for p, name in zip(people, LONG_NAMES[1:], strict=True):
             p.sit(name)
+        sit_on_page(phone, made["join_url"], LONG_NAMES[0])
         host = page_for(browser, errors)
         host.goto(server.base + "/")
         host.evaluate("([code, token]) => localStorage.setItem(`twentyone:${code}:host`, token)",
@@ -370,8 +372,11 @@ def test_screenshots_of_a_full_table(server: Server, browser: Browser, tmp_path:
         for p in people:
             p.op("bet", amount=25_00)
         host.locator('[data-host="deal"]').click()
+        settled(host)
+        play_in_turn(people, HITS)
         expect(phone.locator('.action-bar [data-action="stand"]')).to_be_visible()
-        phone.wait_for_timeout(800)  # the cards' deal animation
+        drawn(phone)
+        drawn(host)
         host.screenshot(path=str(shots / "laptop-full-table.png"))
         phone.screenshot(path=str(shots / "phone-full-table.png"))
         expect(host.locator(".felt-head .phase")).to_have_text(re.compile("Players"))
