@@ -228,6 +228,20 @@ def test_seven_seats_on_a_phone_on_your_turn(server: Server, browser: Browser) -
           const bar = document.querySelector(".controls").getBoundingClientRect();
           return panel.top >= 0 && panel.bottom <= bar.top;
         }""", timeout=10_000)
+        # A tap redraws the felt at once (its button held until the table answers): the cards
+        # and the dealer's calls already shown stay as they are, neither dealt nor called again.
+        assert phone.locator(".calls .call").count()
+        drawn(phone)
+        phone.evaluate("""() => {
+          new MutationObserver((_, seen) => {
+            seen.disconnect();
+            window.replayed = document.getAnimations().filter((a) => a.playState === "running"
+              && ["deal", "call-in"].includes(a.animationName)).length;
+          }).observe(document.getElementById("felt"), { childList: true });
+        }""")
+        phone.locator('.action-bar [data-action="stand"]').click()
+        expect(phone.locator(".felt-head .phase")).to_have_text("Round over")
+        assert phone.evaluate("window.replayed") == 0
     assert not errors, errors
 
 

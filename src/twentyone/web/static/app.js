@@ -182,6 +182,7 @@ class Room {
     this.view.legal = (frame.view.legal || []).map(opName);
     if (frame.view.host_legal) this.view.host_legal = frame.view.host_legal.map(opName);
     this.calls = frame.calls || [];
+    this.callsAt = performance.now();
     if (frame.view.role) this.role = frame.view.role;
     if (frame.view.viewer) this.seat = frame.view.viewer;
     this.render();
@@ -278,6 +279,7 @@ class Room {
     }
     this.felt.replaceChildren(...feltChildren(view, this.calls, {
       mySeat: mine ? mine.number : null, seen: this.seen, dealt: this.dealt,
+      callsAge: performance.now() - (this.callsAt || 0),
       removable: this.role === "host",
       turnSeconds: this.room.settings ? this.room.settings.turn_s : 30,
     }).filter(Boolean));

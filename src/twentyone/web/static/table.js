@@ -162,14 +162,20 @@ function seatEl(view, seat, ctx) {
       stacksEl(seat.chips, view.chipset, { max: 6 })));
 }
 
-export function callsEl(calls) {
+// How long a call takes to come in (table.css's "call-in" animation).
+const CALL_IN_MS = 300;
+
+// The dealer's calls, ``age`` ms after the frame that brought them: a redraw shows them where
+// their entrance had got to, never makes them come in again.
+export function callsEl(calls, age = 0) {
   if (!calls || !calls.length) return h("div.calls.quiet", { "aria-hidden": "true" });
-  return h("div.calls", { role: "status" }, calls.map((c) => h("p.call", {}, c)));
+  const style = age >= CALL_IN_MS ? { animation: "none" } : { "animation-delay": `-${Math.round(age)}ms` };
+  return h("div.calls", { role: "status" }, calls.map((c) => h("p.call", { style }, c)));
 }
 
 // Everything on the felt, for one view. ctx: mySeat, seen (payout keys already animated),
-// dealt (when each card was first drawn: cards.js), removable (the host sees a remove button per
-// seat), turnSeconds.
+// dealt (when each card was first drawn: cards.js), callsAge (ms since the calls came),
+// removable (the host sees a remove button per seat), turnSeconds.
 export function feltChildren(view, calls, ctx) {
   const seats = [...view.seats].sort((a, b) => a.number - b.number);
   return [
@@ -177,7 +183,7 @@ export function feltChildren(view, calls, ctx) {
       h("span.round", {}, view.round ? `Round ${view.round}` : "Waiting for bets"),
       h(`span.phase${view.paused ? ".paused" : ""}`, {}, phaseText(view))),
     dealerEl(view, ctx),
-    callsEl(calls),
+    callsEl(calls, ctx.callsAge),
     h("section.seats", { "aria-label": "the seats" },
       seats.length ? seats.map((s) => seatEl(view, s, ctx))
         : h("p.empty-table", {}, "No one has sat down yet.")),
