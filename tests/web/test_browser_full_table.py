@@ -16,7 +16,7 @@ from typing import Any
 
 import httpx2
 import pytest
-from browser_kit import Server, cents, page_for, serve, settled, shots_dir
+from browser_kit import Server, cents, drawn, page_for, serve, settled, shot, shots_dir
 from full_table_kit import FULL_STACK, HITS, LONG_NAMES, Person, play_in_turn
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -96,17 +96,6 @@ def sit_on_page(page: Page, join: str, name: str, buy_in: str = "200") -> int:
     expect(mine).to_be_visible()
     page.evaluate("document.querySelectorAll('.toast').forEach((t) => t.remove())")
     return int(mine.get_attribute("data-seat") or 0)
-
-
-def drawn(page: Page) -> None:
-    """Let the page finish drawing: the cards' deal and the chips' flights over (each under a
-    second, none repeating; five seconds at most all the same), then the next frame, in which the
-    page scrolls for a turn."""
-    page.evaluate("""async () => {
-      const over = Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)));
-      await Promise.race([over, new Promise((r) => setTimeout(r, 5000))]);
-      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    }""")
 
 
 def test_seven_seats_fit_the_hosts_laptop(server: Server, browser: Browser) -> None:
@@ -389,9 +378,7 @@ def test_screenshots_of_a_full_table(server: Server, browser: Browser, tmp_path:
         settled(host)
         play_in_turn(people, HITS)
         expect(phone.locator('.action-bar [data-action="stand"]')).to_be_visible()
-        drawn(phone)
-        drawn(host)
-        host.screenshot(path=str(shots / "laptop-full-table.png"))
-        phone.screenshot(path=str(shots / "phone-full-table.png"))
+        shot(host, shots / "laptop-full-table.png")
+        shot(phone, shots / "phone-full-table.png")
         expect(host.locator(".felt-head .phase")).to_have_text(re.compile("Players"))
     assert not errors, errors
