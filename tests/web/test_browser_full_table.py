@@ -310,9 +310,10 @@ def tables(draw: st.DrawFn) -> dict[str, Any]:
 def test_the_chips_offered_make_exactly_the_legal_bets(module_page: Page,
                                                        table: dict[str, Any]) -> None:
     """For any chip set, bet unit, limits and balance: tapping only the chips the page offers
-    reaches every bet the table takes (engine/table.py's bet_refusal: at least the least, at most
-    the most and the seat's chips, whole units), never strands a bet that cannot be finished,
-    offers no chip that never makes whole units, and Bet opens exactly at a legal amount."""
+    reaches every bet the table takes (docs/casino.md#bet_unit; engine/table.py's bet_refusal: at
+    least the least, at most the most and the seat's chips, whole units), never strands a bet
+    that cannot be finished, offers no chip that never makes whole units, and Bet opens exactly
+    at a legal amount."""
     bets, balance = table["bets"], table["balance"]
     values = [c["value"] for c in table["chipset"]]
     top = min(bets["max"], balance) // bets["unit"] * bets["unit"]
