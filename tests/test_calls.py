@@ -153,6 +153,18 @@ def test_the_decision_that_closes_insurance_is_still_called_with_its_signal() ->
     assert calls[calls.index("Insurance is closed") + 1] == "Seat 1 waves: stands"
 
 
+def test_a_dealer_who_decides_gives_no_signal() -> None:
+    """docs/dealing.md#hand-signals: the signals are the players' to the dealer. A dealer who
+    decides (a host who deals, a Pontoon banker) draws and stands as the dealer does, and no
+    "Seat 0" signal is called for it."""
+    r = PRESETS["six-deck-s17"].replace(dealer_decides=True)
+    t = dealt(r, [("10h", "9c")], up="5s", hole="6d", draws=["3c"])
+    t.stand(1)
+    t.dealer_hit()
+    t.dealer_stand()
+    assert _signals(t) == ["Seat 1 waves: stands"]
+
+
 def test_a_broken_chip_is_called_cheque_change() -> None:
     """docs/dealing.md#making-change: "cheque change: one hundred"."""
     t = stacked("classic", [])

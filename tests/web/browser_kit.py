@@ -168,3 +168,20 @@ def start_drill(page: Page, base: str, drill: str, profile: str,
     body: dict[str, Any] = info.value.json()
     expect(page.locator(".t-answer")).to_be_visible(timeout=wait_ms)
     return body
+
+
+def drawn(page: Page) -> None:
+    """Let the page finish drawing: the cards' deal and the chips' flights over (each under a
+    second, none repeating; five seconds at most all the same), then the next frame, in which the
+    room's page scrolls for a turn."""
+    page.evaluate("""async () => {
+      const over = Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)));
+      await Promise.race([over, new Promise((r) => setTimeout(r, 5000))]);
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    }""")
+
+
+def shot(page: Page, path: Path | str) -> None:
+    """A screenshot of the page once its drawing has settled (no card caught mid-deal)."""
+    drawn(page)
+    page.screenshot(path=str(path))

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import httpx2
 import pytest
-from browser_kit import LAPTOP, Server, cents, serve, shots_dir
+from browser_kit import LAPTOP, Server, cents, serve, shot, shots_dir
 from playwright.sync_api import Browser, Page, expect
 from websockets.sync.client import connect
 
@@ -70,7 +70,7 @@ def test_the_buyer_accepts_or_declines_the_bank_on_their_page(server: Server, br
     offer = buyer.locator(".bank-offer-text")
     expect(offer).to_contain_text("offers you the bank for $50")
     expect(seller.locator(".bank-offer-text")).to_contain_text("You offered")
-    buyer.screenshot(path=str(shots_dir(tmp_path) / "pontoon-bank-offer.png"))
+    shot(buyer, shots_dir(tmp_path) / "pontoon-bank-offer.png")
     assert _bankroll(buyer, b_seat) == _bankroll(buyer, s_seat) == 200_00
     buyer.get_by_role("button", name="Decline").click()
     expect(offer).to_have_count(0)

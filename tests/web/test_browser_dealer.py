@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_kit import Server, cents, page_for, serve, settled, shots_dir
+from browser_kit import Server, cents, page_for, serve, settled, shot, shots_dir
 from playwright.sync_api import Browser, Page, expect
 
 WAIT_MS = 15_000
@@ -105,7 +105,7 @@ def test_the_host_deals_a_round_by_the_book(browser: Browser, server: Server,
     refused(host, "2 red")
     host.locator('[data-pay-chip="red"]').click()
     expect(panel.locator(".pay-row span")).to_contain_text("$10")
-    host.screenshot(path=str(shots / "dealer-pay.png"))
+    shot(host, shots / "dealer-pay.png")
     panel.locator('[data-host="pay"]').click()
     settled(host)
     expect(panel).to_have_count(0)

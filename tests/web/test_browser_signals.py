@@ -17,6 +17,7 @@ from browser_kit import (
     page_for,
     serve,
     settled,
+    shot,
     shots_dir,
     touch_gesture,
     touch_hold,
@@ -103,7 +104,7 @@ def test_each_decision_is_given_by_its_signal_on_a_phone(
         expect(legend.locator(f".legend-{d}")).to_be_visible()
         expect(ann.locator(f'[data-action="{d}"]')).to_be_visible()
     if (rules, decision) == ("single-deck", "split"):
-        ann.screenshot(path=shots_dir(tmp_path) / "signals-phone.png")
+        shot(ann, shots_dir(tmp_path) / "signals-phone.png")
     read = ann.locator("#signal-read")
     give(ann, rules, decision)
     expect(read).to_have_attribute("data-count", "1")

@@ -23,6 +23,7 @@ from browser_kit import (
     cents,
     felt_point,
     serve,
+    shot,
     shots_dir,
     touch_gesture,
 )
@@ -203,8 +204,8 @@ def play_round(host: Page, players: list[Player], *, reconnect: bool = False,
             if shots is not None:
                 for p in players:
                     if p.phone:
-                        p.page.screenshot(path=shots["phone-mid-round"])
-                players[0].page.screenshot(path=shots["laptop-mid-round"])
+                        shot(p.page, shots["phone-mid-round"])
+                shot(players[0].page, shots["laptop-mid-round"])
         # The first player to have a decision reloads the page then, mid-round: whoever the
         # cards make it (a named player might have a blackjack and never decide).
         if reconnect and not reconnected:
@@ -252,9 +253,8 @@ def after_payout_shots(players: list[Player], shots: dict[str, Path], *, last: b
     if shots["laptop-after-payout"].exists() or not (
             last or laptop.locator(".pile.payout").count()):
         return
-    laptop.wait_for_timeout(1000)
-    laptop.screenshot(path=shots["laptop-after-payout"])
-    phone.screenshot(path=shots["phone-after-payout"])
+    shot(laptop, shots["laptop-after-payout"])
+    shot(phone, shots["phone-after-payout"])
 
 
 def test_a_party_plays_rounds_in_the_browser(server: Server, browser: Browser,
@@ -276,8 +276,8 @@ def test_a_party_plays_rounds_in_the_browser(server: Server, browser: Browser,
     folder = shots_dir(tmp_path)
     shots = {k: folder / f"{k}.png" for k in ("laptop-mid-round", "phone-mid-round",
                                               "laptop-after-payout", "phone-after-payout")}
-    for shot in shots.values():
-        shot.unlink(missing_ok=True)
+    for picture in shots.values():
+        picture.unlink(missing_ok=True)
     play_round(host, players, shots=shots)
     after_payout_shots(players, shots, last=False)
     play_round(host, players, reconnect=True)
@@ -295,8 +295,8 @@ def test_a_party_plays_rounds_in_the_browser(server: Server, browser: Browser,
 
     phone = players[2]
     assert phone.gestures, "the phone player played by hand signals"
-    for shot in shots.values():
-        assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    for picture in shots.values():
+        assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
     # The host's downloads answer with the room's records.
     for link in ("House history", f"{players[0].name}'s history", "Ledger (CSV)"):

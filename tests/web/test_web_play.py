@@ -58,7 +58,7 @@ def test_a_pontoon_room_with_its_own_chip_and_limit(tmp_path: Path) -> None:
         assert isinstance(table, PontoonTable)
         assert (table.pontoon.chip, table.pontoon.limit) == (25, 8)
         info = p.client.get(f"/api/rooms/{p.code}").json()
-        assert info["bets"] == {"min": 25, "max": 200}
+        assert info["bets"] == {"min": 25, "max": 200, "unit": 25}
         for bad in ({"chip": 0}, {"limit": 101}, {"chip": 2.5}, {"limit": True},
                     {"colour": "red"}, "five"):
             made = p.client.post("/api/rooms", json={"game": "pontoon", "pontoon": bad})

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from twentyone.engine.events import Event, Kind
+from twentyone.engine.events import DEALER, Event, Kind
 from twentyone.rules import PlayerCards, Rules
 
 
@@ -106,9 +106,11 @@ def signal(game: Game, decision: Decision) -> Signal:
 
 
 def signal_of(game: Game, e: Event) -> Signal | None:
-    """The signal the decision ``e`` records was given with; None for any other event."""
+    """The signal the decision ``e`` records was given with; None for any other event, and for
+    a dealer's own draw or stand (a dealing host's, a Pontoon banker's: seat ``DEALER``), which
+    no one signals to the dealer."""
     decision = DECIDED.get(e.kind)
-    return None if decision is None else SIGNALS[game, decision]
+    return None if decision is None or e.seat == DEALER else SIGNALS[game, decision]
 
 
 def called(who: str, s: Signal) -> str:

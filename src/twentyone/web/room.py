@@ -754,7 +754,8 @@ class Room:
                 "seats": [{"number": n, "name": p.name, "connected": p.connections > 0}
                           for n, p in sorted(self.people.items())],
                 "seat_count": self.table.rules.seats,
-                "bets": {"min": self.table.rules.min_bet, "max": self.table.rules.max_bet},
+                "bets": {"min": self.table.rules.min_bet, "max": self.table.rules.max_bet,
+                         "unit": self.table.rules.bet_unit},
                 "settings": self.spec.settings.to_json(), "closed": self.closed}
 
     def looking(self, actor: Actor) -> tuple[int, Role]:

@@ -85,6 +85,8 @@ class Room {
     this.view = null;
     this.calls = [];
     this.seen = new Set();
+    this.dealt = new Map();
+    this.dealtRound = null;
     this.state = { bet: 0, lastBet: 0, pay: { chips: {}, target: null } };
     this.panel = null;
     // Requests in flight, and state frames seen: a button stays disabled from the tap until the
@@ -144,6 +146,10 @@ class Room {
     this.root = h("section.room", { dataset: { busy: "0" } }, this.head, this.hostBox, this.felt, this.panelBox,
       this.controls);
     clear(app).append(this.root);
+    // The buttons stay at the foot of the screen: the page scrolls nothing in under them
+    // (html's scroll-padding-bottom is their height, table.css).
+    new ResizeObserver(() => document.documentElement.style.setProperty("--controls-h",
+      `${Math.ceil(this.controls.getBoundingClientRect().height)}px`)).observe(this.controls);
   }
 
   rulesLine() {
@@ -176,6 +182,7 @@ class Room {
     this.view.legal = (frame.view.legal || []).map(opName);
     if (frame.view.host_legal) this.view.host_legal = frame.view.host_legal.map(opName);
     this.calls = frame.calls || [];
+    this.callsAt = performance.now();
     if (frame.view.role) this.role = frame.view.role;
     if (frame.view.viewer) this.seat = frame.view.viewer;
     this.render();
@@ -263,10 +270,17 @@ class Room {
       || (this.role === "host" && (view.host_legal || []).some((a) => DEALER_STEPS.has(a)));
     this.felt.classList.toggle("my-turn", turn);
     if (turn && !this.myTurn && navigator.vibrate) navigator.vibrate(60);
+    const turnCame = turn && !this.myTurn;
     this.myTurn = turn;
     document.title = turn ? `Your turn · ${this.title}` : this.title;
+    if (view.round !== this.dealtRound) {
+      this.dealt = new Map();
+      this.dealtRound = view.round;
+    }
     this.felt.replaceChildren(...feltChildren(view, this.calls, {
-      mySeat: mine ? mine.number : null, seen: this.seen, removable: this.role === "host",
+      mySeat: mine ? mine.number : null, seen: this.seen, dealt: this.dealt,
+      callsAge: performance.now() - (this.callsAt || 0),
+      removable: this.role === "host",
       turnSeconds: this.room.settings ? this.room.settings.turn_s : 30,
     }).filter(Boolean));
     this.hostBox.replaceChildren(...(this.role === "host" ? [hostPanel(view, ctx)] : []));
@@ -284,6 +298,14 @@ class Room {
     }
     this.animate(view);
     this.tick();
+    if (turnCame) requestAnimationFrame(() => this.showMyHand());
+  }
+
+  // A turn come round: your seat in sight, above the buttons, scrolling no further than that
+  // (the dealer's cards stay above it whenever the screen holds both).
+  showMyHand() {
+    const mine = this.felt.querySelector(".seat.mine");
+    if (mine) mine.scrollIntoView({ block: "nearest" });
   }
 
   // Payouts fly from the dealer's rack to the bet, lost bets go to the rack: each only once,

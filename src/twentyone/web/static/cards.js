@@ -22,6 +22,30 @@ export function cardEl(card, index = 0) {
     h("span.corner.bottom", { "aria-hidden": "true" }, h("b", {}, card.rank), h("i", {}, suit)));
 }
 
-export function cardsEl(cards) {
-  return h("div.cards", {}, cards.map((c, i) => cardEl(c, i)));
+// How long a card's deal takes (table.css's "deal" animation).
+const DEAL_MS = 260;
+
+// A card drawn again by a redraw (every state frame redraws the felt, and so does a tap on a
+// chip) is not dealt again: it carries on from where its deal had got to, or simply lies there.
+// ``dealt`` remembers when this page first drew each card, by ``id``.
+function dealOnce(el, id, dealt) {
+  const now = performance.now();
+  if (!dealt.has(id)) {
+    dealt.set(id, now);
+    return;
+  }
+  const age = now - dealt.get(id);
+  if (age >= DEAL_MS) el.classList.add("still");
+  else el.style.animationDelay = `-${Math.round(age)}ms`;
+}
+
+// --n, the number of cards, lets a long hand close its cards up to fit its seat (table.css).
+// With ``key`` (where the cards lie: the round, the seat, the hand) and ``dealt``, each card is
+// dealt only once.
+export function cardsEl(cards, { key = null, dealt = null } = {}) {
+  return h("div.cards", { style: { "--n": String(cards.length) } }, cards.map((c, i) => {
+    const el = cardEl(c, i);
+    if (key !== null && dealt) dealOnce(el, `${key}:${i}:${c ? c.code : "back"}`, dealt);
+    return el;
+  }));
 }

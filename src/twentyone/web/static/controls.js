@@ -2,6 +2,7 @@
 // (view.legal, and view.host_legal for the host), the bet made by tapping chips, the ? hint,
 // and the host's controls. Nothing here decides a rule; the server checks every request.
 import * as api from "./api.js";
+import { betReady, chipOpen } from "./bets.js";
 import { chipEl, stacksEl } from "./chips.js";
 import { h } from "./dom.js";
 import { chipsValue, describeChips, dollars, fewestChips, parseDollars } from "./money.js";
@@ -81,13 +82,15 @@ async function showHint(ctx) {
 export function betControl(view, seat, ctx) {
   if (!view.legal.includes("bet")) return null;
   const pending = ctx.state.bet;
-  // The table's limits (the room's info): a chip that would take the bet past the most, or past
-  // the seat's chips, is greyed out, and the bet waits for the least.
-  const limits = ctx.bets || { min: 0, max: Infinity };
-  const room = Math.min(seat.bankroll, limits.max) - pending;
+  // The table's limits (the room's info): a chip that cannot make a bet the table takes (past
+  // the most or the seat's chips, or never whole units) is greyed out; Bet waits for a legal bet.
+  const smallest = Math.min(...view.chipset.map((c) => c.value));
+  const limits = { min: 0, max: Number.MAX_SAFE_INTEGER, unit: smallest, ...(ctx.bets || {}) };
+  const balance = seat.bankroll;
   const chips = [...view.chipset].sort((a, b) => a.value - b.value).map(({ colour, value }) =>
     h("button.chip-button", {
-      type: "button", disabled: value > room, title: `add ${dollars(value)}`,
+      type: "button", disabled: !chipOpen(value, pending, view.chipset, limits, balance),
+      title: `add ${dollars(value)}`,
       "aria-label": `add a ${colour} chip (${dollars(value)})`, dataset: { chip: colour },
       onclick: () => { ctx.state.bet += value; ctx.rerender(); },
     }, chipEl(colour, value), h("span", {}, dollars(value))));
@@ -99,10 +102,11 @@ export function betControl(view, seat, ctx) {
         { max: 5, label: false }) : null, h("b.pending-amount", {}, dollars(pending))),
       h("button.secondary", { type: "button", disabled: !pending,
         onclick: () => { ctx.state.bet = 0; ctx.rerender(); } }, "Clear"),
-      last && !pending && last <= seat.bankroll ? h("button.secondary", { type: "button",
+      last && !pending && betReady(last, limits, balance) ? h("button.secondary", { type: "button",
         onclick: () => { ctx.state.bet = last; ctx.rerender(); } }, `Again ${dollars(last)}`) : null,
-      ctx.bets ? h("span.limits", {}, `${dollars(limits.min)} to ${dollars(limits.max)}`) : null,
-      h("button.action.act-bet", { type: "button", disabled: pending < Math.max(1, limits.min),
+      ctx.bets ? h("span.limits", {}, `${dollars(limits.min)} to ${dollars(limits.max)}`
+        + (limits.unit > smallest ? `, in ${dollars(limits.unit)}s` : "")) : null,
+      h("button.action.act-bet", { type: "button", disabled: !betReady(pending, limits, balance),
         dataset: { action: "bet" },
         onclick: async () => {
           const amount = ctx.state.bet;
@@ -253,8 +257,9 @@ export function hostPanel(view, ctx) {
         "House history"),
       // Each seat's own history, as that player downloads it (what that seat saw).
       ...[...view.seats].sort((a, b) => a.number - b.number).map((seat) =>
-        h("a", { href: `${api.downloadUrl(ctx.code, "history.jsonl", token)}&seat=${seat.number}`,
-          download: `${ctx.code}-seat${seat.number}.jsonl`, title: `seat ${seat.number}'s hand history` },
+        h("a.seat-history", { href: `${api.downloadUrl(ctx.code, "history.jsonl", token)}&seat=${seat.number}`,
+          download: `${ctx.code}-seat${seat.number}.jsonl`,
+          title: `${seat.name}'s hand history (seat ${seat.number})` },
         `${seat.name}'s history`)),
       h("a", { href: api.downloadUrl(ctx.code, "ledger.csv", token), download: `${ctx.code}-ledger.csv` },
         "Ledger (CSV)")));

@@ -64,7 +64,8 @@ function dealerEl(view, ctx) {
         ? h("span.total.dealer-total", {}, String(view.dealer_total)) : null),
     h("div.dealer-row", {},
       rackEl(view.chipset),
-      view.dealer.length ? cardsEl(view.dealer) : h("div.cards.empty-spot", {}),
+      view.dealer.length ? cardsEl(view.dealer, { key: `${view.round}:dealer`, dealt: ctx.dealt })
+        : h("div.cards.empty-spot", {}),
       shoeEl(view.shoe)));
 }
 
@@ -108,7 +109,7 @@ function handEl(view, seat, hand, i, ctx) {
   if (hand.to_act) cls.push("acting");
   if (hand.outcome) cls.push(`outcome-${hand.outcome}`);
   const el = h(`div.${cls.join(".")}`, { dataset: { hand: String(i) } },
-    cardsEl(hand.cards),
+    cardsEl(hand.cards, { key, dealt: ctx.dealt }),
     h("div.hand-info", {},
       hand.cards.length && hand.total !== null
         ? h("span.total", {}, totalText(hand.total, hand.soft)) : null,
@@ -143,15 +144,16 @@ function seatEl(view, seat, ctx) {
     "aria-label": `seat ${seat.number}: ${seat.name}` },
     h("header.seat-head", {},
       h("span.seat-no", {}, String(seat.number)),
-      h("span.seat-name", {}, seat.name || `Seat ${seat.number}`),
+      // A long name is cut short to fit the seat; the whole of it shows on hover.
+      h("span.seat-name", { title: seat.name || `Seat ${seat.number}` }, seat.name || `Seat ${seat.number}`),
       mine ? h("span.badge.you", {}, "you") : null,
       view.banker === seat.number ? h("span.badge", {}, "bank") : null,
       !seat.connected ? h("span.badge.away", {}, "away") : null,
       seat.sitting_out ? h("span.badge.away", {}, "sitting out") : null,
       ctx.removable ? h("button.remove", {
         type: "button", title: `remove ${seat.name} from the table`,
-        dataset: { remove: String(seat.number) },
-      }, "Remove") : null),
+        "aria-label": `remove ${seat.name} from the table`, dataset: { remove: String(seat.number) },
+      }, h("span.remove-word", {}, "Remove")) : null),
     clockEl(view, seat, ctx),
     h("div.hands", {}, seat.hands.map((hand, i) => handEl(view, seat, hand, i, ctx))),
     seat.insurance ? h("div.insurance", {}, `Insurance ${dollars(seat.insurance)}`) : null,
@@ -160,12 +162,19 @@ function seatEl(view, seat, ctx) {
       stacksEl(seat.chips, view.chipset, { max: 6 })));
 }
 
-export function callsEl(calls) {
+// How long a call takes to come in (table.css's "call-in" animation).
+const CALL_IN_MS = 300;
+
+// The dealer's calls, ``age`` ms after the frame that brought them: a redraw shows them where
+// their entrance had got to, never makes them come in again.
+export function callsEl(calls, age = 0) {
   if (!calls || !calls.length) return h("div.calls.quiet", { "aria-hidden": "true" });
-  return h("div.calls", { role: "status" }, calls.map((c) => h("p.call", {}, c)));
+  const style = age >= CALL_IN_MS ? { animation: "none" } : { "animation-delay": `-${Math.round(age)}ms` };
+  return h("div.calls", { role: "status" }, calls.map((c) => h("p.call", { style }, c)));
 }
 
 // Everything on the felt, for one view. ctx: mySeat, seen (payout keys already animated),
+// dealt (when each card was first drawn: cards.js), callsAge (ms since the calls came),
 // removable (the host sees a remove button per seat), turnSeconds.
 export function feltChildren(view, calls, ctx) {
   const seats = [...view.seats].sort((a, b) => a.number - b.number);
@@ -174,7 +183,7 @@ export function feltChildren(view, calls, ctx) {
       h("span.round", {}, view.round ? `Round ${view.round}` : "Waiting for bets"),
       h(`span.phase${view.paused ? ".paused" : ""}`, {}, phaseText(view))),
     dealerEl(view, ctx),
-    callsEl(calls),
+    callsEl(calls, ctx.callsAge),
     h("section.seats", { "aria-label": "the seats" },
       seats.length ? seats.map((s) => seatEl(view, s, ctx))
         : h("p.empty-table", {}, "No one has sat down yet.")),
