@@ -124,13 +124,13 @@ def expected_keys(g: Game[Any]) -> set[str]:
     if any(isinstance(op, Take) for op in legal):
         keys.add("t Take")
     if any(len(op.cards) > 1 for op in cards):
-        keys.add("space Pick for set")
+        keys.add("space Pick set")
     if cards:
         keys.add("Give card" if isinstance(cards[0], Give) else "Play")
     return keys
 
 
-MOVE_KEYS = ("p Pass", "t Take", "space Pick for set", "Give card", "Play")
+MOVE_KEYS = ("p Pass", "t Take", "space Pick set", "Give card", "Play")
 
 
 def check_screen(g: Game[Any], app: CardRoomApp) -> None:
@@ -199,9 +199,9 @@ async def play_hands(game: str, players: int, seed: int, hands: int = 1,
                 if isinstance(app.screen, Summary):
                     break
                 assert g.to_act == ME
-                check_screen(g, app)
                 if each_turn is not None:
                     await each_turn(g, app, pilot)
+                check_screen(g, app)
                 if shot and moves == 6 and hand == 0:
                     SHOTS.mkdir(exist_ok=True)
                     app.save_screenshot(f"{shot}.svg", path=str(SHOTS))

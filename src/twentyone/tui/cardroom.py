@@ -221,7 +221,7 @@ class CardRoomApp(App[RichTable | None]):
         Binding("enter", "enter('set')", "Play set"),
         Binding("enter", "enter('give')", "Give card"),
         Binding("enter", "refuse('enter')", "", show=False),
-        Binding("space", "pick", "Pick for set"),
+        Binding("space", "pick", "Pick set"),
         Binding("space", "refuse('space')", "", show=False),
         Binding("p", "move('p')", "Pass"),
         Binding("p", "refuse('p')", "", show=False),
@@ -453,10 +453,9 @@ class CardRoomApp(App[RichTable | None]):
                 part.append(f" · {_sentence(self._why_enter())}", "#ffcc80")
             parts.append(part)
         elif op is not None and (isinstance(op, Give) or len(op.cards) > 1):
-            parts.append(self.drawing.describe(op, self.window.view(), self.me)
-                         + (" · Space picks another set" if self.can_pick() else ""))
+            parts.append(self.drawing.describe(op, self.window.view(), self.me))
         if why_dimmed:
-            parts.append(Text(f"Greyed cards: {_sentence(why_dimmed)}", "#b0bec5"))
+            parts.append(Text(f"Greyed: {_sentence(why_dimmed)}", "#b0bec5"))
         return Text(" · ").join(parts)
 
     def _topbar(self, view: Mapping[str, Any]) -> Text:
