@@ -222,7 +222,9 @@ async def _test_president_shows_the_set_you_pick() -> None:
         want = [c for c in app.hand() if c in pair]
         assert "space Pick set" in footer_text(app)
         for k, c in enumerate(want, 1):
-            while app.at != c:
+            for _ in range(len(app.hand())):
+                if cursor_card(app, screen_lines(app)) == c:
+                    break
                 await pilot.press("right")
             await pilot.press("space")
             screen = screen_lines(app)
@@ -264,7 +266,8 @@ async def _test_the_exchange_shows_the_card_given() -> None:
             seen.append(line)
             await pilot.press("right")
 
-    g, _app, _ = await play_hands("president", 4, 1, hands=2, each_turn=at_the_exchange)
+    g, _app, _ = await play_hands("president", 4, 1, hands=2, each_turn=at_the_exchange,
+                                  check=False)
     assert len(set(seen)) == 2, "seed 1 makes seat 1 President for the second hand"
     assert any(isinstance(op, Give) and op.seat == ME for op in g.ops)
 
