@@ -35,6 +35,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from twentyone.cards import Card
+from twentyone.games.auto import make_bots, make_game
 from twentyone.games.core.bots import Bot
 from twentyone.games.core.game import Game
 from twentyone.games.core.ops import Bid, Give, Play
@@ -162,6 +163,9 @@ async def _test_a_refused_key_says_why_and_changes_nothing() -> None:
         assert said["space"].startswith("Space picks cards for a set")
         assert said["t"] == "Solo Whist has no 'take' move."
         assert said[str(n + 1)] == f"There is no move {n + 1} now: the numbered moves are 1 to {n}."
+        # A refusal speaks of its moment only: once the play moves on it is gone.
+        await pilot.press("p")
+        assert len(g.ops) > ops and "There is no move" not in note_text(app)
 
 
 def test_solo_whist_bids_say_what_they_must_take() -> None:
@@ -334,3 +338,36 @@ def test_the_terminal_knows_no_game_by_name_outside_its_drawings() -> None:
             if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "isinstance":
                 assert not {getattr(n, "id", "") for n in ast.walk(node.args[1])} & classes, (
                     f"{path.name}:{node.lineno} asks a game's class")
+
+
+def test_a_refusal_during_the_bots_moves_is_gone_once_they_move() -> None:
+    asyncio.run(_test_a_refusal_during_the_bots_moves())
+
+
+async def _test_a_refusal_during_the_bots_moves() -> None:
+    """With a pause between the bots' moves (an hour here, so no timer fires and the bots are
+    stepped by hand): a key pressed while a bot is to move says whose move it is; once the bot
+    has moved the line no longer says so; while "leave?" is up the bots wait."""
+    g = make_game("durak", 3, 7)
+    app = CardRoomApp(g, make_bots("durak", 3, 7, None), bot_delay=3600)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for _ in range(50):
+            if g.to_act != ME:
+                break
+            app._bot_move()
+        seat = g.to_act
+        assert seat != ME
+        ops = len(g.ops)
+        await pilot.press("t")
+        assert note_text(app) == f"It is Seat {seat}'s move: wait for your turn."
+        assert len(g.ops) == ops
+        await pilot.press("q")
+        assert isinstance(app.screen, ConfirmLeave)
+        app._bot_move()
+        assert len(g.ops) == ops
+        await pilot.press("n")
+        app._bot_move()
+        await pilot.pause()
+        assert len(g.ops) == ops + 1
+        assert "wait for your turn" not in note_text(app)

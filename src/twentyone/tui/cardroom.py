@@ -251,8 +251,10 @@ class CardRoomApp(App[RichTable | None]):
         #: The card under the cursor: always one that is part of a legal move, or None.
         self.at: Card | None = None
         self.picked: set[Card] = set()
-        #: Why the last key pressed was refused (shown until the next move or cursor step).
+        #: Why the last key pressed was refused (shown until the next move, cursor step or
+        #: event, so it never outlives the moment it speaks of), and the log mark it was said at.
         self.said = ""
+        self._said_at = 0
         self.log_at = 0
         self.hand_ops = 0
         self.hands_played = 0
@@ -439,7 +441,7 @@ class CardRoomApp(App[RichTable | None]):
     def _note(self, why_dimmed: str) -> Text:
         """The line under the prompt: why a key was refused; else the set picked (or what
         Enter would play or give), and why the greyed cards cannot be played."""
-        if self.said:
+        if self.said and self._said_at == self.log_at:
             return Text(self.said, "bold #ffab91")
         parts: list[Text] = []
         hand = self.hand()
@@ -535,6 +537,10 @@ class CardRoomApp(App[RichTable | None]):
     def _bot_move(self) -> None:
         self._bot_pending = False
         if self._summary_open:   # leaving: the table stops where it is
+            return
+        if len(self.screen_stack) > 1:   # the help or "leave?" is up: the table waits
+            self._bot_pending = True
+            self.set_timer(self.bot_delay, self._bot_move)
             return
         while True:
             seat = self.window.view()["to_act"]
@@ -684,6 +690,7 @@ class CardRoomApp(App[RichTable | None]):
             n = len(other_ops(self.legal()))
             self.said = (f"There is no move {key} now: the numbered moves are 1 to {n}." if n
                          else "There is no numbered move now.")
+        self._said_at = self.log_at
         self.redraw()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
