@@ -26,8 +26,9 @@ from twentyone.games.core.bots import Bot
 from twentyone.games.core.game import Game
 from twentyone.games.core.ops import Give, Op, Pass, Play, Take
 from twentyone.games.registry import GAMES
-from twentyone.tui.cardroom import CardRoomApp, Summary
+from twentyone.tui.cardroom import CardRoomApp
 from twentyone.tui.cardroom_draw import card_label, card_ops, other_ops
+from twentyone.tui.cardroom_screens import Summary
 
 SIZE = (80, 24)
 SHOTS = Path("/tmp/room-shots")

@@ -40,9 +40,10 @@ from twentyone.games.core.bots import Bot
 from twentyone.games.core.game import Game
 from twentyone.games.core.ops import Bid, Give, Play
 from twentyone.games.solo_whist.contracts import CONTRACTS, COP
-from twentyone.tui.cardroom import CardRoomApp, ConfirmLeave, Summary
+from twentyone.tui.cardroom import CardRoomApp
 from twentyone.tui.cardroom_draw import DIM_FACE, card_label, card_ops, chips
 from twentyone.tui.cardroom_help import help_markdown
+from twentyone.tui.cardroom_screens import ConfirmLeave, Summary
 
 TUI = Path(__file__).resolve().parents[2] / "src" / "twentyone" / "tui"
 

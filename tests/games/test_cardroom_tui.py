@@ -21,10 +21,11 @@ from twentyone.cli import app as cli_app
 from twentyone.games.auto import make_bots, make_game
 from twentyone.games.core.ops import Give
 from twentyone.games.registry import GAMES
-from twentyone.tui.cardroom import CardRoomApp, ConfirmLeave, HelpScreen, Summary
+from twentyone.tui.cardroom import CardRoomApp
 from twentyone.tui.cardroom_draw import narrate
 from twentyone.tui.cardroom_games import table_picture
 from twentyone.tui.cardroom_help import help_markdown
+from twentyone.tui.cardroom_screens import ConfirmLeave, HelpScreen, Summary
 
 
 def test_durak_is_played_to_the_durak_by_keys() -> None:
