@@ -3,8 +3,11 @@
 One person sits at seat 1 and heuristic bots take the other seats. The app looks at the game
 only through ``SeatWindow``: the person's ``view``, their ``legal_ops`` and the event log as that
 seat may see it. So the screen can show nothing the seat may not see, and it offers exactly the
-moves the game would accept: cards in the hand are chosen with the arrow keys and Enter (Space
-picks a set in President), every other move (a bid, pass, take, trumps) is a numbered button.
+moves the game would accept: the cursor goes only to cards that are part of a legal move (the
+others are greyed, with the game's own reason), Enter plays the card or the set picked with
+Space, every other move (a bid, pass, take, trumps) is a numbered button, and the footer lists
+only the keys whose move is legal now (any other key says why it is refused and changes
+nothing). Each game's table, words and labels come from its drawing (``tui.cardroom_games``).
 
 Bots move one at a time with a short pause so a person can follow the play (``bot_delay``;
 tests pass 0, which plays the bots' moves at once). When a hand is over a summary with the
@@ -15,7 +18,7 @@ them, so the command line can print them again once the screen is gone).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from rich.cells import cell_len
@@ -24,35 +27,29 @@ from rich.table import Table as RichTable
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.geometry import Size
-from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Markdown, RichLog, Static
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Footer, RichLog, Static
 
 from twentyone.cards import Card
+from twentyone.errors import TableError
 from twentyone.games.auto import make_bots, make_game
 from twentyone.games.core.bots import Bot
-from twentyone.games.core.cards import ace_high
+from twentyone.games.core.errors import WrongPhaseError
 from twentyone.games.core.events import Event
 from twentyone.games.core.game import Game
-from twentyone.games.core.ops import Bid, NameTrump, Op, Pass, Take
-from twentyone.games.president.game import climb
-from twentyone.games.solo_whist.contracts import CONTRACTS
+from twentyone.games.core.ops import Give, Op, Pass, Play, Take
 from twentyone.tui.cardroom_draw import (
     FELT,
-    card_label,
     card_ops,
-    contract_line,
+    chips,
     fan,
     narrate,
-    op_label,
     other_ops,
-    prompt,
     seat_lines,
     seat_name,
-    table_picture,
 )
-from twentyone.tui.cardroom_help import help_markdown
+from twentyone.tui.cardroom_games import drawing_for
+from twentyone.tui.cardroom_screens import ConfirmLeave, HelpScreen, MoveButton, Summary
 
 #: A hand no bot table needs more than a fraction of (the headless runner's limit too).
 MAX_OPS_PER_HAND = 5000
@@ -78,13 +75,13 @@ class SeatWindow:
         log = self._game.log
         return len(log), [e.seen_by(self.seat) for e in log[start:]]
 
-    def why_not(self, op: Op) -> str:
-        """The game's own reason for refusing ``op`` (empty when it would be accepted)."""
+    def refusal(self, op: Op) -> TableError | None:
+        """The game's own typed refusal of ``op`` (None when it would be accepted)."""
         try:
             self._game.verify(op)
-        except Exception as exc:  # the game's typed refusals; shown, never raised
-            return str(exc)
-        return ""
+        except TableError as exc:   # the game's refusals; shown, never raised
+            return exc
+        return None
 
     def play(self, op: Op) -> None:
         self._game.apply(op)
@@ -96,75 +93,8 @@ class SeatWindow:
         return out
 
 
-def sort_hand(view: Mapping[str, Any]) -> list[Card]:
-    """The hand as a player would hold it: President by rank (3 low, 2 high); Durak by suit,
-    trumps at the right; Solo Whist by suit in alternating colours, aces high."""
-    hand: Sequence[Card] = view["hand"] or ()
-    game = view["game"]
-    if game == "president":
-        return sorted(hand, key=lambda c: (climb(c), int(c.suit)))
-    if game == "durak" and view["trump_card"] is not None:
-        trump = view["trump_card"].suit
-        return sorted(hand, key=lambda c: (c.suit == trump, int(c.suit), ace_high(c)))
-    order = {3: 0, 2: 1, 0: 2, 1: 3}   # ♠ ♥ ♣ ♦
-    return sorted(hand, key=lambda c: (order[int(c.suit)], ace_high(c)))
-
-
-class MoveButton(Button, can_focus=False):
-    """A numbered move; not focusable, so the keys always reach the app's bindings."""
-
-    def __init__(self, number: int, op: Op) -> None:
-        super().__init__(f"{number} {op_label(op)}", compact=True)
-        self.op = op
-        self.styles.line_pad = 0
-
-    def get_content_width(self, container: Size, viewport: Size) -> int:
-        """Just the label: every bid of Solo Whist must fit one line of 80 columns."""
-        return cell_len(str(self.label))
-
-
-class HelpScreen(ModalScreen[None]):
-    """F1: the game's essentials and the keys."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,f1,q,enter", "close", "Close")]
-
-    def __init__(self, game: str) -> None:
-        super().__init__()
-        self.game = game
-
-    def compose(self) -> ComposeResult:
-        with VerticalScroll(id="help"):
-            yield Markdown(help_markdown(self.game))
-
-    def action_close(self) -> None:
-        self.dismiss(None)
-
-
-class Summary(ModalScreen[bool]):
-    """Between hands (``final``: when leaving) the results so far; dismissed with True to
-    deal the next hand, False to leave."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n,enter,space", "next", "Next hand"), Binding("q,escape", "leave", "Leave")]
-
-    def __init__(self, body: RenderableType, final: bool = False) -> None:
-        super().__init__()
-        self.body = body
-        self.final = final
-
-    def compose(self) -> ComposeResult:
-        keys = ("Enter or q: leave the table" if self.final
-                else "n or Enter: deal the next hand · q: leave the table")
-        with Vertical(id="summary"):
-            yield Static(self.body, id="summary-body")
-            yield Static(Text(keys, style="italic #b0bec5"), id="summary-keys")
-
-    def action_next(self) -> None:
-        self.dismiss(not self.final)
-
-    def action_leave(self) -> None:
-        self.dismiss(False)
+#: The keys of the moves besides choosing cards, each with the operation it makes.
+MOVE_KEYS: dict[str, type[Op]] = {"p": Pass, "t": Take}
 
 
 class CardRoomApp(App[RichTable | None]):
@@ -179,7 +109,7 @@ class CardRoomApp(App[RichTable | None]):
     #felt {{ width: 1fr; height: 100%; background: {FELT}; border: round #2e7d32; padding: 0 0;
              border-title-color: #c8e6c9; }}
     #side {{ width: 30; }}
-    #seats, #felt, #hand {{ text-wrap: nowrap; text-overflow: ellipsis; }}
+    #seats, #felt, #hand, #prompt, #note {{ text-wrap: nowrap; text-overflow: ellipsis; }}
     #seats {{ height: auto; border: round #546e7a; border-title-color: #b0bec5;
               padding: 0 0; }}
     #log {{ height: 1fr; border: round #546e7a; border-title-color: #b0bec5;
@@ -187,34 +117,48 @@ class CardRoomApp(App[RichTable | None]):
             scrollbar-background: #132a20; scrollbar-color: #546e7a; }}
     #hand {{ height: auto; min-height: 8; border: round #8d6e63; background: #1f1a14;
              border-title-color: #ffe0b2; padding: 0 0; }}
-    #moves {{ height: 2; padding: 0 1; }}
+    #moves {{ height: auto; padding: 0 1; }}
     #prompt {{ height: 1; color: #fff59d; }}
-    #buttons {{ height: 1; }}
+    #note {{ height: 1; color: #b0bec5; }}
+    #buttons {{ height: auto; }}
+    #buttons Horizontal {{ height: 1; }}
     #buttons Button {{ margin: 0 1 0 0; padding: 0; min-width: 4;
                       background: #37474f;
                       color: #fff59d; text-style: bold; }}
     #buttons Button:hover {{ background: #546e7a; }}
-    Summary, HelpScreen {{ align: center middle; }}
+    Summary, HelpScreen, ConfirmLeave {{ align: center middle; }}
     #summary {{ width: 64; height: auto; max-height: 90%; border: thick #ffd54f;
                background: #1b3a2b; padding: 1 2; }}
+    #confirm {{ width: 64; height: auto; border: thick #ffab91; background: #1b3a2b;
+               padding: 1 2; }}
     #help {{ width: 76; height: 90%; border: thick #90caf9; background: #15202b;
             padding: 0 1; }}
     """
 
+    # A key whose move is not legal now is hidden from the footer (``check_action``); pressing
+    # it anyway falls through to its ``refuse`` binding, which says why and changes nothing.
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "cursor(-1)", "◀", show=False),
         Binding("right", "cursor(1)", "▶", show=False),
         Binding("home", "cursor_to(0)", "first", show=False),
         Binding("end", "cursor_to(-1)", "last", show=False),
-        Binding("enter", "play", "Play card"),
+        Binding("enter", "enter('card')", "Play card"),
+        Binding("enter", "enter('set')", "Play set"),
+        Binding("enter", "enter('give')", "Give card"),
+        Binding("enter", "refuse('enter')", "", show=False),
         Binding("space", "pick", "Pick set"),
-        Binding("p", "pass_", "Pass"),
-        Binding("t", "take", "Take"),
+        Binding("space", "refuse('space')", "", show=False),
+        Binding("p", "move('p')", "Pass"),
+        Binding("p", "refuse('p')", "", show=False),
+        Binding("t", "move('t')", "Take"),
+        Binding("t", "refuse('t')", "", show=False),
         Binding("pageup", "scroll_log(-1)", "log up", show=False),
         Binding("pagedown", "scroll_log(1)", "log down", show=False),
         Binding("f1", "help", "Help"),
         Binding("q", "quit_table", "Quit"),
-        *[Binding(str(n), f"choose({n})", f"move {n}", show=False) for n in range(1, 10)],
+        *[b for n in range(1, 10) for b in (
+            Binding(str(n), f"choose({n})", f"move {n}", show=False),
+            Binding(str(n), f"refuse('{n}')", "", show=False))],
     ]
 
     def __init__(self, game: Game[Any], bots: Mapping[int, Bot], *, seat: int = 1,
@@ -225,17 +169,23 @@ class CardRoomApp(App[RichTable | None]):
         self.window = self.windows[seat]
         self.me = seat
         self.game_name = game.name
+        self.drawing = drawing_for(game.name)
         self.players = game.rules.players
         self.bots = {s: b for s, b in bots.items() if s != seat}
         self.bot_delay = bot_delay
-        self.cursor = 0
+        #: The card under the cursor: always one that is part of a legal move, or None.
+        self.at: Card | None = None
         self.picked: set[Card] = set()
+        #: Why the last key pressed was refused (shown until the next move, cursor step or
+        #: event, so it never outlives the moment it speaks of), and the log mark it was said at.
+        self.said = ""
+        self._said_at = 0
         self.log_at = 0
         self.hand_ops = 0
         self.hands_played = 0
         self._bot_pending = False
         self._summary_open = False
-        self._buttons_for: list[Op] = []
+        self._buttons_for: list[Op] | None = None
         self._drawn = False
         self.title = f"{game.title} · twentyone"
 
@@ -254,7 +204,8 @@ class CardRoomApp(App[RichTable | None]):
         yield Static(id="hand")
         with Vertical(id="moves"):
             yield Static(id="prompt")
-            yield Horizontal(id="buttons")
+            yield Static(id="note")
+            yield Vertical(id="buttons")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -267,35 +218,115 @@ class CardRoomApp(App[RichTable | None]):
         self.call_after_refresh(self.redraw)
 
     def on_resize(self) -> None:
+        self._buttons_for = None   # the bar's rows are laid out for the width
         self.redraw()
 
     # -- the state the screen shows ---------------------------------------------------------------
 
     def hand(self) -> list[Card]:
         """The person's cards in the order they are drawn."""
-        return sort_hand(self.window.view())
+        return self.drawing.sort_hand(self.window.view())
 
     def legal(self) -> list[Op]:
         """The moves offered to the person now (none while a summary is up)."""
         return [] if self._summary_open else self.window.legal()
 
     def playable(self) -> set[Card]:
+        """The cards that are part of some legal move now: the cursor goes only to these."""
         return {c for op in card_ops(self.legal()) for c in op.cards}
 
     def over(self) -> bool:
         return bool(self.window.view()["phase"] == "deal")
 
+    def cursor(self) -> int | None:
+        """Where the cursor is in the hand as drawn (None: on no card)."""
+        hand = self.hand()
+        return hand.index(self.at) if self.at in hand else None
+
+    def _place_cursor(self) -> list[Card]:
+        """Keep the cursor on a card that is part of a legal move (the first such card when
+        the one it was on is gone or no longer playable), or on none when no card can be
+        played; drop picked cards that are gone. Returns the playable cards in hand order."""
+        hand = self.hand()
+        can = self.playable()
+        ready = [c for c in hand if c in can]
+        if self.at not in can:
+            self.at = ready[0] if ready else None
+        self.picked &= can
+        return ready
+
+    def enter_op(self) -> Play | Give | None:
+        """The move Enter makes now: the picked set, or the smallest legal move holding the
+        card under the cursor (a single when one is legal). None when it would be refused."""
+        ops = card_ops(self.legal())
+        if self.picked:
+            exact = [op for op in ops if set(op.cards) == self.picked]
+            return exact[0] if exact else None
+        holding = [op for op in ops if self.at in op.cards]
+        return min(holding, key=lambda op: len(op.cards)) if holding else None
+
+    def _enter_kind(self) -> str | None:
+        op = self.enter_op()
+        if op is None:
+            return None
+        if isinstance(op, Give):
+            return "give"
+        return "set" if len(op.cards) > 1 else "card"
+
+    def can_pick(self) -> bool:
+        """Space picks cards for a set only when a set of more than one card is legal."""
+        return any(len(op.cards) > 1 for op in card_ops(self.legal()))
+
+    def _card_refusal(self, cards: tuple[Card, ...]) -> TableError | None:
+        """The game's refusal of playing ``cards`` now (a set the size of the legal sets when
+        the person holds enough of the first card's rank)."""
+        ops = card_ops(self.legal())
+        kind: type[Play | Give] = type(ops[0]) if ops else Play
+        sizes = {len(op.cards) for op in ops}
+        if len(cards) == 1 and len(sizes) == 1 and (size := sizes.pop()) > 1:
+            same = [c for c in self.hand() if c.rank == cards[0].rank and c != cards[0]]
+            if len(same) >= size - 1:
+                cards = (cards[0], *same[:size - 1])
+        return self.window.refusal(kind(self.me, cards))
+
+    def dimmed(self) -> tuple[set[Card], str]:
+        """The cards drawn greyed, and why in the game's own words: while cards are in play
+        (not during an auction) those in no legal move."""
+        hand = self.hand()
+        legal = self.legal()
+        if not hand or not legal:
+            return set(), ""
+        can = self.playable()
+        out = [c for c in hand if c not in can]
+        if not out:
+            return set(), ""
+        why = self._card_refusal((out[0],))
+        if why is None or (not can and isinstance(why, WrongPhaseError)):
+            return set(), ""   # the cards are only there to be looked at (an auction)
+        return set(out), str(why)
+
+    def _why_enter(self) -> str:
+        """Why Enter is refused now, in words."""
+        if not self.legal():
+            return self._not_your_move()
+        hand = self.hand()
+        if self.picked:
+            why = self._card_refusal(tuple(c for c in hand if c in self.picked))
+        elif hand:
+            why = self._card_refusal((self.at or hand[0],))
+        else:
+            return "You hold no cards."
+        return _sentence(str(why)) if why else "That is not a move you can make now."
+
+    def _not_your_move(self) -> str:
+        if self._summary_open or self.over():
+            return "The hand is over."
+        to_act = self.window.view()["to_act"]
+        return f"It is {seat_name(to_act, self.me)}'s move: wait for your turn."
+
     def tally(self) -> dict[int, str]:
         """Each seat's running result in a few characters, for the players panel."""
-        view = self.window.view()
-        results = self.window.results
-        if self.game_name == "solo-whist":
-            return {s: f"{n:+d}" for s, n in view["counters"].items()}
-        if self.game_name == "durak":
-            return {s: f"fool×{k}" for s in view["counts"]
-                    if (k := sum(1 for d in results if d == s))}
-        return {s: f"P×{k}" for s in view["counts"]
-                if (k := sum(1 for r in results if r.get(s) == "President"))}
+        return self.drawing.tally(self.window.view(), self.window.results)
 
     def redraw(self) -> None:
         """Draw everything again from the seat's view."""
@@ -303,55 +334,91 @@ class CardRoomApp(App[RichTable | None]):
             return
         view = self.window.view()
         legal = self.legal()
+        self._place_cursor()
         hand = self.hand()
-        if hand:
-            self.cursor = max(0, min(self.cursor, len(hand) - 1))
-        self.picked &= set(hand)
         felt = self.query_one("#felt", Static)
         width = max(20, felt.content_size.width or 48)
-        felt.update(table_picture(view, self.me, width))
-        self.query_one("#seats", Static).update(seat_lines(view, self.me, self.tally()))
+        felt.update(self.drawing.table(view, self.me, width))
+        self.query_one("#seats", Static).update(
+            seat_lines(view, self.me, self.tally(), lambda s: self.drawing.tags(view, s)))
         self.query_one("#topbar", Static).update(self._topbar(view))
         hand_box = self.query_one("#hand", Static)
-        # Grey out the cards that cannot be played, except while the move is a call (a bid,
-        # naming trumps), when the cards are only there to be looked at.
-        dim = bool(legal) and not any(isinstance(op, (Bid, NameTrump)) for op in legal)
+        dim, why = self.dimmed()
         hand_box.update(fan(hand, width=max(20, hand_box.content_size.width or 78),
-                            cursor=self.cursor if card_ops(legal) and hand else None,
+                            cursor=self.cursor(),
                             picked=[i for i, c in enumerate(hand) if c in self.picked],
-                            playable=self.playable() if dim else None))
+                            playable=[c for c in hand if c not in dim] if dim else None))
         hand_box.border_subtitle = f"{len(hand)} cards"
-        ask = prompt(view, legal)
-        if not ask and not self.over():
+        if legal:
+            ask = self.drawing.prompt(view, legal)
+        elif self.over():
+            ask = ""
+        else:
             ask = f"{seat_name(view['to_act'], self.me)} to move…"
         self.query_one("#prompt", Static).update(ask)
-        self._sync_buttons(other_ops(legal))
+        note = self._note(why)
+        note_line = self.query_one("#note", Static)
+        note_line.update(note)
+        note_line.display = bool(note.plain)
+        self._sync_buttons(other_ops(legal), view)
+        self.refresh_bindings()
+
+    def _note(self, why_dimmed: str) -> Text:
+        """The line under the prompt: why a key was refused; else the set picked (or what
+        Enter would play or give), and why the greyed cards cannot be played."""
+        if self.said and self._said_at == self.log_at:
+            return Text(self.said, "bold #ffab91")
+        parts: list[Text] = []
+        hand = self.hand()
+        op = self.enter_op()
+        if self.picked:
+            part = Text("your set: ", "bold #a5d6a7")
+            part.append_text(chips(c for c in hand if c in self.picked))
+            if op is not None:
+                part.append(" · Enter plays it", "#a5d6a7")
+            else:
+                part.append(f" · {_sentence(self._why_enter())}", "#ffcc80")
+            parts.append(part)
+        elif op is not None and (isinstance(op, Give) or len(op.cards) > 1):
+            parts.append(self.drawing.describe(op, self.window.view(), self.me))
+        if why_dimmed:
+            parts.append(Text(f"Greyed: {_sentence(why_dimmed)}", "#b0bec5"))
+        return Text(" · ").join(parts)
 
     def _topbar(self, view: Mapping[str, Any]) -> Text:
         out = Text(no_wrap=True, overflow="ellipsis")
         out.append(self.window.title, "bold #ffd54f")
         out.append(f"  ·  hand {max(1, self.hands_played + 1)}", "#c8e6c9")
-        if self.game_name == "solo-whist" and view["contract"]:
-            out.append(" · " + contract_line(view, self.me), "#fff59d")
-            return out
+        extra = self.drawing.topbar(view, self.me)
+        if extra:
+            out.append(" · " + extra, "#fff59d")
         out.append(f" · {self.players} players · you are seat {self.me}", "#c8e6c9")
-        if self.game_name == "solo-whist" and view["turn_up"] is not None:
-            out.append(f" · default suit {card_label(view['turn_up'])[-1]}", "#fff59d")
-        elif self.game_name == "durak" and view["trump_card"] is not None:
-            out.append(f" · trumps {card_label(view['trump_card'])[-1]}", "#fff59d")
         return out
 
-    def _sync_buttons(self, ops: list[Op]) -> None:
+    def _sync_buttons(self, ops: list[Op], view: Mapping[str, Any]) -> None:
+        """The numbered moves, in as many rows as the width needs (Solo Whist's whole ladder
+        of bids, each with what it must take, is two rows at 80 columns)."""
         if ops == self._buttons_for:
             return
         self._buttons_for = ops
-        box = self.query_one("#buttons", Horizontal)
+        box = self.query_one("#buttons", Vertical)
         box.remove_children()
-        box.mount_all([MoveButton(n, op) for n, op in enumerate(ops, 1)])
+        room = max(20, (self.size.width or 80) - 2)
+        rows: list[list[MoveButton]] = [[]]
+        used = 0
+        for n, op in enumerate(ops, 1):
+            button = MoveButton(n, op, self.drawing.label(op, view, self.me))
+            need = cell_len(str(button.label)) + 1
+            if rows[-1] and used + need > room:
+                rows.append([])
+                used = 0
+            rows[-1].append(button)
+            used += need
+        box.mount_all([Horizontal(*row) for row in rows if row])
 
     def offered(self) -> list[Op]:
         """Every move the screen offers: the numbered buttons and the playable card moves."""
-        return [*self._buttons_for, *card_ops(self.legal())]
+        return [*(self._buttons_for or []), *card_ops(self.legal())]
 
     def _write_log(self) -> None:
         self.log_at, events = self.window.events(self.log_at)
@@ -368,7 +435,7 @@ class CardRoomApp(App[RichTable | None]):
         self.windows[dealer].play(self.windows[dealer].legal()[0])
         self.hand_ops = 0
         self.picked = set()
-        self.cursor = 0
+        self.at = None
         self._advance()
 
     def _advance(self) -> None:
@@ -396,6 +463,10 @@ class CardRoomApp(App[RichTable | None]):
         self._bot_pending = False
         if self._summary_open:   # leaving: the table stops where it is
             return
+        if len(self.screen_stack) > 1:   # the help or "leave?" is up: the table waits
+            self._bot_pending = True
+            self.set_timer(self.bot_delay, self._bot_move)
+            return
         while True:
             seat = self.window.view()["to_act"]
             if seat is None or seat == self.me or self.over():
@@ -413,6 +484,7 @@ class CardRoomApp(App[RichTable | None]):
     def _apply(self, op: Op) -> None:
         """The person's move (already one of the offered legal moves)."""
         self.picked = set()
+        self.said = ""
         self.hand_ops += 1
         self.window.play(op)
         self._advance()
@@ -443,21 +515,7 @@ class CardRoomApp(App[RichTable | None]):
         results = self.window.results
         if not results:
             return "No hand finished yet."
-        last = results[-1]
-        if self.game_name == "durak":
-            if last is None:
-                return "A drawn game: nobody is the durak."
-            return (f"{seat_name(last, self.me)} {'are' if last == self.me else 'is'} "
-                    "the durak!")
-        if self.game_name == "president":
-            order = sorted(last, key=lambda s: list(last.values()).index(last[s]))
-            return "Titles: " + " · ".join(f"{seat_name(s, self.me)}: {last[s]}" for s in order)
-        if last["contract"] is None:
-            return "The deal was abandoned: nobody bid. The same dealer deals again."
-        who = " & ".join(seat_name(s, self.me) for s in last["declarers"])
-        made = "made" if last["made"] else "broken"
-        return (f"{CONTRACTS[last['contract']].label} by {who}: {made} "
-                f"with {last['tricks']} tricks.")
+        return self.drawing.last_result(results, self.me)
 
     def standings(self) -> RichTable:
         """Per seat, what counts in this game over the hands played so far."""
@@ -469,91 +527,96 @@ class CardRoomApp(App[RichTable | None]):
         out.add_column("seat")
         out.add_column("result")
         for s in view["counts"]:
-            if self.game_name == "solo-whist":
-                text = f"{view['counters'][s]:+d} counters"
-            elif self.game_name == "durak":
-                text = f"the durak {sum(1 for d in results if d == s)} times"
-            else:
-                held: dict[str, int] = {}
-                for r in results:
-                    held[r[s]] = held.get(r[s], 0) + 1
-                text = ", ".join(f"{t} ×{k}" for t, k in held.items()) or "-"
-            out.add_row(seat_name(s, self.me), text)
+            out.add_row(seat_name(s, self.me), self.drawing.standing(view, results, s))
         return out
 
     # -- keys -----------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Show only the keys that mean something in this game."""
-        if action == "take":
-            return self.game_name == "durak"
+        """Offer (in the footer, and to the key) only what is legal now for this seat."""
+        if action == "enter":
+            return self._enter_kind() == parameters[0]
         if action == "pick":
-            return self.game_name == "president"
+            return self.can_pick()
+        if action == "move":
+            kind = MOVE_KEYS[str(parameters[0])]
+            return any(type(op) is kind for op in self.legal())
+        if action == "choose":
+            return 1 <= int(str(parameters[0])) <= len(other_ops(self.legal()))
         return True
 
+    def _step(self) -> None:
+        """A cursor step or a pick: the refusal shown last is stale now."""
+        self.said = ""
+        self.redraw()
+
     def action_cursor(self, step: int) -> None:
-        n = len(self.hand())
-        if n:
-            self.cursor = (self.cursor + step) % n
-            self.redraw()
+        ready = self._place_cursor()
+        if not ready:
+            self.action_refuse("enter")
+            return
+        i = ready.index(self.at) if self.at in ready else 0
+        self.at = ready[(i + step) % len(ready)]
+        self._step()
 
     def action_cursor_to(self, where: int) -> None:
-        n = len(self.hand())
-        if n:
-            self.cursor = where % n
-            self.redraw()
+        ready = self._place_cursor()
+        if not ready:
+            self.action_refuse("enter")
+            return
+        self.at = ready[where]
+        self._step()
 
     def action_pick(self) -> None:
-        hand = self.hand()
-        if not hand or not card_ops(self.legal()):
+        """Space: the card under the cursor joins the set, or leaves it (a card of another
+        rank starts a new set)."""
+        c = self.at
+        if c is None:
             return
-        c = hand[self.cursor]
         if c in self.picked:
             self.picked.discard(c)
         elif any(p.rank != c.rank for p in self.picked):
             self.picked = {c}
         else:
             self.picked.add(c)
-        self.redraw()
+        self._step()
 
-    def action_play(self) -> None:
-        """Enter: play the picked cards, or the card under the cursor (in President, facing a
-        set, the first legal set of that rank holding it)."""
-        hand = self.hand()
-        ops = card_ops(self.legal())
-        if not hand or not ops:
-            return
-        chosen = set(self.picked) or {hand[self.cursor]}
-        exact = [op for op in ops if set(op.cards) == chosen]
-        if exact:
-            self._apply(exact[0])
-            return
-        if not self.picked:
-            c = hand[self.cursor]
-            holding = [op for op in ops if c in op.cards]
-            if holding:
-                self._apply(min(holding, key=lambda op: len(op.cards)))
-                return
-        op_type = type(ops[0])
-        why = self.window.why_not(op_type(self.me, tuple(sorted(chosen))))
-        self.notify(why or "That is not a move you can make now.", severity="warning")
+    def action_enter(self, kind: str) -> None:
+        """Enter: play (or give) the picked set, or the card under the cursor."""
+        op = self.enter_op()
+        if op is not None:
+            self._apply(op)
 
-    def _other(self, kind: type[Op]) -> None:
-        for op in other_ops(self.legal()):
+    def action_move(self, key: str) -> None:
+        kind = MOVE_KEYS[key]
+        for op in self.legal():
             if type(op) is kind:
                 self._apply(op)
                 return
-
-    def action_pass_(self) -> None:
-        self._other(Pass)
-
-    def action_take(self) -> None:
-        self._other(Take)
 
     def action_choose(self, n: int) -> None:
         ops = other_ops(self.legal())
         if 1 <= n <= len(ops):
             self._apply(ops[n - 1])
+
+    def action_refuse(self, key: str) -> None:
+        """A key whose move is not legal now: say why, in words, and change nothing."""
+        if key == "enter":
+            self.said = self._why_enter()
+        elif not self.legal():
+            self.said = self._not_your_move()
+        elif key == "space":
+            self.said = ("Space picks cards for a set, and no set of several cards can be "
+                         "played now.")
+        elif key in MOVE_KEYS:
+            why = self.window.refusal(MOVE_KEYS[key](self.me))
+            self.said = _sentence(str(why)) if why else "That is not a move you can make now."
+        else:
+            n = len(other_ops(self.legal()))
+            self.said = (f"There is no move {key} now: the numbered moves are 1 to {n}." if n
+                         else "There is no numbered move now.")
+        self._said_at = self.log_at
+        self.redraw()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if isinstance(event.button, MoveButton) and event.button.op in self.legal():
@@ -567,9 +630,25 @@ class CardRoomApp(App[RichTable | None]):
         self.push_screen(HelpScreen(self.game_name))
 
     def action_quit_table(self) -> None:
+        """q: in the middle of a hand, asked first; between hands (the summary's own q) it
+        leaves at once."""
         if self._summary_open:
             return
-        self._show_summary(final=True)
+
+        def after(leave: bool | None) -> None:
+            if leave:
+                self._show_summary(final=True)
+
+        self.push_screen(ConfirmLeave(), after)
+
+
+def _sentence(words: str) -> str:
+    """A message from the game as a sentence on the screen: capital first, a full stop."""
+    words = words.strip()
+    if not words:
+        return words
+    words = words[0].upper() + words[1:]
+    return words if words[-1] in ".!?" else words + "."
 
 
 def make_cardroom(game: str, players: int, seed: int | None, *,
@@ -580,4 +659,3 @@ def make_cardroom(game: str, players: int, seed: int | None, *,
     bot_seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
     return CardRoomApp(g, make_bots(game, players, bot_seed, None), seat=seat,
                        bot_delay=bot_delay)
-

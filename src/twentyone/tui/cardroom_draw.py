@@ -1,4 +1,5 @@
-"""Drawing the card room's games (Solo Whist, Durak, President) from one seat's view.
+"""Drawing what the card room's games share (cards, the hand, the seats, the log) from one
+seat's view; each game's own table and words are in ``cardroom_games``.
 
 Every function here takes a seat's ``view`` (``Game.view(seat)``), the events that seat may see
 (``Event.seen_by``) or the operations the game offers: never the game itself. Whatever the view
@@ -11,7 +12,7 @@ screen reads back card by card; red suits are red, the felt is green.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from rich.text import Text
@@ -128,7 +129,8 @@ def fan(hand: Sequence[Card], *, width: int, cursor: int | None = None,
         picked: Iterable[int] = (), playable: Iterable[Card] | None = None) -> Text:
     """The person's hand fanned out like cards held in the hand: each card overlaps the next,
     showing its rank and suit; the cursor's card and picked cards are lifted; cards that are no
-    legal move now (``playable`` given) are greyed; a ``▲`` marks the cursor."""
+    legal move now (``playable`` given) are greyed; a ``▲`` marks the cursor and a ``✓`` each
+    picked card, so the choice reads back as text too."""
     chosen = set(picked)
     can = None if playable is None else set(playable)
     out = Text(no_wrap=True, overflow="crop")
@@ -157,134 +159,14 @@ def fan(hand: Sequence[Card], *, width: int, cursor: int | None = None,
                 for dy in (1, 2):
                     cv.put(x + SLICE, y + dy, "│", border)
                 cv.put(x + SLICE, y + 3, "╯", border)
+            if i in chosen:
+                cv.put(x + 1, 5, "✓", "bold #a5d6a7")
             if i == cursor:
-                cv.put(x + 1, 5, " ▲ ", "bold #ffd54f")
+                cv.put(x + 2, 5, "▲", "bold #ffd54f")
         if r:
             out.append("\n")
         out.append_text(cv.text())
     return out
-
-
-# -- the table -----------------------------------------------------------------------------------
-
-def table_picture(view: Mapping[str, Any], me: int, width: int) -> Text:
-    """The middle of the table for ``view``'s game: the trick, the bout, or the play to beat."""
-    game = view["game"]
-    if game == "durak":
-        return _durak_table(view, me, width)
-    if game == "president":
-        return _president_table(view, me, width)
-    return _whist_table(view, me, width)
-
-
-def _durak_table(view: Mapping[str, Any], me: int, width: int) -> Text:
-    cv = Canvas(width, 7)
-    pairs: Sequence[tuple[Card, Card | None]] = view["table"]
-    if view["phase"] == "deal":
-        cv.put(1, 1, "The cards are gathered for the next game.", "italic #c8e6c9")
-        return cv.text()
-    att, dfd = view["attacker"], view["defender"]
-    verb = "attack" if att == me else "attacks"
-    cv.put(1, 0, f"{seat_name(att, me)} {verb} {seat_name(dfd, me)}", "bold #fff59d")
-    cv.put(width - 14, 0, f"bout limit {view['limit']}", "#a5d6a7")
-    x = 1
-    for a, d in pairs:
-        draw_card(cv, x, 1, a)
-        if d is not None:
-            draw_card(cv, x + 2, 3, d)
-        x += 7 if d is not None else 6
-    if not pairs:
-        cv.put(1, 2, "No cards on the table yet.", "italic #c8e6c9")
-    # The stock, with the trump card turned up under it (visible while it is still there).
-    sx = width - 9
-    trump: Card | None = view["trump_card"]
-    if trump is not None:
-        if view["trump_in_stock"]:
-            draw_card(cv, sx + 3, 1, None)   # the stock, laid across the trump card
-            draw_card(cv, sx, 2, trump)
-            cv.put(sx, 5, f"stock {view['stock']:>2}", "#c8e6c9")
-        else:
-            cv.put(sx - 2, 2, "stock empty", "#c8e6c9")
-        cv.put(sx, 6, "trumps ", "#c8e6c9")
-        cv.put(sx + 7, 6, SUIT_SYMBOLS[trump.suit], suit_style(trump.suit))
-    return cv.text()
-
-
-def _president_table(view: Mapping[str, Any], me: int, width: int) -> Text:
-    cv = Canvas(width, 7)
-    top: Sequence[Card] = view["top"]
-    if view["phase"] == "exchange":
-        cv.put(1, 1, "The exchange: the President hands one card back to the Asshole.",
-               "italic #fff59d")
-    elif top:
-        who = seat_name(view["last_player"], me)
-        kind = {1: "a single", 2: "a pair", 3: "three of a kind"}.get(len(top), "four of a kind")
-        cv.put(1, 0, f"{who} played {kind}:", "bold #fff59d")
-        x = 1
-        for c in top:
-            draw_card(cv, x, 1, c)
-            x += 6
-    elif view["phase"] == "play":
-        lead = "(the first lead must include the 3♠)" if view["opening"] else ""
-        cv.put(1, 0, f"{seat_name(view['to_act'], me)} to lead {lead}", "bold #fff59d")
-    passed = sorted(view["passed"])
-    if passed:
-        cv.put(1, 5, "passed: " + ", ".join(seat_name(s, me) for s in passed), "#c8e6c9")
-    cv.put(width - 16, 6, f"played {view['played']:>2}/52", "#c8e6c9")
-    cv.put(1, 6, "3 4 5 … K A 2 (2 is highest)", "#81c784")
-    return cv.text()
-
-
-def _whist_table(view: Mapping[str, Any], me: int, width: int) -> Text:
-    cv = Canvas(width, 7)
-    phase = view["phase"]
-    turn_up: Card | None = view["turn_up"]
-    if phase in ("bidding", "late-cop", "prop-option", "trump"):
-        cv.put(1, 0, "The auction", "bold #fff59d")
-        if turn_up is not None:
-            draw_card(cv, width - 8, 1, turn_up)
-            cv.put(width - 10, 4, "turned up", "#c8e6c9")
-        y, line = 1, ""
-        for seat, call in view["calls"]:
-            item = f"{seat_name(seat, me)}: {call_label(call)}"
-            if len(line) + len(item) + 3 > width - 13:
-                cv.put(1, y, line, "#e8f5e9")
-                y, line = y + 1, ""
-            line = f"{line}   {item}" if line else item
-        if line:
-            cv.put(1, y, line, "#e8f5e9")
-        if view["high"]:
-            cv.put(1, 5, f"Standing: {CONTRACTS[view['high']].label} by "
-                         f"{seat_name(view['high_seat'], me)}"
-                         + (f" + {seat_name(view['cop_seat'], me)}" if view["cop_seat"] else ""),
-                   "#fff59d")
-        return cv.text()
-    if phase == "deal":
-        cv.put(1, 1, "The cards are gathered for the next deal.", "italic #c8e6c9")
-        return cv.text()
-    # The trick as it lies on the table: you at the bottom, the seat to your left on the left,
-    # your opposite at the top, the seat to your right on the right.
-    exposed: Mapping[int, Sequence[Card]] = view["exposed"]
-    mid = (width - 5) // 2 if not exposed else 14
-    spots = {0: (mid, 4, "r"), 1: (mid - 11, 2, "l"), 2: (mid, 0, "r"), 3: (mid + 11, 2, "r")}
-    players = len(view["counts"])
-    for s, c in view["trick"]:
-        x, y, side = spots[(s - me) % players]
-        draw_card(cv, x, y, c)
-        name = seat_name(s, me)
-        if side == "r":
-            cv.put(x + 6, y + 1, name, "#c8e6c9")
-        else:
-            cv.put(x - len(name) - 1, y + 1, name, "#c8e6c9")
-    if not view["trick"]:
-        cv.put(mid - 4, 3, f"{seat_name(view['to_act'], me)} to lead", "italic #c8e6c9")
-    for seat, cards in exposed.items():
-        # Misère Ouverte: the declarer's hand lies face up on the right of the felt.
-        x0 = width - 18
-        cv.put(x0, 0, f"{seat_name(seat, me)}, face up:", "#fff59d")
-        for i, c in enumerate(cards):
-            cv.put(x0 + (i % 4) * 4, 1 + i // 4, f"{card_label(c):<3}", suit_style(c.suit))
-    return cv.text()
 
 
 def call_label(call: str) -> str:
@@ -295,26 +177,14 @@ def call_label(call: str) -> str:
     return CONTRACTS[call].label
 
 
-def contract_line(view: Mapping[str, Any], me: int) -> str:
-    """Solo Whist's contract, trumps and the declarer side's tricks, in one line."""
-    if not view["contract"]:
-        return ""
-    c = CONTRACTS[view["contract"]]
-    who = " & ".join(seat_name(s, me) for s in view["declarers"])
-    trump: Suit | None = view["trump"]
-    trumps = f"trumps {SUIT_SYMBOLS[trump]}" if trump is not None else "no trumps"
-    won = sum(view["tricks"][s] for s in view["declarers"])
-    aim = f"at most {c.tricks}" if c.misere else f"{c.tricks}"
-    return f"{c.label} by {who} · {trumps} · tricks {won} (needs {aim})"
-
-
 # -- the seats -----------------------------------------------------------------------------------
 
-def seat_lines(view: Mapping[str, Any], me: int, tally: Mapping[int, str]) -> Text:
+def seat_lines(view: Mapping[str, Any], me: int, tally: Mapping[int, str],
+               tags: Callable[[int], list[str]]) -> Text:
     """One line per seat: whose turn (▶), the cards they hold (as a count, never the cards),
-    their part in this hand, and the running ``tally`` (counters, times durak, titles)."""
+    their part in this hand (``tags``, from the game's drawing), and the running ``tally``
+    (counters, times durak, titles)."""
     out = Text(no_wrap=True, overflow="ellipsis")
-    game = view["game"]
     for i, s in enumerate(sorted(view["counts"])):
         if i:
             out.append("\n")
@@ -324,50 +194,19 @@ def seat_lines(view: Mapping[str, Any], me: int, tally: Mapping[int, str]) -> Te
         n = view["counts"][s]
         out.append(f"{n:>2}", "#90caf9")
         out.append("▮ " if n else "  ", "#5c6bc0")
-        tags: list[str] = []
-        if view.get("dealer") == s:
-            tags.append("dlr")
-        if game == "durak" and view["phase"] != "deal":
-            if s == view["attacker"]:
-                tags.append("attacks")
-            elif s == view["defender"]:
-                tags.append("defends")
-            if s in view["out"]:
-                tags.append("out")
-        elif game == "president":
-            if view["titles"].get(s):
-                tags.append(_short_title(view["titles"][s]))
-            if s in view["passed"]:
-                tags.append("passed")
-            if s in view["finished"]:
-                tags.append(f"out #{view['finished'].index(s) + 1}")
-        elif game == "solo-whist":
-            if s in view["declarers"]:
-                tags.append("decl")
-            if view["contract"]:
-                tags.append(f"{view['tricks'][s]}tr")
-        out.append(" ".join(tags) + " ", "#a5d6a7")
+        marks = (["dlr"] if view.get("dealer") == s else []) + tags(s)
+        out.append(" ".join(marks) + " ", "#a5d6a7")
         if tally.get(s):
             out.append(tally[s], "#ffcc80")
     return out
 
 
-def _short_title(title: str) -> str:
-    return {"Vice President": "VP", "Lt. Governor": "Lt.Gov"}.get(title, title)
-
-
 # -- moves ---------------------------------------------------------------------------------------
-
-#: Button labels short enough for every bid to fit one line of an 80-column screen.
-SHORT_BIDS = {"abundance-in-trump": "Ab.Trump", "misere-ouverte": "M.Ouverte"}
-
 
 def op_label(op: Op) -> str:
     """What a button for ``op`` says."""
     if isinstance(op, Bid):
-        if op.bid == COP:
-            return "Cop"
-        return SHORT_BIDS.get(op.bid, CONTRACTS[op.bid].label)
+        return call_label(op.bid)
     if isinstance(op, NameTrump):
         return f"{SUIT_SYMBOLS[op.suit]} {op.suit.name.title()}"
     if isinstance(op, Take):
@@ -389,38 +228,6 @@ def card_ops(legal: Sequence[Op]) -> list[Play | Give]:
 def other_ops(legal: Sequence[Op]) -> list[Op]:
     """The moves made with a button or a number key (bids, pass, take, trumps)."""
     return [op for op in legal if not isinstance(op, (Play, Give))]
-
-
-def prompt(view: Mapping[str, Any], legal: Sequence[Op]) -> str:
-    """What the person is asked to do, in words (empty when it is not their move)."""
-    if not legal:
-        return ""
-    game, phase = view["game"], view["phase"]
-    if game == "durak":
-        if phase == "attack":
-            return "Attack: choose a card (←/→ then Enter)."
-        if phase == "defend":
-            attack = view["table"][-1][0]
-            return f"Defend: beat {card_label(attack)} with a card, or take (t)."
-        if phase == "give":
-            return "The defender takes: hand over more cards of ranks on the table, or pass (p)."
-        return "Throw in a card of a rank on the table, or pass (p)."
-    if game == "president":
-        if phase == "exchange":
-            return "You are President: give one card back to the Asshole (Enter)."
-        if view["top"]:
-            n = len(view["top"])
-            return (f"Beat it with {n} card{'s' if n > 1 else ''} of a higher rank "
-                    f"(Space picks a set) or pass (p).")
-        return "Lead one card, or pick a set of one rank with Space, then Enter."
-    if phase in ("bidding", "late-cop", "prop-option"):
-        return "Your call: press a number for a bid, or p to pass."
-    if phase == "trump":
-        return "You won Abundance: name trumps (a number)."
-    if view["trick"]:
-        led = view["trick"][0][1].suit
-        return f"Follow suit ({SUIT_SYMBOLS[led]}) if you can: choose a card, Enter."
-    return "Your lead: choose a card, Enter."
 
 
 # -- the log -------------------------------------------------------------------------------------

@@ -10,23 +10,54 @@ from __future__ import annotations
 
 import re
 
-KEYS = """\
-## Keys
+#: The keys every game shares, as (key, what it does); a game's own rows (``GAME_KEYS``) come
+#: first and replace a shared row for the same key.
+KEYS: tuple[tuple[str, str], ...] = (
+    ("← → (Home, End)", "move along the cards you can play now (greyed cards are skipped)"),
+    ("Enter", "play the card under the cursor"),
+    ("1 … 9", "the numbered moves in the bar"),
+    ("PgUp / PgDn", "scroll the log"),
+    ("F1", "this help"),
+    ("q", "leave the table: in the middle of a hand it asks first (y / n); between hands "
+          "it leaves at once"),
+)
 
-| Key | What it does |
-|---|---|
-| ← → (Home, End) | move along your hand |
-| Enter | play the card under the cursor, or the cards you picked |
-| Space | pick a card for a set (President: several cards of one rank) |
-| 1 … 9 | the numbered moves in the bar: bids, pass, take, trumps |
-| p / t | pass / take (Durak) |
-| n | deal the next hand, when one is over |
-| PgUp / PgDn | scroll the log |
-| F1 | this help |
-| q | leave the table (the standings are shown first) |
+GAME_KEYS: dict[str, tuple[tuple[str, str], ...]] = {
+    "durak": (
+        ("p", "pass: no more cards to throw in, or to hand over to a defender who takes"),
+        ("t", "take the cards: offered only to the defender, facing an unbeaten card"),
+    ),
+    "president": (
+        ("Space", "pick the card under the cursor for a set, or put it back; the line under "
+                  "the prompt shows the set (\"your set: 7♠ 7♥\")"),
+        ("Enter", "play the set you picked; with none picked, the card under the cursor "
+                  "(facing a pair, the line shows the pair Enter plays). At the exchange, "
+                  "the President gives the card under the cursor back, as the line shows"),
+        ("p", "pass, when facing a play (the leader must play)"),
+    ),
+    "solo-whist": (
+        ("1 … 9", "the bids you may make now, each with what it must take (\"Solo: win 5\", "
+                  "\"Misère: lose all\"; Cop names its partner); after Abundance, trumps"),
+        ("p", "pass in the bidding (a pass is final, but see Cop after passing)"),
+    ),
+}
 
-Only legal moves are ever offered: greyed cards cannot be played just now.
+#: What the footer and the keys promise, after the table.
+KEYS_NOTE = """\
+The footer lists only the keys whose move is legal for you now. A greyed card cannot be played
+just now, and the line under the prompt says why, in the rules' own words; a key pressed for a
+move you cannot make says why too, and changes nothing.
 """
+
+
+def keys_markdown(game: str) -> str:
+    """The keys as they are in ``game``: its own rows first, then the shared ones."""
+    own = GAME_KEYS.get(game, ())
+    mine = {k for k, _ in own}
+    rows = [*own, *(row for row in KEYS if row[0] not in mine)]
+    table = "\n".join(f"| {k} | {what} |" for k, what in rows)
+    return f"## Keys\n\n| Key | What it does |\n|---|---|\n{table}\n\n{KEYS_NOTE}"
+
 
 ESSENTIALS: dict[str, str] = {
     "durak": """\
@@ -93,4 +124,4 @@ _CITATION = re.compile(r"\s*\(docs/games/[a-z-]+\.md#[a-z-]+\)")
 def help_markdown(game: str) -> str:
     """The help page for ``game``: its essentials, where the full rules are, then the keys."""
     page = _CITATION.sub("", ESSENTIALS.get(game, f"# {game}\n"))
-    return f"{page}\nThe full rules: docs/games/{game}.md.\n\n{KEYS}"
+    return f"{page}\nThe full rules: docs/games/{game}.md.\n\n{keys_markdown(game)}"
