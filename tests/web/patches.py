@@ -53,6 +53,13 @@ def apply_patch(doc: Any, patch: list[dict[str, Any]]) -> Any:
     return doc
 
 
+def resolve(doc: Any, path: str) -> Any:
+    """The value at ``path`` in ``doc`` (a ``KeyError`` or ``IndexError`` if there is none)."""
+    for step in _pointer(path):
+        doc = doc[int(step)] if isinstance(doc, list) else doc[step]
+    return doc
+
+
 def canonical(value: Any) -> bytes:
     """JSON text with sorted keys: equal only if equal as JSON (``True == 1`` in Python)."""
     return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
@@ -72,9 +79,13 @@ class Copy:
             self.view, self.version = frame["view"], frame.get("version")
         else:
             assert frame["type"] == "delta", frame
-            if self.view is None or frame["base"] != self.version:
+            try:
+                if self.view is None or frame["base"] != self.version:
+                    raise KeyError("base")
+                self.view = apply_patch(self.view, frame["patch"])
+            except (KeyError, IndexError, ValueError, AssertionError):
                 self.view = self.version = None
                 return None
-            self.view, self.version = apply_patch(self.view, frame["patch"]), frame["version"]
+            self.version = frame["version"]
         return {"type": "state", "view": copy.deepcopy(self.view), "events": frame["events"],
                 "calls": frame["calls"]}
