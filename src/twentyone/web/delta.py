@@ -24,8 +24,7 @@ every value in it is a value of the new frame.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import orjson
 
@@ -34,11 +33,11 @@ from twentyone.web.room import Actor, Frames
 Op = dict[str, Any]
 
 
-@dataclass(frozen=True)
-class Held:
+class Held(NamedTuple):
     """What the server last sent one connection: its version, and its VIEW in the two parts of
     ``FrameParts`` (the same objects every connection alike was sent, so the shared part's
-    patch is worked out once for all of them)."""
+    patch is worked out once for all of them). A tuple: one is made for every connection after
+    every change."""
 
     version: int
     shared: Mapping[str, Any] | None
@@ -58,23 +57,32 @@ def diff(old: Any, new: Any, path: str = "") -> list[Op]:
     items that differ are followed down, so a change costs a patch the size of the change. A
     list that grew gets its new items added at its end, one that shrank loses its last items."""
     out: list[Op] = []
-    _diff(old, new, path, out)
+    if not _same(old, new):
+        _diff(old, new, path, out)
     return out
 
 
 def _diff(old: Any, new: Any, path: str, out: list[Op]) -> None:
+    # ``_same`` is written out in the loops: this runs for every member of a VIEW that changed.
     if type(old) is dict and type(new) is dict:
+        added = 0
         for k, v in new.items():
             if k not in old:
+                added += 1
                 out.append({"op": "add", "path": f"{path}/{_key(k)}", "value": v})
-            elif not _same(old[k], v):
-                _diff(old[k], v, f"{path}/{_key(k)}", out)
-        out.extend({"op": "remove", "path": f"{path}/{_key(k)}"} for k in old if k not in new)
+                continue
+            o = old[k]
+            if o is not v and (o != v or type(o) is not type(v)):
+                _diff(o, v, f"{path}/{_key(k)}", out)
+        if len(old) + added != len(new):  # some member is gone
+            out.extend({"op": "remove", "path": f"{path}/{_key(k)}"} for k in old
+                       if k not in new)
     elif type(old) is list and type(new) is list:
         common = min(len(old), len(new))
         for i in range(common):
-            if not _same(old[i], new[i]):
-                _diff(old[i], new[i], f"{path}/{i}", out)
+            o, v = old[i], new[i]
+            if o is not v and (o != v or type(o) is not type(v)):
+                _diff(o, v, f"{path}/{i}", out)
         out.extend({"op": "add", "path": f"{path}/{i}", "value": new[i]}
                    for i in range(common, len(new)))
         out.extend({"op": "remove", "path": f"{path}/{i}"}
@@ -112,17 +120,20 @@ class Feed:
         and what it holds once sent."""
         parts = self.frames.parts(actor)
         now = Held(self.version, parts.shared, parts.own)
-        whole = f'{{"version":{self.version},{parts.text[1:]}'
-        if held is None:
-            return whole, now
-        if held.shared is not None and parts.shared is not None:
-            ops = ",".join(p for p in (self._shared_patch(held.shared, parts.shared),
-                                       _encode(diff(held.own, parts.own))) if p)
-        else:  # a seat's own view in place of the shared one, or the other way round
-            ops = _encode(diff(held.view(), now.view()))
-        delta = (f'{{"type":"delta","base":{held.version},"version":{self.version},'
-                 f'"patch":[{ops}]{parts.rest}')
-        return (delta if len(delta) < len(whole) else whole), now
+        if held is not None:
+            if held.shared is not None and parts.shared is not None:
+                ops = self._shared_patch(held.shared, parts.shared)
+                own = held.own
+                if own is not parts.own and own != parts.own:
+                    more = _encode(diff(own, parts.own))
+                    ops = f"{ops},{more}" if ops else more
+            else:  # a seat's own view in place of the shared one, or the other way round
+                ops = _encode(diff(held.view(), now.view()))
+            delta = (f'{{"type":"delta","base":{held.version},"version":{self.version},'
+                     f'"patch":[{ops}]{parts.rest}')
+            if len(delta) < len(parts.text) + 11 + len(str(self.version)):  # the whole one
+                return delta, now
+        return f'{{"version":{self.version},{parts.text[1:]}', now
 
     def _shared_patch(self, old: Mapping[str, Any], new: Mapping[str, Any]) -> str:
         found = self._shared.get(id(old))

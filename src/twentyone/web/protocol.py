@@ -16,7 +16,7 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 import orjson
 
@@ -248,12 +248,12 @@ def dumps(obj: Any) -> str:
     return orjson.dumps(obj, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
-@dataclass(frozen=True)
-class FrameParts:
+class FrameParts(NamedTuple):
     """One viewer's state frame, whole and in the parts a delta frame is built from
     (``web.delta``): its VIEW as the part it shares with every viewer who sees the same cards
     (None for a viewer with cards of its own face down) and its own part (such a viewer's whole
-    VIEW), and the frame after its VIEW (``,"events":[...],"calls":[...]}``)."""
+    VIEW), and the frame after its VIEW (``,"events":[...],"calls":[...]}``). A tuple: one is
+    made for every connection after every change."""
 
     shared: Mapping[str, Any] | None
     own: Mapping[str, Any]
