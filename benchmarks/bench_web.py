@@ -21,9 +21,13 @@ rate at which one server process would saturate its core. With ``--floor`` the s
 first runs ``bench_ws_floor.py``'s server (the same stack with no game in it, 3.2 KB frames to
 each of a room's eight connections) with as many rooms, and prints the ratio of the two costs
 per operation; ``--repeat R`` runs the pair R times, one after the other, and gives the ratio of
-the medians. The issue's goal was at least 2,000
-operations a second with p99 under 100 ms on a two-core machine, bots included; see
-``bench_ws_floor.py`` and ``bench_room.py`` for why that is out of reach here.
+the medians. It also prints what the room's own work costs with no network at all
+(``bench_room.py``: the game, the ledger's commit and the frames of one broadcast): whatever the
+server does besides, its cost per operation is at least the floor's plus this.
+
+An earlier issue's goal was at least 2,000 operations a second with p99 under 100 ms on a
+two-core machine, bots included; see ``bench_ws_floor.py`` and ``bench_room.py`` for why that is
+out of reach here.
 """
 
 from __future__ import annotations
@@ -86,6 +90,9 @@ class Client:
     """One websocket: sends requests with fresh ids and times each until its reply."""
 
     ids = itertools.count()
+    #: The state frames (whole or delta) every bot was sent, and their bytes.
+    frames = 0
+    frame_bytes = 0
 
     def __init__(self, ws: Any, latencies: list[float], pace: float = 0.0) -> None:
         self.ws = ws
@@ -110,7 +117,12 @@ class Client:
         while time.perf_counter() < stop:
             try:
                 # orjson: the bots read every frame, and share the machine with the server.
-                self.take(orjson.loads(await asyncio.wait_for(self.ws.recv(), 1.0)))
+                text = await asyncio.wait_for(self.ws.recv(), 1.0)
+                frame = orjson.loads(text)
+                if frame.get("type") in ("state", "delta"):
+                    Client.frames += 1
+                    Client.frame_bytes += len(text)
+                self.take(frame)
             except TimeoutError:
                 continue
             if self.state and not self.sent:
@@ -241,6 +253,7 @@ class Run:
     p99_ms: float
     cpu: float
     rss_mib: float
+    frame_bytes: float
 
     @property
     def ops(self) -> float:
@@ -285,8 +298,10 @@ def measure(rooms: int, seconds: float, pace: float, deltas: bool,
             server.wait(60)
     ms = sorted(x * 1000 for x in latencies)
     p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))] if ms else float("nan")
+    frame_bytes = Client.frame_bytes / max(1, Client.frames)
+    Client.frames = Client.frame_bytes = 0
     return Run(len(ms), errors, seconds, statistics.median(ms) if ms else float("nan"), p99,
-               cpu, rss / 1024)
+               cpu, rss / 1024, frame_bytes)
 
 
 def report(run: Run, rooms: int, pace: float, deltas: bool) -> None:
@@ -295,7 +310,8 @@ def report(run: Run, rooms: int, pace: float, deltas: bool) -> None:
     print(f"{rooms} rooms x {SEATS} seats and a host{paced}, {frames}, {run.seconds:g} s: "
           f"{run.ops:,.0f} operations/s ({run.answered} answered, {run.refused} refused)")
     print(f"latency p50 {run.p50_ms:.1f} ms, p99 {run.p99_ms:.1f} ms")
-    print(f"server CPU {run.cpu:.2f} cores, peak memory {run.rss_mib:.0f} MiB")
+    print(f"server CPU {run.cpu:.2f} cores, peak memory {run.rss_mib:.0f} MiB; "
+          f"{run.frame_bytes:,.0f} bytes a state frame on average")
     if run.answered and run.cpu:
         # A Python server process runs on one core: at this cost it saturates near 1/cost.
         print(f"server CPU per operation {run.per_op_ms:.3f} ms: one process saturates near "
@@ -327,6 +343,7 @@ def main() -> None:
         report(measure(args.rooms, args.seconds, args.pace, deltas, args.profile), args.rooms,
                args.pace, deltas)
         return
+    import bench_room
     import bench_ws_floor  # here: it imports this module for ``cpu_seconds``
 
     floors: list[float] = []
@@ -342,6 +359,12 @@ def main() -> None:
         servers.append(run.per_op_ms)
         print(f"ratio {run.per_op_ms / f.per_op_ms:.2f}x the floor")
     floor, server = statistics.median(floors), statistics.median(servers)
+    with tempfile.TemporaryDirectory() as tmp:
+        handling, framing = bench_room.run(3000, Path(tmp) / "ledger.db", deltas)
+    room = 1000 * (handling + framing)
+    print(f"the room's own work, no network (bench_room.py): {room:.3f} ms per operation "
+          f"(game and ledger {1000 * handling:.3f} ms, frames {1000 * framing:.3f} ms), "
+          f"{room / floor:.2f}x the floor")
     print(f"server CPU per operation {server:.3f} ms against the floor's {floor:.3f} ms "
           f"(medians of {args.repeat}): {server / floor:.2f}x the floor")
 
