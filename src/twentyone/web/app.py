@@ -414,7 +414,7 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
                 async with lock:
                     mark = room.log_mark()
                     reply, changed = room.handle(actor, req)
-                    await ws.send_json(reply)
+                    await ws.send_text(protocol.dumps(reply))
                     if changed:
                         await site.broadcast(room, mark)
                 if room.closed:

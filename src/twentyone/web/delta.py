@@ -31,6 +31,7 @@ import orjson
 from twentyone.web.room import Actor, Frames
 
 Op = dict[str, Any]
+_MISSING = object()
 
 
 class Held(NamedTuple):
@@ -66,13 +67,15 @@ def _diff(old: Any, new: Any, path: str, out: list[Op]) -> None:
     # ``_same`` is written out in the loops: this runs for every member of a VIEW that changed.
     if type(old) is dict and type(new) is dict:
         added = 0
+        get = old.get
         for k, v in new.items():
-            if k not in old:
+            o = get(k, _MISSING)
+            if o is v:
+                continue
+            if o is _MISSING:
                 added += 1
                 out.append({"op": "add", "path": f"{path}/{_key(k)}", "value": v})
-                continue
-            o = old[k]
-            if o is not v and (o != v or type(o) is not type(v)):
+            elif o != v or type(o) is not type(v):
                 _diff(o, v, f"{path}/{_key(k)}", out)
         if len(old) + added != len(new):  # some member is gone
             out.extend({"op": "remove", "path": f"{path}/{_key(k)}"} for k in old
