@@ -143,10 +143,19 @@ class Client:
             self.version = frame["version"]
 
 
+#: Each JSON Pointer's steps, kept: a room's patches name the same few places over and over,
+#: and the bots share the machine with the server.
+_STEPS: dict[str, list[str]] = {}
+
+
 def apply_patch(doc: Any, patch: list[dict[str, Any]]) -> None:
     """An RFC 6902 patch of "add", "remove" and "replace" (all the server sends), in place."""
     for op in patch:
-        steps = [s.replace("~1", "/").replace("~0", "~") for s in op["path"].split("/")[1:]]
+        path = op["path"]
+        steps = _STEPS.get(path)
+        if steps is None:
+            steps = _STEPS[path] = [s.replace("~1", "/").replace("~0", "~")
+                                    for s in path.split("/")[1:]]
         parent = doc
         for step in steps[:-1]:
             parent = parent[int(step)] if isinstance(parent, list) else parent[step]
