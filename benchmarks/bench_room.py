@@ -7,7 +7,10 @@ socket handler calls it, over a SQLite ledger on disk (one transaction per reque
 after each request the state frames of one broadcast are built for all eight connections and
 encoded, exactly as ``Site.broadcast`` builds them before sending. Run:
 
-    .venv/bin/python benchmarks/bench_room.py [--ops N] [--repeats R]
+    .venv/bin/python benchmarks/bench_room.py [--ops N] [--repeats R] [--whole]
+
+The frames are delta frames (``web.delta``) against what each connection was sent last, as the
+page asks for them; with ``--whole`` they are whole state frames, as an older page asks.
 
 Prints the median over the repeats of the CPU time per operation, split into handling the
 request (engine, ledger) and building the frames.
@@ -25,6 +28,7 @@ from typing import Any
 
 from twentyone.engine.shoe import RandomShuffler
 from twentyone.engine.table import Phase
+from twentyone.web.delta import Feed, Held
 from twentyone.web.protocol import MAX_CENTS, Request
 from twentyone.web.room import Actor, Role, Room
 from twentyone.web.spec import RoomSpec
@@ -33,7 +37,7 @@ from twentyone.web.store import SqliteStore
 SEATS = 7
 
 
-def run(ops: int, db: Path) -> tuple[float, float]:
+def run(ops: int, db: Path, deltas: bool = True) -> tuple[float, float]:
     """CPU seconds per operation (handling, frames) over ``ops`` operations."""
     store = SqliteStore(db)
     # The most a room allows a seat to buy in for, so the bots never run out of chips.
@@ -44,6 +48,8 @@ def run(ops: int, db: Path) -> tuple[float, float]:
     bots = [Actor(Role.SPECTATOR) for _ in range(SEATS)]
     actors = [host, *bots]
     ids = itertools.count()
+    versions = itertools.count(1)
+    held: dict[int, Held] = {}
     handling = framing = 0.0
     done = 0
 
@@ -55,8 +61,12 @@ def run(ops: int, db: Path) -> tuple[float, float]:
         t1 = time.process_time()
         if changed:
             frames = room.frames(mark)
-            for a in actors:
-                frames.text(a)
+            feed = Feed(frames, next(versions))
+            for i, a in enumerate(actors):
+                if deltas:
+                    _, held[i] = feed.frame(a, held.get(i))
+                else:
+                    frames.text(a)
         t2 = time.process_time()
         assert frame.get("ok"), frame
         handling += t1 - t0
@@ -90,16 +100,18 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--ops", type=int, default=5000)
     ap.add_argument("--repeats", type=int, default=5)
+    ap.add_argument("--whole", action="store_true", help="whole state frames, not deltas")
     args = ap.parse_args()
     results = []
     for r in range(args.repeats):
         with tempfile.TemporaryDirectory() as tmp:
-            results.append(run(args.ops, Path(tmp) / f"ledger{r}.db"))
+            results.append(run(args.ops, Path(tmp) / f"ledger{r}.db", not args.whole))
     handle = statistics.median(h for h, _ in results) * 1000
     frames = statistics.median(f for _, f in results) * 1000
     total = statistics.median(h + f for h, f in results) * 1000
     print(f"{args.ops} operations x {args.repeats}: CPU per operation {total:.3f} ms "
-          f"(handling {handle:.3f} ms, building 8 frames {frames:.3f} ms)")
+          f"(handling {handle:.3f} ms, building 8 {'whole' if args.whole else 'delta'} frames "
+          f"{frames:.3f} ms)")
 
 
 if __name__ == "__main__":

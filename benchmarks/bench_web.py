@@ -5,17 +5,29 @@ rooms, seats seven bots in each (one websocket each, as seven phones would) and 
 deals whenever every seat has bet, and lets them play for SECONDS. Every request is timed from
 the frame sent to its reply. Run:
 
-    .venv/bin/python benchmarks/bench_web.py [--rooms N] [--seconds S] [--pace S]
+    .venv/bin/python benchmarks/bench_web.py [--rooms N] [--seconds S] [--pace S] [--whole]
+        [--floor] [--repeat R] [--profile FILE]
 
 With ``--pace S`` every bot (and the host) thinks before each request for a time drawn evenly
 between half and one and a half times S, as people at a table do; ``--rooms 100 --pace 3`` is
 a full evening's load on one process: a hundred rooms of eight (seven players and the host).
 
+The bots take delta frames, as the page does (``web.delta``); with ``--whole`` they ask for
+whole state frames, as an older page does.
+
 Prints operations per second (requests answered), the p50 and p99 latency, the server's CPU
 time per wall second and its peak resident memory, and the server's CPU per operation with the
-rate at which one server process would saturate its core. The issue's goal was at least 2,000
-operations a second with p99 under 100 ms on a two-core machine, bots included; see
-``bench_ws_floor.py`` and ``bench_room.py`` for why that is out of reach here.
+rate at which one server process would saturate its core. With ``--floor`` the same invocation
+first runs ``bench_ws_floor.py``'s server (the same stack with no game in it, 3.2 KB frames to
+each of a room's eight connections) with as many rooms, and prints the ratio of the two costs
+per operation; ``--repeat R`` runs the pair R times, one after the other, and gives the ratio of
+the medians. It also prints what the room's own work costs with no network at all
+(``bench_room.py``: the game, the ledger's commit and the frames of one broadcast): whatever the
+server does besides, its cost per operation is at least the floor's plus this.
+
+An earlier issue's goal was at least 2,000 operations a second with p99 under 100 ms on a
+two-core machine, bots included; see ``bench_ws_floor.py`` and ``bench_room.py`` for why that is
+out of reach here.
 """
 
 from __future__ import annotations
@@ -36,6 +48,7 @@ import tempfile
 import time
 import urllib.request
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +56,18 @@ import orjson
 import websockets
 
 SEATS = 7
+#: ``python -c`` this to run ``twentyone`` under cProfile, timed by CPU.
+PROFILED = """
+import cProfile, runpy, sys, time
+sys.argv[0] = "twentyone"
+profile = cProfile.Profile(time.process_time)
+profile.enable()
+try:
+    runpy.run_module("twentyone", run_name="__main__")
+finally:
+    profile.disable()
+    profile.dump_stats({out})
+"""
 BUY_IN = 100_000  # cents
 BET = 2_500
 
@@ -65,6 +90,9 @@ class Client:
     """One websocket: sends requests with fresh ids and times each until its reply."""
 
     ids = itertools.count()
+    #: The state frames (whole or delta) every bot was sent, and their bytes.
+    frames = 0
+    frame_bytes = 0
 
     def __init__(self, ws: Any, latencies: list[float], pace: float = 0.0) -> None:
         self.ws = ws
@@ -73,6 +101,7 @@ class Client:
         self.rng = random.Random()
         self.sent: dict[str, float] = {}
         self.state: dict[str, Any] = {}
+        self.version: int | None = None
         self.errors = 0
 
     async def request(self, op: str, **args: Any) -> None:
@@ -88,7 +117,12 @@ class Client:
         while time.perf_counter() < stop:
             try:
                 # orjson: the bots read every frame, and share the machine with the server.
-                self.take(orjson.loads(await asyncio.wait_for(self.ws.recv(), 1.0)))
+                text = await asyncio.wait_for(self.ws.recv(), 1.0)
+                frame = orjson.loads(text)
+                if frame.get("type") in ("state", "delta"):
+                    Client.frames += 1
+                    Client.frame_bytes += len(text)
+                self.take(frame)
             except TimeoutError:
                 continue
             if self.state and not self.sent:
@@ -100,14 +134,54 @@ class Client:
             self.latencies.append(time.perf_counter() - self.sent.pop(frame["id"]))
             self.errors += kind == "error"
         elif kind == "state":
-            self.state = frame["view"]
+            self.state, self.version = frame["view"], frame.get("version")
+        elif kind == "delta":
+            # Over one TCP connection nothing is lost: a gap here is the server's fault.
+            if frame["base"] != self.version:
+                raise RuntimeError(f"a delta for version {frame['base']}, not {self.version}")
+            apply_patch(self.state, frame["patch"])
+            self.version = frame["version"]
+
+
+#: Each JSON Pointer's steps, kept: a room's patches name the same few places over and over,
+#: and the bots share the machine with the server.
+_STEPS: dict[str, list[str]] = {}
+
+
+def apply_patch(doc: Any, patch: list[dict[str, Any]]) -> None:
+    """An RFC 6902 patch of "add", "remove" and "replace" (all the server sends), in place."""
+    for op in patch:
+        path = op["path"]
+        steps = _STEPS.get(path)
+        if steps is None:
+            steps = _STEPS[path] = [s.replace("~1", "/").replace("~0", "~")
+                                    for s in path.split("/")[1:]]
+        parent = doc
+        for step in steps[:-1]:
+            parent = parent[int(step)] if isinstance(parent, list) else parent[step]
+        last = steps[-1]
+        if isinstance(parent, list):
+            if op["op"] == "add":
+                parent.insert(int(last), op["value"])
+            elif op["op"] == "remove":
+                del parent[int(last)]
+            else:
+                parent[int(last)] = op["value"]
+        elif op["op"] == "remove":
+            del parent[last]
+        else:
+            parent[last] = op["value"]
+
+
+def hello(token: str | None, deltas: bool) -> str:
+    return json.dumps({"type": "hello", "token": token, "deltas": deltas})
 
 
 async def player(base: str, room: str, n: int, stop: float, latencies: list[float],
-                 pace: float) -> int:
+                 pace: float, deltas: bool) -> int:
     async with websockets.connect(f"{base}/ws/{room}", max_size=2**22) as ws:
         c = Client(ws, latencies, pace)
-        await ws.send(json.dumps({"type": "hello", "token": None}))
+        await ws.send(hello(None, deltas))
         await c.request("sit", name=f"bot{n}", buy_in=BUY_IN, seat=n)
         seat = n
         asked: tuple[int, int, str] | None = None
@@ -135,10 +209,10 @@ async def player(base: str, room: str, n: int, stop: float, latencies: list[floa
 
 
 async def host(base: str, room: str, token: str, stop: float, latencies: list[float],
-               pace: float) -> int:
+               pace: float, deltas: bool) -> int:
     async with websockets.connect(f"{base}/ws/{room}", max_size=2**22) as ws:
         c = Client(ws, latencies, pace)
-        await ws.send(json.dumps({"type": "hello", "token": token}))
+        await ws.send(hello(token, deltas))
         dealt_round = -1
         async for v in c.views(stop):
             if v["phase"] != "betting" or v["round"] == dealt_round:
@@ -162,33 +236,53 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def load(base: str, rooms: int, seconds: float, pace: float) -> tuple[list[float], int]:
+async def load(base: str, rooms: int, seconds: float, pace: float,
+               deltas: bool) -> tuple[list[float], int]:
     made = [http(f"{base}/api/rooms", {"game": "casino", "rules": "six-deck-s17",
                                        "host_mode": "house"}) for _ in range(rooms)]
     latencies: list[float] = []
     stop = time.perf_counter() + seconds
     ws_base = base.replace("http", "ws", 1)
-    tasks = [host(ws_base, m["room"], m["host_token"], stop, latencies, pace) for m in made]
-    tasks += [player(ws_base, m["room"], n, stop, latencies, pace)
+    tasks = [host(ws_base, m["room"], m["host_token"], stop, latencies, pace, deltas)
+             for m in made]
+    tasks += [player(ws_base, m["room"], n, stop, latencies, pace, deltas)
               for m in made for n in range(1, SEATS + 1)]
     errors = await asyncio.gather(*tasks)
     return latencies, sum(errors)
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--rooms", type=int, default=20)
-    ap.add_argument("--seconds", type=float, default=20.0)
-    ap.add_argument("--pace", type=float, default=0.0,
-                    help="seconds a person thinks before each request (0: as fast as replies)")
-    ap.add_argument("--profile", metavar="FILE",
-                    help="run the server under cProfile and write its profile here")
-    args = ap.parse_args()
-    profiler = ["-m", "cProfile", "-o", args.profile] if args.profile else []
+@dataclass(frozen=True)
+class Run:
+    """One run of the real server."""
+
+    answered: int
+    refused: int
+    seconds: float
+    p50_ms: float
+    p99_ms: float
+    cpu: float
+    rss_mib: float
+    frame_bytes: float
+
+    @property
+    def ops(self) -> float:
+        return self.answered / self.seconds
+
+    @property
+    def per_op_ms(self) -> float:
+        return 1000 * self.cpu / self.ops
+
+
+def measure(rooms: int, seconds: float, pace: float, deltas: bool,
+            profile: str | None = None) -> Run:
+    """Start ``twentyone serve`` on a fresh ledger, load it for ``seconds``, and stop it."""
+    # The profile counts CPU time, not wall time: on a shared machine a wall clock charges a
+    # function for the time other processes held the core.
+    profiler = ["-c", PROFILED.format(out=repr(profile))] if profile else ["-m", "twentyone"]
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         server = subprocess.Popen(
-            [sys.executable, *profiler, "-m", "twentyone", "serve", "--host", "127.0.0.1", "--port",
+            [sys.executable, *profiler, "serve", "--host", "127.0.0.1", "--port",
              str(port), "--db", str(Path(tmp) / "ledger.db"),
              # One address plays every phone here: past the per-client limits a host would keep.
              "--conns-per-client", "100000", "--new-rooms", "100000"],
@@ -201,32 +295,87 @@ def main() -> None:
                         break
                 time.sleep(0.1)
             cpu0, t0 = cpu_seconds(server.pid), time.perf_counter()
-            latencies, errors = asyncio.run(load(base, args.rooms, args.seconds, args.pace))
+            latencies, errors = asyncio.run(load(base, rooms, seconds, pace, deltas))
             cpu = (cpu_seconds(server.pid) - cpu0) / (time.perf_counter() - t0)
             rss = peak_rss_kib(server.pid)
         finally:
             # A profiled server is stopped as Ctrl-C stops it, so that its profile is written.
-            if args.profile:
+            if profile:
                 server.send_signal(signal.SIGINT)
             else:
                 server.kill()
             server.wait(60)
     ms = sorted(x * 1000 for x in latencies)
     p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))] if ms else float("nan")
-    paced = f", a person's pace of {args.pace:g} s" if args.pace else ""
-    print(f"{args.rooms} rooms x {SEATS} seats and a host{paced}, {args.seconds:g} s: "
-          f"{len(ms) / args.seconds:,.0f} operations/s ({len(ms)} answered, {errors} refused)")
-    print(f"latency p50 {statistics.median(ms):.1f} ms, p99 {p99:.1f} ms")
-    print(f"server CPU {cpu:.2f} cores, peak memory {rss / 1024:.0f} MiB")
-    if ms and cpu:
+    frame_bytes = Client.frame_bytes / max(1, Client.frames)
+    Client.frames = Client.frame_bytes = 0
+    return Run(len(ms), errors, seconds, statistics.median(ms) if ms else float("nan"), p99,
+               cpu, rss / 1024, frame_bytes)
+
+
+def report(run: Run, rooms: int, pace: float, deltas: bool) -> None:
+    paced = f", a person's pace of {pace:g} s" if pace else ""
+    frames = "delta frames" if deltas else "whole frames"
+    print(f"{rooms} rooms x {SEATS} seats and a host{paced}, {frames}, {run.seconds:g} s: "
+          f"{run.ops:,.0f} operations/s ({run.answered} answered, {run.refused} refused)")
+    print(f"latency p50 {run.p50_ms:.1f} ms, p99 {run.p99_ms:.1f} ms")
+    print(f"server CPU {run.cpu:.2f} cores, peak memory {run.rss_mib:.0f} MiB; "
+          f"{run.frame_bytes:,.0f} bytes a state frame on average")
+    if run.answered and run.cpu:
         # A Python server process runs on one core: at this cost it saturates near 1/cost.
-        per_op = cpu * args.seconds / len(ms)
-        print(f"server CPU per operation {per_op * 1000:.2f} ms: one process saturates near "
-              f"{1 / per_op:,.0f} operations/s")
-        if args.pace:
+        print(f"server CPU per operation {run.per_op_ms:.3f} ms: one process saturates near "
+              f"{1000 / run.per_op_ms:,.0f} operations/s")
+        if pace:
             # Rooms at this pace cost ``cpu / rooms`` of a core each; one process has one core.
-            print(f"at this pace one process holds about {args.rooms / cpu:,.0f} rooms "
-                  f"(its core full), {0.7 * args.rooms / cpu:,.0f} with 30% to spare")
+            print(f"at this pace one process holds about {rooms / run.cpu:,.0f} rooms "
+                  f"(its core full), {0.7 * rooms / run.cpu:,.0f} with 30% to spare")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--rooms", type=int, default=20)
+    ap.add_argument("--seconds", type=float, default=20.0)
+    ap.add_argument("--pace", type=float, default=0.0,
+                    help="seconds a person thinks before each request (0: as fast as replies)")
+    ap.add_argument("--whole", action="store_true",
+                    help="the bots ask for whole state frames, not deltas (as an older page)")
+    ap.add_argument("--floor", action="store_true",
+                    help="run bench_ws_floor.py's server first and print the ratio to it")
+    ap.add_argument("--repeat", type=int, default=1,
+                    help="with --floor: run the floor and the server this many times each, "
+                         "one after the other")
+    ap.add_argument("--profile", metavar="FILE",
+                    help="run the server under cProfile and write its profile here")
+    args = ap.parse_args()
+    deltas = not args.whole
+    if not args.floor:
+        report(measure(args.rooms, args.seconds, args.pace, deltas, args.profile), args.rooms,
+               args.pace, deltas)
+        return
+    import bench_room
+    import bench_ws_floor  # here: it imports this module for ``cpu_seconds``
+
+    floors: list[float] = []
+    servers: list[float] = []
+    for _ in range(args.repeat):
+        f = bench_ws_floor.measure(args.rooms, args.seconds)
+        print(f"floor: {args.rooms} rooms x {bench_ws_floor.CONNECTIONS} connections, "
+              f"{bench_ws_floor.FRAME_BYTES}-byte frames: {f.ops:,.0f} operations/s, "
+              f"server CPU {f.cpu:.2f} cores, {f.per_op_ms:.3f} ms per operation")
+        floors.append(f.per_op_ms)
+        run = measure(args.rooms, args.seconds, args.pace, deltas, args.profile)
+        report(run, args.rooms, args.pace, deltas)
+        servers.append(run.per_op_ms)
+        print(f"ratio {run.per_op_ms / f.per_op_ms:.2f}x the floor")
+    floor, server = statistics.median(floors), statistics.median(servers)
+    with tempfile.TemporaryDirectory() as tmp:
+        handling, framing = bench_room.run(3000, Path(tmp) / "ledger.db", deltas)
+    room = 1000 * (handling + framing)
+    print(f"the room's own work, no network (bench_room.py): {room:.3f} ms per operation "
+          f"(game and ledger {1000 * handling:.3f} ms, frames {1000 * framing:.3f} ms), "
+          f"{room / floor:.2f}x the floor")
+    print(f"server CPU per operation {server:.3f} ms against the floor's {floor:.3f} ms "
+          f"(medians of {args.repeat}): {server / floor:.2f}x the floor")
 
 
 if __name__ == "__main__":

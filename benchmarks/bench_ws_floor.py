@@ -28,6 +28,7 @@ import sys
 import time
 import urllib.request
 from collections import defaultdict
+from dataclasses import dataclass
 
 import websockets
 from bench_web import cpu_seconds
@@ -195,6 +196,48 @@ async def load(port: int, rooms: int, seconds: float, deflate: bool,
     return latencies
 
 
+@dataclass(frozen=True)
+class Floor:
+    """One run of the floor: operations a second, latency, and CPU (cores) of server and bots."""
+
+    ops: float
+    p50_ms: float
+    p99_ms: float
+    cpu: float
+    bots: float
+
+    @property
+    def per_op_ms(self) -> float:
+        return 1000 * self.cpu / self.ops
+
+
+def measure(rooms: int, seconds: float, deflate: bool = False, raw: bool = False,
+            frame_bytes: int = FRAME_BYTES) -> Floor:
+    """Start the floor's server in its own process, load it for ``seconds``, and stop it."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    flags = [*(["--deflate"] if deflate else []), "--frame-bytes", str(frame_bytes)]
+    server = subprocess.Popen([sys.executable, __file__, "--serve", str(port), *flags])
+    try:
+        for _ in range(300):
+            with contextlib.suppress(OSError):
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=2)
+                break
+            time.sleep(0.1)
+        cpu0, t0, own0 = cpu_seconds(server.pid), time.perf_counter(), time.process_time()
+        latencies = asyncio.run(load(port, rooms, seconds, deflate, raw))
+        wall = time.perf_counter() - t0
+        cpu = (cpu_seconds(server.pid) - cpu0) / wall
+        bots = (time.process_time() - own0) / wall
+    finally:
+        server.kill()
+        server.wait(30)
+    ms = sorted(x * 1000 for x in latencies)
+    p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))] if ms else float("nan")
+    return Floor(len(ms) / wall, statistics.median(ms), p99, cpu, bots)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--rooms", type=int, default=20)
@@ -211,37 +254,15 @@ def main() -> None:
     if args.serve:
         serve(args.serve, deflate, args.frame_bytes)
         return
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    flags = [*(["--deflate"] if deflate else []), "--frame-bytes",
-             str(args.frame_bytes)]
-    server = subprocess.Popen([sys.executable, __file__, "--serve", str(port), *flags])
-    try:
-        for _ in range(300):
-            with contextlib.suppress(OSError):
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=2)
-                break
-            time.sleep(0.1)
-        cpu0, t0, own0 = cpu_seconds(server.pid), time.perf_counter(), time.process_time()
-        latencies = asyncio.run(load(port, args.rooms, args.seconds, deflate, args.raw_bots))
-        wall = time.perf_counter() - t0
-        cpu = (cpu_seconds(server.pid) - cpu0) / wall
-        bots = (time.process_time() - own0) / wall
-    finally:
-        server.kill()
-        server.wait(30)
-    ms = sorted(x * 1000 for x in latencies)
-    p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))] if ms else float("nan")
-    ops = len(ms) / wall
+    f = measure(args.rooms, args.seconds, deflate, args.raw_bots, args.frame_bytes)
     print(f"floor, {args.rooms} rooms x {CONNECTIONS} connections, {args.seconds:g} s, "
           f"{args.frame_bytes}-byte frames, deflate {'on' if deflate else 'off'}: "
-          f"{ops:,.0f} operations/s")
-    print(f"latency p50 {statistics.median(ms):.1f} ms, p99 {p99:.1f} ms; "
-          f"server CPU {cpu:.2f} cores, bots {bots:.2f} cores")
+          f"{f.ops:,.0f} operations/s")
+    print(f"latency p50 {f.p50_ms:.1f} ms, p99 {f.p99_ms:.1f} ms; "
+          f"server CPU {f.cpu:.2f} cores, bots {f.bots:.2f} cores")
     # Each operation is one request and its reply plus a state frame to every connection.
-    frames = ops * (CONNECTIONS + 1)
-    print(f"CPU per operation: server {1000 * cpu / ops:.2f} ms, bots {1000 * bots / ops:.2f} ms; "
+    frames = f.ops * (CONNECTIONS + 1)
+    print(f"CPU per operation: server {f.per_op_ms:.2f} ms, bots {1000 * f.bots / f.ops:.2f} ms; "
           f"{frames:,.0f} frames/s")
 
 

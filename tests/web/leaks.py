@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from patches import canonical, resolve
+
 from twentyone.engine.events import DEALER, Kind
 from twentyone.engine.table import Table
 
@@ -67,14 +69,37 @@ def seen_in_round(table: Table, viewer: int, begin: int, end: int) -> Counter[st
     return seen
 
 
+def _words(frame: Frame) -> list[str]:
+    text = repr(frame)
+    return [f"the frame mentions {word}" for word in ("order", "salt", "'cards_left'")
+            if word in text]
+
+
+def patch_leaks(delta: Frame, whole: Frame) -> list[str]:
+    """What a delta frame, as sent, carries that ``whole`` (the whole state frame for the same
+    viewer, which ``leaks`` checks) does not: every value it sets must be the whole frame's
+    value at that place, and its events and calls the whole frame's."""
+    found = _words(delta)
+    for op in delta["patch"]:
+        if op["op"] == "remove":
+            continue
+        try:
+            there = resolve(whole["view"], op["path"])
+        except (KeyError, IndexError, ValueError):
+            found.append(f"the delta sets {op['path']}, which the whole frame has not")
+            continue
+        if canonical(there) != canonical(op["value"]):
+            found.append(f"the delta sets {op['path']} to what the whole frame does not show")
+    if canonical([delta["events"], delta["calls"]]) != canonical([whole["events"],
+                                                                  whole["calls"]]):
+        found.append("the delta's events or calls are not the whole frame's")
+    return found
+
+
 def leaks(frame: Frame, table: Table, viewer: int, since: int | None = None) -> list[str]:
     """What ``frame`` (a state frame for ``viewer``, built now) shows that it should not."""
-    found: list[str] = []
+    found = _words(frame)
     view = frame["view"]
-    text = repr(frame)
-    for word in ("order", "salt", "'cards_left'"):
-        if word in text:
-            found.append(f"the frame mentions {word}")
     if not view["settled"]:
         may = may_see_layout(table, viewer)
         for i, c in enumerate(view["dealer"]):

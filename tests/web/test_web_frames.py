@@ -1,22 +1,29 @@
 """A broadcast builds the spectator's frame once and gives every viewer without a face-down card
 of its own that frame's shared parts, encoded once (``Room.frames``). Each frame it sends must
 read exactly as the one built straight from that viewer's own view (``Room.own_state``): for
-every connection, after every request, in random rounds of each game, in both host modes."""
+every connection, after every request, in random rounds of each game, in both host modes.
+
+A connection that takes deltas (``web.delta``) is sent a patch of that frame against the one it
+holds: every delta, applied to the client's copy (``patches``, written apart from the server's),
+must read exactly as the whole frame, through frames lost on the way and reconnections."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from patches import Copy, apply_patch, canonical
 from web_kit import owed_payment
 
 from twentyone.engine.shoe import RandomShuffler
 from twentyone.engine.table import Phase
+from twentyone.web.delta import Feed, Held, diff
 from twentyone.web.protocol import Request, SharedFrame
-from twentyone.web.room import Actor, Role, Room
+from twentyone.web.room import Actor, Frames, Role, Room
 from twentyone.web.spec import RoomSpec
 from twentyone.web.store import SqliteStore
 
@@ -28,13 +35,58 @@ ROOMS = [{"game": "casino", "rules": rules}
 ROOMS += [{"game": "pontoon"}, {"game": "casino", "rules": "classic", "host_mode": "dealer"}]
 
 
-def _same_frames(room: Room, actors: list[Actor], since: int | None) -> set[int]:
+def _same_frames(room: Room, actors: list[Actor], frames: Frames) -> set[int]:
     """Check every actor's frame against its own; the seats that were given the shared one."""
-    frames = room.frames(since)
+    since = frames.since
     for actor in actors:
         fast = json.loads(frames.text(actor))
         assert fast == room.own_state(actor, since, frames.calls), actor
     return {a.seat for a in actors if a.seat and a.seat not in frames.private}
+
+
+#: What becomes of a frame on its way: it arrives, it is lost (the client sees the gap at the
+#: next delta and asks for the whole frame), or the connection drops and the client reconnects
+#: before it (the server sends a reconnected client its whole frame).
+FATES = ("arrives", "arrives", "arrives", "arrives", "lost", "reconnects")
+VERSIONS = itertools.count(1)
+
+
+class Line:
+    """One connection in the property: what the server last sent it, and the client's copy."""
+
+    def __init__(self, actor: Actor) -> None:
+        self.actor = actor
+        self.held: Held | None = None
+        self.copy = Copy()
+        self.lost = False
+        self.deltas = 0
+
+    def send(self, room: Room, frames: Frames, fate: str) -> None:
+        if fate == "reconnects":
+            self.held, self.copy, self.lost = None, Copy(), False
+        text, self.held = Feed(frames, next(VERSIONS)).frame(self.actor, self.held)
+        if fate == "lost":
+            self.lost = True
+            return
+        frame = json.loads(text)
+        whole = json.loads(frames.text(self.actor))
+        got = self.copy.take(frame)
+        self.deltas += got is not None and frame["type"] == "delta"
+        if got is None:  # a gap: the client asks for its whole frame (``resync``)
+            assert self.lost and frame["type"] == "delta", frame
+            frames = room.frames(None)
+            text, self.held = Feed(frames, next(VERSIONS)).frame(self.actor, None)
+            whole = json.loads(frames.text(self.actor))
+            got = self.copy.take(json.loads(text))
+            self.lost = False
+        assert got is not None
+        assert canonical(got) == canonical(whole), (frame, whole)
+        assert len(text.encode()) <= len(frames.text(self.actor).encode()) + 20
+
+
+def _same_deltas(room: Room, lines: list[Line], frames: Frames, data: Any) -> None:
+    for line in lines:
+        line.send(room, frames, data.draw(st.sampled_from(FATES)))
 
 
 def _owed_not_shown(room: Room, actors: list[Actor], since: int) -> None:
@@ -70,12 +122,15 @@ def test_every_frame_reads_as_the_one_built_from_its_own_view(
     actors = [host, Actor(Role.SPECTATOR), Actor(Role.SPECTATOR)]
     rid = iter(range(10**6))
     shared_in_play: set[int] = set()
+    lines = [Line(a) for a in actors]
 
     def ask(actor: Actor, op: str, **args: Any) -> dict[str, Any]:
         mark = room.log_mark()
         frame, _ = room.handle(actor, Request(f"q{next(rid)}", op, args))
-        _same_frames(room, actors, None)
-        shared = _same_frames(room, actors, mark)
+        _same_frames(room, actors, room.frames(None))
+        frames = room.frames(mark)
+        shared = _same_frames(room, actors, frames)
+        _same_deltas(room, lines, frames, data)
         if room.table.phase is Phase.PLAYERS:
             shared_in_play.update(shared)
         if room.dealer is not None:
@@ -86,6 +141,7 @@ def test_every_frame_reads_as_the_one_built_from_its_own_view(
         player = Actor(Role.SPECTATOR)
         assert ask(player, "sit", name=f"P{n}", buy_in=50_000)["ok"]
         actors.append(player)
+        lines.append(Line(player))
     t = room.table
     if body["game"] == "pontoon":
         assert ask(host, "draw_for_bank")["ok"]
@@ -112,6 +168,7 @@ def test_every_frame_reads_as_the_one_built_from_its_own_view(
                 actor = next(a for a in actors if a.seat == to_act[0])
                 legal = [op for op in room.state(actor, None)["view"]["legal"] if op in PLAYS]
                 assert ask(actor, data.draw(st.sampled_from(sorted(legal))))["ok"]
+    assert sum(line.deltas for line in lines) > len(lines)
     if body.get("rules") in ("classic", "european"):
         # Cards dealt face up: seats in play share the spectator's frame, so it was checked.
         assert shared_in_play
@@ -125,3 +182,21 @@ def test_a_shared_frame_is_the_spectators_with_the_viewers_own_keys() -> None:
     own: dict[str, Any] = {"viewer": 2, "role": "player", "legal": ["hit", "stand"]}
     text = SharedFrame.of(frame).text(own)
     assert json.loads(text) == {**frame, "view": {**frame["view"], **own}}
+
+
+def test_a_patch_says_a_null_and_a_change_deep_in_a_list() -> None:
+    """RFC 6902, not a merge patch: a member set to null stays (a hidden card, nobody to act),
+    and a change in one seat's hand addresses that hand only."""
+    old = {"to_act": [2, 0], "seats": [{"n": 1, "hands": [{"cards": [None, {"c": "As"}]}]},
+                                       {"n": 2, "hands": []}], "a/b": 1, "t~": True}
+    new = {"to_act": None, "seats": [{"n": 1, "hands": [{"cards": [{"c": "Kd"}, {"c": "As"}]}]},
+                                     {"n": 2, "hands": [{"cards": [None]}]}], "a/b": 2, "t~": 1}
+    patch = diff(old, new)
+    assert {"op": "replace", "path": "/to_act", "value": None} in patch
+    assert {"op": "replace", "path": "/seats/0/hands/0/cards/0", "value": {"c": "Kd"}} in patch
+    assert {"op": "add", "path": "/seats/1/hands/0", "value": {"cards": [None]}} in patch
+    assert {"op": "replace", "path": "/a~1b", "value": 2} in patch
+    assert {"op": "replace", "path": "/t~0", "value": 1} in patch  # true is not 1 in JSON
+    assert canonical(apply_patch(old, patch)) == canonical(new)
+    assert diff(new, new) == []
+    assert canonical(apply_patch(new, diff(new, old))) == canonical(old)

@@ -9,17 +9,20 @@ and scans them all."""
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from leaks import leaks
+from leaks import leaks, patch_leaks
+from patches import canonical
 from web_kit import party
 
 from twentyone.engine.shoe import RandomShuffler
 from twentyone.engine.table import Phase
+from twentyone.web.delta import Feed, Held
 from twentyone.web.protocol import Request
 from twentyone.web.room import Actor, Role, Room
 from twentyone.web.spec import RoomSpec
@@ -30,11 +33,20 @@ PLAYS = ("hit", "stand", "double", "split", "surrender", "insure", "even_money",
          "dealer_hit", "dealer_stand")
 
 
-def _check_everyone(room: Room, actors: list[Actor], since: int) -> None:
+def _check_everyone(room: Room, actors: list[Actor], since: int,
+                    held: dict[int, Held]) -> None:
+    """Every actor's whole frame, and the delta frame sent to a connection that holds its
+    last one (``held``, by actor), as the server sends them after one request."""
+    frames = room.frames(since)
+    feed = Feed(frames, len(room.table.log))
     for actor in actors:
-        frame = room.state(actor, since)
+        frame = json.loads(frames.text(actor))
         viewer = actor.seat if actor.role is Role.PLAYER and actor.seat else 0
         found = leaks(frame, room.table, viewer, since)
+        text, now = feed.frame(actor, held.get(id(actor)))
+        held[id(actor)] = now
+        if (sent := json.loads(text))["type"] == "delta":
+            found += patch_leaks(sent, frame)
         assert not found, (actor, found)
 
 
@@ -49,11 +61,12 @@ def test_no_state_frame_shows_a_hidden_card(game: str, shuffle: int, data: Any) 
     host = Actor(Role.HOST)
     actors = [host, Actor(Role.SPECTATOR)]
     rid = iter(range(10**6))
+    held: dict[int, Held] = {}
 
     def ask(actor: Actor, op: str, **args: Any) -> dict[str, Any]:
         mark = room.log_mark()
         frame, _ = room.handle(actor, Request(f"q{next(rid)}", op, args))
-        _check_everyone(room, actors, mark)
+        _check_everyone(room, actors, mark, held)
         return frame
 
     for n in range(3):
@@ -92,9 +105,13 @@ def test_every_frame_sent_over_many_rounds_hides_what_it_must(tmp_path: Path) ->
         def act(who: Any, op: str, **args: Any) -> None:
             mark = len(t.log)
             assert p.act(who, op, **args)["ok"]
+            whole = p.room.frames(None)
             for each in [p.host, spectator, *players]:
                 found = leaks(each.state, t, each.seat or 0, mark)
                 assert not found, (found, each.state)
+                # Read from the deltas sent, the view is the whole one the server would send.
+                actor = p.room.actor_for(each.token)
+                assert canonical(each.view) == canonical(json.loads(whole.text(actor))["view"])
 
         for _ in range(12):
             for who in players:
@@ -108,3 +125,8 @@ def test_every_frame_sent_over_many_rounds_hides_what_it_must(tmp_path: Path) ->
                 act(who, rng.choice(legal))
         sent = sum(len(who.frames) for who in [p.host, spectator, *players])
         assert sent > 200
+        deltas = [d for who in [p.host, spectator, *players] for d in who.deltas]
+        assert len(deltas) > 100
+        for delta, made in deltas:
+            found = patch_leaks(delta, made)
+            assert not found, (found, delta)

@@ -8,7 +8,8 @@ every download (the house's record, each seat's history as the seat and the host
 come out the same but for its hashes. Mid-round, the cards dealt in the round in play (the hole
 card among them) are put in another order too, with the round's own requests left out: what is
 downloaded mid-round must not depend on the round in play at all. Every frame sent to anyone is
-also checked by the independent ``leaks`` reader."""
+also checked by the independent ``leaks`` reader, and so is the delta frame each connection is
+sent (``patch_leaks``), which applied to the client's copy must read as the whole frame."""
 
 from __future__ import annotations
 
@@ -21,7 +22,8 @@ from typing import Any
 import hypothesis as hp
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from leaks import leaks
+from leaks import leaks, patch_leaks
+from patches import Copy, canonical
 from typer.testing import CliRunner
 from web_kit import owed_payment, party
 
@@ -32,6 +34,7 @@ from twentyone.engine.table import Phase
 from twentyone.pontoon.history import FORMAT as PONTOON_FORMAT
 from twentyone.pontoon.history import replay_game
 from twentyone.web import downloads
+from twentyone.web.delta import Feed, Held
 from twentyone.web.protocol import Request
 from twentyone.web.room import Actor, Role, Room
 from twentyone.web.shoes import commitment
@@ -87,14 +90,26 @@ def test_nothing_anyone_downloads_tells_a_card_to_come(room_at: int, shuffle: in
     rid = iter(range(10**6))
     boundary = (0, t.shoe.pos, len(t.shoe.history))  # requests, place, shuffles between rounds
     kept = downloads.Replay(spec.to_json(), None)
+    last: dict[int, Held] = {}  # what each connection was last sent
+    copies = {id(a): Copy() for a in everyone}
+    versions = iter(range(1, 10**6))
 
     def ask(actor: Actor, op: str, **args: Any) -> None:
         nonlocal boundary
         mark = room.log_mark()
         room.handle(actor, Request(f"q{next(rid)}", op, args))
+        frames = room.frames(mark)
+        feed = Feed(frames, next(versions))
         for a in everyone:
             viewer = a.seat if a.role is Role.PLAYER and a.seat else 0
-            assert not leaks(room.state(a, mark), t, viewer, mark), (a, op)
+            whole = json.loads(frames.text(a))
+            found = leaks(whole, t, viewer, mark)
+            text, last[id(a)] = feed.frame(a, last.get(id(a)))
+            if (sent := json.loads(text))["type"] == "delta":
+                found += patch_leaks(sent, whole)
+            assert not found, (a, op, found)
+            got = copies[id(a)].take(sent)
+            assert got is not None and canonical(got) == canonical(whole), (a, op)
         saved = store.room(room.code)
         assert saved is not None and len(saved.shuffles) == len(t.shoe.history)
         if not saved.shuffles or saved.closed:

@@ -1,6 +1,7 @@
 """Helpers for the party table's tests: an app over a temporary ledger with the first cards of
 each room's shoe named, and a person at the table speaking the protocol over Starlette's test
-websockets, keeping every frame it was sent."""
+websockets, keeping every frame it was sent (a delta frame applied to its copy, as the browser
+does: ``frames`` holds whole state frames, ``deltas`` each delta as sent with the frame it made)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
+from patches import Copy
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
@@ -56,15 +58,23 @@ class Person:
                  token: str | None) -> None:
         self.ws = stack.enter_context(client.websocket_connect(f"/ws/{room}"))
         self.frames: list[Frame] = []
+        self.deltas: list[tuple[Frame, Frame]] = []
+        self.copy = Copy()
         self.token = token
         self.seat: int | None = None
-        self.ws.send_json({"type": "hello", "token": token})
+        self.ws.send_json({"type": "hello", "token": token, "deltas": True})
         self.welcome = self.receive()
         assert self.welcome["type"] == "welcome", self.welcome
         self.state = self.receive()
 
     def receive(self) -> Frame:
         frame: Frame = self.ws.receive_json()
+        if frame["type"] in ("state", "delta"):
+            whole = self.copy.take(frame)
+            assert whole is not None, f"a delta that does not follow the version held: {frame}"
+            if frame["type"] == "delta":
+                self.deltas.append((frame, whole))
+            frame = whole
         self.frames.append(frame)
         return frame
 

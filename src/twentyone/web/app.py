@@ -18,10 +18,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
+import itertools
 import logging
 import secrets
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,6 +46,7 @@ from twentyone.errors import (
     TwentyOneError,
 )
 from twentyone.web import downloads, pages, protocol, training
+from twentyone.web.delta import Feed, Held
 from twentyone.web.limits import Buckets, Limits
 from twentyone.web.replays import Histories
 from twentyone.web.room import Actor, Role, Room, new_token, said, token_hash
@@ -86,6 +88,9 @@ _LOG = logging.getLogger(__name__)
 class Connection:
     ws: WebSocket
     actor: Actor
+    #: Whether it asked for delta frames in its hello, and what it was last sent (``delta``).
+    deltas: bool = False
+    held: Held | None = None
 
 
 @dataclass
@@ -101,6 +106,8 @@ class Site:
     locks: dict[str, asyncio.Lock] = field(default_factory=dict)
     conns: dict[str, set[Connection]] = field(default_factory=dict)
     used: dict[str, float] = field(default_factory=dict)
+    #: Each state frame's version, for delta frames (one count for every room).
+    versions: Iterator[int] = field(default_factory=lambda: itertools.count(1))
 
     def add(self, room: Room) -> None:
         self.rooms[room.code] = room
@@ -157,17 +164,37 @@ class Site:
     async def broadcast(self, room: Room, since: int | None) -> None:
         """Each connection's own state; a room closed says so and closes them. Each frame is
         built and encoded once however many connections look alike, and the parts every
-        viewer sees alike once for all of them (``Room.frames``)."""
+        viewer sees alike once for all of them (``Room.frames``); a connection that takes
+        deltas is sent what changed since the frame it holds (``delta.Feed``)."""
         frames = None if room.closed else room.frames(since)
+        feed = None if frames is None else Feed(frames, next(self.versions))
         for c in list(self.conns[room.code]):
             with contextlib.suppress(Exception):
-                if frames is None:
+                if feed is None:
                     await c.ws.send_json({"type": "closed", "reason": "the host closed the room"})
                     await c.ws.close(1000)
                     continue
-                await c.ws.send_text(frames.text(c.actor))
+                await self.send_state(c, feed)
         if room.closed:
             self.conns[room.code].clear()
+
+    async def send_state(self, c: Connection, feed: Feed) -> None:
+        """One connection's frame of ``feed``: the whole frame, or for a connection that takes
+        deltas the delta from what it holds. Until the send is done it holds nothing known, so
+        a send that fails is followed by a whole frame."""
+        if not c.deltas:
+            await c.ws.send_text(feed.frames.text(c.actor))
+            return
+        text, held = feed.frame(c.actor, c.held)
+        c.held = None
+        await c.ws.send_text(text)
+        c.held = held
+
+    async def resync(self, room: Room, c: Connection) -> None:
+        """The connection's whole frame again, asked for by a client that lost its place."""
+        c.held = None
+        if not room.closed:
+            await self.send_state(c, Feed(room.frames(None), next(self.versions)))
 
 
 def _between_rounds(room: Room) -> bool:
@@ -341,12 +368,14 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
                 await ws.close(1008, f"say hello within {limits.hello_timeout_s:g} s of "
                                      "connecting")
                 return
-            token = protocol.read_hello(protocol.read_frame(hello))
+            hello_frame = protocol.read_frame(hello)
+            token = protocol.read_hello(hello_frame)
+            deltas = protocol.wants_deltas(hello_frame)
             async with site.locked(code) as room:
                 if room.closed:
                     raise RoomError("the host has closed this room")
                 actor = room.actor_for(token)
-                conn = Connection(ws, actor)
+                conn = Connection(ws, actor, deltas)
                 # Once connected the room stays in memory (``Site.expire``), so this lock
                 # and room are the room's for as long as the connection lasts.
                 lock = site.locks[code]
@@ -370,6 +399,11 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
                     break
                 try:
                     frame = protocol.read_frame(text)
+                    if frame.get("type") == "resync":
+                        protocol.read_resync(frame)
+                        async with lock:
+                            await site.resync(room, conn)
+                        continue
                     req = protocol.read_request(frame)
                 except TwentyOneError as exc:
                     rid = None
@@ -380,7 +414,7 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
                 async with lock:
                     mark = room.log_mark()
                     reply, changed = room.handle(actor, req)
-                    await ws.send_json(reply)
+                    await ws.send_text(protocol.dumps(reply))
                     if changed:
                         await site.broadcast(room, mark)
                 if room.closed:

@@ -16,7 +16,7 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 import orjson
 
@@ -63,6 +63,22 @@ def read_hello(frame: Mapping[str, Any]) -> str | None:
     if token is not None and not (isinstance(token, str) and 0 < len(token) <= 200):
         raise RequestError("a token is text, or null for a newcomer")
     return token
+
+
+def wants_deltas(frame: Mapping[str, Any]) -> bool:
+    """Whether a ``hello`` asks for delta frames (``"deltas": true``; web.delta): a client that
+    does not say so, an older page among them, is sent whole state frames as before."""
+    deltas = frame.get("deltas", False)
+    if not isinstance(deltas, bool):
+        raise RequestError('"deltas" in a hello is true or false')
+    return deltas
+
+
+def read_resync(frame: Mapping[str, Any]) -> None:
+    """A client's request for its whole state frame again (``{"type": "resync"}``, nothing
+    else), sent when a delta frame does not follow the version it holds."""
+    if frame.get("type") != "resync" or len(frame) != 1:
+        raise RequestError('a request for the whole table is {"type": "resync"} alone')
 
 
 @dataclass(frozen=True)
@@ -232,6 +248,19 @@ def dumps(obj: Any) -> str:
     return orjson.dumps(obj, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
+class FrameParts(NamedTuple):
+    """One viewer's state frame, whole and in the parts a delta frame is built from
+    (``web.delta``): its VIEW as the part it shares with every viewer who sees the same cards
+    (None for a viewer with cards of its own face down) and its own part (such a viewer's whole
+    VIEW), and the frame after its VIEW (``,"events":[...],"calls":[...]}``). A tuple: one is
+    made for every connection after every change."""
+
+    shared: Mapping[str, Any] | None
+    own: Mapping[str, Any]
+    rest: str
+    text: str
+
+
 @dataclass(frozen=True)
 class SharedFrame:
     """A state frame's text with its viewer's own keys left out, encoded once for every viewer
@@ -244,6 +273,8 @@ class SharedFrame:
     head: str
     #: ``,"events":[...],"calls":[...]}`` after the VIEW.
     tail: str
+    #: The VIEW without ``OWN_KEYS`` (what a delta of the shared part is taken from).
+    view: Mapping[str, Any] = field(default_factory=dict)
 
     @classmethod
     def of(cls, frame: Mapping[str, Any]) -> SharedFrame:
@@ -251,11 +282,22 @@ class SharedFrame:
         shared = {k: v for k, v in frame["view"].items() if k not in OWN_KEYS}
         return cls('{"type":"state","view":' + dumps(shared)[:-1],
                    ',"events":' + dumps(frame["events"]) + ',"calls":' + dumps(frame["calls"])
-                   + "}")
+                   + "}", shared)
 
     def text(self, own: Mapping[str, Any]) -> str:
         """One viewer's frame: ``own`` holds its values of ``OWN_KEYS``."""
         return self.head + "," + dumps(own)[1:] + self.tail
+
+    def parts(self, own: Mapping[str, Any]) -> FrameParts:
+        """One viewer's frame in parts, ``own`` holding its values of ``OWN_KEYS``."""
+        return FrameParts(self.view, own, self.tail, self.text(own))
+
+    @staticmethod
+    def private(frame: Mapping[str, Any]) -> FrameParts:
+        """The parts of a frame built from one viewer's own view, shared with nobody."""
+        rest = ',"events":' + dumps(frame["events"]) + ',"calls":' + dumps(frame["calls"]) + "}"
+        return FrameParts(None, frame["view"], rest,
+                          '{"type":"state","view":' + dumps(frame["view"]) + rest)
 
 
 def error_frame(rid: str | None, exc: TwentyOneError) -> dict[str, Any]:

@@ -81,7 +81,14 @@ from twentyone.pontoon.table import (
 from twentyone.web import protocol
 from twentyone.web.dealer import INSURANCE, DealerDesk
 from twentyone.web.hints import HintQuestion, casino_question, pontoon_question
-from twentyone.web.protocol import MAX_NAME_CHARS, Request, RoomFacts, SeatFacts, SharedFrame
+from twentyone.web.protocol import (
+    MAX_NAME_CHARS,
+    FrameParts,
+    Request,
+    RoomFacts,
+    SeatFacts,
+    SharedFrame,
+)
 from twentyone.web.shoes import LedgerShuffler, commitment, stored
 from twentyone.web.spec import RoomSpec, make_table
 from twentyone.web.store import Change, LedgerRow, Store, StoredRoom, StoredSeat
@@ -983,24 +990,29 @@ class Frames:
         #: The room's own calls this broadcast carries (``Room.frames``).
         self.calls = tuple(calls)
         self._shared: SharedFrame | None = None
-        self._texts: dict[tuple[int, Role], str] = {}
+        self._parts: dict[tuple[int, Role], FrameParts] = {}
 
     def text(self, actor: Actor) -> str:
         """The frame for ``actor``'s connection."""
-        key = self.room.looking(actor)
-        text = self._texts.get(key)
-        if text is None:
-            text = self._texts[key] = self._build(actor, *key)
-        return text
+        return self.parts(actor).text
 
-    def _build(self, actor: Actor, viewer: int, role: Role) -> str:
+    def parts(self, actor: Actor) -> FrameParts:
+        """The frame for ``actor``'s connection, whole and in the parts a delta frame is built
+        from (``web.delta``)."""
+        key = self.room.looking(actor)
+        parts = self._parts.get(key)
+        if parts is None:
+            parts = self._parts[key] = self._build(actor, *key)
+        return parts
+
+    def _build(self, actor: Actor, viewer: int, role: Role) -> FrameParts:
         room = self.room
         if viewer in self.private:
-            return protocol.dumps(room.own_state(actor, self.since, self.calls))
+            return SharedFrame.private(room.own_state(actor, self.since, self.calls))
         if self._shared is None:
             self._shared = SharedFrame.of(room.own_state(Actor(Role.SPECTATOR), self.since,
                                                          self.calls))
         own: dict[str, Any] = {"viewer": viewer, "role": str(role), "legal": room.legal(viewer)}
         if role is Role.HOST:
             own["host_legal"] = list(room.host_legal())
-        return self._shared.text(own)
+        return self._shared.parts(own)

@@ -1,6 +1,9 @@
 // The socket to the room: the hello with this browser's token, one request id per operation
 // (so a request repeated after a dropped connection is answered, never applied twice), and a
-// reconnect with the stored token that brings back the seat and its full view.
+// reconnect with the stored token that brings back the seat and its full view. The table comes
+// as delta frames (delta.js); the handlers are given whole state frames all the same.
+
+import { Deltas } from "./delta.js";
 
 const STORE = "twentyone";
 
@@ -39,6 +42,8 @@ export class Connection {
     this.ws = null;
     this.retry = 0;
     this.ended = false;
+    this.deltas = new Deltas();
+    this.resyncing = false;
   }
 
   connect() {
@@ -47,11 +52,15 @@ export class Connection {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(this.code)}`);
     this.ws = ws;
+    this.deltas = new Deltas();
+    this.resyncing = false;
     ws.addEventListener("open", () => {
       this.retry = 0;
-      ws.send(JSON.stringify({ type: "hello", token: this.getToken() }));
+      ws.send(JSON.stringify({ type: "hello", token: this.getToken(), deltas: true }));
     });
-    ws.addEventListener("message", (ev) => this.receive(ev.data));
+    ws.addEventListener("message", (ev) => {
+      if (ws === this.ws) this.receive(ev.data); // a copy of the view is one connection's
+    });
     ws.addEventListener("close", (ev) => this.lost(ws, ev));
   }
 
@@ -69,8 +78,19 @@ export class Connection {
         this.handlers.welcome?.(frame);
         break;
       case "state":
-        this.handlers.state?.(frame);
+      case "delta": {
+        // A delta that does not follow the version held: ask for the whole frame once (the
+        // deltas that come before it are dropped).
+        const whole = this.deltas.take(frame);
+        if (whole) {
+          this.resyncing &&= frame.type !== "state";
+          this.handlers.state?.(whole);
+        } else if (!this.resyncing) {
+          this.resyncing = true;
+          this.ws?.send(JSON.stringify({ type: "resync" }));
+        }
         break;
+      }
       case "reply":
         if (waiting) {
           this.pending.delete(frame.id);
