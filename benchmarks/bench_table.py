@@ -7,8 +7,9 @@ Every round of ours goes through the public operations (bet, deal, each decision
 play, settlement in chips from the rack, and the event log; nothing is skipped for speed.
 blackjack21 deals and settles its own way (no money, a result per hand). Both play one seat of
 six decks, S17, DAS, split to four hands, no surrender, a new shoe at 75% penetration, each
-decision read from the same basic strategy chart. The two take turns, K runs each, on one core;
-the medians and their ratio are printed, then ours for seven seats.
+decision read from the same basic strategy chart. The two take turns, K runs each, on one core,
+each timed by the CPU time it used (other jobs on a shared machine slow both alike, but do not
+count); the medians and their ratio are printed, then ours for seven seats.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import time
 
 import blackjack21 as bj
 
-from twentyone.engine import table as engine_table
+from twentyone.engine import native
 from twentyone.rules import PRESETS
 from twentyone.strategy import basic_chart
 from twentyone.strategy.chart import Chart
@@ -31,9 +32,9 @@ RULES = PRESETS["six-deck-s17"]
 
 def ours(seats: int, rounds: int, seed: int) -> float:
     """Our rounds per second: ``seats`` chart bots, flat bets."""
-    start = time.perf_counter()
+    start = time.process_time()
     result = play_chart(RULES, seats=seats, rounds=rounds, seed=seed, bankroll=10_000_000)
-    return result.rounds / (time.perf_counter() - start)
+    return result.rounds / (time.process_time() - start)
 
 
 def _value(card: bj.Card) -> int:
@@ -48,7 +49,7 @@ def theirs(rounds: int, seed: int, chart: Chart) -> float:
     table = bj.Table([("seat", 100)], deck, hit_soft_17=RULES.hit_soft_17,
                      on_round_reset=bj.shoe_reset_hook(deck, 0.75))
     playing = bj.GameState.PLAYERS_TURN
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(rounds):
         table.start_game()
         up = _value(table.dealer.hand[0])
@@ -69,7 +70,7 @@ def theirs(rounds: int, seed: int, chart: Chart) -> float:
                 table.split()
             else:
                 table.stand()
-    return rounds / (time.perf_counter() - start)
+    return rounds / (time.process_time() - start)
 
 
 def main() -> None:
@@ -85,10 +86,9 @@ def main() -> None:
         runs["blackjack21"].append(theirs(args.rounds, seed, chart))
         runs["twentyone"].append(ours(1, args.rounds, seed))
     seven = [ours(7, args.rounds // 7, seed) for seed in range(args.repeats)]
-    compiled = engine_table.__file__ is not None and not engine_table.__file__.endswith(".py")
     base = statistics.median(runs["blackjack21"])
-    print(f"one seat, basic strategy, {args.rounds:,} rounds a run, median of {args.repeats} "
-          f"(the engine {'compiled' if compiled else 'pure Python'}):")
+    print(f"one seat, basic strategy, {args.rounds:,} rounds a run (CPU time), median of "
+          f"{args.repeats} (the engine {'compiled' if native.compiled() else 'pure Python'}):")
     for name, rates in runs.items():
         med = statistics.median(rates)
         print(f"  {name:12s} {med:9,.0f} rounds/s  ({med / base:.2f}x blackjack21; "

@@ -160,7 +160,8 @@ class BlackjackEnv(gym.Env[Obs, np.int64]):
                 table.decline(SEAT)
             else:
                 table.stand(SEAT)
-        self._picture.read(table, start)  # what the seat saw of it counts (a reshuffle too)
+        if len(table.log) > start:  # what the seat saw of it counts (a reshuffle too)
+            self._picture.read(table, start)
         del table.log[:], table.ops[:], table.shoe.history[:]
         if table.bankroll(SEAT) < REFILL_BELOW * max(self.bets or (self.bet,)):
             table.leave(SEAT)
@@ -294,12 +295,13 @@ class BlackjackEnv(gym.Env[Obs, np.int64]):
         table = self.table
         assert table is not None
         unit = self.bets[0] if self.bets else self.bet
-        reward = (table.bankroll(SEAT) - self._before) / unit
+        result = table.bankroll(SEAT) - self._before
         self._done = True
         self._phase = PH_OVER  # the last observation shows the settled round
-        info = self._info() | {"result_cents": table.bankroll(SEAT) - self._before,
-                               "bet_cents": self._stake}
-        return self._observe(), reward, True, False, info
+        info = self._info()
+        info["result_cents"] = result
+        info["bet_cents"] = self._stake
+        return self._observe(), result / unit, True, False, info
 
     def _check_action(self, action: SupportsInt) -> tuple[int, bool]:
         """The action number to play, and whether it replaced a forbidden one."""
