@@ -76,7 +76,8 @@ class BuildEngine(build_ext):
             if self.inplace:
                 _clear(SOURCE)
             if exc is not self.failure:
-                why = "no working C compiler was found when it was installed (install gcc"
+                why = ("no C compiler could build it when it was installed (install gcc and "
+                       "Python's headers, python3-dev")
             elif isinstance(exc, ImportError):
                 why = "mypyc was not found when it was installed (install mypy"
             else:
