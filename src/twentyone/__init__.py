@@ -152,7 +152,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 # First: an engine compiled from older sources must not load in place of the sources (native).
-import twentyone.engine.native  # noqa: F401
+from twentyone.engine import native as _native  # noqa: F401
 from twentyone.errors import (
     AnalysisError,
     BetError,
