@@ -26,9 +26,9 @@ from pathlib import Path
 from types import ModuleType
 
 #: The compiled modules, under ``twentyone``: the engine, and the single-seat environment's
-#: picture of the round, which it reads after every step (as Python, a sixth of a step's time
-#: as Python). ``engine.ops`` stays interpreted: mypyc takes the operations' ``name`` class
-#: variable for a dataclass field.
+#: picture of the round, which it reads after every step (as Python, a sixth of a step's
+#: time). ``engine.ops`` stays interpreted: mypyc takes the operations' ``name`` class variable
+#: for a dataclass field.
 MODULES = ("cards", "engine.cashier", "engine.chips", "engine.events", "engine.hand",
            "engine.shoe", "engine.table", "envs.seat")
 #: What the build left, beside this file.
