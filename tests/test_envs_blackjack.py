@@ -9,6 +9,8 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 gymnasium = pytest.importorskip("gymnasium")
 
@@ -25,7 +27,14 @@ from twentyone.envs import (  # noqa: E402
     InvalidActionError,
     ResetNeededError,
 )
-from twentyone.envs.common import F_PHASE, F_TOTAL, F_UP, PH_BETTING, PH_INSURANCE  # noqa: E402
+from twentyone.envs.common import (  # noqa: E402
+    F_PHASE,
+    F_SOFT,
+    F_TOTAL,
+    F_UP,
+    PH_BETTING,
+    PH_INSURANCE,
+)
 from twentyone.errors import BetError, RulesError  # noqa: E402
 from twentyone.rules import PRESETS  # noqa: E402
 
@@ -183,3 +192,40 @@ def test_a_forbidden_action_is_replaced_by_stand_and_flagged() -> None:
     env.reset()
     _, reward, term, _, info = env.step(3)  # split a ten and a king: not a pair by rank
     assert info["illegal_action"] and term and reward == 1.0
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32), moves=st.lists(st.integers(0, 1), min_size=1, max_size=60),
+       rules=st.sampled_from(["six-deck-s17", "classic", "single-deck", "european"]))
+def test_the_tuple_observation_is_the_vectors_total_up_card_and_softness(
+        seed: int, moves: list[int], rules: str) -> None:
+    """The tuple mode reads its three numbers straight off the seat's picture (a step no longer
+    builds the whole vector for it): they stay the vector's, step by step, from the same seed
+    and moves, through every round's end and the next deal, and the rewards agree."""
+    short = BlackjackEnv(rules, observation="tuple", actions="hit-stand")
+    full = BlackjackEnv(rules, observation="vector", actions="hit-stand")
+    obs, _ = short.reset(seed=seed)
+    vec, _ = full.reset(seed=seed)
+    for move in moves:
+        assert obs == (int(vec[F_TOTAL]), int(vec[F_UP]), int(vec[F_SOFT]))
+        obs, reward, done, _, _ = short.step(move)
+        vec, reward2, done2, _, _ = full.step(move)
+        assert (reward, done) == (reward2, done2)
+        if done:
+            assert obs == (int(vec[F_TOTAL]), int(vec[F_UP]), int(vec[F_SOFT]))
+            obs, _ = short.reset()
+            vec, _ = full.reset()
+
+
+def test_the_mask_handed_out_is_the_callers_own() -> None:
+    """The mask is built once a step and shared by the observation, the info and the next
+    step's check; the copies handed out may be changed without changing what is legal."""
+    env = BlackjackEnv("six-deck-s17", illegal="raise")
+    _, info = env.reset(seed=3)
+    legal = info["action_mask"].copy()
+    info["action_mask"][:] = 1
+    env.action_mask()[:] = 1
+    np.testing.assert_array_equal(env.action_mask(), legal)
+    forbidden = int(np.flatnonzero(legal == 0)[0])
+    with pytest.raises(InvalidActionError):
+        env.step(forbidden)

@@ -151,6 +151,8 @@ import os
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+# First: an engine compiled from older sources must not load in place of the sources (native).
+from twentyone.engine import native as _native  # noqa: F401
 from twentyone.errors import (
     AnalysisError,
     BetError,

@@ -25,6 +25,7 @@ from twentyone.cli.sim import sim
 from twentyone.cli.strategy import chart, dealer, edge, ev
 from twentyone.cli.train import train
 from twentyone.cli.verify import verify
+from twentyone.engine import native
 from twentyone.errors import TwentyOneError
 
 if TYPE_CHECKING:  # Typer carries its own copy of click; its Context is what the group takes.
@@ -130,6 +131,8 @@ def main(
         help="Print the version and exit.")] = False,
 ) -> None:
     """twentyone: casino blackjack by the book."""
+    if native.NOTICE:  # the engine meant to run compiled runs as Python: say why, in one line
+        typer.echo(f"twentyone: {native.NOTICE}", err=True)
 
 
 app.command("rules", cls=Command)(rules_cmd)

@@ -31,9 +31,6 @@ from twentyone.envs.common import (
     COUNTS,
     DECLINE,
     DOUBLE,
-    F_SOFT,
-    F_TOTAL,
-    F_UP,
     HIT,
     ILLEGAL,
     INSURE,
@@ -139,6 +136,8 @@ class BlackjackEnv(gym.Env[Obs, np.int64]):
         self._hand = 0
         self._done = True
         self._substituted = False
+        #: The action mask for the state now, built once a step (``_mask``).
+        self._mask_now: npt.NDArray[np.int8] | None = None
 
     # --- the Gymnasium API -------------------------------------------------------------------
 
@@ -148,6 +147,7 @@ class BlackjackEnv(gym.Env[Obs, np.int64]):
         seed deals the same cards); without one the table, shoe and cut card carry on. A round
         still unfinished is first played out by standing."""
         super().reset(seed=seed)
+        self._mask_now = None
         if self.table is None or seed is not None:
             self._new_table(seed)
         table = self.table
@@ -160,7 +160,8 @@ class BlackjackEnv(gym.Env[Obs, np.int64]):
                 table.decline(SEAT)
             else:
                 table.stand(SEAT)
-        self._picture.read(table, start)  # what the seat saw of it counts (a reshuffle too)
+        if len(table.log) > start:  # what the seat saw of it counts (a reshuffle too)
+            self._picture.read(table, start)
         del table.log[:], table.ops[:], table.shoe.history[:]
         if table.bankroll(SEAT) < REFILL_BELOW * max(self.bets or (self.bet,)):
             table.leave(SEAT)
@@ -179,6 +180,7 @@ class BlackjackEnv(gym.Env[Obs, np.int64]):
         """Make the seat's decision; the episode ends when the round is settled."""
         a, substituted = self._check_action(action)
         self._substituted = substituted
+        self._mask_now = None  # the step changes the state: the mask is built again
         table = self.table
         assert table is not None
         if self._phase == PH_BETTING:
@@ -206,6 +208,16 @@ class BlackjackEnv(gym.Env[Obs, np.int64]):
 
     def action_mask(self) -> npt.NDArray[np.int8]:
         """1 for each action that is legal now (all 0 once the episode is over)."""
+        return self._mask().copy()
+
+    def _mask(self) -> npt.NDArray[np.int8]:
+        """The action mask, built once for each state the environment reaches (the observation,
+        the info and the next step's check all read it); not to be changed by the caller."""
+        if self._mask_now is None:
+            self._mask_now = self._build_mask()
+        return self._mask_now
+
+    def _build_mask(self) -> npt.NDArray[np.int8]:
         mask = np.zeros(self.n_play + len(self.bets), dtype=np.int8)
         if self._done:
             return mask
@@ -230,10 +242,9 @@ class BlackjackEnv(gym.Env[Obs, np.int64]):
         return [names[i] for i in np.flatnonzero(mask)]
 
     def _observe(self) -> Obs:
-        vec = self._picture.features(self._phase, self._hand, list(self.action_mask()),
-                                     self.count)
         if self.observation_mode == "tuple":
-            return (int(vec[F_TOTAL]), int(vec[F_UP]), int(vec[F_SOFT]))
+            return self._picture.short(self._hand)
+        vec = self._picture.features(self._phase, self._hand, self._mask().tolist(), self.count)
         return np.array(vec, dtype=np.float32)
 
     def _info(self) -> dict[str, Any]:
@@ -284,12 +295,13 @@ class BlackjackEnv(gym.Env[Obs, np.int64]):
         table = self.table
         assert table is not None
         unit = self.bets[0] if self.bets else self.bet
-        reward = (table.bankroll(SEAT) - self._before) / unit
+        result = table.bankroll(SEAT) - self._before
         self._done = True
         self._phase = PH_OVER  # the last observation shows the settled round
-        info = self._info() | {"result_cents": table.bankroll(SEAT) - self._before,
-                               "bet_cents": self._stake}
-        return self._observe(), reward, True, False, info
+        info = self._info()
+        info["result_cents"] = result
+        info["bet_cents"] = self._stake
+        return self._observe(), result / unit, True, False, info
 
     def _check_action(self, action: SupportsInt) -> tuple[int, bool]:
         """The action number to play, and whether it replaced a forbidden one."""
@@ -302,7 +314,7 @@ class BlackjackEnv(gym.Env[Obs, np.int64]):
         n = self.n_play + len(self.bets)
         if not 0 <= a < n:
             raise InvalidActionError(f"actions are 0 to {n - 1}, not {a}")
-        mask = self.action_mask()
+        mask = self._mask()
         if mask[a]:
             return a, False
         if self.illegal == "raise":

@@ -48,39 +48,59 @@ class SeatPicture:
 
     def read(self, table: Table, start: int) -> None:
         """Take in the table's log from ``start`` as this seat may see it."""
-        for e in visible_events(table, self.seat, start):
+        seat = self.seat
+        for e in visible_events(table, seat, start):
             kind = e.kind
-            if kind is Kind.SHUFFLED or kind is Kind.REFILLED:
-                self._seen_ids.clear()
-                self.seen = [0] * 11
+            card = e.card
+            # The kinds in the order they are most often met: a dealt card first.
+            if kind is Kind.DEALT:
+                if e.seat == DEALER:
+                    self.dealer.append(card)
+                    if card is not None and not self.up:
+                        self.up = card.value
+                elif e.seat == seat:
+                    while len(self.hands) <= e.hand:
+                        self.hands.append([])
+                    self.hands[e.hand].append(card)
+            elif kind is Kind.TURNED:
+                if card is None:
+                    continue
+                cards = self.dealer if e.seat == DEALER else (
+                    self.hands[e.hand] if e.seat == seat else None)
+                # Turning shows every face-down card, the seat's own known ones too: only a card
+                # not yet in the picture fills a blank.
+                if cards is not None and None in cards and card not in cards:
+                    cards[cards.index(None)] = card
             elif kind is Kind.ROUND_STARTED:
                 self.hands = [[]]
                 self.dealer = []
                 self.up = 0
-            elif kind is Kind.DEALT:
-                if e.seat == DEALER:
-                    self.dealer.append(e.card)
-                    if e.card is not None and not self.up:
-                        self.up = e.card.value
-                elif e.seat == self.seat:
-                    while len(self.hands) <= e.hand:
-                        self.hands.append([])
-                    self.hands[e.hand].append(e.card)
-            elif kind is Kind.SPLIT and e.seat == self.seat:
-                moved = self.hands[e.hand - 1].pop()
-                self.hands.insert(e.hand, [moved])
-            elif kind is Kind.TURNED and e.card is not None:
-                cards = self.dealer if e.seat == DEALER else (
-                    self.hands[e.hand] if e.seat == self.seat else None)
-                # Turning shows every face-down card, the seat's own known ones too: only a card
-                # not yet in the picture fills a blank.
-                if cards is not None and None in cards and e.card not in cards:
-                    cards[cards.index(None)] = e.card
-            if e.card is not None and kind in (Kind.DEALT, Kind.TURNED):
-                cid = e.card.id
+                continue
+            elif kind is Kind.SPLIT:
+                if e.seat == seat:
+                    moved = self.hands[e.hand - 1].pop()
+                    self.hands.insert(e.hand, [moved])
+                continue
+            elif kind is Kind.SHUFFLED or kind is Kind.REFILLED:
+                self._seen_ids.clear()
+                self.seen = [0] * 11
+                continue
+            else:
+                continue
+            if card is not None:  # a card dealt or turned: counted once it is seen
+                cid = card.id
                 if cid not in self._seen_ids:
                     self._seen_ids.add(cid)
-                    self.seen[e.card.value] += 1
+                    self.seen[card.value] += 1
+
+    def short(self, hand: int) -> tuple[int, int, int]:
+        """Gymnasium's ``Blackjack-v1`` observation, (total, up card, soft), for hand ``hand``:
+        the vector's ``F_TOTAL``, ``F_UP`` and ``F_SOFT``, without building the rest of it."""
+        if not self.hands:
+            return 0, self.up, 0
+        cards = self.hands[min(hand, len(self.hands) - 1)]
+        total, soft = hand_total([c.value for c in cards if c is not None])
+        return total, self.up, int(soft)
 
     def features(self, phase: int, hand: int, mask: list[int], count: str) -> list[float]:
         """The observation vector (see ``common``'s layout) for hand ``hand`` of this seat."""

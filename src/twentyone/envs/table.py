@@ -158,7 +158,8 @@ class BlackjackTableEnv(AECEnv):  # type: ignore[misc]
         mask = self._mask(agent) if agent == self.agent_selection and not over else np.zeros(
             N_ACTIONS, dtype=np.int8)
         phase = PH_OVER if over else seat_phase(table)
-        vec = self._pictures[agent].features(phase, self._last_hand.get(agent, 0), list(mask),
+        # As Python ints: the picture is compiled, and refuses NumPy's (``list(mask)`` gave them).
+        vec = self._pictures[agent].features(phase, self._last_hand.get(agent, 0), mask.tolist(),
                                              self.count)
         return {"observation": np.array(vec, dtype=np.float32), "action_mask": mask}
 
