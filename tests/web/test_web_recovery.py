@@ -239,7 +239,7 @@ def test_a_hostile_buy_in_and_a_refused_write_then_kill_9(tmp_path: Path) -> Non
 def _my_turn(sock: Socket) -> dict[str, Any]:
     """A card room's frames up to one where it is this seat's move, or the hand is over (bots
     move on the server in between; a bounded wait)."""
-    frame = sock.state
+    frame: dict[str, Any] = sock.state
     for _ in range(2000):
         if frame.get("type") == "state" and (
                 frame["legal"] or (frame["ctx"]["over"] and frame["ctx"]["hand"])):
