@@ -101,7 +101,7 @@ class TableEntry:
     page: str = "table"
 
     def game(self, name: str, rules: Mapping[str, Any], shuffler: TableShuffler) -> CasinoGame:
-        return CasinoGame(self.make(rules, shuffler), name)
+        return CasinoGame(self.make(rules, shuffler), name, rules)
 
 
 #: Seats at a Pontoon room: the banker and up to seven players, a table's worth of phones.

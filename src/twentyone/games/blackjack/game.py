@@ -114,9 +114,13 @@ def _jsonable(value: Any) -> Any:
 class CasinoGame:
     """A blackjack (or Pontoon) table as a ``protocol.Game``."""
 
-    def __init__(self, table: Table, name: str = "casino") -> None:
+    def __init__(self, table: Table, name: str = "casino",
+                 made_from: Mapping[str, Any] | None = None) -> None:
         self.table = table
         self.name = name
+        #: The rules as the registry's maker took them (Pontoon's are only the host's
+        #: choices), so a history builds the same table again; None: the table's full rules.
+        self.made_from = dict(made_from) if made_from is not None else None
         self._account = RoundAccount()
         self._results: list[HandResult] = []
         self._read = 0
@@ -140,6 +144,12 @@ class CasinoGame:
         return t.phase is Phase.BETTING and not any(s.hands for s in t.seats.values())
 
     # --- operations ------------------------------------------------------------------
+
+    #: Operations whose ``verify`` is the engine's own check (the others are checked against
+    #: ``legal_actions``, which for Pontoon's banker is stricter than ``leave`` itself: the
+    #: last player may leave holding the bank).
+    EXACT: frozenset[type[Op]] = frozenset({Bet, Deal, Hit, Stand, Double, Split, Surrender,
+                                            Insure, EvenMoney, Change, DealerHit, DealerStand})
 
     def verify(self, op: Op) -> None:
         """The refusal ``apply`` would meet, from the engine's own checks; changes nothing.
@@ -234,7 +244,8 @@ class CasinoGame:
         """The rules, every shuffle, every operation and every event (``replay``); the
         house's record, since it holds the shuffles."""
         t = self.table
-        return {"format": HISTORY_FORMAT, "game": self.name, "rules": t.rules.to_mapping(),
+        rules = self.made_from if self.made_from is not None else t.rules.to_mapping()
+        return {"format": HISTORY_FORMAT, "game": self.name, "rules": rules,
                 "shuffles": [{"order": [c.id for c in r.order], "cut_at": r.cut_at,
                               "behind": r.behind} for r in t.shoe.history],
                 "ops": [op.to_json() for op in t.ops],
@@ -249,7 +260,7 @@ def replay(data: Mapping[str, Any], make: Callable[[Mapping[str, Any], Shuffler]
         raise ReplayError(f"not a {name} history in format {HISTORY_FORMAT}")
     records = [ShuffleRecord([card_by_id(i) for i in r["order"]], r["cut_at"], r["behind"])
                for r in data["shuffles"]]
-    game = CasinoGame(make(data["rules"], ReplayShuffler(records)), name)
+    game = CasinoGame(make(data["rules"], ReplayShuffler(records)), name, data["rules"])
     for number, raw in enumerate(data["ops"], 1):
         try:
             game.apply(game.operation(raw))
