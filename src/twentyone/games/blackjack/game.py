@@ -16,6 +16,7 @@ from enum import StrEnum
 from typing import Any
 
 from twentyone.cards import Card, card_by_id
+from twentyone.engine.events import Kind
 from twentyone.engine.ops import (
     Bet,
     Change,
@@ -54,6 +55,9 @@ from .account import RoundAccount, balances
 from .facedown import FaceDown
 
 HISTORY_FORMAT = "twentyone-table-ops/1"
+
+#: The events a round's result is read from (``RoundAccount``).
+_ACCOUNTED = frozenset({Kind.BET, Kind.ROUND_STARTED, Kind.ROUND_ENDED})
 
 
 def _plain(make: Callable[[int], Op]) -> Callable[[Table, int], Op | None]:
@@ -230,9 +234,14 @@ class CasinoGame:
     # --- results and the record --------------------------------------------------------
 
     def _settle_results(self) -> None:
+        """Read the new events into the round account, when they hold a bet or a round's start
+        or end (only then does it need the balances, which cost a pass over every seat)."""
         log = self.table.log
-        nets = self._account.read(log[self._read:], balances(self.table))
+        new = log[self._read:]
         self._read = len(log)
+        if not any(e.kind in _ACCOUNTED for e in new):
+            return
+        nets = self._account.read(new, balances(self.table))
         if nets:
             self._results.append(HandResult(self.table.round, dict(nets)))
 

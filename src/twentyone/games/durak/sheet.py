@@ -1,5 +1,5 @@
 """Durak's score sheet: who was the durak of each game, and the tally of durak-ships
-(docs/games/durak.md)."""
+(docs/games/durak.md#the-durak)."""
 
 from __future__ import annotations
 

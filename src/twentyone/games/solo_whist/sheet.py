@@ -1,5 +1,5 @@
 """Solo Whist's score sheet: each hand's contract and the counters each player won or lost,
-and the evening's totals (docs/games/solo-whist.md#settlement)."""
+and the evening's totals (docs/games/solo-whist.md#payment)."""
 
 from __future__ import annotations
 
