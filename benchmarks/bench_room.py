@@ -25,10 +25,21 @@ import random
 import statistics
 import tempfile
 import time
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from twentyone.engine.ops import Bet, Deal, DealerHit, DealerStand, Decline, Hit, Sit, Stand
+from twentyone.engine.ops import (
+    Bet,
+    Deal,
+    DealerHit,
+    DealerStand,
+    Decline,
+    Hit,
+    SeatOp,
+    Sit,
+    Stand,
+)
 from twentyone.engine.shoe import RandomShuffler
 from twentyone.engine.table import Action, Phase, Table
 from twentyone.games.blackjack import CasinoGame
@@ -99,7 +110,8 @@ def _direct(rounds: int, seed: int) -> float:
     """CPU seconds for ``rounds`` rounds of random play straight at the engine."""
     t = Table(PRESETS["six-deck-s17"], RandomShuffler.seeded(seed))
     rng = random.Random(seed)
-    plays = {Action.HIT: Hit, Action.STAND: Stand, Action.DECLINE: Decline}
+    plays: dict[StrEnum, type[SeatOp]] = {Action.HIT: Hit, Action.STAND: Stand,
+                                          Action.DECLINE: Decline}
     for n in (1, 2, 3):
         t.apply(Sit(n, 10**7))
     start = time.process_time()
