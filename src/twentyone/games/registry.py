@@ -99,6 +99,9 @@ class TableEntry:
     make: Callable[[Mapping[str, Any], TableShuffler], Table]
     #: The page component that draws it.
     page: str = "table"
+    #: A player holds the bank (Pontoon): the host cannot deal, and the lobby asks only the
+    #: chip's worth and the limit (``web.spec.pontoon_choices``).
+    bank: bool = False
 
     def game(self, name: str, rules: Mapping[str, Any], shuffler: TableShuffler) -> CasinoGame:
         return CasinoGame(self.make(rules, shuffler), name, rules)
@@ -111,7 +114,7 @@ TABLES: dict[str, TableEntry] = {
     "casino": TableEntry("Blackjack", lambda rules, shuffler: Table(
         Rules.from_mapping(dict(rules)), shuffler)),
     "pontoon": TableEntry("Pontoon", lambda rules, shuffler: PontoonTable(
-        PontoonRules(players=PONTOON_PLAYERS, **rules), shuffler)),
+        PontoonRules(players=PONTOON_PLAYERS, **rules), shuffler), bank=True),
 }
 
 #: Every game a room can be created for, by name.

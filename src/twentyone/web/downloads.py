@@ -23,8 +23,8 @@ from twentyone.engine.ops import op_from_json
 from twentyone.engine.records import PlayerChain, Recording, committed_line
 from twentyone.engine.shoe import ShuffleResult
 from twentyone.engine.table import Phase, Table
+from twentyone.games.blackjack.bank import has_bank
 from twentyone.pontoon.history import committed_game, game_history
-from twentyone.pontoon.table import PontoonTable
 from twentyone.rules import Rules
 from twentyone.web.shoes import LedgerShuffler, commitment
 from twentyone.web.spec import RoomSpec, make_table
@@ -140,7 +140,7 @@ def house_lines(replay: Replay, closed: bool = False) -> list[dict[str, Any]]:
         """Is the shoe in play after ``at`` shuffles finished (shuffled away since)?"""
         return closed or at < shuffles
 
-    if isinstance(table, PontoonTable):
+    if has_bank(table):  # Pontoon's record is its own replayable history
         if not table.log:
             return []
         history = game_history(table)

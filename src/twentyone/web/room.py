@@ -70,13 +70,13 @@ from twentyone.errors import (
     WrongPhaseError,
 )
 from twentyone.games.blackjack import FaceDown, RoundAccount, balances
+from twentyone.games.blackjack.bank import bank_offer, banker, can_draw_for_bank, has_bank
 from twentyone.money import dollars
 from twentyone.pontoon.table import (
     AcceptBank,
     DeclineBank,
     DrawForBank,
     OfferBank,
-    PontoonTable,
     WithdrawBank,
 )
 from twentyone.web import protocol
@@ -465,7 +465,7 @@ class Room:
         if name in PLAYS and self._awaiting_offer():
             raise WrongPhaseError("wait for the dealer to offer insurance")
         if name == "draw_for_bank":
-            if not isinstance(t, PontoonTable):
+            if DrawForBank.name not in t.operations:
                 raise UnknownOperationError("there is no draw for the bank at this table")
             t.apply(DrawForBank())
         elif name in ("dealer_hit", "dealer_stand"):
@@ -536,7 +536,7 @@ class Room:
         if name == "deal":
             t.apply(Deal())
         elif name == "draw_for_bank":
-            if not isinstance(t, PontoonTable):
+            if DrawForBank.name not in t.operations:
                 raise UnknownOperationError("there is no draw for the bank at this table")
             t.apply(DrawForBank())
         elif name in ("dealer_hit", "dealer_stand"):
@@ -781,8 +781,8 @@ class Room:
             paused=self.paused, hints=self.spec.settings.hints,
             clock=None if self._clock is None else (self._clock[0],
                                                     int(self._clock[1] * 1000)),
-            banker=t.banker if isinstance(t, PontoonTable) else None,
-            bank_offer=_offer(t),
+            banker=banker(t),
+            bank_offer=bank_offer(t),
             commitment=self._commitment(),
             host_legal=self.host_legal() if actor.role is Role.HOST else None)
         out = protocol.view_json(v, facts)
@@ -878,7 +878,7 @@ class Room:
         else:
             if t.can_deal():
                 out.append("deal")
-        if isinstance(t, PontoonTable) and t.can_draw_for_bank():
+        if can_draw_for_bank(t):
             out.append("draw_for_bank")
         out.extend(("pause", "remove", "close"))
         return tuple(out)
@@ -895,14 +895,8 @@ class Room:
         if t.phase is not Phase.PLAYERS or t.to_act is None or t.to_act[0] != seat:
             raise WrongPhaseError("a hint is for your own turn")
         v = view(t, seat)
-        ask = pontoon_question if isinstance(t, PontoonTable) else casino_question
+        ask = pontoon_question if has_bank(t) else casino_question
         return ask(t, v, seat, t.to_act[1])
-
-
-def _offer(t: Table) -> tuple[int, int, int] | None:
-    """A Pontoon bank's standing offer as every screen shows it: (from, to, price)."""
-    offer = t.offer if isinstance(t, PontoonTable) else None
-    return None if offer is None else (offer.seller, offer.to, offer.price)
 
 
 class Frames:

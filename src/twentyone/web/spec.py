@@ -105,11 +105,11 @@ class RoomSpec:
         if host_mode not in HOST_MODES:
             raise RoomError(f"host_mode is one of {', '.join(HOST_MODES)}")
         settings = Settings.from_json(body.get("settings"))
-        if game == "pontoon":
+        if TABLES[game].bank:
             if host_mode != "house":
-                raise RoomError("at Pontoon the banker is a player: the host cannot deal")
-            return cls("pontoon", "pontoon", pontoon_choices(body.get("pontoon")), "house",
-                       settings)
+                raise RoomError(f"at {TABLES[game].title} the banker is a player: the host "
+                                "cannot deal")
+            return cls(game, game, pontoon_choices(body.get(game)), "house", settings)
         preset = body.get("rules", "classic")
         if not isinstance(preset, str) or preset not in PRESETS:
             raise RulesError(f"rules is one of the presets: {', '.join(PRESETS)}")
