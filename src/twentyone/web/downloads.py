@@ -186,14 +186,16 @@ def jsonl(lines: Iterable[dict[str, Any]]) -> str:
 
 
 def ledger_csv(rows: Iterable[LedgerRow]) -> str:
-    """Buy-ins, cash-outs and each round's net per seat, in cents and dollars."""
+    """Buy-ins, cash-outs and each round's net per seat, in cents and dollars; at a card room,
+    each hand's score per seat (``"hand"`` rows: points, not money, so no dollars)."""
     out = io.StringIO()
     w = csv.writer(out)
     w.writerow(["kind", "round", "seat", "name", "cents", "dollars"])
     for r in rows:
         sign = "-" if r.amount < 0 else ""
         whole, cents = divmod(abs(r.amount), 100)
-        w.writerow([r.kind, r.round, r.seat, r.name, r.amount, f"{sign}{whole}.{cents:02d}"])
+        money = "" if r.kind == "hand" else f"{sign}{whole}.{cents:02d}"
+        w.writerow([r.kind, r.round, r.seat, _cell(r.name), r.amount, money])
     return out.getvalue()
 
 
