@@ -10,13 +10,14 @@ protocol through ``blackjack.CasinoGame``; ``ROOM_GAMES`` every game a room can 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from twentyone.engine.shoe import Shuffler as TableShuffler
 from twentyone.engine.table import Table
 from twentyone.pontoon.table import PontoonRules, PontoonTable
+from twentyone.protocol import HandResult
 from twentyone.rules import Rules
 
 from .blackjack import CasinoGame
@@ -28,14 +29,20 @@ from .durak.bots import DurakBot
 from .durak.game import Durak
 from .durak.rules import DurakRules
 from .durak.sheet import score_sheet as durak_sheet
+from .durak.sheet import summary as durak_summary
 from .president.bots import PresidentBot
 from .president.game import President
 from .president.rules import PresidentRules
 from .president.sheet import score_sheet as president_sheet
+from .president.sheet import summary as president_summary
 from .solo_whist.bots import SoloWhistBot
 from .solo_whist.game import SoloWhist
 from .solo_whist.rules import SoloWhistRules
 from .solo_whist.sheet import score_sheet as solo_whist_sheet
+from .solo_whist.sheet import summary as solo_whist_summary
+
+#: The headless runner's report from a game's hand results and its seats.
+Summary = Callable[[Sequence[HandResult], Sequence[int]], dict[str, Any]]
 
 #: A bot for one seat, from its random source.
 BotMaker = Callable[[random.Random], Bot]
@@ -62,6 +69,10 @@ class GameEntry:
     sheet: SheetMaker | None = None
     #: Bots by level, weakest to strongest; ``BEST`` is ``bot``.
     more_levels: Mapping[str, BotMaker] = field(default_factory=dict)
+    #: The headless runner's report (``auto.play_many``).
+    summary: Summary | None = None
+    #: Every hand's scores sum to zero (Solo Whist's counters): the runner checks it.
+    zero_sum: bool = False
 
     @property
     def levels(self) -> dict[str, BotMaker]:
@@ -75,10 +86,12 @@ class GameEntry:
 
 GAMES: dict[str, GameEntry] = {
     "solo-whist": GameEntry(SoloWhist, SoloWhistRules, SoloWhistBot, "Solo Whist", (4, 4),
-                            "solo-whist", solo_whist_sheet),
-    "durak": GameEntry(Durak, DurakRules, DurakBot, "Durak", (2, 5), "durak", durak_sheet),
+                            "solo-whist", solo_whist_sheet, summary=solo_whist_summary,
+                            zero_sum=True),
+    "durak": GameEntry(Durak, DurakRules, DurakBot, "Durak", (2, 5), "durak", durak_sheet,
+                       summary=durak_summary),
     "president": GameEntry(President, PresidentRules, PresidentBot, "President", (3, 7),
-                           "president", president_sheet),
+                           "president", president_sheet, summary=president_summary),
 }
 
 #: Bot names the runner accepts: each game's own heuristic bot, or uniformly random moves.

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from twentyone.protocol import HandResult
 
@@ -19,3 +20,10 @@ def score_sheet(results: Sequence[HandResult], names: Mapping[int, str]) -> Shee
         rows.append((r.hand, who, *(r.scores.get(s, 0) for s in seats)))
     rows.append(("Times durak", "", *totals(results, seats)))
     return Sheet(("Game", "Durak", *seat_names(names, seats)), tuple(rows))
+
+
+def summary(results: Sequence[HandResult], seats: Sequence[int]) -> dict[str, Any]:
+    """The headless runner's report: per seat how often it was the durak; drawn games."""
+    return {"seats": {str(s): {"durak": sum(1 for r in results if r.detail.get("durak") == s)}
+                      for s in seats},
+            "draws": sum(1 for r in results if r.detail.get("durak") is None)}

@@ -4,6 +4,7 @@ President the most, the Asshole none) over the evening (docs/games/president.md)
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from twentyone.protocol import HandResult
 
@@ -18,3 +19,15 @@ def score_sheet(results: Sequence[HandResult], names: Mapping[int, str]) -> Shee
         rows.append((r.hand, *(str(titles.get(str(s), "")) for s in seats)))
     rows.append(("Points", *totals(results, seats)))
     return Sheet(("Hand", *seat_names(names, seats)), tuple(rows))
+
+
+def summary(results: Sequence[HandResult], seats: Sequence[int]) -> dict[str, Any]:
+    """The headless runner's report: per seat how often it held each title."""
+    out: dict[str, Any] = {}
+    for s in seats:
+        titles: dict[str, int] = {}
+        for r in results:
+            title = r.detail["titles"][str(s)]
+            titles[title] = titles.get(title, 0) + 1
+        out[str(s)] = {"titles": titles}
+    return {"seats": out}
