@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from card_kit import (
+    Clock,
     ask,
     card_room,
     frame_of,
@@ -241,3 +242,27 @@ def test_a_whole_hand_over_the_socket_with_bots_and_a_score_sheet(tmp_path: Path
             assert f["room"]["scores"]["rows"][-1][0] == "Times durak"
             assert sum(f["room"]["scores"]["rows"][-1][2:]) in (0, 1)
             assert reasons, "some card could not be played at some point, and it said why"
+
+
+@pytest.mark.parametrize("on_timeout", ["stand", "sit_out"])
+def test_the_turn_clock_plays_a_move_for_a_seat_whose_time_is_up(tmp_path: Path,
+                                                                  on_timeout: str) -> None:
+    """docs/web.md#card-rooms: at the deadline the seat's move is made for it (by the room's
+    bot); with ``sit_out`` the bot plays on for it until it acts or reconnects."""
+    clock = Clock()
+    room = card_room(SqliteStore(tmp_path / "l.sqlite3"), "president", 3, seed=4, clock=clock,
+                     turn_s=5, on_timeout=on_timeout)
+    ann = sit(room, "Ann", 1)
+    room.connected(ann)
+    assert ask(room, host(room), "deal").get("ok")
+    while room.game.acting != 1:  # the bots move up to Ann's turn
+        assert room.tick()
+    frame = frame_of(room, ann, None)
+    assert frame["room"]["clock"][0] == 1
+    mark = room.log_mark()
+    clock.t += 4
+    assert not room.tick() and room.log_mark() == mark  # not yet
+    clock.t += 2
+    assert room.tick() and room.log_mark() > mark  # played for her
+    assert room.game.ops[-1].seat == 1
+    assert room.people[1].sitting_out is (on_timeout == "sit_out")
