@@ -26,7 +26,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from twentyone.cards import Card
+from twentyone.cards import Card, card_by_id
 from twentyone.errors import (
     LedgerError,
     NotAllowedError,
@@ -85,7 +85,6 @@ class LedgerCards:
     again after a restart deals the very same hands), then ``live``."""
 
     def __init__(self, stored: Sequence[StoredShuffle], live: Shuffler) -> None:
-        from twentyone.cards import card_by_id
         self._stored = [[card_by_id(i) for i in s.order] for s in stored]
         self._live = live
 
