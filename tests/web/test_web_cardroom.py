@@ -1,5 +1,5 @@
 """The card rooms (Solo Whist, Durak, President) keep the blackjack room's guarantees, for every
-card game of the registry (docs/web.md#card-rooms):
+card game of the registry (docs/web.md#card-rooms-on-the-server):
 
 - no frame shows anyone a card they have no right to have seen (another's hand, the stock),
   to a seat, a spectator or the host, after every request and every bot's move;
@@ -247,8 +247,9 @@ def test_a_whole_hand_over_the_socket_with_bots_and_a_score_sheet(tmp_path: Path
 @pytest.mark.parametrize("on_timeout", ["stand", "sit_out"])
 def test_the_turn_clock_plays_a_move_for_a_seat_whose_time_is_up(tmp_path: Path,
                                                                   on_timeout: str) -> None:
-    """docs/web.md#card-rooms: at the deadline the seat's move is made for it (by the room's
-    bot); with ``sit_out`` the bot plays on for it until it acts or reconnects."""
+    """docs/web.md#card-rooms-on-the-server: at the deadline the seat's move is made for it
+    (by the room's bot); with ``sit_out`` the bot plays on for it until it acts or
+    reconnects."""
     clock = Clock()
     room = card_room(SqliteStore(tmp_path / "l.sqlite3"), "president", 3, seed=4, clock=clock,
                      turn_s=5, on_timeout=on_timeout)

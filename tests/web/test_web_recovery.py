@@ -250,9 +250,9 @@ def _my_turn(sock: Socket) -> dict[str, Any]:
 
 @pytest.mark.parametrize("game", list(CARD_GAMES))
 def test_a_card_room_killed_mid_hand_resumes_with_your_cards(tmp_path: Path, game: str) -> None:
-    """kill -9 mid-hand at a card room (docs/web.md#card-rooms): started again on the same
-    ledger, the seat reconnects with its token to the very same cards, moves and table, and
-    the host to the same score sheet; the hand then plays on."""
+    """kill -9 mid-hand at a card room (docs/web.md#card-rooms-on-the-server): started again
+    on the same ledger, the seat reconnects with its token to the very same cards, moves and
+    table, and the host to the same score sheet; the hand then plays on."""
     db = tmp_path / "ledger.sqlite3"
     players = CARD_GAMES[game].players[0]
     with server(db) as (url, proc):

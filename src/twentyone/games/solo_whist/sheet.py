@@ -23,7 +23,9 @@ def score_sheet(results: Sequence[HandResult], names: Mapping[int, str]) -> Shee
         else:
             by = " & ".join(names.get(s) or f"Seat {s}" for s in d.get("declarers", ()))
             outcome = "made" if d.get("made") else "broken"
-            what = f"{CONTRACTS[contract].label} by {by}: {outcome} ({d.get('tricks')} tricks)"
+            n = int(d.get("tricks", 0))
+            what = (f"{CONTRACTS[contract].label} by {by}: {outcome} "
+                    f"({n} trick{'' if n == 1 else 's'})")
         rows.append((r.hand, what, *(r.scores.get(s, 0) for s in seats)))
     rows.append(("Total", "", *totals(results, seats)))
     return Sheet(("Hand", "Contract", *seat_names(names, seats)), tuple(rows))
