@@ -13,21 +13,41 @@ The frames are delta frames (``web.delta``) against what each connection was sen
 page asks for them; with ``--whole`` they are whole state frames, as an older page asks.
 
 Prints the median over the repeats of the CPU time per operation, split into handling the
-request (engine, ledger) and building the frames.
+request (engine, ledger) and building the frames; then the cost of the one game protocol's
+adapter (``games.blackjack.CasinoGame``): three seats play the same rounds of random legal
+moves once straight at the engine (``legal_actions``, then ``Table.apply``) and once through
+the adapter (``legal``, which makes each action a concrete operation, then ``apply``, which
+also keeps each round's result), as a ratio (``--rounds``).
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import random
 import statistics
 import tempfile
 import time
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from twentyone.engine.ops import (
+    Bet,
+    Deal,
+    DealerHit,
+    DealerStand,
+    Decline,
+    Hit,
+    SeatOp,
+    Sit,
+    Stand,
+)
 from twentyone.engine.shoe import RandomShuffler
-from twentyone.engine.table import Phase
+from twentyone.engine.table import Action, Phase, Table
+from twentyone.games.blackjack import CasinoGame
+from twentyone.protocol import HOUSE
+from twentyone.rules import PRESETS
 from twentyone.web.delta import Feed, Held
 from twentyone.web.protocol import MAX_CENTS, Request
 from twentyone.web.room import Actor, Role, Room
@@ -96,11 +116,56 @@ def run(ops: int, db: Path, deltas: bool = True) -> tuple[float, float]:
     return handling / done, framing / done
 
 
+def _direct(rounds: int, seed: int) -> float:
+    """CPU seconds for ``rounds`` rounds of random play straight at the engine."""
+    t = Table(PRESETS["six-deck-s17"], RandomShuffler.seeded(seed))
+    rng = random.Random(seed)
+    plays: dict[StrEnum, type[SeatOp]] = {Action.HIT: Hit, Action.STAND: Stand,
+                                          Action.DECLINE: Decline}
+    for n in (1, 2, 3):
+        t.apply(Sit(n, 10**7))
+    start = time.process_time()
+    for _ in range(rounds):
+        for n in (1, 2, 3):
+            t.apply(Bet(n, t.rules.min_bet))
+        t.apply(Deal())
+        while t.phase is not Phase.BETTING:
+            if t.phase is Phase.DEALER:
+                t.apply(DealerStand() if t.can_dealer_stand() else DealerHit())
+                continue
+            assert t.to_act is not None
+            seat = t.to_act[0]
+            acts = [a for a in t.legal_actions(seat) if a in plays]
+            t.apply(plays[acts[rng.randrange(len(acts))]](seat))
+    return time.process_time() - start
+
+
+def _adapter(rounds: int, seed: int) -> float:
+    """The same through ``CasinoGame``: ``legal`` then ``apply``."""
+    g = CasinoGame(Table(PRESETS["six-deck-s17"], RandomShuffler.seeded(seed)))
+    t = g.table
+    rng = random.Random(seed)
+    for n in (1, 2, 3):
+        g.apply(Sit(n, 10**7))
+    start = time.process_time()
+    for _ in range(rounds):
+        for n in (1, 2, 3):
+            g.apply(Bet(n, t.rules.min_bet))
+        g.apply(g.legal(HOUSE)[0])
+        while not g.between_hands:
+            seat = g.acting
+            legal = [op for op in g.legal(HOUSE if seat is None else seat)
+                     if isinstance(op, (Hit, Stand, Decline, DealerHit, DealerStand))]
+            g.apply(legal[rng.randrange(len(legal))])
+    return time.process_time() - start
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--ops", type=int, default=5000)
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--whole", action="store_true", help="whole state frames, not deltas")
+    ap.add_argument("--rounds", type=int, default=5000)
     args = ap.parse_args()
     results = []
     for r in range(args.repeats):
@@ -112,6 +177,11 @@ def main() -> None:
     print(f"{args.ops} operations x {args.repeats}: CPU per operation {total:.3f} ms "
           f"(handling {handle:.3f} ms, building 8 {'whole' if args.whole else 'delta'} frames "
           f"{frames:.3f} ms)")
+    direct = min(_direct(args.rounds, r) for r in range(args.repeats))
+    adapter = min(_adapter(args.rounds, r) for r in range(args.repeats))
+    print(f"{args.rounds} rounds x 3 seats, best of {args.repeats}: engine direct "
+          f"{args.rounds / direct:,.0f} rounds/s, through the protocol adapter "
+          f"{args.rounds / adapter:,.0f} rounds/s ({adapter / direct:.2f}x the time)")
 
 
 if __name__ == "__main__":

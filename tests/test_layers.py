@@ -17,13 +17,16 @@ PACKAGE = SRC / "twentyone"
 #: Each layer may import its own layer's modules and every layer below it. Packages beside each
 #: other in DESIGN.md share a rank only where one really builds on the other: the simulator plays
 #: the solver's charts, so it sits just above ``strategy``; the browser table offers the trainers
-#: on its site, so ``web`` sits just above ``train``.
+#: on its site, so ``web`` sits just above ``train``. ``protocol`` (the one game protocol) is
+#: ground, so the engine and the card games can both meet it; ``games`` sits above ``pontoon``
+#: because its registry lists all five games, blackjack and Pontoon through adapters.
 RANKS: dict[str, int] = {
     # ground: every layer may use these
     "cards": 0, "money": 0, "errors": 0, "rules": 0, "compiled": 0, "data": 0, "safeload": 0,
+    "protocol": 0,
     "engine": 1,
-    "pontoon": 2, "strategy": 2, "games": 2,
-    "sim": 3,
+    "pontoon": 2, "strategy": 2,
+    "sim": 3, "games": 3,
     "train": 4, "envs": 4, "tui": 4,
     "web": 5,
     "cli": 6,
@@ -151,3 +154,34 @@ def test_the_checks_catch_planted_faults() -> None:
     assert len(set(violations(g)) - before) == 2
     g["twentyone.rules"] = {*g["twentyone.rules"], "twentyone.engine.table"}
     assert any("twentyone.rules" in c for c in cycles(g))
+
+
+#: Game classes a front end must not test for (it asks the registry and the protocol).
+GAME_CLASSES = {"Table", "PontoonTable", "CasinoGame", "SoloWhist", "Durak", "President"}
+
+
+def game_branches(source: str) -> list[str]:
+    """``== "<game>"`` comparisons and ``isinstance(x, <game class>)`` tests in ``source``."""
+    from twentyone.games.registry import ROOM_GAMES
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Compare):
+            for c in [node.left, *node.comparators]:
+                if isinstance(c, ast.Constant) and c.value in ROOM_GAMES:
+                    found.append(f"line {node.lineno}: compares with {c.value!r}")
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+              and node.func.id == "isinstance" and len(node.args) == 2):
+            kinds = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
+            names = {k.id for k in kinds if isinstance(k, ast.Name)}
+            found += [f"line {node.lineno}: isinstance(..., {n})" for n in names & GAME_CLASSES]
+    return found
+
+
+def test_the_browser_room_asks_no_game_its_name_or_class() -> None:
+    """ISSUE23, "one game core": web/ reaches every game through the registry and the
+    protocol; no ``if game == ...`` and no test of a game's class."""
+    wrong = {p.name: game_branches(p.read_text(encoding="utf-8"))
+             for p in sorted((PACKAGE / "web").glob("*.py"))}
+    wrong = {k: v for k, v in wrong.items() if v}
+    assert not wrong, wrong
+    assert game_branches('if game == "pontoon" or isinstance(t, PontoonTable): pass')

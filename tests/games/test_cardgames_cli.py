@@ -1,15 +1,19 @@
 """``twentyone play --game solo-whist|durak|president --players N --auto --rounds K --seed S
---json``: bots play the card room's other games headless, and the report adds up."""
+--json``: bots play the card room's other games headless, and the report adds up; ``twentyone
+verify`` plays a card game's history again."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 from twentyone.cli import app
+from twentyone.games.auto import make_bots, make_game, play_hand
+from twentyone.games.registry import GAMES
 
 runner = CliRunner()
 
@@ -58,3 +62,22 @@ def test_a_bad_request_says_why(args: list[str], message: str) -> None:
     result = runner.invoke(app, ["play", *args])
     assert result.exit_code != 0
     assert message in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("name", ["solo-whist", "durak", "president"])
+def test_verify_plays_a_card_games_history_again(tmp_path: Path, name: str) -> None:
+    """``twentyone verify`` checks a card game's history through the registry's replay: a true
+    one deals again; one with an event changed is refused in words, exit 1."""
+    g = make_game(name, GAMES[name].players[0], 5)
+    bots = make_bots(name, GAMES[name].players[0], 5, None)
+    play_hand(g, bots)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(g.history()))
+    ok = runner.invoke(app, ["verify", str(path), "--json"])
+    assert ok.exit_code == 0, ok.output
+    assert json.loads(ok.output)["hands"] == 1
+    history = g.history()
+    history["events"][-1]["kind"] = "changed"
+    path.write_text(json.dumps(history))
+    bad = runner.invoke(app, ["verify", str(path)])
+    assert bad.exit_code == 1 and "Not verified" in bad.output

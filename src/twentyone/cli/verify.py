@@ -25,6 +25,8 @@ from twentyone.engine.records import (
     verify_player,
 )
 from twentyone.errors import ReplayError
+from twentyone.games.history import FORMAT as CARD_GAMES_FORMAT
+from twentyone.games.history import replay as replay_card_game
 from twentyone.pontoon.history import FORMAT as PONTOON_FORMAT
 from twentyone.pontoon.history import replay_game
 
@@ -34,7 +36,8 @@ def verify(
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
     """Check a hand history (the cards you saw against the shoes committed to), the house's
-    full record of a game, or a Pontoon game's history (every round dealt again)."""
+    full record of a game, a Pontoon game's history (every round dealt again), or a Solo Whist,
+    Durak or President game's history (every move played again)."""
     if not path.is_file():
         raise typer.BadParameter(f"no file {path}")
     try:
@@ -89,6 +92,16 @@ def _check(path: Path) -> tuple[dict[str, Any], str]:
             result["committed"] = committed
             text += (f" The pack still in play is committed to ({committed}), not shown: "
                      "download the game again once it is finished to check the rest.")
+        return result, text
+    if kind == CARD_GAMES_FORMAT:
+        if next(rest, None) is not None:
+            raise ReplayError(f"{path}: a card game's history is one line")
+        game = replay_card_game(first)
+        hands = len(game.hand_results())
+        result = {"record": game.name, "hands": hands, "operations": len(game.ops)}
+        text = (f"The {game.title} game deals again exactly: {_n(len(game.ops), 'move')} "
+                f"through the same rules, every event as recorded, {_n(hands, 'hand')} "
+                "finished.")
         return result, text
     if isinstance(kind, str) and kind.startswith("twentyone-player-history/"):
         raise ReplayError(f"{path} is a hand history in a format this version does not check "

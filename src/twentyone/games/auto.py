@@ -17,11 +17,8 @@ from twentyone.errors import RulesError
 from .core.bots import Bot
 from .core.game import Game
 from .core.shuffle import RandomShuffler
-from .durak.game import Durak
 from .levels import canonical, make_bot
-from .president.game import President
 from .registry import GAMES
-from .solo_whist.game import SoloWhist
 
 #: Safety net against a game that never ends (no real hand needs a fraction of this).
 MAX_OPS_PER_HAND = 5000
@@ -62,7 +59,7 @@ def play_hand(g: Game[Any], bots: dict[int, Bot], check_every_op: bool = False) 
         seat = g.to_act
         assert seat is not None
         legal = g.legal_ops(seat)
-        if getattr(g, "phase", None) == "deal":
+        if g.between_hands:
             break
         g.apply(bots[seat].choose(g.view(seat), legal))
         if check_every_op:
@@ -73,9 +70,12 @@ def play_hand(g: Game[Any], bots: dict[int, Bot], check_every_op: bool = False) 
 
 
 def check_hand(g: Game[Any]) -> None:
+    """Every card in one place; in a zero-sum game (Solo Whist) every hand's scores sum to 0."""
     g.check_invariants()
-    if isinstance(g, SoloWhist) and sum(g.counters.values()) != 0:
-        raise AssertionError(f"counters not conserved: {g.counters}")
+    if GAMES[g.name].zero_sum:
+        for r in g.hand_results():
+            if sum(r.scores.values()) != 0:
+                raise AssertionError(f"hand {r.hand}'s scores are not conserved: {r.scores}")
 
 
 def play_many(game: str, players: int, rounds: int, seed: int,
@@ -104,27 +104,7 @@ def play_many(game: str, players: int, rounds: int, seed: int,
         play_hand(g, table, check_every_op)
     out: dict[str, Any] = {"game": game, "players": players, "games": rounds, "seed": seed,
                            "bots": bot_levels(game, players, bots)}
-    seats: dict[str, dict[str, Any]] = {}
-    if isinstance(g, SoloWhist):
-        for s in g.seats:
-            mine = [r for r in g.results if s in r["declarers"]]
-            contracts: dict[str, dict[str, int]] = {}
-            for r in mine:
-                row = contracts.setdefault(r["contract"], {"declared": 0, "made": 0})
-                row["declared"] += 1
-                row["made"] += int(r["made"])
-            seats[str(s)] = {"counters": g.counters[s], "declared": len(mine),
-                             "made": sum(1 for r in mine if r["made"]), "contracts": contracts}
-        out["abandoned"] = sum(1 for r in g.results if r["contract"] is None)
-    elif isinstance(g, Durak):
-        for s in g.seats:
-            seats[str(s)] = {"durak": sum(1 for d in g.results if d == s)}
-        out["draws"] = sum(1 for d in g.results if d is None)
-    elif isinstance(g, President):
-        for s in g.seats:
-            titles: dict[str, int] = {}
-            for held in g.results:
-                titles[held[s]] = titles.get(held[s], 0) + 1
-            seats[str(s)] = {"titles": titles}
-    out["seats"] = seats
+    summary = GAMES[game].summary
+    assert summary is not None
+    out.update(summary(g.hand_results(), list(g.seats)))
     return out

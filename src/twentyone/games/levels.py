@@ -16,15 +16,13 @@ from collections.abc import Callable
 from twentyone.errors import RulesError
 
 from .core.bots import Bot, RandomBot
-from .durak.bots import DurakBeginnerBot, DurakBot
-from .president.bots import PresidentBeginnerBot, PresidentBot
-from .solo_whist.bots import SoloWhistBeginnerBot, SoloWhistBot
+from .registry import BEST, GAMES
 
-#: Per game, its levels strongest first; the first is what a seat gets when none is named.
+#: Per game, its levels strongest first (the registry's, read once); the first is what a seat
+#: gets when none is named.
 LEVELS: dict[str, dict[str, Callable[[random.Random], Bot]]] = {
-    "solo-whist": {"best": SoloWhistBot, "beginner": SoloWhistBeginnerBot},
-    "durak": {"best": DurakBot, "beginner": DurakBeginnerBot},
-    "president": {"best": PresidentBot, "beginner": PresidentBeginnerBot},
+    name: {BEST: entry.bot, **dict(reversed(entry.more_levels.items()))}
+    for name, entry in GAMES.items()
 }
 
 #: The baseline every game accepts beside its levels.

@@ -20,6 +20,7 @@ import contextlib
 import io
 import itertools
 import logging
+import random
 import secrets
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
@@ -36,7 +37,6 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from twentyone.engine.shoe import Shuffler
-from twentyone.engine.table import Phase
 from twentyone.errors import (
     LedgerError,
     LimitError,
@@ -45,14 +45,26 @@ from twentyone.errors import (
     RoomError,
     TwentyOneError,
 )
+from twentyone.games.core.shuffle import Shuffler as CardShuffler
+from twentyone.games.registry import GAMES as CARD_GAMES
 from twentyone.web import downloads, pages, protocol, training
+from twentyone.web.cardroom import (
+    BOT_DELAY_S,
+    CardFrames,
+    CardRoom,
+    secure_bot_rng,
+    secure_cards,
+)
 from twentyone.web.delta import Feed, Held
 from twentyone.web.limits import Buckets, Limits
 from twentyone.web.replays import Histories
-from twentyone.web.room import Actor, Role, Room, new_token, said, token_hash
+from twentyone.web.room import Actor, Frames, Role, Room, new_token, said, token_hash
 from twentyone.web.shoes import secure_shuffler
-from twentyone.web.spec import GAMES, RoomSpec, presets
-from twentyone.web.store import Store
+from twentyone.web.spec import GAMES, RoomSpec, presets, room_games
+from twentyone.web.store import Store, StoredRoom
+
+#: A room of any game: a blackjack or Pontoon table, or a card room.
+AnyRoom = Room | CardRoom
 
 #: Room codes: six characters no one misreads (no 0/O, 1/I/L).
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -102,20 +114,33 @@ class Site:
     live: Callable[[], Shuffler]
     limits: Limits = field(default_factory=Limits)
     clock: Callable[[], float] = time.monotonic
-    rooms: dict[str, Room] = field(default_factory=dict)
+    #: A card room's live shuffler, and the pause between its bots' moves.
+    cards: Callable[[], CardShuffler] = secure_cards
+    bot_delay_s: float = BOT_DELAY_S
+    bot_rng: Callable[[str, int], random.Random] = secure_bot_rng
+    rooms: dict[str, AnyRoom] = field(default_factory=dict)
     locks: dict[str, asyncio.Lock] = field(default_factory=dict)
     conns: dict[str, set[Connection]] = field(default_factory=dict)
     used: dict[str, float] = field(default_factory=dict)
     #: Each state frame's version, for delta frames (one count for every room).
     versions: Iterator[int] = field(default_factory=lambda: itertools.count(1))
 
-    def add(self, room: Room) -> None:
+    def open(self, code: str, spec: RoomSpec, host_hash: str,
+             saved: StoredRoom | None = None) -> AnyRoom:
+        """A room of the game ``spec`` names: a card room for a game of the registry's card
+        games, else a blackjack or Pontoon table."""
+        if spec.game in CARD_GAMES:
+            return CardRoom(code, spec, host_hash, self.store, self.cards(), saved=saved,
+                            bot_delay_s=self.bot_delay_s, bot_rng=self.bot_rng)
+        return Room(code, spec, host_hash, self.store, self.live(), saved=saved)
+
+    def add(self, room: AnyRoom) -> None:
         self.rooms[room.code] = room
         self.locks[room.code] = asyncio.Lock()
         self.conns[room.code] = set()
         self.used[room.code] = self.clock()
 
-    def room(self, code: str) -> Room:
+    def room(self, code: str) -> AnyRoom:
         """The room, dealt again from the ledger if it is not in memory (an open room only: a
         closed one is gone once it leaves memory, as after a restart)."""
         room = self.rooms.get(code)
@@ -123,15 +148,14 @@ class Site:
             saved = self.store.room(code)
             if saved is None or saved.closed:
                 raise RoomError(f"there is no room {code!r}")
-            room = Room(code, RoomSpec.from_json(saved.spec), saved.host_hash, self.store,
-                        self.live(), saved=saved)
+            room = self.open(code, RoomSpec.from_json(saved.spec), saved.host_hash, saved)
             room.recover()
             self.add(room)
         self.used[code] = self.clock()
         return room
 
     @contextlib.asynccontextmanager
-    async def locked(self, code: str) -> AsyncIterator[Room]:
+    async def locked(self, code: str) -> AsyncIterator[AnyRoom]:
         """The room with its lock held: the room in memory once the lock is got (one that left
         memory while this waited is dealt again), never a copy that has left."""
         while True:
@@ -155,28 +179,36 @@ class Site:
         for code, room in list(self.rooms.items()):
             idle = self.clock() - self.used[code] >= self.limits.room_idle_s
             if idle and not self.conns[code] and not self.locks[code].locked() \
-                    and (room.closed or _between_rounds(room)):
+                    and (room.closed or room.between_rounds()):
                 for table in (self.rooms, self.locks, self.conns, self.used):
                     del table[code]
                 gone.append(code)
         return gone
 
-    async def broadcast(self, room: Room, since: int | None) -> None:
+    async def broadcast(self, room: AnyRoom, since: int | None) -> None:
         """Each connection's own state; a room closed says so and closes them. Each frame is
         built and encoded once however many connections look alike, and the parts every
         viewer sees alike once for all of them (``Room.frames``); a connection that takes
         deltas is sent what changed since the frame it holds (``delta.Feed``)."""
         frames = None if room.closed else room.frames(since)
-        feed = None if frames is None else Feed(frames, next(self.versions))
+        feed = self.feed(frames)
         for c in list(self.conns[room.code]):
             with contextlib.suppress(Exception):
-                if feed is None:
+                if frames is None:
                     await c.ws.send_json({"type": "closed", "reason": "the host closed the room"})
                     await c.ws.close(1000)
+                    continue
+                if feed is None:
+                    await c.ws.send_text(frames.text(c.actor))
                     continue
                 await self.send_state(c, feed)
         if room.closed:
             self.conns[room.code].clear()
+
+    def feed(self, frames: Frames | CardFrames | None) -> Feed | None:
+        """Delta frames for a broadcast of a table's frames (a card room's frames, each built
+        from one seat's own view, are sent whole: its page takes no deltas)."""
+        return Feed(frames, next(self.versions)) if isinstance(frames, Frames) else None
 
     async def send_state(self, c: Connection, feed: Feed) -> None:
         """One connection's frame of ``feed``: the whole frame, or for a connection that takes
@@ -190,16 +222,17 @@ class Site:
         await c.ws.send_text(text)
         c.held = held
 
-    async def resync(self, room: Room, c: Connection) -> None:
+    async def resync(self, room: AnyRoom, c: Connection) -> None:
         """The connection's whole frame again, asked for by a client that lost its place."""
         c.held = None
-        if not room.closed:
-            await self.send_state(c, Feed(room.frames(None), next(self.versions)))
-
-
-def _between_rounds(room: Room) -> bool:
-    t = room.table
-    return t.phase is Phase.BETTING and not any(s.hands for s in t.seats.values())
+        if room.closed:
+            return
+        frames = room.frames(None)
+        feed = self.feed(frames)
+        if feed is None:
+            await c.ws.send_text(frames.text(c.actor))
+        else:
+            await self.send_state(c, feed)
 
 
 def _error(exc: TwentyOneError, status: int) -> JSONResponse:
@@ -218,13 +251,17 @@ def _too_fast(what: str, wait_s: float) -> JSONResponse:
 
 def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
                tick_s: float = TICK_S, rules: str = "classic", limits: Limits | None = None,
-               clock: Callable[[], float] = time.monotonic) -> Starlette:
+               clock: Callable[[], float] = time.monotonic,
+               cards: Callable[[], CardShuffler] = secure_cards,
+               bot_delay_s: float = BOT_DELAY_S,
+               bot_rng: Callable[[str, int], random.Random] = secure_bot_rng) -> Starlette:
     """The app over ``store`` (a room is dealt again from it when first used); ``live`` makes
     each room's shuffler (the system's secure random source unless a test stacks the shoe);
     ``rules`` is the preset offered first; ``limits`` what one client may ask of it, and
-    ``clock`` the time rooms are idle by."""
+    ``clock`` the time rooms are idle by; ``cards`` makes a card room's shuffler, its bots
+    move ``bot_delay_s`` apart, each with the random source ``bot_rng(code, seat)``."""
     limits = limits or Limits()
-    site = Site(store, live, limits, clock)
+    site = Site(store, live, limits, clock, cards, bot_delay_s, bot_rng)
     creating = Buckets(limits.rooms_burst, limits.room_every_s, clock)
     fetching = Buckets(limits.downloads_burst, limits.download_every_s, clock)
     histories = Histories(store)
@@ -236,7 +273,8 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
         return pages.page("index.html", "The table's page")
 
     async def api_presets(request: Request) -> Response:
-        return JSONResponse({"games": list(GAMES), "presets": presets(rules)})
+        return JSONResponse({"games": list(GAMES), "presets": presets(rules),
+                             "rooms": room_games()})
 
     async def create_room(request: Request) -> Response:
         if not creating.allow(_client(request)):
@@ -255,7 +293,7 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
         host = new_token()
         try:
             store.create_room(code, spec.to_json(), token_hash(host))
-            site.add(Room(code, spec, token_hash(host), store, live()))
+            site.add(site.open(code, spec, token_hash(host)))
         except Exception as exc:  # a full disk, a locked file: no room, a word, one log line
             _LOG.warning("a new room could not be written to the ledger (%s)", said(exc))
             return _error(LedgerError("the server could not write the new room to its ledger, "
@@ -264,7 +302,7 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
                              "join_url": f"{str(request.base_url).rstrip('/')}/r/{code}"},
                             status_code=201)
 
-    def room_or_404(request: Request) -> Room | JSONResponse:
+    def room_or_404(request: Request) -> AnyRoom | JSONResponse:
         try:
             return site.room(request.path_params["code"])
         except RoomError as exc:
@@ -286,7 +324,7 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
                                         light="#fbfaf6", title=f"Join room {room.code}")
         return Response(out.getvalue(), media_type="image/svg+xml")
 
-    def room_and_actor(request: Request) -> tuple[Room, Actor] | JSONResponse:
+    def room_and_actor(request: Request) -> tuple[AnyRoom, Actor] | JSONResponse:
         """The room of the path and who the ``?token=`` speaks for, or the error answer: 404
         for no such room, 403 for a missing or foreign token."""
         room = room_or_404(request)
@@ -307,6 +345,9 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
         if not fetching.allow(_client(request)):
             return _too_fast("downloads", fetching.wait_s(_client(request)))
         room, actor = found
+        if isinstance(room, CardRoom):
+            return _error(RoomError("a card room's history is not offered for download yet: "
+                                    "its score sheet is"), 404)
         # The host has the house's full record, or with ?seat=N what that seat saw (the
         # player's own history); a seat has its own.
         asked = request.query_params.get("seat")
@@ -341,6 +382,27 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
         return PlainTextResponse(text, media_type="text/csv",
                                  headers={"Content-Disposition":
                                           f'attachment; filename="{room.code}-ledger.csv"'})
+
+    async def scores(request: Request) -> Response:
+        """A card room's score sheet as CSV, for the host and the seated players."""
+        found = room_and_actor(request)
+        if isinstance(found, JSONResponse):
+            return found
+        room, actor = found
+        if not isinstance(room, CardRoom):
+            return _error(RoomError("a blackjack table keeps a ledger, not a score sheet"), 404)
+        if actor.role is Role.SPECTATOR:
+            return _error(NotAllowedError("the score sheet is for the host and the players"),
+                          403)
+        if not fetching.allow(_client(request)):
+            return _too_fast("downloads", fetching.wait_s(_client(request)))
+        async with site.locked(room.code) as held:
+            assert isinstance(held, CardRoom)
+            sheet = held.score_sheet()
+        text = downloads.sheet_csv(sheet.header, sheet.rows)
+        return PlainTextResponse(text, media_type="text/csv",
+                                 headers={"Content-Disposition":
+                                          f'attachment; filename="{room.code}-scores.csv"'})
 
     async def hint(request: Request) -> Response:
         found = room_and_actor(request)
@@ -458,6 +520,7 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
         Route("/api/rooms/{code}/join.svg", join_qr),
         Route("/api/rooms/{code}/history.jsonl", history),
         Route("/api/rooms/{code}/ledger.csv", ledger),
+        Route("/api/rooms/{code}/scores.csv", scores),
         Route("/api/rooms/{code}/hint", hint),
         WebSocketRoute("/ws/{code}", play),
         *training.routes(training.Trainers(training.beside(store))),

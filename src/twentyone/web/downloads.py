@@ -23,8 +23,8 @@ from twentyone.engine.ops import op_from_json
 from twentyone.engine.records import PlayerChain, Recording, committed_line
 from twentyone.engine.shoe import ShuffleResult
 from twentyone.engine.table import Phase, Table
+from twentyone.games.blackjack.bank import has_bank
 from twentyone.pontoon.history import committed_game, game_history
-from twentyone.pontoon.table import PontoonTable
 from twentyone.rules import Rules
 from twentyone.web.shoes import LedgerShuffler, commitment
 from twentyone.web.spec import RoomSpec, make_table
@@ -140,7 +140,7 @@ def house_lines(replay: Replay, closed: bool = False) -> list[dict[str, Any]]:
         """Is the shoe in play after ``at`` shuffles finished (shuffled away since)?"""
         return closed or at < shuffles
 
-    if isinstance(table, PontoonTable):
+    if has_bank(table):  # Pontoon's record is its own replayable history
         if not table.log:
             return []
         history = game_history(table)
@@ -186,12 +186,33 @@ def jsonl(lines: Iterable[dict[str, Any]]) -> str:
 
 
 def ledger_csv(rows: Iterable[LedgerRow]) -> str:
-    """Buy-ins, cash-outs and each round's net per seat, in cents and dollars."""
+    """Buy-ins, cash-outs and each round's net per seat, in cents and dollars; at a card room,
+    each hand's score per seat (``"hand"`` rows: points, not money, so no dollars)."""
     out = io.StringIO()
     w = csv.writer(out)
     w.writerow(["kind", "round", "seat", "name", "cents", "dollars"])
     for r in rows:
         sign = "-" if r.amount < 0 else ""
         whole, cents = divmod(abs(r.amount), 100)
-        w.writerow([r.kind, r.round, r.seat, r.name, r.amount, f"{sign}{whole}.{cents:02d}"])
+        money = "" if r.kind == "hand" else f"{sign}{whole}.{cents:02d}"
+        w.writerow([r.kind, r.round, r.seat, _cell(r.name), r.amount, money])
     return out.getvalue()
+
+
+def sheet_csv(header: Sequence[str], rows: Iterable[Sequence[str | int]]) -> str:
+    """A card room's score sheet (``games.core.sheet``) as CSV: the header, then a row per
+    hand and the totals. A cell a spreadsheet would read as a formula (a name beginning with
+    ``=``, ``+``, ``-`` or ``@``) is written with a leading apostrophe, so a player's name can
+    never run as one on the host's computer."""
+    out = io.StringIO()
+    w = csv.writer(out)
+    w.writerow([_cell(h) for h in header])
+    for r in rows:
+        w.writerow([_cell(c) for c in r])
+    return out.getvalue()
+
+
+def _cell(value: str | int) -> str | int:
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@"):
+        return "'" + value
+    return value
