@@ -15,13 +15,17 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from twentyone.cards import Card
 from twentyone.errors import TableError
+from twentyone.protocol import HOUSE, Ctx, HandResult, View
 
 from .cards import codes
 from .errors import GameError, NoSuchSeatError, NotYourTurnError, WrongPhaseError
 from .events import Event
-from .ops import Deal, Op
+from .ops import Deal, Give, Op, Play, op_from_json
 from .rules import GameRules
 from .shuffle import RandomShuffler, Shuffler
+
+#: The format a game's history is written in (``core.history``).
+HISTORY_FORMAT = "twentyone-games-history/1"
 
 #: The events one operation appended, in order.
 Record = tuple[Event, ...]
@@ -47,6 +51,8 @@ class Game(ABC, Generic[R]):
         self.shuffles: list[tuple[Card, ...]] = []
         #: Hands dealt so far (abandoned deals included).
         self.hands_dealt = 0
+        #: Each finished hand's result, in order (``hand_results``).
+        self.finished_hands: list[HandResult] = []
 
     # -- the operations interface ---------------------------------------------------------------
 
@@ -111,6 +117,99 @@ class Game(ABC, Generic[R]):
     @abstractmethod
     def _candidates(self, seat: int) -> Iterable[Op]:
         """A superset of the legal operations for ``seat``; ``legal_ops`` filters it."""
+
+    # -- the one game protocol (``twentyone.protocol.Game``) ------------------------------------
+
+    @property
+    def seat_numbers(self) -> range:
+        return self.seats
+
+    @property
+    def acting(self) -> int | None:
+        return self.to_act
+
+    @property
+    @abstractmethod
+    def between_hands(self) -> bool:
+        """No hand is under way: the next operation is the deal."""
+
+    def legal(self, seat: int) -> list[Op]:
+        return self.legal_ops(seat)
+
+    def operation(self, data: Any) -> Op:
+        """An operation read from JSON by its registered name (``ops.op_from_json``)."""
+        return op_from_json(dict(data))
+
+    def mark(self) -> int:
+        return len(self.log)
+
+    def events(self, seat: int, since: int) -> list[dict[str, Any]]:
+        """The log from ``since`` on as ``seat`` may see it (``HOUSE``: a spectator)."""
+        viewer = None if seat == HOUSE else seat
+        return [e.seen_by(viewer).to_json() for e in self.log[since:]]
+
+    def hand_results(self, since: int = 0) -> list[HandResult]:
+        return self.finished_hands[since:]
+
+    def history(self) -> dict[str, Any]:
+        """The rules, every shuffle, every operation and every event (``core.history``
+        replays it); the house's record, since it holds the shuffles."""
+        return {
+            "format": HISTORY_FORMAT,
+            "game": self.name,
+            "rules": self.rules.to_mapping(),
+            "shuffles": [codes(order) for order in self.shuffles],
+            "ops": [op.to_json() for op in self.ops],
+            "events": [e.to_json() for e in self.log],
+        }
+
+    def seat_view(self, seat: int) -> View:
+        """The protocol's view: ``view_json`` as the body, with the reasons the seat's cards
+        that no legal move uses may not be played (``unplayable``)."""
+        viewer = None if seat == HOUSE else seat
+        legal = tuple(self.legal_ops(seat)) if viewer is not None else ()
+        body = self.view_json(viewer)
+        body["unplayable"] = self.unplayable(seat, legal) if viewer is not None else {}
+        ctx = Ctx(self.name, seat, str(body.get("phase", "")), self.to_act, self.hands_dealt,
+                  self.between_hands)
+        return View(ctx, legal, body)
+
+    def unplayable(self, seat: int, legal: Sequence[Op]) -> dict[str, str]:
+        """For each card in ``seat``'s hand that is in no legal move while it is that seat's
+        turn, why not, in the game's own words (the refusal ``verify`` gives for that card
+        alone): the page shows the card, unselectable, with this sentence. Empty at a moment
+        when no card is played at all (Solo Whist's bidding)."""
+        if self.to_act != seat or self.between_hands:
+            return {}
+        used = {c for op in legal if isinstance(op, (Play, Give)) for c in op.cards}
+        out: dict[str, str] = {}
+        for c in self.hand_of(seat):
+            if c in used:
+                continue
+            try:
+                self.verify(self._single(seat, c))
+            except WrongPhaseError:
+                return {}  # no card is played at this moment (the bidding): nothing to explain
+            except TableError as exc:
+                out[c.code] = str(exc)
+            else:  # alone it is accepted, so it is legal; kept for a game whose candidates lag
+                out[c.code] = "that card cannot be played now"
+        return out
+
+    def _single(self, seat: int, c: Card) -> Op:
+        """The operation that would play ``c`` alone now (a game with another card move, such
+        as handing a card back, says which)."""
+        return Play(seat, (c,))
+
+    @abstractmethod
+    def hand_of(self, seat: int) -> Sequence[Card]:
+        """The cards ``seat`` holds now."""
+
+    def _finish_hand(self, scores: dict[int, int], **detail: Any) -> None:
+        """Record a finished hand's result (``hand_results``)."""
+        self.finished_hands.append(HandResult(len(self.finished_hands) + 1,
+                                              {s: scores.get(s, 0) for s in self.seats},
+                                              _jsonable(detail)))
 
     # -- what players see ------------------------------------------------------------------------
 

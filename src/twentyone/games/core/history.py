@@ -13,26 +13,19 @@ from typing import Any
 
 from twentyone.errors import TableError
 
-from .cards import codes, parse_cards
+from .cards import parse_cards
 from .errors import GameReplayError, GameRulesError
 from .events import Event
-from .game import Game
+from .game import HISTORY_FORMAT, Game
 from .ops import op_from_json
 from .rules import GameRules
 from .shuffle import ReplayShuffler
 
-FORMAT = "twentyone-games-history/1"
+FORMAT = HISTORY_FORMAT
 
 
 def to_history(game: Game[Any]) -> dict[str, Any]:
-    return {
-        "format": FORMAT,
-        "game": game.name,
-        "rules": game.rules.to_mapping(),
-        "shuffles": [codes(order) for order in game.shuffles],
-        "ops": [op.to_json() for op in game.ops],
-        "events": [e.to_json() for e in game.log],
-    }
+    return game.history()
 
 
 def dumps(game: Game[Any]) -> str:

@@ -96,6 +96,13 @@ class Durak(Game[DurakRules]):
             s = self.left_of(s)
         return start
 
+    @property
+    def between_hands(self) -> bool:
+        return self.phase is Phase.DEAL
+
+    def hand_of(self, seat: int) -> Sequence[Card]:
+        return self.hands[seat]
+
     def pack(self) -> list[Card]:
         return short_pack(LOWEST_RANK)
 
@@ -266,6 +273,7 @@ class Durak(Game[DurakRules]):
 
     def _end_game(self, durak: int | None) -> None:
         self.results.append(durak)
+        self._finish_hand({durak: 1} if durak is not None else {}, durak=durak)
         if durak is None:
             self._emit(Event("draw-game", self.durak))
         else:

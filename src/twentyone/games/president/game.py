@@ -69,6 +69,16 @@ class President(Game[PresidentRules]):
         """The first hand's first lead, which must include the three of spades."""
         return not self.titles and not self.pile and not self.discards and not self.finished
 
+    @property
+    def between_hands(self) -> bool:
+        return self.phase is Phase.DEAL
+
+    def hand_of(self, seat: int) -> Sequence[Card]:
+        return self.hands[seat]
+
+    def _single(self, seat: int, c: Card) -> Op:
+        return Give(seat, (c,)) if self.phase is Phase.EXCHANGE else Play(seat, (c,))
+
     def pack(self) -> list[Card]:
         return standard_pack()
 
@@ -224,6 +234,10 @@ class President(Game[PresidentRules]):
         ranks = self.rules.ranks
         self.titles = {s: ranks[i] for i, s in enumerate(finishing)}
         self.results.append(dict(self.titles))
+        # Points by title: the President the most, the Asshole none (the score sheet's sums).
+        self._finish_hand({s: len(finishing) - 1 - i for i, s in enumerate(finishing)},
+                          titles={str(s): ranks[i] for i, s in enumerate(finishing)},
+                          order=finishing)
         self.discards.extend(self.pile)
         self.discards.extend(self.hands[last])
         self.hands[last] = []

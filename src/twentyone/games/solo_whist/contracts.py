@@ -48,5 +48,28 @@ LADDER: tuple[Contract, ...] = (
 CONTRACTS: dict[str, Contract] = {c.name: c for c in LADDER}
 LEVEL: dict[str, int] = {c.name: i for i, c in enumerate(LADDER)}
 
+def must_take(c: Contract) -> str:
+    """What a contract asks of its declarer, as the bidding shows it to a player."""
+    if c.misere:
+        what = "lose every trick, with no trumps"
+    elif c.tricks == 13:
+        what = "take all 13 tricks"
+    else:
+        what = f"take at least {c.tricks} of the 13 tricks"
+    if c.name == "prop":
+        what += ", with a partner who accepts (Cop)"
+    if c.trump is TrumpRule.CHOOSE:
+        what += ", naming trumps"
+    elif c.trump is TrumpRule.DEFAULT and not c.misere:
+        what += ", the turned-up suit trumps"
+    elif c.trump is TrumpRule.NONE and not c.misere:
+        what += ", with no trumps"
+    if c.exposed:
+        what += "; your hand is laid face up after the first trick"
+    if c.declarer_leads:
+        what += "; you lead"
+    return what
+
+
 #: Accepting a Prop is not a rung of the ladder; it is its own call.
 COP = "cop"

@@ -11,13 +11,14 @@ from enum import StrEnum
 from typing import Any
 
 from twentyone.cards import Card, Suit
+from twentyone.protocol import View
 
 from ..core.cards import ace_high, standard_pack
 from ..core.errors import IllegalMoveError, WrongPhaseError
 from ..core.events import Event
 from ..core.game import Game
 from ..core.ops import Bid, Deal, NameTrump, Op, Pass, Play
-from .contracts import CONTRACTS, COP, LADDER, LEVEL, Contract, TrumpRule
+from .contracts import CONTRACTS, COP, LADDER, LEVEL, Contract, TrumpRule, must_take
 from .rules import SoloWhistRules
 
 
@@ -81,6 +82,13 @@ class SoloWhist(Game[SoloWhistRules]):
     @property
     def to_act(self) -> int | None:
         return self.dealer if self.phase is Phase.DEAL else self.turn
+
+    @property
+    def between_hands(self) -> bool:
+        return self.phase is Phase.DEAL
+
+    def hand_of(self, seat: int) -> Sequence[Card]:
+        return self.hands[seat]
 
     def pack(self) -> list[Card]:
         return standard_pack()
@@ -262,6 +270,7 @@ class SoloWhist(Game[SoloWhistRules]):
         self._emit(Event("abandoned", self.dealer, value=why))
         self._gather()
         self.results.append({"contract": None, "declarers": [], "made": None})
+        self._finish_hand({}, contract=None, declarers=[], made=None, tricks=0, abandoned=why)
         self.phase = Phase.DEAL   # the same dealer deals again
 
     def _gather(self) -> None:
@@ -319,6 +328,7 @@ class SoloWhist(Game[SoloWhistRules]):
         made = self.contract.made(won)
         amount = self.contract.credits * self.rules.counters_per_credit
         defenders = [s for s in self.seats if s not in self.declarers]
+        before = dict(self.counters)
         self._emit(Event("made" if made else "broken", self.high_seat, value=won))
         for d in self.declarers:
             for f in defenders:
@@ -328,11 +338,24 @@ class SoloWhist(Game[SoloWhistRules]):
                 self._emit(Event("paid", payer, value=amount, other=payee))
         self.results.append({"contract": self.contract.name, "declarers": list(self.declarers),
                              "made": made, "tricks": won})
+        self._finish_hand({s: self.counters[s] - before[s] for s in self.seats},
+                          contract=self.contract.name, declarers=list(self.declarers),
+                          made=made, tricks=won)
         self._gather()
         self.dealer = self.left_of(self.dealer)
         self.phase = Phase.DEAL
 
     # -- views -----------------------------------------------------------------------------------
+
+    def seat_view(self, seat: int) -> View:
+        """The protocol's view, with the ladder of bids and what each must take (for the
+        bidding's buttons; docs/games/solo-whist.md#the-bids)."""
+        v = super().seat_view(seat)
+        body = dict(v.body)
+        body["ladder"] = [{"bid": c.name, "label": c.label, "must": must_take(c),
+                           "counters": c.credits * self.rules.counters_per_credit}
+                          for c in LADDER]
+        return View(v.ctx, v.legal, body)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         exposed: dict[int, tuple[Card, ...]] = {}
