@@ -1,0 +1,133 @@
+// What the three card games' pages share: cards from their codes, the hand you hold (every card
+// shown, only the legal ones selectable, each other one with the game's reason), the seats round
+// the table, the turn clock, the buttons for the legal moves and the score sheet. All of it is
+// drawn from one frame; the only thing a page keeps of its own is the cards you have picked.
+import { cardEl } from "../cards.js";
+import { h } from "../dom.js";
+
+const SUIT_SYMBOLS = { s: "♠", h: "♥", d: "♦", c: "♣" };
+export const SUIT_NAMES = { s: "spades", h: "hearts", d: "diamonds", c: "clubs" };
+
+// "10h" → {code, rank: "10", suit: "h"}; null (a card you may not see) stays null.
+export function card(code) {
+  if (code === null || code === undefined) return null;
+  return { code, rank: code.slice(0, -1), suit: code.slice(-1) };
+}
+
+// "10♥": how a card is written in words on the page (the terminal writes it the same way).
+export function cardText(code) {
+  return `${code.slice(0, -1)}${SUIT_SYMBOLS[code.slice(-1)] || "?"}`;
+}
+
+export function suitText(letter) {
+  return `${SUIT_SYMBOLS[letter] || ""} ${SUIT_NAMES[letter] || letter}`;
+}
+
+// The cards one operation names, as a key that does not depend on their order.
+export const setKey = (codes) => [...codes].sort().join(" ");
+
+// The seat's name as the page says it: "You" for the viewer.
+export function who(model, seat) {
+  if (seat === null || seat === undefined || seat === 0) return "nobody";
+  if (seat === model.me) return "You";
+  return model.names[seat] || `Seat ${seat}`;
+}
+
+// "You lead" / "Ann leads": a verb agreeing with who().
+export const says = (model, seat, you, other) => (seat === model.me ? `You ${you}` : `${who(model, seat)} ${other}`);
+
+// The legal operations of one kind (play, give, bid...).
+export const opsNamed = (model, name) => model.legal.filter((op) => op.op === name);
+
+// A row of cards laid on the table (not selectable).
+export function rowEl(codes, cls = "") {
+  return h(`div.cards.row${cls ? `.${cls}` : ""}`, {}, codes.map((c, i) => cardEl(card(c), i)));
+}
+
+// The hand you hold: every card a button; a card no legal move uses is greyed and says why when
+// touched, it is never picked. `usable`: the codes a legal move can take; `why`: code → reason.
+export function handEl(model, ui, codes, usable, why = {}) {
+  if (!codes || !codes.length) return h("div.my-hand.empty", {}, "No cards in your hand.");
+  const buttons = codes.map((code, i) => {
+    const ok = usable.has(code);
+    const picked = ui.selection.has(code);
+    const reason = ok ? null : (why[code] || model.waiting);
+    return h(`button.hand-card${ok ? ".usable" : ".blocked"}${picked ? ".picked" : ""}`, {
+      type: "button", "aria-disabled": ok ? "false" : "true", "aria-pressed": picked ? "true" : "false",
+      dataset: { card: code, why: reason || "" }, title: reason || `pick ${cardText(code)}`,
+      style: { "--i": String(i) },
+      onclick: () => (ok ? ui.toggle(code) : ui.explain(code, reason)),
+    }, cardEl(card(code), 0));
+  });
+  return h("div.my-hand", { role: "group", "aria-label": "your hand" }, buttons);
+}
+
+// The line under the hand: the reason for the greyed card you touched, or, when it is your move
+// and some cards are greyed, the reasons they carry (each once).
+export function whyEl(model, ui, why) {
+  const reasons = [...new Set(Object.values(why || {}))];
+  const text = ui.explained ? ui.explained
+    : reasons.length ? `Greyed cards: ${reasons.join("; ")}.` : "";
+  return h("p.why", { "aria-live": "polite", hidden: !text }, text);
+}
+
+// One button per move; `busy` disables them while a request is in flight.
+export function moveButton(text, cls, onclick, { disabled = false, op = "" } = {}) {
+  return h(`button.move${cls ? `.${cls}` : ""}`, { type: "button", dataset: { op }, disabled, onclick }, text);
+}
+
+// The seats round the table: name, cards held, badges the game adds, the turn clock.
+// `extra(seat)` returns the game's badges and notes for that seat.
+export function seatsEl(model, extra) {
+  return h("section.ring", { "aria-label": "the players" }, model.seats.map((s) => {
+    const n = s.number;
+    const turn = model.toAct === n;
+    const cls = ["cseat"];
+    if (n === model.me) cls.push("mine");
+    if (turn) cls.push("turn");
+    if (s.connected === false && !s.bot) cls.push("away");
+    const count = model.counts[n];
+    const { badges = [], note = null } = extra(n) || {};
+    return h(`article.${cls.join(".")}`, { dataset: { seat: String(n) }, "aria-label": `seat ${n}: ${s.name || ""}` },
+      h("header.cseat-head", {},
+        h("span.seat-no", {}, String(n)),
+        h("span.seat-name", {}, n === model.me ? `${s.name || `Seat ${n}`}` : (s.name || `Seat ${n}`)),
+        n === model.me ? h("span.badge.you", {}, "you") : null,
+        s.bot ? h("span.badge.bot", { title: `a bot (${s.bot})` }, "bot") : null,
+        s.connected === false && !s.bot ? h("span.badge.away", {}, "away") : null,
+        ...badges.map((b) => h("span.badge.role-badge", {}, b))),
+      h("div.cseat-body", {},
+        count !== undefined ? h("span.held", { title: `${count} cards in hand` },
+          h("span.mini-back", { "aria-hidden": "true" }), ` ${count}`) : null,
+        note ? h("span.seat-note", {}, note) : null),
+      clockEl(model, n));
+  }));
+}
+
+export function clockEl(model, seat) {
+  if (!model.clock || model.clock.seat !== seat) return null;
+  return h("div.clock", {
+    dataset: { deadline: String(model.clock.deadline_ms), span: String(model.turnSeconds * 1000) },
+    "aria-label": "turn clock",
+  }, h("div.clock-bar"), h("span.clock-text", {}, ""));
+}
+
+// The score sheet: a table with a header row, one row per hand, an optional total row, and the
+// link to the CSV download.
+export function sheetEl(title, head, rows, total, csvUrl, empty) {
+  const table = rows.length ? h("table.sheet", {},
+    h("thead", {}, h("tr", {}, head.map((c) => h("th", { scope: "col" }, c)))),
+    h("tbody", {}, rows.map((r) => h("tr", {}, r.map((c, i) => (i === 0 ? h("th", { scope: "row" }, c) : h("td", {}, c)))))),
+    total ? h("tfoot", {}, h("tr", {}, total.map((c, i) => (i === 0 ? h("th", { scope: "row" }, c) : h("td", {}, c)))))
+      : null) : h("p.sheet-empty", {}, empty);
+  return h("section.score-sheet", { "aria-label": "score sheet" },
+    h("header.sheet-head", {}, h("h2", {}, title),
+      csvUrl ? h("a.csv", { href: csvUrl, download: "" }, "Download (CSV)") : null),
+    h("div.sheet-scroll", {}, table));
+}
+
+// The seats in number order, as the score sheet's columns.
+export const seatNumbers = (model) => model.seats.map((s) => s.number).sort((a, b) => a - b);
+
+// A signed whole number as a score sheet writes it.
+export const signedInt = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
