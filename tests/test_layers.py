@@ -17,13 +17,16 @@ PACKAGE = SRC / "twentyone"
 #: Each layer may import its own layer's modules and every layer below it. Packages beside each
 #: other in DESIGN.md share a rank only where one really builds on the other: the simulator plays
 #: the solver's charts, so it sits just above ``strategy``; the browser table offers the trainers
-#: on its site, so ``web`` sits just above ``train``.
+#: on its site, so ``web`` sits just above ``train``. ``protocol`` (the one game protocol) is
+#: ground, so the engine and the card games can both meet it; ``games`` sits above ``pontoon``
+#: because its registry lists all five games, blackjack and Pontoon through adapters.
 RANKS: dict[str, int] = {
     # ground: every layer may use these
     "cards": 0, "money": 0, "errors": 0, "rules": 0, "compiled": 0, "data": 0, "safeload": 0,
+    "protocol": 0,
     "engine": 1,
-    "pontoon": 2, "strategy": 2, "games": 2,
-    "sim": 3,
+    "pontoon": 2, "strategy": 2,
+    "sim": 3, "games": 3,
     "train": 4, "envs": 4, "tui": 4,
     "web": 5,
     "cli": 6,

@@ -1,38 +1,78 @@
-"""The games by name: their game class, rules class and heuristic bot, for histories, the
-headless runner and (later) the command line."""
+"""Every game by name, from one list (as python-chess finds its variants in ``VARIANTS``): its
+class, its rules type, how many players a room may choose, its bots by level, the page
+component that draws it in the browser and its score sheet.
+
+``GAMES`` is the card games (the headless runner, histories and the terminal card room play
+those); ``ROOM_GAMES`` is every game a room can be created for. The browser room reads
+nothing about a game but its entry here and the one game protocol (``twentyone.protocol``).
+"""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from .core.bots import Bot, RandomBot
 from .core.game import Game
 from .core.rules import GameRules
+from .core.sheet import SheetMaker
 from .durak.bots import DurakBot
 from .durak.game import Durak
 from .durak.rules import DurakRules
+from .durak.sheet import score_sheet as durak_sheet
 from .president.bots import PresidentBot
 from .president.game import President
 from .president.rules import PresidentRules
+from .president.sheet import score_sheet as president_sheet
 from .solo_whist.bots import SoloWhistBot
 from .solo_whist.game import SoloWhist
 from .solo_whist.rules import SoloWhistRules
+from .solo_whist.sheet import score_sheet as solo_whist_sheet
+
+#: A bot for one seat, from its random source.
+BotMaker = Callable[[random.Random], Bot]
+
+#: The level a room fills empty seats with unless the host chooses another.
+BEST = "best"
 
 
 @dataclass(frozen=True, slots=True)
 class GameEntry:
+    """One card game: what the runner, the records and the room need to know of it."""
+
     game: type[Game[Any]]
     rules: type[GameRules]
-    bot: Callable[[random.Random], Bot]
+    #: The game's best bot (its heuristic).
+    bot: BotMaker
+    #: The title players read.
+    title: str = ""
+    #: The fewest and the most players a room may choose.
+    players: tuple[int, int] = (2, 2)
+    #: The page component that draws the game (``static/games/<page>.js``).
+    page: str = ""
+    #: The game's score sheet from its hand results (``core.sheet``).
+    sheet: SheetMaker | None = None
+    #: Bots by level, weakest to strongest; ``BEST`` is ``bot``.
+    more_levels: Mapping[str, BotMaker] = field(default_factory=dict)
+
+    @property
+    def levels(self) -> dict[str, BotMaker]:
+        """The bot levels a host chooses from for the empty seats."""
+        return {**self.more_levels, BEST: self.bot}
+
+    def new(self, players: int, shuffler: Any = None) -> Game[Any]:
+        """A new table for ``players`` (the game's other rules at their defaults)."""
+        return self.game(self.rules(players=players), shuffler)
 
 
 GAMES: dict[str, GameEntry] = {
-    "solo-whist": GameEntry(SoloWhist, SoloWhistRules, SoloWhistBot),
-    "durak": GameEntry(Durak, DurakRules, DurakBot),
-    "president": GameEntry(President, PresidentRules, PresidentBot),
+    "solo-whist": GameEntry(SoloWhist, SoloWhistRules, SoloWhistBot, "Solo Whist", (4, 4),
+                            "solo-whist", solo_whist_sheet),
+    "durak": GameEntry(Durak, DurakRules, DurakBot, "Durak", (2, 5), "durak", durak_sheet),
+    "president": GameEntry(President, PresidentRules, PresidentBot, "President", (3, 7),
+                           "president", president_sheet),
 }
 
 #: Bot names the runner accepts: each game's own heuristic bot, or uniformly random moves.

@@ -1,0 +1,21 @@
+"""Durak's score sheet: who was the durak of each game, and the tally of durak-ships
+(docs/games/durak.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from twentyone.protocol import HandResult
+
+from ..core.sheet import Cell, Sheet, seat_names, totals
+
+
+def score_sheet(results: Sequence[HandResult], names: Mapping[int, str]) -> Sheet:
+    seats = sorted({s for r in results for s in r.scores} | set(names))
+    rows: list[tuple[Cell, ...]] = []
+    for r in results:
+        durak = r.detail.get("durak")
+        who = "A draw" if durak is None else (names.get(durak) or f"Seat {durak}")
+        rows.append((r.hand, who, *(r.scores.get(s, 0) for s in seats)))
+    rows.append(("Times durak", "", *totals(results, seats)))
+    return Sheet(("Game", "Durak", *seat_names(names, seats)), tuple(rows))

@@ -1,0 +1,20 @@
+"""President's score sheet: each player's title in each hand, and points by title (the
+President the most, the Asshole none) over the evening (docs/games/president.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from twentyone.protocol import HandResult
+
+from ..core.sheet import Cell, Sheet, seat_names, totals
+
+
+def score_sheet(results: Sequence[HandResult], names: Mapping[int, str]) -> Sheet:
+    seats = sorted({s for r in results for s in r.scores} | set(names))
+    rows: list[tuple[Cell, ...]] = []
+    for r in results:
+        titles = r.detail.get("titles", {})
+        rows.append((r.hand, *(str(titles.get(str(s), "")) for s in seats)))
+    rows.append(("Points", *totals(results, seats)))
+    return Sheet(("Hand", *seat_names(names, seats)), tuple(rows))
