@@ -20,6 +20,7 @@ from playwright.sync_api import Page, Route, WebSocketRoute
 import twentyone.web
 from twentyone.errors import TableError
 from twentyone.games.core.game import Game
+from twentyone.games.core.ops import Deal
 from twentyone.games.registry import GAMES
 
 ORIGIN = "http://cards.test"
@@ -42,19 +43,26 @@ class Harness:
     # -- frames ----------------------------------------------------------------------------------
 
     def frame(self, seat: int) -> dict[str, Any]:
+        """The state frame FRAMES.md describes, for the page at ``seat``."""
         v = self.game.seat_view(seat).to_json()
-        seats = [{"number": s, "name": self.names.get(s, f"Seat {s}"), "connected": True,
-                  "bot": None if s in self.people else "best"} for s in self.game.seats]
-        results = [r.to_json() for r in self.game.hand_results()]
-        view = {"game": self.game.name, "room": CODE, "viewer": seat, "role": "player",
-                "ctx": v["ctx"], "legal": v["legal"], "body": v["body"], "seats": seats,
-                "clock": None, "paused": False, "results": results}
-        return {"type": "state", "view": view, "events": [], "calls": []}
+        entry = GAMES[self.game.name]
+        seats = {str(s): {"name": self.names.get(s, f"Seat {s}"), "connected": True,
+                          "sitting_out": False, "bot": None if s in self.people else "best"}
+                 for s in self.game.seats}
+        scores = entry.sheet(self.game.hand_results(), self.names) if entry.sheet else None
+        room = {"code": CODE, "game": self.game.name, "title": entry.title, "page": entry.page,
+                "role": "player", "viewer": seat, "seats": seats, "paused": False,
+                "closed": False, "clock": None, "host_legal": None,
+                "scores": scores.to_json() if scores else None}
+        return {"type": "state", **v, "events": [], "room": room}
 
     def push(self) -> None:
         """Let the bots move until a person is to act, then send every page its frame."""
         for _ in range(2000):
             seat = self.game.to_act
+            if self.game.between_hands:
+                self.game.apply(Deal(seat or 1))   # the host deals at once (to_act: the dealer)
+                continue
             if seat is None or seat in self.people:
                 break
             legal = self.game.legal_ops(seat)
@@ -101,9 +109,8 @@ class Harness:
                 self.sockets[seat] = ws
                 self.push()
                 return
-            request = {k: v for k, v in data.items() if k not in ("type", "id")}
             try:
-                op = self.game.operation({**request, "seat": seat})
+                op = self.game.operation({**data.get("args", {}), "op": data["op"], "seat": seat})
                 self.game.apply(op)
             except TableError as exc:
                 ws.send(json.dumps({"type": "error", "id": data.get("id"),

@@ -10,41 +10,48 @@ import { cardText, clockEl } from "./games/kit.js";
 import { Connection, tokens } from "./net.js";
 import { toast } from "./toast.js";
 
-// The room's frame, in the words the components read: what the game's view says (body), what
-// this viewer may do (legal, with the reason for every card that is no legal move), and who
-// sits where. Nothing is worked out here that the frame does not say.
-export function model(frame, room, role, seat) {
-  const v = frame.view;
-  const body = v.body || {};
-  const seats = [...(v.seats || [])].sort((a, b) => a.number - b.number);
+// The room's state frame (FRAMES.md: ctx, legal, body, room), in the words the components read:
+// what the game's view says (body), what this viewer may do (legal, and the reason for each card
+// no legal move uses), who sits where. Nothing is worked out here that the frame does not say.
+export function model(frame, info) {
+  const ctx = frame.ctx || {};
+  const body = frame.body || {};
+  const room = frame.room || {};
+  const seats = Object.entries(room.seats || {}).map(([n, s]) => ({ ...s, number: Number(n) }))
+    .sort((a, b) => a.number - b.number);
   const names = Object.fromEntries(seats.map((s) => [s.number, s.name || `Seat ${s.number}`]));
-  const me = v.viewer ?? seat ?? null;
-  const toAct = v.ctx?.to_act ?? body.to_act ?? null;
+  const me = ctx.viewer ? ctx.viewer : null;
+  const legal = frame.legal || [];
+  const toAct = ctx.to_act ?? null;
+  const paused = Boolean(room.paused);
   const m = {
-    game: v.game || body.game || room.game,
-    role: v.role || role,
-    me: (v.role || role) === "player" ? me : null,
-    phase: v.ctx?.phase ?? body.phase,
+    game: ctx.game || room.game || info.game,
+    role: room.role || "spectator",
+    me,
+    phase: ctx.phase,
+    over: Boolean(ctx.over),
     toAct,
     body,
-    legal: (v.legal || []).filter((op) => typeof op === "object"),
-    blocked: v.blocked || body.unplayable || {},
+    legal,
+    blocked: body.unplayable || {},
     seats,
     names,
     counts: Object.fromEntries(Object.entries(body.counts || {}).map(([k, n]) => [Number(k), n])),
-    clock: v.clock || null,
-    paused: Boolean(v.paused),
-    results: v.results || [],
-    turnSeconds: room.settings ? room.settings.turn_s : 30,
+    clock: room.clock ? { seat: room.clock[0], deadline_ms: room.clock[1] } : null,
+    paused,
+    hostLegal: room.host_legal || [],
+    scores: room.scores || null,
+    turnSeconds: info.settings ? info.settings.turn_s : 30,
     csvUrl: null,
   };
-  m.myTurn = m.me !== null && toAct === m.me && !m.paused;
-  m.waiting = m.paused ? "The host has paused the game."
-    : toAct === null ? "" : m.myTurn ? "" : `It is ${toAct === m.me ? "your" : `${names[toAct] || `seat ${toAct}`}'s`} move.`;
+  m.myTurn = me !== null && toAct === me && legal.length > 0;
+  m.waiting = paused ? "The host has paused the game."
+    : m.myTurn || toAct === null ? "" : ctx.over ? "The next hand has not been dealt yet."
+      : `It is ${toAct === me ? "your" : `${names[toAct] || `seat ${toAct}`}'s`} move.`;
   return m;
 }
 
-const HOST_LABELS = { pause: "Pause", resume: "Resume", deal: "Deal", start: "Start" };
+const HOST_LABELS = { pause: "Pause", resume: "Resume", deal: "Deal the next hand" };
 
 export class CardRoom {
   constructor(code, room, go) {
@@ -116,8 +123,8 @@ export class CardRoom {
     this.frames += 1;
     for (const wake of this.waiters.splice(0)) wake();
     this.frame = frame;
-    if (frame.view.role) this.role = frame.view.role;
-    if (frame.view.viewer) this.seat = frame.view.viewer;
+    if (frame.room && frame.room.role) this.role = frame.room.role;
+    if (frame.ctx) this.seat = frame.ctx.viewer || null;
     this.render();
   }
 
@@ -131,9 +138,9 @@ export class CardRoom {
       h("a.button", { href: "/" }, "Back to the lobby")));
   }
 
-  async sitDown(name) {
+  async sitDown(name, seat) {
     try {
-      const reply = await this.conn.request("sit", { name });
+      const reply = await this.conn.request("sit", { args: seat ? { name, seat } : { name } });
       if (reply.token) tokens.setSeat(this.code, reply.token);
       this.seat = reply.seat;
       this.role = "player";
@@ -149,7 +156,7 @@ export class CardRoom {
     const seen = this.frames;
     this.setBusy(1);
     try {
-      await this.conn.request(op, args);
+      await this.conn.request(op, { args });
       if (this.frames === seen) {
         await new Promise((resolve) => {
           this.waiters.push(resolve);
@@ -198,35 +205,49 @@ export class CardRoom {
     };
   }
 
-  sitForm() {
+  // A newcomer takes a seat a bot holds (the first, unless they pick one).
+  sitForm(m) {
+    const free = m.seats.filter((st) => st.bot);
+    if (!free.length) return null;
     const name = h("input", { name: "name", required: true, maxlength: "24", autocomplete: "nickname",
       placeholder: "Your name" });
+    const seat = h("select", { name: "seat" }, free.map((st) =>
+      h("option", { value: String(st.number) }, `Seat ${st.number} (now ${st.name})`)));
     const form = h("form.sit", {},
       h("h2", {}, "Take a seat"),
       h("label.field", {}, h("span", {}, "Name"), name),
+      h("label.field", {}, h("span", {}, "Seat"), seat),
       h("button.primary", { type: "submit" }, "Sit down"));
     form.addEventListener("submit", (ev) => {
       ev.preventDefault();
-      this.sitDown(name.value.trim());
+      this.sitDown(name.value.trim(), Number(seat.value));
     });
     return form;
   }
 
   hostPanel(m) {
-    const v = this.frame.view;
-    const names = new Set((v.host_legal || []).map((n) => String(n).replace(/-/g, "_")));
-    names.delete("close");
-    names.delete("remove");
-    names.delete(m.paused ? "pause" : "resume");
+    const names = new Set(m.hostLegal.map((n) => String(n).replace(/-/g, "_")));
+    for (const own of ["close", "remove", "pause", "resume"]) names.delete(own);
     names.add(m.paused ? "resume" : "pause");
-    const token = this.token();
     const buttons = [...names].map((a) => h(`button.host-action.host-${a}`, {
       type: "button", dataset: { host: a }, onclick: () => this.act(a),
     }, HOST_LABELS[a] || a.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase())));
+    // A person at a seat can be removed; their seat goes back to a bot.
+    if (m.hostLegal.includes("remove")) {
+      for (const st of m.seats.filter((x) => !x.bot)) {
+        buttons.push(h("button.host-action.host-remove", { type: "button", dataset: { host: "remove", seat: String(st.number) },
+          onclick: () => {
+            if (window.confirm(`Remove ${st.name} from seat ${st.number}? A bot takes the seat.`)) {
+              this.act("remove", { seat: st.number });
+            }
+          } }, `Remove ${st.name}`));
+      }
+    }
     buttons.push(h("button.host-action.danger", { type: "button", dataset: { host: "close" },
       onclick: () => {
         if (window.confirm("Close the room for everyone?")) this.act("close");
       } }, "Close the room"));
+    const token = this.token();
     return h("section.host-panel", { "aria-label": "host controls" },
       h("div.host-buttons", {}, buttons),
       h("div.downloads", {},
@@ -235,18 +256,27 @@ export class CardRoom {
         h("a", { href: this.csvUrl(), download: `${this.code}-scores.csv` }, "Score sheet (CSV)")));
   }
 
+  // Leaving gives the seat back to a bot; this page then watches.
+  leaveButton() {
+    return h("button.secondary.leave", { type: "button", onclick: async () => {
+      if (!window.confirm("Leave the table? A bot takes your seat.")) return;
+      if (await this.act("leave")) {
+        tokens.forgetSeat(this.code);
+        this.conn.close();
+        this.go(`/r/${this.code}`);
+      }
+    } }, "Leave the table");
+  }
+
   csvUrl() {
-    const d = this.frame && this.frame.view.downloads;
-    if (d && d.scores) return d.scores;
-    const token = this.token();
-    return token ? api.downloadUrl(this.code, "scores.csv", token) : `/api/rooms/${encodeURIComponent(this.code)}/scores.csv`;
+    return api.downloadUrl(this.code, "scores.csv", this.token() || "");
   }
 
   render() {
     this.roleEl.textContent = this.role === "host" ? "You are the host"
       : this.role === "player" ? `Seat ${this.seat}` : this.role ? "Watching" : "";
     if (!this.frame) return;
-    const m = model(this.frame, this.room, this.role, this.seat);
+    const m = model(this.frame, this.room);
     m.csvUrl = this.csvUrl();
     const page = PAGES[m.game];
     this.root.dataset.game = m.game;
@@ -273,11 +303,11 @@ export class CardRoom {
     this.table.replaceChildren(...[drawn.seats, drawn.table].filter(Boolean));
     this.hostBox.replaceChildren(...(this.role === "host" ? [this.hostPanel(m)] : []));
     const parts = [prompt, myClock ? h("div.my-clock", {}, myClock) : null];
-    if (this.role === "spectator" && (this.frame.view.open_seats ?? 1) > 0) parts.push(this.sitForm());
+    if (m.role === "spectator") parts.push(this.sitForm(m));
     if (drawn.hand) parts.push(drawn.hand);
     if (drawn.actions) parts.push(drawn.actions);
     this.controls.replaceChildren(...parts.filter(Boolean));
-    this.sheetBox.replaceChildren(...[drawn.sheet].filter(Boolean));
+    this.sheetBox.replaceChildren(...[drawn.sheet, m.role === "player" ? this.leaveButton() : null].filter(Boolean));
     if (this.busy) for (const b of this.root.querySelectorAll("button.move, [data-host]")) b.disabled = true;
     this.tick();
   }

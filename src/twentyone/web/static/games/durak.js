@@ -4,7 +4,7 @@
 import { cardEl } from "../cards.js";
 import { h } from "../dom.js";
 import {
-  card, cardText, handEl, moveButton, opsNamed, says, seatNumbers, seatsEl, sheetEl, suitText, who, whyEl,
+  betweenHands, card, cardText, handEl, sortHand, moveButton, opsNamed, says, seatsEl, sheetEl, suitText, who, whyEl,
 } from "./kit.js";
 
 // What playing your picked card is called at each moment of a bout.
@@ -14,10 +14,7 @@ const PASS_LABEL = { "pile-on": "No more to throw in", give: "Nothing more to gi
 function statusText(m) {
   const b = m.body;
   const me = m.me;
-  if (b.phase === "deal") {
-    return opsNamed(m, "deal").length ? "Deal the next game."
-      : `${who(m, b.dealer)} deals the next game.`;
-  }
+  if (m.over) return betweenHands(m, "game");
   const mine = m.toAct === me;
   switch (b.phase) {
     case "attack":
@@ -83,26 +80,9 @@ function actionsEl(m, ui) {
     buttons.push(moveButton(PASS_LABEL[b.phase] || "Pass", "act-pass", () => ui.act("pass"),
       { disabled: ui.busy, op: "pass" }));
   }
-  if (opsNamed(m, "deal").length) {
-    buttons.push(moveButton("Deal", "act-deal", () => ui.act("deal"), { disabled: ui.busy, op: "deal" }));
-  }
   return buttons.length ? h("div.action-bar.moves", {}, buttons) : null;
 }
 
-// The tally of durak-ships: one row a game, "durak" under the seat that lost it, and the count.
-function sheet(m) {
-  const seats = seatNumbers(m);
-  const tally = Object.fromEntries(seats.map((s) => [s, 0]));
-  const rows = m.results.map((r, i) => {
-    const durak = r.detail ? r.detail.durak : r.durak;
-    if (durak) tally[durak] = (tally[durak] || 0) + 1;
-    return [String(r.hand ?? i + 1), ...seats.map((s) => (durak === null || durak === undefined ? "draw"
-      : s === durak ? "durak" : ""))];
-  });
-  return sheetEl("Durak-ships", ["Game", ...seats.map((s) => m.names[s])], rows,
-    rows.length ? ["Times durak", ...seats.map((s) => String(tally[s]))] : null,
-    m.csvUrl, "No game finished yet.");
-}
 
 export const durak = {
   title: "Durak",
@@ -124,10 +104,11 @@ export const durak = {
       status: statusText(m),
       seats,
       table: h("div.durak-table", {}, boutEl(m), stockEl(m)),
-      hand: b.hand ? h("section.hand-box", {}, handEl(m, one, b.hand, usable, m.blocked), whyEl(m, ui, m.blocked))
+      hand: b.hand ? h("section.hand-box", {}, handEl(m, one,
+        sortHand(b.hand, undefined, { last: b.trump_card ? b.trump_card.slice(-1) : null }), usable, m.blocked), whyEl(m, ui, m.blocked))
         : null,
       actions: actionsEl(m, one),
-      sheet: sheet(m),
+      sheet: sheetEl(m, "Durak-ships", "No game finished yet."),
     };
   },
 };

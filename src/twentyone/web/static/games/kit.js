@@ -36,6 +36,11 @@ export function who(model, seat) {
 // "You lead" / "Ann leads": a verb agreeing with who().
 export const says = (model, seat, you, other) => (seat === model.me ? `You ${you}` : `${who(model, seat)} ${other}`);
 
+// Between hands the host deals (room.host_legal holds "deal"); everyone else waits for it.
+export function betweenHands(m, hand) {
+  return m.role === "host" ? `Deal the next ${hand} when everyone is ready.` : `The host deals the next ${hand}.`;
+}
+
 // The legal operations of one kind (play, give, bid...).
 export const opsNamed = (model, name) => model.legal.filter((op) => op.op === name);
 
@@ -44,22 +49,39 @@ export function rowEl(codes, cls = "") {
   return h(`div.cards.row${cls ? `.${cls}` : ""}`, {}, codes.map((c, i) => cardEl(card(c), i)));
 }
 
-// The hand you hold: every card a button; a card no legal move uses is greyed and says why when
-// touched, it is never picked. `usable`: the codes a legal move can take; `why`: code → reason.
+// Ranks from low to high with the ace high (Solo Whist, Durak); President passes its own order.
+export const ACE_HIGH = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+const SUIT_ORDER = ["s", "h", "c", "d"];   // black and red in turn, as a hand is held
+
+// A hand sorted as a player holds it: by suit, then rank; `first` puts one suit last (trumps).
+export function sortHand(codes, ranks = ACE_HIGH, { bySuit = true, last = null } = {}) {
+  const suit = (c) => (c.slice(-1) === last ? 9 : SUIT_ORDER.indexOf(c.slice(-1)));
+  const rank = (c) => ranks.indexOf(c.slice(0, -1));
+  return [...codes].sort((a, b) => (bySuit ? suit(a) - suit(b) || rank(a) - rank(b)
+    : rank(a) - rank(b) || suit(a) - suit(b)));
+}
+
+// The hand you hold, sorted: every card a button. While it is your move, a card no legal move
+// uses is greyed, is never picked, and says why when touched; while it is not, the cards rest
+// (not selectable) and say whose move it is. `usable`: the codes a legal move can take; `why`:
+// code → the game's reason.
 export function handEl(model, ui, codes, usable, why = {}) {
   if (!codes || !codes.length) return h("div.my-hand.empty", {}, "No cards in your hand.");
+  const live = usable.size > 0 || Object.keys(why).length > 0;
   const buttons = codes.map((code, i) => {
     const ok = usable.has(code);
     const picked = ui.selection.has(code);
-    const reason = ok ? null : (why[code] || model.waiting);
-    return h(`button.hand-card${ok ? ".usable" : ".blocked"}${picked ? ".picked" : ""}`, {
+    const reason = ok ? null : (why[code] || model.waiting || "");
+    const state = ok ? ".usable" : live ? ".blocked" : ".resting";
+    return h(`button.hand-card${state}${picked ? ".picked" : ""}`, {
       type: "button", "aria-disabled": ok ? "false" : "true", "aria-pressed": picked ? "true" : "false",
       dataset: { card: code, why: reason || "" }, title: reason || `pick ${cardText(code)}`,
       style: { "--i": String(i) },
       onclick: () => (ok ? ui.toggle(code) : ui.explain(code, reason)),
     }, cardEl(card(code), 0));
   });
-  return h("div.my-hand", { role: "group", "aria-label": "your hand" }, buttons);
+  return h("div.my-hand", { role: "group", "aria-label": "your hand", style: { "--n": String(codes.length) } },
+    buttons);
 }
 
 // The line under the hand: the reason for the greyed card you touched, or, when it is your move
@@ -112,22 +134,26 @@ export function clockEl(model, seat) {
   }, h("div.clock-bar"), h("span.clock-text", {}, ""));
 }
 
-// The score sheet: a table with a header row, one row per hand, an optional total row, and the
-// link to the CSV download.
-export function sheetEl(title, head, rows, total, csvUrl, empty) {
-  const table = rows.length ? h("table.sheet", {},
-    h("thead", {}, h("tr", {}, head.map((c) => h("th", { scope: "col" }, c)))),
-    h("tbody", {}, rows.map((r) => h("tr", {}, r.map((c, i) => (i === 0 ? h("th", { scope: "row" }, c) : h("td", {}, c)))))),
-    total ? h("tfoot", {}, h("tr", {}, total.map((c, i) => (i === 0 ? h("th", { scope: "row" }, c) : h("td", {}, c)))))
-      : null) : h("p.sheet-empty", {}, empty);
+// The score sheet as the room sends it (room.scores: a header and rows, the last row the
+// evening's summary: totals, times durak, points), with the link to its CSV download. `cell`
+// formats a number cell as the game writes it.
+export function sheetEl(m, title, empty, cell = (v) => String(v)) {
+  const sheet = m.scores;
+  const rows = sheet ? sheet.rows : [];
+  const hands = rows.slice(0, -1);
+  const summary = rows.length ? rows[rows.length - 1] : null;
+  const show = (v, i) => (i > 0 && typeof v === "number" ? cell(v) : String(v));
+  const line = (r, tag) => h("tr", {}, r.map((v, i) => (i === 0 ? h("th", { scope: "row" }, String(v))
+    : h(tag, {}, show(v, i)))));
+  const table = hands.length ? h("table.sheet", {},
+    h("thead", {}, h("tr", {}, sheet.header.map((c) => h("th", { scope: "col" }, c)))),
+    h("tbody", {}, hands.map((r) => line(r, "td"))),
+    summary ? h("tfoot", {}, line(summary, "td")) : null) : h("p.sheet-empty", {}, empty);
   return h("section.score-sheet", { "aria-label": "score sheet" },
     h("header.sheet-head", {}, h("h2", {}, title),
-      csvUrl ? h("a.csv", { href: csvUrl, download: "" }, "Download (CSV)") : null),
+      m.csvUrl ? h("a.csv", { href: m.csvUrl, download: "" }, "Download (CSV)") : null),
     h("div.sheet-scroll", {}, table));
 }
-
-// The seats in number order, as the score sheet's columns.
-export const seatNumbers = (model) => model.seats.map((s) => s.number).sort((a, b) => a - b);
 
 // A signed whole number as a score sheet writes it.
 export const signedInt = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");

@@ -5,20 +5,20 @@
 // hand back.
 import { h } from "../dom.js";
 import {
-  cardText, handEl, moveButton, opsNamed, rowEl, says, seatNumbers, seatsEl, setKey, sheetEl, who, whyEl,
+  betweenHands, cardText, handEl, sortHand, moveButton, opsNamed, rowEl, says, seatsEl, setKey, sheetEl, who, whyEl,
 } from "./kit.js";
 
 const SETS = { 1: "a single", 2: "a pair", 3: "three of a kind", 4: "four of a kind" };
 const setName = (n) => SETS[n] || `${n} of a kind`;
 const rankOf = (code) => code.slice(0, -1);
+// President's ranking, low to high (docs/games/president.md#card-ranking): the hand is sorted by it.
+const CLIMB = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2"];
 
 function statusText(m) {
   const b = m.body;
   const mine = m.toAct === m.me;
   const bottom = b.order ? b.order[b.order.length - 1] : null;
-  if (b.phase === "deal") {
-    return opsNamed(m, "deal").length ? "Deal the next hand." : `${who(m, b.dealer)} deals the next hand.`;
-  }
+  if (m.over) return betweenHands(m, "hand");
   if (b.phase === "exchange") {
     return mine ? `Pick a card to hand back to ${who(m, bottom)}.`
       : `${who(m, m.toAct)} hands a card back to ${bottom === m.me ? "you" : who(m, bottom)}.`;
@@ -84,22 +84,9 @@ function actionsEl(m, ui, plays) {
   if (opsNamed(m, "pass").length) {
     buttons.push(moveButton("Pass", "act-pass", () => ui.act("pass"), { disabled: ui.busy, op: "pass" }));
   }
-  if (opsNamed(m, "deal").length) {
-    buttons.push(moveButton("Deal", "act-deal", () => ui.act("deal"), { disabled: ui.busy, op: "deal" }));
-  }
   return buttons.length ? h("div.action-bar.moves", {}, buttons) : null;
 }
 
-// The titles each hand gave, one row a hand.
-function sheet(m) {
-  const seats = seatNumbers(m);
-  const rows = m.results.map((r, i) => {
-    const titles = (r.detail && r.detail.titles) || r.titles || r.detail || {};
-    return [String(r.hand ?? i + 1), ...seats.map((s) => titles[s] || titles[String(s)] || "")];
-  });
-  return sheetEl("Titles", ["Hand", ...seats.map((s) => m.names[s])], rows, null, m.csvUrl,
-    "No hand finished yet.");
-}
 
 export const president = {
   title: "President",
@@ -134,9 +121,9 @@ export const president = {
       table: topEl(m),
       hand: b.hand ? h("section.hand-box", {},
         plays.length ? pickedEl(m, ui, plays) : null,
-        handEl(m, sets, b.hand, usable, m.blocked), whyEl(m, ui, m.blocked)) : null,
+        handEl(m, sets, sortHand(b.hand, CLIMB, { bySuit: false }), usable, m.blocked), whyEl(m, ui, m.blocked)) : null,
       actions: actionsEl(m, sets, plays),
-      sheet: sheet(m),
+      sheet: sheetEl(m, "Titles", "No hand finished yet."),
     };
   },
 };

@@ -4,7 +4,7 @@
 import { cardEl } from "../cards.js";
 import { h } from "../dom.js";
 import {
-  card, cardText, handEl, moveButton, opsNamed, rowEl, says, seatNumbers, seatsEl, sheetEl, signedInt, suitText,
+  betweenHands, card, cardText, handEl, sortHand, moveButton, opsNamed, rowEl, says, seatsEl, sheetEl, signedInt, suitText,
   who, whyEl,
 } from "./kit.js";
 
@@ -24,7 +24,7 @@ function statusText(m) {
   const high = b.high ? bidNamed(m, b.high).label : null;
   switch (b.phase) {
     case "deal":
-      return opsNamed(m, "deal").length ? "Deal the next hand." : `${who(m, b.dealer)} deals the next hand.`;
+      return betweenHands(m, "hand");
     case "bidding":
       return mine ? (high ? `Bid higher than ${high}, ${opsNamed(m, "bid").some((o) => o.bid === "cop") ? "call Cop, " : ""}or pass.`
         : "Bid, or pass.") : `${who(m, m.toAct)} to bid.`;
@@ -135,29 +135,9 @@ function actionsEl(m, ui) {
   if (opsNamed(m, "pass").length) {
     buttons.push(moveButton("Pass", "act-pass", () => ui.act("pass"), { disabled: ui.busy, op: "pass" }));
   }
-  if (opsNamed(m, "deal").length) {
-    buttons.push(moveButton("Deal", "act-deal", () => ui.act("deal"), { disabled: ui.busy, op: "deal" }));
-  }
   return buttons.length ? h("div.action-bar.moves", {}, buttons) : null;
 }
 
-// The counters over the evening: each played hand's contract and what every seat won or paid,
-// and the running totals (the frame's counters, which always add up to zero).
-function sheet(m) {
-  const seats = seatNumbers(m);
-  const rows = m.results.map((r, i) => {
-    const d = r.detail || r;
-    const c = d.contract ? bidNamed(m, d.contract) : null;
-    const what = c ? `${c.label} by ${(d.declarers || []).map((s) => m.names[s]).join(" & ")}: `
-      + `${d.made ? "made" : "broken"}${d.tricks !== undefined ? ` (${d.tricks})` : ""}` : "all passed";
-    const scores = r.scores || {};
-    return [String(r.hand ?? i + 1), what, ...seats.map((s) => signedInt(scores[s] ?? scores[String(s)] ?? 0))];
-  });
-  const counters = m.body.counters || {};
-  return sheetEl("Counters", ["Hand", "Contract", ...seats.map((s) => m.names[s])], rows,
-    rows.length ? ["Total", "", ...seats.map((s) => signedInt(counters[s] ?? counters[String(s)] ?? 0))] : null,
-    m.csvUrl, "No hand played yet.");
-}
 
 export const soloWhist = {
   title: "Solo Whist",
@@ -177,10 +157,12 @@ export const soloWhist = {
       status: statusText(m),
       seats,
       table: tableEl(m, ui),
-      hand: b.hand ? h("section.hand-box", {}, handEl(m, one, b.hand, usable, m.blocked), whyEl(m, ui, m.blocked))
+      hand: b.hand ? h("section.hand-box", {}, handEl(m, one,
+        sortHand(b.hand, undefined, { last: b.trump !== null && b.trump !== undefined ? suitLetter(b.trump) : null }),
+        usable, m.blocked), whyEl(m, ui, m.blocked))
         : null,
       actions: actionsEl(m, one),
-      sheet: sheet(m),
+      sheet: sheetEl(m, "Counters", "No hand played yet.", signedInt),
     };
   },
 };
