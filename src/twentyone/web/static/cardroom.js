@@ -123,6 +123,7 @@ export class CardRoom {
     this.frames += 1;
     for (const wake of this.waiters.splice(0)) wake();
     this.frame = frame;
+    this.root.dataset.frames = String(this.frames);
     if (frame.room && frame.room.role) this.role = frame.room.role;
     if (frame.ctx) this.seat = frame.ctx.viewer || null;
     this.render();

@@ -94,8 +94,8 @@ export function whyEl(model, ui, why) {
 }
 
 // One button per move; `busy` disables them while a request is in flight.
-export function moveButton(text, cls, onclick, { disabled = false, op = "" } = {}) {
-  return h(`button.move${cls ? `.${cls}` : ""}`, { type: "button", dataset: { op }, disabled, onclick }, text);
+export function moveButton(text, cls, onclick, { disabled = false, op = "", data = {} } = {}) {
+  return h(`button.move${cls ? `.${cls}` : ""}`, { type: "button", dataset: { op, ...data }, disabled, onclick }, text);
 }
 
 // The seats round the table: name, cards held, badges the game adds, the turn clock.

@@ -130,7 +130,7 @@ function actionsEl(m, ui) {
   for (const op of opsNamed(m, "name-trump")) {
     const s = suitLetter(op.suit);
     buttons.push(moveButton(suitText(s), `act-trump.suit-${s}`, () => ui.act("name-trump", { suit: s }),
-      { disabled: ui.busy, op: "name-trump" }));
+      { disabled: ui.busy, op: "name-trump", data: { suit: s } }));
   }
   if (opsNamed(m, "pass").length) {
     buttons.push(moveButton("Pass", "act-pass", () => ui.act("pass"), { disabled: ui.busy, op: "pass" }));
