@@ -35,7 +35,6 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from twentyone.engine.shoe import Shuffler
-from twentyone.engine.table import Phase
 from twentyone.errors import (
     LedgerError,
     LimitError,
@@ -44,13 +43,19 @@ from twentyone.errors import (
     RoomError,
     TwentyOneError,
 )
+from twentyone.games.core.shuffle import Shuffler as CardShuffler
+from twentyone.games.registry import GAMES as CARD_GAMES
 from twentyone.web import downloads, pages, protocol, training
+from twentyone.web.cardroom import BOT_DELAY_S, CardRoom, secure_cards
 from twentyone.web.limits import Buckets, Limits
 from twentyone.web.replays import Histories
 from twentyone.web.room import Actor, Role, Room, new_token, said, token_hash
 from twentyone.web.shoes import secure_shuffler
-from twentyone.web.spec import GAMES, RoomSpec, presets
-from twentyone.web.store import Store
+from twentyone.web.spec import GAMES, RoomSpec, presets, room_games
+from twentyone.web.store import Store, StoredRoom
+
+#: A room of any game: a blackjack or Pontoon table, or a card room.
+AnyRoom = Room | CardRoom
 
 #: Room codes: six characters no one misreads (no 0/O, 1/I/L).
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -97,18 +102,30 @@ class Site:
     live: Callable[[], Shuffler]
     limits: Limits = field(default_factory=Limits)
     clock: Callable[[], float] = time.monotonic
-    rooms: dict[str, Room] = field(default_factory=dict)
+    #: A card room's live shuffler, and the pause between its bots' moves.
+    cards: Callable[[], CardShuffler] = secure_cards
+    bot_delay_s: float = BOT_DELAY_S
+    rooms: dict[str, AnyRoom] = field(default_factory=dict)
     locks: dict[str, asyncio.Lock] = field(default_factory=dict)
     conns: dict[str, set[Connection]] = field(default_factory=dict)
     used: dict[str, float] = field(default_factory=dict)
 
-    def add(self, room: Room) -> None:
+    def open(self, code: str, spec: RoomSpec, host_hash: str,
+             saved: StoredRoom | None = None) -> AnyRoom:
+        """A room of the game ``spec`` names: a card room for a game of the registry's card
+        games, else a blackjack or Pontoon table."""
+        if spec.game in CARD_GAMES:
+            return CardRoom(code, spec, host_hash, self.store, self.cards(), saved=saved,
+                            bot_delay_s=self.bot_delay_s)
+        return Room(code, spec, host_hash, self.store, self.live(), saved=saved)
+
+    def add(self, room: AnyRoom) -> None:
         self.rooms[room.code] = room
         self.locks[room.code] = asyncio.Lock()
         self.conns[room.code] = set()
         self.used[room.code] = self.clock()
 
-    def room(self, code: str) -> Room:
+    def room(self, code: str) -> AnyRoom:
         """The room, dealt again from the ledger if it is not in memory (an open room only: a
         closed one is gone once it leaves memory, as after a restart)."""
         room = self.rooms.get(code)
@@ -116,15 +133,14 @@ class Site:
             saved = self.store.room(code)
             if saved is None or saved.closed:
                 raise RoomError(f"there is no room {code!r}")
-            room = Room(code, RoomSpec.from_json(saved.spec), saved.host_hash, self.store,
-                        self.live(), saved=saved)
+            room = self.open(code, RoomSpec.from_json(saved.spec), saved.host_hash, saved)
             room.recover()
             self.add(room)
         self.used[code] = self.clock()
         return room
 
     @contextlib.asynccontextmanager
-    async def locked(self, code: str) -> AsyncIterator[Room]:
+    async def locked(self, code: str) -> AsyncIterator[AnyRoom]:
         """The room with its lock held: the room in memory once the lock is got (one that left
         memory while this waited is dealt again), never a copy that has left."""
         while True:
@@ -148,13 +164,13 @@ class Site:
         for code, room in list(self.rooms.items()):
             idle = self.clock() - self.used[code] >= self.limits.room_idle_s
             if idle and not self.conns[code] and not self.locks[code].locked() \
-                    and (room.closed or _between_rounds(room)):
+                    and (room.closed or room.between_rounds()):
                 for table in (self.rooms, self.locks, self.conns, self.used):
                     del table[code]
                 gone.append(code)
         return gone
 
-    async def broadcast(self, room: Room, since: int | None) -> None:
+    async def broadcast(self, room: AnyRoom, since: int | None) -> None:
         """Each connection's own state; a room closed says so and closes them. Each frame is
         built and encoded once however many connections look alike, and the parts every
         viewer sees alike once for all of them (``Room.frames``)."""
@@ -168,11 +184,6 @@ class Site:
                 await c.ws.send_text(frames.text(c.actor))
         if room.closed:
             self.conns[room.code].clear()
-
-
-def _between_rounds(room: Room) -> bool:
-    t = room.table
-    return t.phase is Phase.BETTING and not any(s.hands for s in t.seats.values())
 
 
 def _error(exc: TwentyOneError, status: int) -> JSONResponse:
@@ -191,13 +202,16 @@ def _too_fast(what: str, wait_s: float) -> JSONResponse:
 
 def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
                tick_s: float = TICK_S, rules: str = "classic", limits: Limits | None = None,
-               clock: Callable[[], float] = time.monotonic) -> Starlette:
+               clock: Callable[[], float] = time.monotonic,
+               cards: Callable[[], CardShuffler] = secure_cards,
+               bot_delay_s: float = BOT_DELAY_S) -> Starlette:
     """The app over ``store`` (a room is dealt again from it when first used); ``live`` makes
     each room's shuffler (the system's secure random source unless a test stacks the shoe);
     ``rules`` is the preset offered first; ``limits`` what one client may ask of it, and
-    ``clock`` the time rooms are idle by."""
+    ``clock`` the time rooms are idle by; ``cards`` makes a card room's shuffler, and its bots
+    move ``bot_delay_s`` apart."""
     limits = limits or Limits()
-    site = Site(store, live, limits, clock)
+    site = Site(store, live, limits, clock, cards, bot_delay_s)
     creating = Buckets(limits.rooms_burst, limits.room_every_s, clock)
     fetching = Buckets(limits.downloads_burst, limits.download_every_s, clock)
     histories = Histories(store)
@@ -209,7 +223,8 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
         return pages.page("index.html", "The table's page")
 
     async def api_presets(request: Request) -> Response:
-        return JSONResponse({"games": list(GAMES), "presets": presets(rules)})
+        return JSONResponse({"games": list(GAMES), "presets": presets(rules),
+                             "rooms": room_games()})
 
     async def create_room(request: Request) -> Response:
         if not creating.allow(_client(request)):
@@ -228,7 +243,7 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
         host = new_token()
         try:
             store.create_room(code, spec.to_json(), token_hash(host))
-            site.add(Room(code, spec, token_hash(host), store, live()))
+            site.add(site.open(code, spec, token_hash(host)))
         except Exception as exc:  # a full disk, a locked file: no room, a word, one log line
             _LOG.warning("a new room could not be written to the ledger (%s)", said(exc))
             return _error(LedgerError("the server could not write the new room to its ledger, "
@@ -237,7 +252,7 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
                              "join_url": f"{str(request.base_url).rstrip('/')}/r/{code}"},
                             status_code=201)
 
-    def room_or_404(request: Request) -> Room | JSONResponse:
+    def room_or_404(request: Request) -> AnyRoom | JSONResponse:
         try:
             return site.room(request.path_params["code"])
         except RoomError as exc:
@@ -259,7 +274,7 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
                                         light="#fbfaf6", title=f"Join room {room.code}")
         return Response(out.getvalue(), media_type="image/svg+xml")
 
-    def room_and_actor(request: Request) -> tuple[Room, Actor] | JSONResponse:
+    def room_and_actor(request: Request) -> tuple[AnyRoom, Actor] | JSONResponse:
         """The room of the path and who the ``?token=`` speaks for, or the error answer: 404
         for no such room, 403 for a missing or foreign token."""
         room = room_or_404(request)
@@ -280,6 +295,9 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
         if not fetching.allow(_client(request)):
             return _too_fast("downloads", fetching.wait_s(_client(request)))
         room, actor = found
+        if isinstance(room, CardRoom):
+            return _error(RoomError("a card room's history is not offered for download yet: "
+                                    "its score sheet is"), 404)
         # The host has the house's full record, or with ?seat=N what that seat saw (the
         # player's own history); a seat has its own.
         asked = request.query_params.get("seat")
@@ -314,6 +332,27 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
         return PlainTextResponse(text, media_type="text/csv",
                                  headers={"Content-Disposition":
                                           f'attachment; filename="{room.code}-ledger.csv"'})
+
+    async def scores(request: Request) -> Response:
+        """A card room's score sheet as CSV, for the host and the seated players."""
+        found = room_and_actor(request)
+        if isinstance(found, JSONResponse):
+            return found
+        room, actor = found
+        if not isinstance(room, CardRoom):
+            return _error(RoomError("a blackjack table keeps a ledger, not a score sheet"), 404)
+        if actor.role is Role.SPECTATOR:
+            return _error(NotAllowedError("the score sheet is for the host and the players"),
+                          403)
+        if not fetching.allow(_client(request)):
+            return _too_fast("downloads", fetching.wait_s(_client(request)))
+        async with site.locked(room.code) as held:
+            assert isinstance(held, CardRoom)
+            sheet = held.score_sheet()
+        text = downloads.sheet_csv(sheet.header, sheet.rows)
+        return PlainTextResponse(text, media_type="text/csv",
+                                 headers={"Content-Disposition":
+                                          f'attachment; filename="{room.code}-scores.csv"'})
 
     async def hint(request: Request) -> Response:
         found = room_and_actor(request)
@@ -424,6 +463,7 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
         Route("/api/rooms/{code}/join.svg", join_qr),
         Route("/api/rooms/{code}/history.jsonl", history),
         Route("/api/rooms/{code}/ledger.csv", ledger),
+        Route("/api/rooms/{code}/scores.csv", scores),
         Route("/api/rooms/{code}/hint", hint),
         WebSocketRoute("/ws/{code}", play),
         *training.routes(training.Trainers(training.beside(store))),

@@ -195,3 +195,22 @@ def ledger_csv(rows: Iterable[LedgerRow]) -> str:
         whole, cents = divmod(abs(r.amount), 100)
         w.writerow([r.kind, r.round, r.seat, r.name, r.amount, f"{sign}{whole}.{cents:02d}"])
     return out.getvalue()
+
+
+def sheet_csv(header: Sequence[str], rows: Iterable[Sequence[str | int]]) -> str:
+    """A card room's score sheet (``games.core.sheet``) as CSV: the header, then a row per
+    hand and the totals. A cell a spreadsheet would read as a formula (a name beginning with
+    ``=``, ``+``, ``-`` or ``@``) is written with a leading apostrophe, so a player's name can
+    never run as one on the host's computer."""
+    out = io.StringIO()
+    w = csv.writer(out)
+    w.writerow([_cell(h) for h in header])
+    for r in rows:
+        w.writerow([_cell(c) for c in r])
+    return out.getvalue()
+
+
+def _cell(value: str | int) -> str | int:
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@"):
+        return "'" + value
+    return value

@@ -625,6 +625,10 @@ class Room:
         t = self.table
         return t.phase is Phase.BETTING and not any(s.hands for s in t.seats.values())
 
+    def between_rounds(self) -> bool:
+        """No round under way: the room may leave memory (``app.Site.expire``)."""
+        return self._between_rounds()
+
     def balances(self) -> dict[int, int]:
         """Each seat's chips with its bets still on the layout (what it owns)."""
         t = self.table

@@ -15,6 +15,8 @@ from typing import Any
 from twentyone.engine.shoe import Shuffler
 from twentyone.engine.table import Table
 from twentyone.errors import RoomError, RulesError
+from twentyone.games.registry import BEST
+from twentyone.games.registry import GAMES as CARD_GAMES
 from twentyone.money import dollars
 from twentyone.pontoon.table import PontoonRules, PontoonTable
 from twentyone.rules import MONEY_FIELDS, PRESET_DESCRIPTIONS, PRESETS, Rules
@@ -89,6 +91,8 @@ class RoomSpec:
     rules: dict[str, Any]
     host_mode: str
     settings: Settings
+    #: A card room's bot level for the seats no person holds ("" at a blackjack table).
+    level: str = ""
 
     @classmethod
     def from_request(cls, body: object) -> RoomSpec:
@@ -96,8 +100,10 @@ class RoomSpec:
         if not isinstance(body, dict):
             raise RoomError("a new room is a JSON object, e.g. {\"game\": \"casino\"}")
         game = body.get("game", "casino")
+        if isinstance(game, str) and game in CARD_GAMES:
+            return cls.card_room(game, body)
         if game not in GAMES:
-            raise RoomError(f"game is one of {', '.join(GAMES)}")
+            raise RoomError(f"game is one of {', '.join([*GAMES, *CARD_GAMES])}")
         host_mode = body.get("host_mode", "house")
         if host_mode not in HOST_MODES:
             raise RoomError(f"host_mode is one of {', '.join(HOST_MODES)}")
@@ -122,14 +128,37 @@ class RoomSpec:
         _check_stakes(rules)
         return cls("casino", name, rules.to_mapping(), host_mode, settings)
 
+    @classmethod
+    def card_room(cls, game: str, body: dict[str, Any]) -> RoomSpec:
+        """A card room as the lobby asks for it: the game, the number of players (within
+        what the game allows) and the level of the bots in the seats nobody holds."""
+        entry = CARD_GAMES[game]
+        fewest, most = entry.players
+        players = body.get("players", fewest)
+        if type(players) is not int or not fewest <= players <= most:
+            raise RoomError(f"{entry.title} is for {fewest} players" if fewest == most else
+                            f"{entry.title} is for {fewest} to {most} players")
+        level = body.get("level", BEST)
+        if not isinstance(level, str) or level not in entry.levels:
+            raise RoomError(f"the bots' level is one of {', '.join(entry.levels)}")
+        extra = sorted(set(body) - {"game", "players", "level", "settings"})
+        if extra:
+            raise RoomError(f"a {entry.title} room has no {extra[0]!r}; it takes players, "
+                            "level and settings")
+        return cls(game, game, {"players": players}, "house",
+                   Settings.from_json(body.get("settings")), level)
+
     def to_json(self) -> dict[str, Any]:
-        return {"game": self.game, "rules_name": self.rules_name, "rules": self.rules,
-                "host_mode": self.host_mode, "settings": self.settings.to_json()}
+        out = {"game": self.game, "rules_name": self.rules_name, "rules": self.rules,
+               "host_mode": self.host_mode, "settings": self.settings.to_json()}
+        if self.level:
+            out["level"] = self.level
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> RoomSpec:
         return cls(data["game"], data["rules_name"], data["rules"], data["host_mode"],
-                   Settings.from_json(data["settings"]))
+                   Settings.from_json(data["settings"]), str(data.get("level", "")))
 
 
 def pontoon_choices(data: object) -> dict[str, int]:
@@ -191,3 +220,14 @@ def make_table(spec: RoomSpec, shuffler: Shuffler) -> Table:
     if spec.game == "pontoon":
         return PontoonTable(PontoonRules(players=PONTOON_PLAYERS, **spec.rules), shuffler)
     return Table(Rules.from_mapping(spec.rules), shuffler)
+
+
+def room_games() -> list[dict[str, Any]]:
+    """Every game a room can be created for, as the lobby offers them (FRAMES.md): the
+    blackjack tables, then the card games from the registry with their numbers of players,
+    bot levels and page components."""
+    out: list[dict[str, Any]] = [{"name": "casino", "title": "Blackjack", "chips": True},
+                                 {"name": "pontoon", "title": "Pontoon", "chips": True}]
+    out += [{"name": name, "title": e.title, "chips": False, "players": list(e.players),
+             "levels": list(e.levels), "page": e.page} for name, e in CARD_GAMES.items()]
+    return out

@@ -75,10 +75,14 @@ class Change:
     #: The room's own state that no operation records (paused; in dealer mode, the payments
     #: the host still owes), when it changed.
     room_state: dict[str, Any] | None = None
+    #: A card room's hands finished since the last change (``protocol.HandResult`` as JSON:
+    #: each seat's score and the game's detail), for its score sheet.
+    results: list[dict[str, Any]] = field(default_factory=list)
 
     def empty(self) -> bool:
         return not (self.ops or self.shuffles or self.seated or self.unseated or self.ledger
-                    or self.balances or self.closed or self.room_state is not None)
+                    or self.balances or self.closed or self.room_state is not None
+                    or self.results)
 
 
 @dataclass(frozen=True)
@@ -92,6 +96,8 @@ class StoredRoom:
     shuffles: list[StoredShuffle]
     #: As ``Change.room_state`` last wrote it.
     state: dict[str, Any] = field(default_factory=dict)
+    #: A card room's finished hands, in order (``Change.results``).
+    results: list[dict[str, Any]] = field(default_factory=list)
 
 
 class Store(Protocol):
@@ -137,6 +143,8 @@ CREATE TABLE IF NOT EXISTS ledger (
 CREATE TABLE IF NOT EXISTS balances (
     code TEXT NOT NULL, seat INTEGER NOT NULL, cents INTEGER NOT NULL,
     PRIMARY KEY (code, seat));
+CREATE TABLE IF NOT EXISTS hands (
+    code TEXT NOT NULL, seq INTEGER NOT NULL, result TEXT NOT NULL, PRIMARY KEY (code, seq));
 """
 
 
@@ -145,7 +153,8 @@ CREATE TABLE IF NOT EXISTS balances (
 LEDGER = Kind(LEDGER_ID, _SCHEMA, LedgerError)
 
 
-def _next_seq(db: sqlite3.Connection, table: Literal["ops", "shuffles"], code: str) -> int:
+def _next_seq(db: sqlite3.Connection, table: Literal["ops", "shuffles", "hands"],
+              code: str) -> int:
     """The next sequence number of a room's ops or shuffles. They are numbered from 0 without
     a gap, so this is their count, but read from the end of the (code, seq) key: a count would
     step through every row the room ever wrote, on every request."""
@@ -209,6 +218,11 @@ class SqliteStore:
                             for r in change.ledger])
             db.executemany("INSERT OR REPLACE INTO balances VALUES (?, ?, ?)",
                            [(code, n, c) for n, c in change.balances.items()])
+            if change.results:
+                start = _next_seq(db, "hands", code)
+                db.executemany("INSERT INTO hands (code, seq, result) VALUES (?, ?, ?)",
+                               [(code, start + i, json.dumps(r))
+                                for i, r in enumerate(change.results)])
             if change.closed:
                 db.execute("UPDATE rooms SET closed = 1 WHERE code = ?", (code,))
             if change.room_state is not None:
@@ -229,8 +243,10 @@ class SqliteStore:
             "SELECT seat, name, token_hash, since_op FROM seats WHERE code = ? ORDER BY seat",
             (code,))]
         ops, shuffles = self.tail(code, 0, 0)
+        results = [json.loads(r) for (r,) in db.execute(
+            "SELECT result FROM hands WHERE code = ? ORDER BY seq", (code,))]
         return StoredRoom(code, json.loads(row[0]), row[1], bool(row[2]), seats, ops, shuffles,
-                          json.loads(row[3]))
+                          json.loads(row[3]), results)
 
     def tail(self, code: str, ops_from: int,
              shuffles_from: int) -> tuple[list[dict[str, Any]], list[StoredShuffle]]:

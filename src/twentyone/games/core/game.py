@@ -13,11 +13,11 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
-from twentyone.cards import Card
+from twentyone.cards import Card, Suit
 from twentyone.errors import TableError
 from twentyone.protocol import HOUSE, Ctx, HandResult, View
 
-from .cards import codes
+from .cards import codes, suit_letter
 from .errors import GameError, NoSuchSeatError, NotYourTurnError, WrongPhaseError
 from .events import Event
 from .ops import Deal, Give, Op, Play, op_from_json
@@ -279,9 +279,12 @@ class Game(ABC, Generic[R]):
 
 
 def _jsonable(value: Any) -> Any:
-    """Cards to codes, tuples to lists, recursively (for views and state)."""
+    """Cards to codes, suits to letters, tuples to lists, recursively (for views and
+    state)."""
     if isinstance(value, Card):
         return value.code
+    if isinstance(value, Suit):
+        return suit_letter(value)  # as a card code and a name-trump operation write it
     if isinstance(value, dict):
         return {str(k): _jsonable(v) for k, v in value.items()}
     if isinstance(value, (list, tuple, set, frozenset)):

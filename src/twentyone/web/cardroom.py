@@ -1,0 +1,598 @@
+"""A card room: Solo Whist, Durak or President at the party, driven through the one game
+protocol (``twentyone.protocol``) and the game's registry entry alone.
+
+It keeps the blackjack room's guarantees (``web.room``): seats belong to people by token (the
+ledger keeps only hashes); a request id is answered once; the game decides every move (``apply``
+verifies; a refusal changes nothing); everything a request changed is written in one
+transaction before the answer goes out, and a room is rebuilt after kill -9 by replaying the
+ledger's operations against its shuffles; the turn clock acts for a seat whose time is up; the
+host pauses, removes and closes. Each state frame is built from the viewer's own
+``seat_view``, so no card another seat holds, and no card of the stock, ever reaches it.
+
+What a card room adds: every seat no person holds is played by a bot of the level the host
+chose, on the server, one move per ``bot_delay_s`` so people see the moves (the room's ticker
+calls ``tick``); each finished hand's result (``protocol.HandResult``) goes to the ledger and
+makes the score sheet.
+"""
+
+from __future__ import annotations
+
+import hmac
+import logging
+import random
+import secrets
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from twentyone.cards import Card
+from twentyone.errors import (
+    LedgerError,
+    NotAllowedError,
+    RequestError,
+    RoomError,
+    SeatError,
+    TwentyOneError,
+    UnknownOperationError,
+    WrongPhaseError,
+)
+from twentyone.games.core.bots import Bot
+from twentyone.games.core.game import Game
+from twentyone.games.core.sheet import Sheet
+from twentyone.games.core.shuffle import RandomShuffler, Shuffler
+from twentyone.games.registry import GAMES, GameEntry
+from twentyone.protocol import HOUSE, HandResult
+from twentyone.web import protocol
+from twentyone.web.protocol import MAX_NAME_CHARS, Request
+from twentyone.web.room import (
+    ANSWERS_KEPT,
+    Actor,
+    Answers,
+    Person,
+    Role,
+    new_token,
+    said,
+    token_hash,
+)
+from twentyone.web.shoes import commitment
+from twentyone.web.spec import RoomSpec
+from twentyone.web.store import Change, LedgerRow, Store, StoredRoom, StoredSeat, StoredShuffle
+
+_LOG = logging.getLogger(__name__)
+
+#: Seconds between a bot's moves, so people at the table see each one.
+BOT_DELAY_S = 0.9
+#: The host's operations at a card room.
+HOST_OPS = ("deal", "pause", "resume", "remove", "close")
+#: The most cards one request may name (a President set is at most four).
+MAX_CARDS = 13
+
+
+def secure_cards() -> Shuffler:
+    """Live shuffles for a card room, from the system's secure random source."""
+    return RandomShuffler(secrets.SystemRandom())
+
+
+class LedgerCards:
+    """A card game's shuffler for a room: the ledger's shuffles first, in order (a room dealt
+    again after a restart deals the very same hands), then ``live``."""
+
+    def __init__(self, stored: Sequence[StoredShuffle], live: Shuffler) -> None:
+        from twentyone.cards import card_by_id
+        self._stored = [[card_by_id(i) for i in s.order] for s in stored]
+        self._live = live
+
+    def shuffle(self, cards: Sequence[Card]) -> list[Card]:
+        if self._stored:
+            order = self._stored.pop(0)
+            if sorted(order) != sorted(cards):
+                raise LedgerError("the ledger's shuffle is not an order of this game's pack")
+            return order
+        return self._live.shuffle(cards)
+
+
+class CardRoom:
+    """A room of one card game: its game, its people, its bots, its clock and its ledger."""
+
+    def __init__(self, code: str, spec: RoomSpec, host_hash: str, store: Store,
+                 live: Shuffler, *, now: Callable[[], float] = time.time,
+                 saved: StoredRoom | None = None, bot_delay_s: float = BOT_DELAY_S) -> None:
+        self.code = code
+        self.spec = spec
+        self.entry: GameEntry = GAMES[spec.game]
+        self.host_hash = host_hash
+        self.store = store
+        self.now = now
+        self.bot_delay_s = bot_delay_s
+        self._live = live
+        self.host_answers: Answers = OrderedDict()
+        self._jammed = False
+        self._load(saved)
+        self._commit(Change())
+
+    # --- building and rebuilding ---------------------------------------------------------
+
+    def _load(self, saved: StoredRoom | None) -> None:
+        self.paused = False
+        self.closed = saved.closed if saved else False
+        self.people: dict[int, Person] = {}
+        self.shuffles: list[StoredShuffle] = list(saved.shuffles) if saved else []
+        self.game: Game[Any] = self.entry.new(self.players,
+                                              LedgerCards(self.shuffles, self._live))
+        self._bots: dict[int, Bot] = {}
+        self._ops_saved = 0
+        self._results_saved = 0
+        self._state_saved: dict[str, Any] = {}
+        self._people_saved: dict[int, str] = {}
+        self._clock: tuple[int, float] | None = None
+        self._clock_key: object = None
+        #: When the game last changed: a bot moves ``bot_delay_s`` after it.
+        self._changed_at = self.now()
+        if saved is not None:
+            self._replay(saved)
+
+    @property
+    def players(self) -> int:
+        return int(self.spec.rules["players"])
+
+    @property
+    def level(self) -> str:
+        return self.spec.level
+
+    def _replay(self, saved: StoredRoom) -> None:
+        g = self.game
+        for data in saved.ops:
+            g.apply(g.operation(data))
+        if [r.to_json() for r in g.hand_results()] != saved.results:
+            raise LedgerError(f"room {self.code}: the ledger's hand results are not what its "
+                              "operations play to")
+        self._ops_saved = len(g.ops)
+        self._results_saved = len(g.hand_results())
+        self.paused = bool(saved.state.get("paused", False))
+        for s in saved.seats:
+            self.people[s.seat] = Person(s.name, s.token_hash, s.since_op, dropped_at=self.now())
+        self._state_saved = self._room_state()
+        self._people_saved = {n: p.token_hash for n, p in self.people.items()}
+
+    def _reload(self) -> None:
+        """Deal the room again from its ledger after a request the ledger did not take."""
+        try:
+            saved = self.store.room(self.code)
+            if saved is None:
+                raise LedgerError(f"the ledger has no room {self.code}")
+            before = self.people
+            self._load(saved)
+        except Exception as exc:
+            if not self._jammed:
+                _LOG.warning("room %s: the ledger cannot be read back (%s); the room waits "
+                             "for it", self.code, said(exc))
+            self._jammed = True
+            return
+        self._jammed = False
+        for n, p in self.people.items():
+            old = before.get(n)
+            if old is not None and old.token_hash == p.token_hash:
+                p.connections, p.dropped_at = old.connections, old.dropped_at
+                p.sitting_out, p.answers = old.sitting_out, old.answers
+        self._restart_clock(force=True)
+
+    def _ahead(self) -> bool:
+        return (len(self.game.ops) != self._ops_saved
+                or self._room_state() != self._state_saved
+                or {n: p.token_hash for n, p in self.people.items()} != self._people_saved)
+
+    def _failed(self, exc: BaseException) -> TwentyOneError:
+        if not isinstance(exc, LedgerError):
+            _LOG.warning("room %s: a request failed (%s); the room goes back to its ledger",
+                         self.code, said(exc))
+        self._reload()
+        if isinstance(exc, TwentyOneError):
+            return exc
+        return LedgerError("the table could not do that, so nothing of it was done")
+
+    def recover(self) -> None:
+        """After a restart: the hand under way resumes where the ledger left it."""
+        self._restart_clock(force=True)
+
+    def between_rounds(self) -> bool:
+        return self.game.between_hands
+
+    # --- who is who ----------------------------------------------------------------------
+
+    def actor_for(self, token: str | None) -> Actor:
+        if token is None:
+            return Actor(Role.SPECTATOR)
+        digest = token_hash(token)
+        if hmac.compare_digest(digest, self.host_hash):
+            return Actor(Role.HOST)
+        for n, p in self.people.items():
+            if hmac.compare_digest(digest, p.token_hash):
+                return Actor(Role.PLAYER, n, key=digest)
+        raise NotAllowedError("that token is not one of this room's: join as a newcomer")
+
+    def holds(self, actor: Actor) -> Person | None:
+        if actor.role is not Role.PLAYER or actor.seat is None:
+            return None
+        p = self.people.get(actor.seat)
+        return p if p is not None and p.token_hash == actor.key else None
+
+    def connected(self, actor: Actor) -> None:
+        p = self.holds(actor)
+        if p is not None:
+            p.connections += 1
+            p.dropped_at = None
+            p.sitting_out = False
+            self._restart_clock(force=True)
+
+    def disconnected(self, actor: Actor) -> None:
+        p = self.holds(actor)
+        if p is not None:
+            p.connections = max(0, p.connections - 1)
+            if p.connections == 0:
+                p.dropped_at = self.now()
+                self._restart_clock(force=True)
+
+    # --- requests ------------------------------------------------------------------------
+
+    def handle(self, actor: Actor, req: Request) -> tuple[dict[str, Any], bool]:
+        """Answer one request: (the reply or error frame, whether anything changed); a
+        repeated id gets its first answer and changes nothing (as ``Room.handle``)."""
+        if actor.role is Role.PLAYER and self.holds(actor) is None:
+            actor.role, actor.seat, actor.key = Role.SPECTATOR, None, ""
+        answers = self._answers(actor)
+        if req.id in answers:
+            return answers[req.id], False
+        try:
+            extra = self._perform(actor, req)
+            frame: dict[str, Any] = {"type": "reply", "id": req.id, "ok": True, **extra}
+        except Exception as exc:  # memory must never stay ahead of the ledger
+            if isinstance(exc, TwentyOneError) and not isinstance(exc, LedgerError) \
+                    and not self._ahead():
+                frame = protocol.error_frame(req.id, exc)
+                answers[req.id] = frame
+                return frame, False
+            return protocol.error_frame(req.id, self._failed(exc)), True
+        if actor.role is Role.SPECTATOR and actor.seat is not None:
+            answers = self.people[actor.seat].answers  # it sat down with this request
+            actor.role, actor.key = Role.PLAYER, self.people[actor.seat].token_hash
+        answers[req.id] = frame
+        while len(answers) > ANSWERS_KEPT:
+            answers.popitem(last=False)
+        return frame, True
+
+    def _answers(self, actor: Actor) -> Answers:
+        if actor.role is Role.HOST:
+            return self.host_answers
+        p = self.holds(actor)
+        return actor.answers if p is None else p.answers
+
+    def _perform(self, actor: Actor, req: Request) -> dict[str, Any]:
+        if self._jammed:
+            self._reload()
+            if self._jammed:
+                raise LedgerError("this room's ledger cannot be read just now, so nothing can "
+                                  "be played: try again in a moment")
+        if self.closed:
+            raise RoomError("the host has closed this room")
+        if actor.role is Role.HOST:
+            if req.op not in HOST_OPS:
+                raise UnknownOperationError(f"the host has no {req.op!r}: "
+                                            f"one of {', '.join(HOST_OPS)}")
+            return self._host(req)
+        if actor.role is Role.SPECTATOR:
+            if req.op != "sit":
+                raise NotAllowedError("take a seat first: sit with your name")
+            return self._sit(actor, req.args)
+        seat = actor.seat
+        assert seat is not None
+        if req.op == "leave":
+            self._unseat(seat, Change())
+            return {}
+        if self.paused:
+            raise RoomError("the host has paused the table")
+        self._move(seat, req)
+        return {}
+
+    def _sit(self, actor: Actor, args: Mapping[str, Any]) -> dict[str, Any]:
+        if self.paused:
+            raise RoomError("the host has paused the table")
+        name = protocol.text(args, "name", MAX_NAME_CHARS)
+        wanted = protocol.whole(args, "seat", optional=True)
+        if wanted is None:
+            free = [n for n in self.game.seat_numbers if n not in self.people]
+            if not free:
+                raise SeatError("every seat is taken")
+            wanted = free[0]
+        if wanted not in self.game.seat_numbers:
+            raise SeatError(f"this table's seats are 1 to {self.players}")
+        if wanted in self.people:
+            raise SeatError(f"seat {wanted} is taken")
+        token = new_token()
+        p = Person(name, token_hash(token), len(self.game.ops), connections=1)
+        self.people[wanted] = p
+        self._commit(Change(seated=[StoredSeat(wanted, name, p.token_hash, p.since_op)]))
+        actor.seat = wanted  # only once the ledger holds the seat
+        self._restart_clock(force=True)
+        return {"token": token, "seat": wanted}
+
+    def _move(self, seat: int, req: Request) -> None:
+        """A seat's move: read by the game's own operation reader (a history names moves the
+        same way), the seat always the token's; the game verifies it."""
+        if req.op == "deal":
+            raise NotAllowedError("the host deals each hand")
+        cards = req.args.get("cards")
+        if cards is not None and not (isinstance(cards, list) and len(cards) <= MAX_CARDS
+                                      and all(isinstance(c, str) and len(c) <= 3
+                                              for c in cards)):
+            raise RequestError("cards are a list of card codes, e.g. [\"Qs\", \"10h\"]")
+        data = {**req.args, "op": req.op, "seat": seat}
+        try:
+            op = self.game.operation(data)
+        except TwentyOneError:
+            raise UnknownOperationError(f"there is no {req.op!r} move in "
+                                        f"{self.entry.title} with those details") from None
+        self.game.apply(op)
+        self.people[seat].sitting_out = False
+        self._after_change()
+
+    def _host(self, req: Request) -> dict[str, Any]:
+        name = req.op
+        if name == "pause":
+            self.paused = True
+            self._clock = None
+            self._commit(Change())
+            return {}
+        if name == "resume":
+            self.paused = False
+            self._commit(Change())
+            self._changed_at = self.now()
+            self._restart_clock(force=True)
+            return {}
+        if name == "close":
+            self.closed = True
+            self._clock = None
+            self._commit(Change(closed=True, unseated=sorted(self.people)))
+            self.people = {}
+            return {}
+        if name == "remove":
+            seat = protocol.whole(req.args, "seat")
+            assert seat is not None
+            if seat not in self.people:
+                raise SeatError(f"nobody is sitting at seat {seat}")
+            self._unseat(seat, Change())
+            return {}
+        if self.paused:
+            raise RoomError("the table is paused: resume it first")
+        deal = self._deal_op()
+        if deal is None:
+            raise WrongPhaseError("a hand is under way; deal when it ends")
+        self.game.apply(deal)
+        self._after_change()
+        return {}
+
+    def _deal_op(self) -> Any:
+        """The deal, as the game offers it to its dealing seat (None while a hand is on)."""
+        g = self.game
+        if not g.between_hands or g.acting is None:
+            return None
+        return next((op for op in g.legal(g.acting) if op.name == "deal"), None)
+
+    def _unseat(self, seat: int, change: Change) -> None:
+        """The person gives the seat up (its token no longer acts); a bot plays it on."""
+        self.people.pop(seat)
+        change.unseated.append(seat)
+        self._commit(change)
+        self._restart_clock(force=True)
+
+    # --- after every change, the bots and the clock ----------------------------------------
+
+    def _after_change(self) -> None:
+        self._changed_at = self.now()
+        self._commit(Change())
+        self._restart_clock()
+
+    def _bot_seat(self, seat: int) -> bool:
+        p = self.people.get(seat)
+        return p is None or p.sitting_out
+
+    def _bot_for(self, seat: int) -> Bot:
+        bot = self._bots.get(seat)
+        if bot is None:
+            bot = self._bots[seat] = self.entry.levels[self.level](
+                random.Random(secrets.randbits(64)))
+        return bot
+
+    def _play_for(self, seat: int) -> None:
+        """One move for ``seat`` by its bot, from that seat's own view and legal moves only."""
+        g = self.game
+        legal = g.legal(seat)
+        if not legal:
+            return
+        g.apply(self._bot_for(seat).choose(g.view(seat), legal))
+
+    def tick(self) -> bool:
+        """A bot's move when one is due, or a move for a seat whose time is up; True if the
+        game changed. A room whose ledger could not be read back waits until it can."""
+        if self._jammed:
+            self._reload()
+            if self._jammed:
+                return False
+        if self.paused or self.closed:
+            return False
+        g = self.game
+        seat = g.acting
+        if seat is None or g.between_hands:
+            return False
+        now = self.now()
+        if self._bot_seat(seat):
+            if now < self._changed_at + self.bot_delay_s:
+                return False
+        elif self._clock is None or now < self._clock[1] or self._clock[0] != seat:
+            return False
+        elif self.spec.settings.on_timeout == "sit_out":
+            self.people[seat].sitting_out = True
+        try:
+            self._play_for(seat)
+            self._after_change()
+        except Exception as exc:
+            self._failed(exc)
+        return True
+
+    def _restart_clock(self, force: bool = False) -> None:
+        g = self.game
+        seat = g.acting
+        key = (g.mark(), seat)
+        if key == self._clock_key and not force:
+            return
+        self._clock_key = key
+        s = self.spec.settings
+        if (self.paused or self.closed or seat is None or g.between_hands
+                or self._bot_seat(seat)):
+            self._clock = None
+            return
+        p = self.people[seat]
+        now = self.now()
+        deadline = now + s.turn_s if s.turn_s else None
+        if p.dropped_at is not None:
+            grace = p.dropped_at + s.grace_s
+            deadline = grace if deadline is None else max(deadline, grace)
+        self._clock = None if deadline is None else (seat, deadline)
+
+    # --- the ledger ------------------------------------------------------------------------
+
+    def _commit(self, change: Change) -> None:
+        """Write what the game did since the last commit, with ``change``, in one
+        transaction: its operations, its new shuffles, each finished hand's result (and a
+        ledger row per seat with its score)."""
+        g = self.game
+        change.ops = [op.to_json() for op in g.ops[self._ops_saved:]]
+        change.shuffles = [StoredShuffle([c.id for c in order], None, None,
+                                         secrets.token_hex(16))
+                           for order in g.shuffles[len(self.shuffles):]]
+        results = g.hand_results(self._results_saved)
+        change.results = [r.to_json() for r in results]
+        for r in results:
+            for seat, score in sorted(r.scores.items()):
+                change.ledger.append(LedgerRow(seat, self._name(seat), "hand", score, r.hand))
+        state = self._room_state()
+        if state != self._state_saved:
+            change.room_state = state
+        try:
+            self.store.commit(self.code, change)
+        except Exception as exc:
+            _LOG.warning("room %s: the ledger refused a write (%s); the room goes back to "
+                         "its ledger", self.code, said(exc))
+            raise LedgerError("the table could not write that to its ledger, so it was not "
+                              "done: try again") from exc
+        self.shuffles.extend(change.shuffles)
+        self._ops_saved = len(g.ops)
+        self._results_saved += len(results)
+        self._state_saved = state
+        self._people_saved = {n: p.token_hash for n, p in self.people.items()}
+
+    def _room_state(self) -> dict[str, Any]:
+        return {"paused": self.paused}
+
+    def _name(self, seat: int) -> str:
+        p = self.people.get(seat)
+        return p.name if p is not None else self.bot_name(seat)
+
+    def bot_name(self, seat: int) -> str:
+        return f"Bot {seat}"
+
+    # --- what each connection is sent ------------------------------------------------------
+
+    def log_mark(self) -> int:
+        return self.game.mark()
+
+    def names(self) -> dict[int, str]:
+        return {s: self._name(s) for s in self.game.seat_numbers}
+
+    def score_sheet(self) -> Sheet:
+        """The evening's score sheet from the finished hands (the ledger holds the same)."""
+        maker = self.entry.sheet
+        assert maker is not None
+        return maker(self.game.hand_results(), self.names())
+
+    def hand_results(self) -> list[HandResult]:
+        return self.game.hand_results()
+
+    def info(self) -> dict[str, Any]:
+        return {"room": self.code, "game": self.spec.game, "title": self.entry.title,
+                "page": self.entry.page, "players": self.players, "level": self.level,
+                "seats": [{"number": s, "name": self._name(s),
+                           "connected": s in self.people and self.people[s].connections > 0,
+                           "bot": None if s in self.people else self.level}
+                          for s in self.game.seat_numbers],
+                "seat_count": self.players, "settings": self.spec.settings.to_json(),
+                "closed": self.closed}
+
+    def looking(self, actor: Actor) -> tuple[int, Role]:
+        viewer = actor.seat if actor.seat is not None and self.holds(actor) else HOUSE
+        role = Role.HOST if actor.role is Role.HOST else (
+            Role.PLAYER if viewer else Role.SPECTATOR)
+        return viewer, role
+
+    def host_legal(self) -> list[str]:
+        if self.closed:
+            return []
+        if self.paused:
+            return ["resume", "remove", "close"]
+        return [*(["deal"] if self._deal_op() is not None else []), "pause", "remove", "close"]
+
+    def frames(self, since: int | None) -> CardFrames:
+        return CardFrames(self, since)
+
+    def state(self, actor: Actor, since: int | None) -> dict[str, Any]:
+        return self.own_state(actor, since)
+
+    def own_state(self, actor: Actor, since: int | None) -> dict[str, Any]:
+        """The state frame for one connection, from its own seat's view (FRAMES.md)."""
+        g = self.game
+        viewer, role = self.looking(actor)
+        v = g.seat_view(viewer)
+        legal = [] if self.paused or self.closed else [
+            op.to_json() for op in v.legal if op.name != "deal"]
+        current = self.shuffles[-1] if self.shuffles else None
+        room = {
+            "code": self.code, "game": self.spec.game, "title": self.entry.title,
+            "page": self.entry.page, "role": str(role), "viewer": viewer, "level": self.level,
+            "seats": {str(s): {"name": self._name(s),
+                               "bot": None if s in self.people else self.level,
+                               "connected": s in self.people
+                               and self.people[s].connections > 0,
+                               "sitting_out": s in self.people and self.people[s].sitting_out}
+                      for s in g.seat_numbers},
+            "paused": self.paused, "closed": self.closed,
+            "clock": None if self._clock is None else [self._clock[0],
+                                                       int(self._clock[1] * 1000)],
+            "host_legal": self.host_legal() if role is Role.HOST else None,
+            "scores": self.score_sheet().to_json(),
+            "commitment": None if current is None or not self.spec.settings.commit_shoes
+            else commitment(current),
+        }
+        return {"type": "state", "ctx": v.ctx.to_json(), "legal": legal,
+                "body": dict(v.body),
+                "events": [] if since is None else g.events(viewer, since),
+                "room": room}
+
+    def hint_question(self, seat: int) -> Any:
+        raise RoomError("this room does not give hints")
+
+
+class CardFrames:
+    """The state frames of one broadcast: one per (viewer, role), built from that viewer's own
+    view and encoded once however many connections share it."""
+
+    def __init__(self, room: CardRoom, since: int | None) -> None:
+        self.room = room
+        self.since = since
+        self._texts: dict[tuple[int, Role], str] = {}
+
+    def text(self, actor: Actor) -> str:
+        key = self.room.looking(actor)
+        text = self._texts.get(key)
+        if text is None:
+            text = self._texts[key] = protocol.dumps(self.room.own_state(actor, self.since))
+        return text
