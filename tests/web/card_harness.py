@@ -110,7 +110,8 @@ class Harness:
                 self.push()
                 return
             try:
-                op = self.game.operation({**data.get("args", {}), "op": data["op"], "seat": seat})
+                args = {k: v for k, v in data.items() if k not in ("type", "id")}
+                op = self.game.operation({**args, "seat": seat})
                 self.game.apply(op)
             except TableError as exc:
                 ws.send(json.dumps({"type": "error", "id": data.get("id"),

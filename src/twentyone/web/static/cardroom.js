@@ -6,7 +6,7 @@ import * as api from "./api.js";
 import { shareEl } from "./controls.js";
 import { clear, h } from "./dom.js";
 import { PAGES } from "./games/index.js";
-import { cardText, clockEl } from "./games/kit.js";
+import { cardText } from "./games/kit.js";
 import { Connection, tokens } from "./net.js";
 import { toast } from "./toast.js";
 
@@ -141,7 +141,7 @@ export class CardRoom {
 
   async sitDown(name, seat) {
     try {
-      const reply = await this.conn.request("sit", { args: seat ? { name, seat } : { name } });
+      const reply = await this.conn.request("sit", seat ? { name, seat } : { name });
       if (reply.token) tokens.setSeat(this.code, reply.token);
       this.seat = reply.seat;
       this.role = "player";
@@ -157,7 +157,7 @@ export class CardRoom {
     const seen = this.frames;
     this.setBusy(1);
     try {
-      await this.conn.request(op, { args });
+      await this.conn.request(op, args);
       if (this.frames === seen) {
         await new Promise((resolve) => {
           this.waiters.push(resolve);
@@ -300,10 +300,9 @@ export class CardRoom {
     document.title = turn ? `Your turn · ${this.title}` : this.title;
     const prompt = h(`p.prompt${turn ? ".yours" : ""}${m.paused ? ".paused" : ""}`, { role: "status" },
       m.paused ? "Paused by the host" : drawn.status);
-    const myClock = m.me !== null ? clockEl(m, m.me) : null;
     this.table.replaceChildren(...[drawn.seats, drawn.table].filter(Boolean));
     this.hostBox.replaceChildren(...(this.role === "host" ? [this.hostPanel(m)] : []));
-    const parts = [prompt, myClock ? h("div.my-clock", {}, myClock) : null];
+    const parts = [prompt];
     if (m.role === "spectator") parts.push(this.sitForm(m));
     if (drawn.hand) parts.push(drawn.hand);
     if (drawn.actions) parts.push(drawn.actions);

@@ -85,11 +85,12 @@ export function handEl(model, ui, codes, usable, why = {}) {
 }
 
 // The line under the hand: the reason for the greyed card you touched, or, when it is your move
-// and some cards are greyed, the reasons they carry (each once).
+// and some cards are greyed, the reason they share (or how to see each card's own).
 export function whyEl(model, ui, why) {
   const reasons = [...new Set(Object.values(why || {}))];
   const text = ui.explained ? ui.explained
-    : reasons.length ? `Greyed cards: ${reasons.join("; ")}.` : "";
+    : reasons.length === 1 ? `Greyed cards: ${reasons[0]}.`
+      : reasons.length ? "Tap a greyed card to see why it cannot be played." : "";
   return h("p.why", { "aria-live": "polite", hidden: !text }, text);
 }
 
