@@ -41,6 +41,11 @@ READ_SCREEN = """() => {
 }"""
 
 
+#: Where a finger touches a card in a fanned hand: its top left corner, which the next card
+#: never covers.
+CORNER = {"x": 8, "y": 24}
+
+
 def screen(page: Page) -> dict[str, Any]:
     out: dict[str, Any] = page.evaluate(READ_SCREEN)
     return out
@@ -106,20 +111,32 @@ def try_blocked(page: Page, frame: dict[str, Any]) -> bool:
     code, reason = sorted(unplayable.items())[0]
     card = page.locator(f".my-hand .hand-card[data-card='{code}']")
     expect(card).to_have_attribute("aria-disabled", "true")
-    card.click(force=True)   # a finger can still touch it (Playwright waits for "enabled")
+    card.click(force=True, position=CORNER)   # a finger can still touch it
     expect(card).to_have_attribute("aria-pressed", "false")
     expect(page.locator(".why")).to_contain_text(reason)
     return True
 
 
-def make_move(page: Page, op: dict[str, Any]) -> None:
-    """Make ``op`` (an entry of the frame's ``legal``) by tapping, as a person does."""
+def make_move(page: Page, op: dict[str, Any], frame: dict[str, Any]) -> None:
+    """Make ``op`` (an entry of ``frame``'s ``legal``) by tapping, as a person does. A set of
+    several cards (President) is picked card by card: the page shows the set as it grows, and
+    offers Play only once the set picked is one the frame lists as legal."""
     name = op["op"]
     if name in ("play", "give"):
-        for code in op["cards"]:
-            page.locator(f".my-hand .hand-card[data-card='{code}']").click()
-        expect(page.locator(".my-hand .hand-card.picked")).to_have_count(len(op["cards"]))
         button = page.locator(f"button.move[data-op='{name}']")
+        legal_sets = {" ".join(sorted(o["cards"])) for o in frame["legal"] if o["op"] == name}
+        for k, code in enumerate(op["cards"], start=1):
+            page.locator(f".my-hand .hand-card[data-card='{code}']").click(position=CORNER)
+            so_far = sorted(op["cards"][:k])
+            if len(op["cards"]) > 1:
+                shown = page.locator(".picked-set")
+                expect(shown).to_have_attribute("data-set", " ".join(so_far))
+                expect(shown.locator(".picked-cards .card")).to_have_count(k)
+            if " ".join(so_far) in legal_sets:
+                expect(button).to_be_enabled()
+            else:
+                expect(button).to_be_disabled()
+        expect(page.locator(".my-hand .hand-card.picked")).to_have_count(len(op["cards"]))
         expect(button).to_be_enabled()
         button.click()
     elif name == "bid" and op["bid"] == "cop":

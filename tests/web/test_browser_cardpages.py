@@ -67,7 +67,7 @@ def test_page_plays_a_whole_hand(browser: Browser, name: str, players: int, phon
             if explained < 3 and try_blocked(page, frame):
                 explained += 1
             seen = len(hz.sent[1])
-            make_move(page, choose(hz, rng, frame))
+            make_move(page, choose(hz, rng, frame), frame)
             moves += 1
             assert moves < 200
             frame = next_frame(page, hz, seen)
