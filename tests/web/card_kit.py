@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Position, expect
 
 #: What the page shows, read from its DOM in one go.
 READ_SCREEN = """() => {
@@ -25,7 +25,8 @@ READ_SCREEN = """() => {
       turn: el.classList.contains("turn"), bot: Boolean(el.querySelector(".badge.bot")) })),
     hand: q(".my-hand .hand-card").map((el) => el.dataset.card),
     usable: q(".my-hand .hand-card.usable").map((el) => el.dataset.card),
-    blocked: Object.fromEntries(q(".my-hand .hand-card.blocked").map((el) => [el.dataset.card, el.dataset.why])),
+    blocked: Object.fromEntries(q(".my-hand .hand-card.blocked")
+      .map((el) => [el.dataset.card, el.dataset.why])),
     picked: q(".my-hand .hand-card.picked").map((el) => el.dataset.card),
     moves: q("button.move").map((el) => ({ op: el.dataset.op, bid: el.dataset.bid || null,
       suit: el.dataset.suit || null, disabled: el.disabled })),
@@ -43,7 +44,7 @@ READ_SCREEN = """() => {
 
 #: Where a finger touches a card in a fanned hand: its top left corner, which the next card
 #: never covers.
-CORNER = {"x": 8, "y": 24}
+CORNER: Position = {"x": 8, "y": 24}
 
 
 def screen(page: Page) -> dict[str, Any]:

@@ -68,7 +68,8 @@ class Seat:
             self.page.wait_for_timeout(25)
 
 
-def open_room(browser: Browser, base: str, errors: list[str], game: str, players: int) -> tuple[Seat, str]:
+def open_room(browser: Browser, base: str, errors: list[str], game: str,
+              players: int) -> tuple[Seat, str]:
     """The host creates the room from the lobby's form; the host's page and the room's code."""
     page = page_for(browser, errors, wait_ms=WAIT_MS)
     host = Seat(page, "host")
@@ -107,7 +108,7 @@ def deal(host: Seat) -> None:
 def preferred(frame: Frame) -> dict[str, Any]:
     """The people's fixed rule: the largest set of cards a legal move plays (the first such),
     else a pass, else Take; at Solo Whist, Solo when no bid stands, else a pass."""
-    legal = frame["legal"]
+    legal: list[dict[str, Any]] = frame["legal"]
     if frame["ctx"]["game"] == "solo-whist" and frame["ctx"]["phase"] != "play":
         if not frame["body"]["high"] and any(op.get("bid") == "solo" for op in legal):
             return next(op for op in legal if op.get("bid") == "solo")
