@@ -71,7 +71,7 @@ def assert_screen_is_view(shown: dict[str, Any], frame: dict[str, Any]) -> None:
         assert s["name"] == seats[s["seat"]]["name"]
         assert s["bot"] == bool(seats[s["seat"]]["bot"])
         assert s["held"] == body["counts"][str(s["seat"])]
-        assert s["turn"] == (s["seat"] == frame["ctx"]["to_act"])
+        assert s["turn"] == (s["seat"] == frame["ctx"]["to_act"] and not frame["ctx"]["over"])
     hand = body["hand"] or []
     assert Counter(shown["hand"]) == Counter(hand)
     assert set(shown["usable"]) == card_moves(frame)

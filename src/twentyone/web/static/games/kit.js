@@ -104,7 +104,7 @@ export function moveButton(text, cls, onclick, { disabled = false, op = "", data
 export function seatsEl(model, extra) {
   return h("section.ring", { "aria-label": "the players" }, model.seats.map((s) => {
     const n = s.number;
-    const turn = model.toAct === n;
+    const turn = model.toAct === n && !model.over;   // between hands nobody is to move
     const cls = ["cseat"];
     if (n === model.me) cls.push("mine");
     if (turn) cls.push("turn");

@@ -149,7 +149,7 @@ export const soloWhist = {
     const seats = seatsEl(m, (n) => {
       const badges = [];
       if (n === b.dealer) badges.push("deals");
-      if ((b.declarers || []).includes(n)) badges.push("declarer");
+      if (!m.over && (b.declarers || []).includes(n)) badges.push("declarer");
       const note = b.phase === "play" ? `${b.tricks[n] || 0} tricks` : null;
       return { badges, note };
     });
