@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from browser_kit import page_for, settled
 from card_harness import Harness
-from card_kit import assert_screen_is_view, make_move, my_turn, screen, try_blocked
+from card_screen import assert_screen_is_view, make_move, my_turn, screen, try_blocked
 from playwright.sync_api import Browser, Page, expect
 
 from twentyone.games.core.ops import Bid, Deal

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from browser_kit import Server, free_port, page_for, serve_command, settled, shots_dir
-from card_kit import CORNER, assert_screen_is_view, make_move, my_turn, screen, try_blocked
+from card_screen import CORNER, assert_screen_is_view, make_move, my_turn, screen, try_blocked
 from playwright.sync_api import Browser, Page, expect
 
 Frame = dict[str, Any]

@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import io
 import logging
+import random
 import secrets
 import time
 from collections.abc import AsyncIterator, Callable
@@ -46,7 +47,7 @@ from twentyone.errors import (
 from twentyone.games.core.shuffle import Shuffler as CardShuffler
 from twentyone.games.registry import GAMES as CARD_GAMES
 from twentyone.web import downloads, pages, protocol, training
-from twentyone.web.cardroom import BOT_DELAY_S, CardRoom, secure_cards
+from twentyone.web.cardroom import BOT_DELAY_S, CardRoom, secure_bot_rng, secure_cards
 from twentyone.web.limits import Buckets, Limits
 from twentyone.web.replays import Histories
 from twentyone.web.room import Actor, Role, Room, new_token, said, token_hash
@@ -105,6 +106,7 @@ class Site:
     #: A card room's live shuffler, and the pause between its bots' moves.
     cards: Callable[[], CardShuffler] = secure_cards
     bot_delay_s: float = BOT_DELAY_S
+    bot_rng: Callable[[str, int], random.Random] = secure_bot_rng
     rooms: dict[str, AnyRoom] = field(default_factory=dict)
     locks: dict[str, asyncio.Lock] = field(default_factory=dict)
     conns: dict[str, set[Connection]] = field(default_factory=dict)
@@ -116,7 +118,7 @@ class Site:
         games, else a blackjack or Pontoon table."""
         if spec.game in CARD_GAMES:
             return CardRoom(code, spec, host_hash, self.store, self.cards(), saved=saved,
-                            bot_delay_s=self.bot_delay_s)
+                            bot_delay_s=self.bot_delay_s, bot_rng=self.bot_rng)
         return Room(code, spec, host_hash, self.store, self.live(), saved=saved)
 
     def add(self, room: AnyRoom) -> None:
@@ -204,14 +206,15 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
                tick_s: float = TICK_S, rules: str = "classic", limits: Limits | None = None,
                clock: Callable[[], float] = time.monotonic,
                cards: Callable[[], CardShuffler] = secure_cards,
-               bot_delay_s: float = BOT_DELAY_S) -> Starlette:
+               bot_delay_s: float = BOT_DELAY_S,
+               bot_rng: Callable[[str, int], random.Random] = secure_bot_rng) -> Starlette:
     """The app over ``store`` (a room is dealt again from it when first used); ``live`` makes
     each room's shuffler (the system's secure random source unless a test stacks the shoe);
     ``rules`` is the preset offered first; ``limits`` what one client may ask of it, and
-    ``clock`` the time rooms are idle by; ``cards`` makes a card room's shuffler, and its bots
-    move ``bot_delay_s`` apart."""
+    ``clock`` the time rooms are idle by; ``cards`` makes a card room's shuffler, its bots
+    move ``bot_delay_s`` apart, each with the random source ``bot_rng(code, seat)``."""
     limits = limits or Limits()
-    site = Site(store, live, limits, clock, cards, bot_delay_s)
+    site = Site(store, live, limits, clock, cards, bot_delay_s, bot_rng)
     creating = Buckets(limits.rooms_burst, limits.room_every_s, clock)
     fetching = Buckets(limits.downloads_burst, limits.download_every_s, clock)
     histories = Histories(store)

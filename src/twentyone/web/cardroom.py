@@ -69,6 +69,12 @@ HOST_OPS = ("deal", "pause", "resume", "remove", "close")
 MAX_CARDS = 13
 
 
+def secure_bot_rng(code: str, seat: int) -> random.Random:
+    """A bot's random source at a room: from the system's secure source (a test passes a
+    seeded one to ``create_app`` to repeat a bot's play)."""
+    return random.Random(secrets.randbits(64))
+
+
 def secure_cards() -> Shuffler:
     """Live shuffles for a card room, from the system's secure random source."""
     return RandomShuffler(secrets.SystemRandom())
@@ -97,7 +103,8 @@ class CardRoom:
 
     def __init__(self, code: str, spec: RoomSpec, host_hash: str, store: Store,
                  live: Shuffler, *, now: Callable[[], float] = time.time,
-                 saved: StoredRoom | None = None, bot_delay_s: float = BOT_DELAY_S) -> None:
+                 saved: StoredRoom | None = None, bot_delay_s: float = BOT_DELAY_S,
+                 bot_rng: Callable[[str, int], random.Random] = secure_bot_rng) -> None:
         self.code = code
         self.spec = spec
         self.entry: GameEntry = GAMES[spec.game]
@@ -105,6 +112,7 @@ class CardRoom:
         self.store = store
         self.now = now
         self.bot_delay_s = bot_delay_s
+        self.bot_rng = bot_rng
         self._live = live
         self.host_answers: Answers = OrderedDict()
         self._jammed = False
@@ -400,7 +408,7 @@ class CardRoom:
         bot = self._bots.get(seat)
         if bot is None:
             bot = self._bots[seat] = self.entry.levels[self.level](
-                random.Random(secrets.randbits(64)))
+                self.bot_rng(self.code, seat))
         return bot
 
     def _play_for(self, seat: int) -> None:

@@ -26,8 +26,11 @@ class Event:
     other: int | None = None
 
     def seen_by(self, viewer: int | None) -> Event:
-        """The event as ``viewer`` may see it: another seat's private cards become blanks."""
-        if self.private and viewer != self.seat and viewer != self.other and self.cards:
+        """The event as ``viewer`` may see it: another seat's private cards become blanks. A
+        spectator (``None``) sees no private card, even of an event that concerns no second
+        seat (``other`` is None then too, and must not count as the spectator's)."""
+        mine = viewer is not None and viewer in (self.seat, self.other)
+        if self.private and not mine and self.cards:
             return Event(self.kind, self.seat, (), len(self.cards), True, self.other)
         return self
 

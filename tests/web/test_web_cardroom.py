@@ -1,0 +1,243 @@
+"""The card rooms (Solo Whist, Durak, President) keep the blackjack room's guarantees, for every
+card game of the registry (docs/web.md#card-rooms):
+
+- no frame shows anyone a card they have no right to have seen (another's hand, the stock),
+  to a seat, a spectator or the host, after every request and every bot's move;
+- only legal moves are applied; a refused request changes neither the game nor the ledger;
+- a room dealt again from its ledger (a restart) is exactly where it was, mid-hand, with
+  every seat's frame and the score sheet the same;
+- the lobby creates a room for the number of players the game allows, bots in every seat
+  nobody holds; the host deals, pauses, removes and closes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from card_kit import (
+    ask,
+    card_room,
+    frame_of,
+    host,
+    leaks,
+    reopen,
+    sit,
+)
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from starlette.testclient import TestClient
+
+from twentyone.games.registry import GAMES
+from twentyone.web.app import create_app
+from twentyone.web.cardroom import CardRoom
+from twentyone.web.room import Actor, Role
+from twentyone.web.store import SqliteStore
+
+#: Each card game at its fewest and most players.
+TABLES = [(name, n) for name, e in GAMES.items() for n in sorted(set(e.players))]
+#: Enough steps for a hand or two of any game (a step is one move, a refusal or a deal).
+STEPS = 250
+
+
+def _play(room: CardRoom, people: dict[int, Actor], data: st.DataObject | None,
+          steps: int, check: Any = None) -> None:
+    """``steps`` steps of a room: the host deals between hands, a bot's seat moves on a tick,
+    a person's seat makes a legal move (or, drawn, first a request the game refuses)."""
+    boss = host(room)
+    for _ in range(steps):
+        g = room.game
+        mark = room.log_mark()
+        seat = g.acting
+        if g.between_hands:
+            assert ask(room, boss, "deal").get("ok")
+        elif seat in people:
+            frame = frame_of(room, people[seat], None)
+            legal = frame["legal"]
+            assert legal, "the seat to act always has a legal move"
+            if data is not None and data.draw(st.booleans(), label="try a refused move") \
+                    and _refused(room, people[seat], data):
+                continue  # it was a legal move after all, and was played
+            pick = 0 if data is None else data.draw(st.integers(0, len(legal) - 1))
+            move = {k: v for k, v in legal[pick].items() if k not in ("op", "seat")}
+            reply = ask(room, people[seat], legal[pick]["op"], **move)
+            assert reply.get("ok"), reply
+        else:
+            assert room.tick()
+        if check is not None:
+            check(room, mark)
+
+
+def _refused(room: CardRoom, actor: Actor, data: st.DataObject) -> bool:
+    """A request the game refuses leaves the game and the ledger as they were; True if the
+    request was a legal move after all (and was played)."""
+    g = room.game
+    pack = [c.code for c in g.pack()]
+    op = data.draw(st.sampled_from(["play", "give", "pass", "take", "bid", "name-trump",
+                                    "deal", "hit"]))
+    args: dict[str, Any] = {"cards": data.draw(st.lists(st.sampled_from(pack), max_size=3)),
+                            "bid": data.draw(st.sampled_from(["prop", "cop", "slam", "x"])),
+                            "suit": data.draw(st.sampled_from(["h", "z"]))}
+    before, ops = g.state(), len(room.store.room(room.code).ops)  # type: ignore[union-attr]
+    reply = ask(room, actor, op, **args)
+    if reply.get("ok"):
+        return True
+    assert reply["type"] == "error" and reply["message"]
+    assert g.state() == before
+    assert len(room.store.room(room.code).ops) == ops  # type: ignore[union-attr]
+    return False
+
+
+def _no_leaks(room: CardRoom, everyone: list[Actor]) -> Any:
+    def check(r: CardRoom, mark: int) -> None:
+        for actor in everyone:
+            for since in (None, mark):
+                found = leaks(r, actor, since)
+                assert not found, (r.looking(actor), found)
+    return check
+
+
+@pytest.mark.parametrize(("game", "players"), TABLES)
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                  HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**32 - 1), data=st.data())
+def test_no_frame_shows_a_card_its_viewer_may_not_see(game: str, players: int, seed: int,
+                                                      data: st.DataObject) -> None:
+    """docs/games/*: a player sees their own hand, what is played face up and what is handed to
+    them; never another's hand or the stock (Solo Whist's open misère only once laid down)."""
+    room = card_room(SqliteStore(Path(":memory:")), game, players, seed)
+    seated = data.draw(st.sets(st.integers(1, players), min_size=1), label="people's seats")
+    people = {s: sit(room, f"P{s}", s) for s in sorted(seated)}
+    everyone = [*people.values(), host(room), Actor(Role.SPECTATOR)]
+    _play(room, people, data, STEPS, _no_leaks(room, everyone))
+
+
+@pytest.mark.parametrize(("game", "players"), TABLES)
+def test_a_room_dealt_again_from_its_ledger_is_where_it_was(tmp_path: Path, game: str,
+                                                            players: int) -> None:
+    """The ledger is the truth: after each step, a room built again from it (as after kill -9)
+    has the same game, the same frame for every seat and the same score sheet; the ledger's
+    hand results are the score sheet's."""
+    store = SqliteStore(tmp_path / "ledger.sqlite3")
+    room = card_room(store, game, players, seed=7)
+    people = {1: sit(room, "Ann", 1)}
+    for _ in range(6):
+        _play(room, people, None, 60)
+        again = reopen(store)
+        assert again.game.state() == room.game.state()
+        assert again.score_sheet() == room.score_sheet()
+        for actor in (people[1], host(room), Actor(Role.SPECTATOR)):
+            a, b = frame_of(room, actor, None), frame_of(again, actor, None)
+            for f in (a, b):  # who is connected (so the grace clock) is not the ledger's
+                f["room"]["seats"]["1"].pop("connected")
+                f["room"].pop("clock")
+            assert a == b
+    assert room.hand_results(), "six times sixty steps finish a hand of every game"
+    saved = store.room("CARD01")
+    assert saved is not None
+    assert saved.results == [r.to_json() for r in room.hand_results()]
+
+
+def test_the_host_deals_pauses_removes_and_closes(tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "ledger.sqlite3")
+    room = card_room(store, "president", 4, seed=3)
+    ann = sit(room, "Ann", 2)
+    boss = host(room)
+    assert ask(room, ann, "deal")["error"] == "NotAllowedError"  # the host deals
+    assert ask(room, boss, "pause").get("ok")
+    assert ask(room, boss, "deal")["error"] == "RoomError"
+    assert frame_of(room, boss, None)["room"]["host_legal"] == ["resume", "remove", "close"]
+    assert not room.tick()  # no bot moves while the table is paused
+    assert ask(room, boss, "resume").get("ok")
+    assert ask(room, boss, "deal").get("ok")
+    assert ask(room, boss, "deal")["error"] == "WrongPhaseError"
+    assert ask(room, boss, "remove", seat=2).get("ok")
+    assert 2 not in room.people  # a bot plays the seat on
+    assert ask(room, ann, "pass")["error"] == "NotAllowedError"
+    assert ask(room, boss, "close").get("ok")
+    assert store.room("CARD01").closed  # type: ignore[union-attr]
+
+
+def test_seats_are_bounded_and_taken_once(tmp_path: Path) -> None:
+    room = card_room(SqliteStore(tmp_path / "l.sqlite3"), "durak", 2, seed=1)
+    sit(room, "Ann", 1)
+    newcomer = Actor(Role.SPECTATOR)
+    assert ask(room, newcomer, "sit", name="Bob", seat=1)["error"] == "SeatError"
+    assert ask(room, newcomer, "sit", name="Bob", seat=3)["error"] == "SeatError"
+    assert ask(room, newcomer, "sit", name="", seat=2)["error"] == "RequestError"
+    assert ask(room, newcomer, "play", cards=["6h"])["error"] == "NotAllowedError"
+    assert ask(room, newcomer, "sit", name="Bob").get("seat") == 2
+    assert ask(room, Actor(Role.SPECTATOR), "sit", name="Cy")["error"] == "SeatError"
+
+
+def test_moves_the_game_does_not_know_are_refused_in_words(tmp_path: Path) -> None:
+    room = card_room(SqliteStore(tmp_path / "l.sqlite3"), "durak", 2, seed=1)
+    ann = sit(room, "Ann", 1)
+    assert ask(room, host(room), "deal").get("ok")
+    for op, args in (("play", {"cards": "6h"}), ("play", {"cards": ["6h"] * 20}),
+                     ("play", {"cards": [{"x": 1}]}), ("fly", {}), ("bid", {})):
+        reply = ask(room, ann, op, **args)
+        assert reply["type"] == "error" and reply["error"] in (
+            "RequestError", "UnknownOperationError", "NotYourTurnError", "WrongPhaseError"), reply
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_lobby_creates_a_room_within_the_players_the_game_allows(tmp_path: Path,
+                                                                      game: str) -> None:
+    fewest, most = GAMES[game].players
+    app = create_app(SqliteStore(tmp_path / "l.sqlite3"))
+    with TestClient(app) as client:
+        listed = {r["name"]: r for r in client.get("/api/presets").json()["rooms"]}
+        assert listed[game]["players"] == [fewest, most]
+        assert "best" in listed[game]["levels"]
+        for bad in (fewest - 1, most + 1, "3", True):
+            made = client.post("/api/rooms", json={"game": game, "players": bad})
+            assert made.status_code == 400 and made.json()["message"], bad
+        made = client.post("/api/rooms", json={"game": game, "players": most, "level": "nope"})
+        assert made.status_code == 400
+        made = client.post("/api/rooms", json={"game": game, "players": most})
+        assert made.status_code == 201, made.text
+        code, token = made.json()["room"], made.json()["host_token"]
+        info = client.get(f"/api/rooms/{code}").json()
+        assert info["players"] == most and all(s["bot"] == "best" for s in info["seats"])
+        sheet = client.get(f"/api/rooms/{code}/scores.csv?token={token}")
+        assert sheet.status_code == 200 and sheet.text.splitlines()[0].count(",") >= most
+        assert client.get(f"/api/rooms/{code}/scores.csv").status_code == 403
+
+
+def test_a_whole_hand_over_the_socket_with_bots_and_a_score_sheet(tmp_path: Path) -> None:
+    """A person and two bots play a game of Durak to its end over the websocket; the bots move
+    on the server's ticker; the page is told why each card it may not play cannot be."""
+    import random
+
+    from twentyone.games.core.shuffle import RandomShuffler
+    app = create_app(SqliteStore(tmp_path / "l.sqlite3"), tick_s=0.01, bot_delay_s=0.0,
+                     cards=lambda: RandomShuffler(random.Random(5)),
+                     bot_rng=lambda code, seat: random.Random(seat))
+    with TestClient(app) as client:
+        made = client.post("/api/rooms", json={"game": "durak", "players": 3}).json()
+        code, token = made["room"], made["host_token"]
+        with client.websocket_connect(f"/ws/{code}") as me, \
+                client.websocket_connect(f"/ws/{code}") as boss:
+            boss.send_json({"type": "hello", "token": token})
+            assert boss.receive_json()["type"] == "welcome"
+            me.send_json({"type": "hello", "token": None})
+            assert me.receive_json()["type"] == "welcome"
+            me.send_json({"type": "op", "id": "s", "op": "sit", "name": "Ann"})
+            boss.send_json({"type": "op", "id": "d", "op": "deal"})
+            reasons: set[str] = set()
+            n = 0
+            for n in range(5000):
+                f = me.receive_json()
+                if f["type"] != "state":
+                    continue
+                if f["ctx"]["over"] and f["ctx"]["hand"]:
+                    break
+                reasons.update(f["body"]["unplayable"].values())
+                if f["legal"] and f["ctx"]["to_act"] == f["ctx"]["viewer"]:
+                    me.send_json({"type": "op", "id": f"m{n}", **f["legal"][-1]})
+            assert f["ctx"]["over"], "the game ended within the frames read"
+            assert f["room"]["scores"]["rows"][-1][0] == "Times durak"
+            assert sum(f["room"]["scores"]["rows"][-1][2:]) in (0, 1)
+            assert reasons, "some card could not be played at some point, and it said why"
