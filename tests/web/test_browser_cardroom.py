@@ -5,10 +5,9 @@ its DOM and held to the frame it drew (the screen is the view), and a card no le
 is tapped and stays unpicked while the page shows the game's reason.
 
 Four pages play a whole Durak game; four play a President hand and the exchange that opens the
-next; two people and two bots play a Solo Whist hand with its bidding. The room's shuffles are
-seeded (``card_server``) and the people's moves are chosen by a fixed rule, so the people's
-games are the same every run; where bots sit, every assertion holds whatever they play, and
-every wait has a deadline.
+next; two people and two bots play a Solo Whist hand with its bidding. The room's shuffles and
+its bots are seeded (``card_server``) and the people's moves are chosen by a fixed rule, so
+every game is the same every run; every wait has a deadline.
 """
 
 from __future__ import annotations
