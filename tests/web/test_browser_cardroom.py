@@ -54,6 +54,13 @@ class Seat:
         if data.get("type") == "state":
             self.frames.append(data)
 
+    def reload(self) -> None:
+        """Open the room again in this browser (a phone that slept, a reload): a new socket,
+        and the page counts its frames from one again."""
+        self.frames.clear()
+        self.page.reload()
+        expect(self.page.locator("section.card-room")).to_have_attribute("data-frames", "1")
+
     def drawn(self) -> tuple[dict[str, Any], Frame]:
         """The page's screen and the frame it drew last (the one its count of frames names)."""
         deadline = time.monotonic() + WAIT_MS / 1000
@@ -89,6 +96,9 @@ def sit(browser: Browser, base: str, errors: list[str], code: str, seat: int, na
     page = page_for(browser, errors, phone=phone, wait_ms=WAIT_MS)
     person = Seat(page, name)
     page.goto(f"{base}/r/{code}")
+    shown, frame = person.drawn()           # a spectator: every seat, no hand, no move
+    assert_screen_is_view(shown, frame)
+    assert frame["room"]["role"] == "spectator" and not shown["hand"] and not shown["moves"]
     page.fill("form.sit input[name=name]", name)
     page.select_option("form.sit select[name=seat]", str(seat))
     page.click("form.sit button[type=submit]")
@@ -226,7 +236,11 @@ def test_president_hand_and_the_exchange(browser: Browser, tmp_path: Path) -> No
         assert frame["body"]["phase"] == "exchange"
         order = frame["body"]["order"]
         president, bottom = people[order[0] - 1], people[order[-1] - 1]
-        _, mine = president.drawn()
+        _, before = president.drawn()
+        president.reload()                  # back in the seat, with the same cards and move
+        shown, mine = president.drawn()
+        assert_screen_is_view(shown, mine)
+        assert sorted(shown["hand"]) == sorted(before["body"]["hand"])
         gives = [op for op in mine["legal"] if op["op"] == "give"]
         assert gives and my_turn(mine)
         card = gives[0]["cards"][0]
