@@ -27,8 +27,9 @@ export function lobbyEl(onCreated, onJoin) {
   const cardGames = new Map();
   const players = h("input", { name: "players", type: "number", value: "4", min: "2", max: "7", inputmode: "numeric" });
   const level = h("select", { name: "level" });
+  const playersNote = h("small", {}, "");
   const cardRows = h("div.card-choices", { hidden: true },
-    field("Players", players, "People join by the link; a bot holds each seat until someone sits down."),
+    h("label.field", {}, h("span", {}, "Players"), players, playersNote),
     field("Bots in the empty seats", level));
   api.presets().then((data) => {
     for (const r of data.rooms || []) {
@@ -69,6 +70,8 @@ export function lobbyEl(onCreated, onJoin) {
       players.max = String(most);
       players.value = String(Math.min(most, Math.max(fewest, Number(players.value) || most)));
       players.disabled = fewest === most;
+      playersNote.textContent = `${fewest === most ? `${cards.title} is for ${most}`
+        : `From ${fewest} to ${most}`}. People join by the link; a bot holds each seat until someone sits down.`;
       const levels = [...cards.levels].reverse();   // the best first: what a host usually wants
       level.replaceChildren(...levels.map((l) => h("option", { value: l }, LEVELS[l] || l)));
     }
@@ -151,7 +154,8 @@ export function lobbyEl(onCreated, onJoin) {
 
   return h("section.lobby", {},
     h("header.brand", {}, h("h1", {}, "Twenty-one"),
-      h("p", {}, "A blackjack table for friends: one host, everyone's phone, every payout by the book.",
+      h("p", {}, "A card room for friends: blackjack, Pontoon, Solo Whist, Durak and President;",
+        " one host, everyone's phone, every rule by the book.",
         " ", h("a.trainers", { href: "/train", style: { color: "var(--gold)", "font-weight": "700" } }, "Trainers"))),
     h("div.lobby-forms", {}, join, form));
 }
