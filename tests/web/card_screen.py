@@ -7,6 +7,7 @@ Used by the browser tests of the card room, against the real server and against 
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
@@ -31,6 +32,7 @@ READ_SCREEN = """() => {
     moves: q("button.move").map((el) => ({ op: el.dataset.op, bid: el.dataset.bid || null,
       suit: el.dataset.suit || null, disabled: el.disabled })),
     why: document.querySelector(".why")?.textContent || "",
+    news: q(".news .news-line").map((el) => el.textContent),
     pairs: q(".pair").map((el) => [el.dataset.attack, el.dataset.defence || null]),
     top: q(".top-cards .card").map((el) => el.dataset.card),
     trick: q(".trick .played").map((el) => [Number(el.dataset.seat), el.dataset.card]),
@@ -45,6 +47,15 @@ READ_SCREEN = """() => {
 #: Where a finger touches a card in a fanned hand: its top left corner, which the next card
 #: never covers.
 CORNER: Position = {"x": 8, "y": 24}
+
+
+SUITS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+CARD_TEXT = re.compile(r"(?:10|[2-9JQKA])[♠♥♦♣]")
+
+
+def card_text(code: str) -> str:
+    """A card as the page writes it in words: "10h" is "10♥"."""
+    return code[:-1] + SUITS[code[-1]]
 
 
 def screen(page: Page) -> dict[str, Any]:
@@ -98,6 +109,11 @@ def assert_screen_is_view(shown: dict[str, Any], frame: dict[str, Any]) -> None:
         assert shown["calls"] == len(body["calls"])
         auction = body["phase"] != "trump"      # the ladder is shown while bids are made
         assert shown["ladder"] == ([rung["bid"] for rung in body["ladder"]] if auction else [])
+    # What just happened names only cards the frame's events show this viewer.
+    told = {card_text(c) for e in frame["events"] for c in e.get("cards", ())}
+    assert len(shown["news"]) <= 3
+    for line in shown["news"]:
+        assert set(CARD_TEXT.findall(line)) <= told, (line, told)
     scores = room.get("scores")
     if scores and len(scores["rows"]) > 1:
         assert shown["sheet"][0] == scores["header"]

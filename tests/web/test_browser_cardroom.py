@@ -135,11 +135,12 @@ def play(people: list[Seat], host: Seat, done: Callable[[Frame], bool], most: in
          shoot: Callable[[Seat, Frame], None] = lambda s, f: None) -> int:
     """Moves by the people, each read back first, until ``done`` holds for the host's frame;
     the number of moves. Every page's screen is held to its frame at every move."""
-    moves = explained = 0
+    moves = explained = told = 0
     deadline = time.monotonic() + 600
     while True:
         _, hosts = host.drawn()
         if done(hosts):
+            assert told, "no page ever said what just happened"
             return moves
         actor = next((p for p in people if p.frames and my_turn(p.frames[-1])), None)
         if actor is None:               # a bot's move, or a frame still on its way
@@ -150,6 +151,7 @@ def play(people: list[Seat], host: Seat, done: Callable[[Frame], bool], most: in
         if not my_turn(frame):
             continue
         assert_screen_is_view(shown, frame)
+        told += bool(shown["news"])
         for other in [host, *people]:
             if other is not actor:
                 assert_screen_is_view(*other.drawn())

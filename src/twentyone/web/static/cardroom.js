@@ -41,6 +41,7 @@ export function model(frame, info) {
     paused,
     hostLegal: room.host_legal || [],
     scores: room.scores || null,
+    events: frame.events || [],
     turnSeconds: info.settings ? info.settings.turn_s : 30,
     csvUrl: null,
   };
@@ -300,7 +301,7 @@ export class CardRoom {
     document.title = turn ? `Your turn · ${this.title}` : this.title;
     const prompt = h(`p.prompt${turn ? ".yours" : ""}${m.paused ? ".paused" : ""}`, { role: "status" },
       m.paused ? "Paused by the host" : drawn.status);
-    this.table.replaceChildren(...[drawn.seats, drawn.table].filter(Boolean));
+    this.table.replaceChildren(...[drawn.seats, drawn.table, drawn.news].filter(Boolean));
     this.hostBox.replaceChildren(...(this.role === "host" ? [this.hostPanel(m)] : []));
     const parts = [prompt];
     if (m.role === "spectator") parts.push(this.sitForm(m));

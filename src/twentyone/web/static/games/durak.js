@@ -4,7 +4,7 @@
 import { cardEl } from "../cards.js";
 import { h } from "../dom.js";
 import {
-  betweenHands, card, cardText, handEl, sortHand, moveButton, opsNamed, says, seatsEl, sheetEl, suitText, who, whyEl,
+  betweenHands, card, cardText, handEl, newsEl, sortHand, moveButton, opsNamed, says, seatsEl, sheetEl, suitText, who, whyEl,
 } from "./kit.js";
 
 // What playing your picked card is called at each moment of a bout.
@@ -31,6 +31,24 @@ function statusText(m) {
         : `${who(m, b.defender)} takes the cards; ${who(m, m.toAct)} may give more.`;
     default:
       return "";
+  }
+}
+
+// Durak's moves in words (the shared ones: pass, take).
+function news(m, e) {
+  const c = (e.cards || []).map(cardText);
+  switch (e.kind) {
+    case "attack": return `${says(m, e.seat, "attack", "attacks")} with ${c[0]}`;
+    case "give": return `${says(m, e.seat, "give", "gives")} ${c[0]}`;
+    case "beat": return `${says(m, e.seat, "beat", "beats")} ${c[0]} with ${c[1]}`;
+    case "picked-up": return `${says(m, e.seat, "pick", "picks")} up ${c.length} cards`;
+    case "discarded": return `All beaten: ${c.length} cards to the discards`;
+    case "lowest-trump": return `${says(m, e.seat, "hold", "holds")} the lowest trump, ${c[0]}, and ${e.seat === m.me ? "attack" : "attacks"} first`;
+    case "out": return `${says(m, e.seat, "are", "is")} out`;
+    case "durak": return `${says(m, e.seat, "are", "is")} the durak`;
+    case "draw-game": return "A draw: nobody is the durak";
+    case "pass": case "take": return undefined;
+    default: return null;
   }
 }
 
@@ -104,6 +122,7 @@ export const durak = {
       status: statusText(m),
       seats,
       table: h("div.durak-table", {}, boutEl(m), stockEl(m)),
+      news: newsEl(m, m.events, (e) => news(m, e)),
       hand: b.hand ? h("section.hand-box", {}, handEl(m, one,
         sortHand(b.hand, undefined, { last: b.trump_card ? b.trump_card.slice(-1) : null }), usable, m.blocked), whyEl(m, ui, m.blocked))
         : null,

@@ -41,6 +41,27 @@ export function betweenHands(m, hand) {
   return m.role === "host" ? `Deal the next ${hand} when everyone is ready.` : `The host deals the next ${hand}.`;
 }
 
+// What just happened, from the frame's events (the moves since the last frame, as this viewer
+// may see them): one short sentence per move worth telling, the last few only. `own(event)`
+// is the game's sentence for its own kinds of event, or undefined to use the shared ones.
+export function newsEl(m, events, own) {
+  const cards = (e) => (e.cards || []).map(cardText).join(" ");
+  const shared = (e) => {
+    switch (e.kind) {
+      case "pass": return says(m, e.seat, "pass", "passes");
+      case "play": return `${says(m, e.seat, "play", "plays")} ${cards(e)}`;
+      case "take": return says(m, e.seat, "take the cards", "takes the cards");
+      default: return null;
+    }
+  };
+  const lines = (events || []).map((e) => {
+    const line = own(e);
+    return line === undefined ? shared(e) : line;
+  }).filter(Boolean).slice(-3);
+  return h(`div.news${lines.length ? "" : ".quiet"}`, { role: "status" },
+    lines.map((t) => h("p.news-line", {}, `${t}.`)));
+}
+
 // The legal operations of one kind (play, give, bid...).
 export const opsNamed = (model, name) => model.legal.filter((op) => op.op === name);
 

@@ -5,7 +5,7 @@
 // hand back.
 import { h } from "../dom.js";
 import {
-  betweenHands, cardText, handEl, sortHand, moveButton, opsNamed, rowEl, says, seatsEl, setKey, sheetEl, who, whyEl,
+  betweenHands, cardText, handEl, newsEl, sortHand, moveButton, opsNamed, rowEl, says, seatsEl, setKey, sheetEl, who, whyEl,
 } from "./kit.js";
 
 const SETS = { 1: "a single", 2: "a pair", 3: "three of a kind", 4: "four of a kind" };
@@ -29,6 +29,20 @@ function statusText(m) {
   }
   return mine ? `Beat ${setName(b.top.length)} of ${rankOf(b.top[0])} with ${setName(b.top.length)} higher, or pass.`
     : `${who(m, m.toAct)} to play.`;
+}
+
+// President's moves in words (the shared ones: play, pass).
+function news(m, e) {
+  const c = (e.cards || []).map(cardText).join(" ");
+  switch (e.kind) {
+    case "cleared": return `${says(m, e.seat, "win", "wins")} the trick and ${e.seat === m.me ? "lead" : "leads"}`;
+    case "out": return `${says(m, e.seat, "go", "goes")} out: ${e.value}`;
+    case "asshole": return `${says(m, e.seat, "are", "is")} the ${e.value}`;
+    case "surrendered": return `${says(m, e.seat, "hand", "hands")} ${c || "the best card"} to ${who(m, e.other)}`;
+    case "handed-back": return `${says(m, e.seat, "hand", "hands")} ${c || "a card"} back to ${who(m, e.other)}`;
+    case "play": case "pass": return undefined;
+    default: return null;
+  }
 }
 
 function topEl(m) {
@@ -119,6 +133,7 @@ export const president = {
       status: statusText(m),
       seats,
       table: topEl(m),
+      news: newsEl(m, m.events, (e) => news(m, e)),
       hand: b.hand ? h("section.hand-box", {},
         plays.length ? pickedEl(m, ui, plays) : null,
         handEl(m, sets, sortHand(b.hand, CLIMB, { bySuit: false }), usable, m.blocked), whyEl(m, ui, m.blocked)) : null,

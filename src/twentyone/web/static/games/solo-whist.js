@@ -4,7 +4,7 @@
 import { cardEl } from "../cards.js";
 import { h } from "../dom.js";
 import {
-  betweenHands, card, cardText, handEl, sortHand, moveButton, opsNamed, rowEl, says, seatsEl, sheetEl, signedInt, suitText,
+  betweenHands, card, cardText, handEl, newsEl, sortHand, moveButton, opsNamed, rowEl, says, seatsEl, sheetEl, signedInt, suitText,
   who, whyEl,
 } from "./kit.js";
 
@@ -17,6 +17,22 @@ const suitLetter = (s) => (typeof s === "number" ? SUIT_LETTERS[s] : s);
 const AUCTION = new Set(["bidding", "late-cop", "prop-option"]);
 
 const callText = (m, call) => (call === "pass" ? "pass" : call === "cop" ? "Cop" : bidNamed(m, call).label);
+
+// Solo Whist's moves in words (the shared ones: play, pass).
+function news(m, e) {
+  switch (e.kind) {
+    case "bid": return `${says(m, e.seat, "bid", "bids")} ${bidNamed(m, e.value).label}`;
+    case "cop": return `${says(m, e.seat, "call", "calls")} Cop with ${who(m, e.other)}`;
+    case "trump-named": return `${says(m, e.seat, "name", "names")} ${e.value} trumps`;
+    case "trick": return `${says(m, e.seat, "win", "wins")} the trick`;
+    case "exposed": return `${who(m, e.seat)}${e.seat === m.me ? "r hand is" : "'s hand is"} laid face up`;
+    case "made": return `The contract is made (${e.value} ${e.value === 1 ? "trick" : "tricks"})`;
+    case "broken": return `The contract is broken (${e.value} ${e.value === 1 ? "trick" : "tricks"})`;
+    case "abandoned": return "Nobody bid: the same dealer deals again";
+    case "play": case "pass": return undefined;
+    default: return null;
+  }
+}
 
 function statusText(m) {
   const b = m.body;
@@ -157,6 +173,7 @@ export const soloWhist = {
       status: statusText(m),
       seats,
       table: tableEl(m, ui),
+      news: newsEl(m, m.events, (e) => news(m, e)),
       hand: b.hand ? h("section.hand-box", {}, handEl(m, one,
         sortHand(b.hand, undefined, { last: b.trump !== null && b.trump !== undefined ? suitLetter(b.trump) : null }),
         usable, m.blocked), whyEl(m, ui, m.blocked))
