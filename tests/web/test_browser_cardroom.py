@@ -278,6 +278,7 @@ def test_solo_whist_hand_with_bidding_people_and_bots(browser: Browser, tmp_path
         for seat in [host, *people]:
             sheet_read_back(seat)
         expect(host.page.locator(".score-sheet tfoot th")).to_have_text("Total")
+        host.page.wait_for_timeout(400)   # the last calls' animation
         host.page.screenshot(path=str(shots_dir(tmp_path) / "cardroom-solo-whist-sheet.png"),
                              full_page=True)
     assert not errors
