@@ -26,6 +26,8 @@ import pytest
 from proc_kit import join_all, started
 from websockets.sync.client import ClientConnection, connect
 
+from twentyone.games.registry import GAMES as CARD_GAMES
+
 #: The seat: 10 and 6 (16); the dealer: an ace up (insurance is offered) and a 7 in the hole.
 STACK = "10s,As,6h,7d"
 PHASES = ("betting", "bets", "insurance", "players", "dealer", "settled")
@@ -232,3 +234,50 @@ def test_a_hostile_buy_in_and_a_refused_write_then_kill_9(tmp_path: Path) -> Non
         assert view["seats"][0] == {**before["seats"][0], "connected": True}
         owned = view["seats"][0]["bankroll"] + BET
         assert owned == _balance_from_ledger(url, made["room"], made["host_token"]) == BUY_IN
+
+
+def _my_turn(sock: Socket) -> dict[str, Any]:
+    """A card room's frames up to one where it is this seat's move, or the hand is over (bots
+    move on the server in between; a bounded wait)."""
+    frame: dict[str, Any] = sock.state
+    for _ in range(2000):
+        if frame.get("type") == "state" and (
+                frame["legal"] or (frame["ctx"]["over"] and frame["ctx"]["hand"])):
+            return frame
+        frame = json.loads(sock.ws.recv(REPLY_S))
+    pytest.fail("the seat's move never came")
+
+
+@pytest.mark.parametrize("game", list(CARD_GAMES))
+def test_a_card_room_killed_mid_hand_resumes_with_your_cards(tmp_path: Path, game: str) -> None:
+    """kill -9 mid-hand at a card room (docs/web.md#card-rooms): started again on the same
+    ledger, the seat reconnects with its token to the very same cards, moves and table, and
+    the host to the same score sheet; the hand then plays on."""
+    db = tmp_path / "ledger.sqlite3"
+    players = CARD_GAMES[game].players[0]
+    with server(db) as (url, proc):
+        made = httpx2.post(f"{url}/api/rooms", json={
+            "game": game, "players": players, "settings": {"turn_s": 0}}).json()
+        host = Socket(url, made["room"], made["host_token"])
+        seat = Socket(url, made["room"], None)
+        sat = seat.send("sit", name="Ann", seat=1)
+        assert host.send("deal")["ok"]
+        first = _my_turn(seat)
+        move = {k: v for k, v in first["legal"][0].items() if k not in ("op", "seat")}
+        assert seat.send(first["legal"][0]["op"], **move)["ok"]
+        before = _my_turn(seat)
+        sheet = Socket(url, made["room"], made["host_token"]).state["room"]["scores"]
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(30)
+    with server(db) as (url, proc):
+        again = Socket(url, made["room"], sat["token"])
+        after = again.state
+        for part in ("ctx", "legal", "body"):
+            assert after[part] == before[part], part
+        boss = Socket(url, made["room"], made["host_token"])
+        assert boss.state["room"]["scores"] == sheet
+        if after["legal"]:  # the hand plays on, or the next is dealt
+            move = {k: v for k, v in after["legal"][0].items() if k not in ("op", "seat")}
+            assert again.send(after["legal"][0]["op"], **move)["ok"]
+        else:
+            assert boss.send("deal")["ok"]

@@ -3,8 +3,8 @@ class, its rules type, how many players a room may choose, its bots by level, th
 component that draws it in the browser and its score sheet.
 
 ``GAMES`` is the card games (the headless runner, histories and the terminal card room play
-those); ``ROOM_GAMES`` is every game a room can be created for. The browser room reads
-nothing about a game but its entry here and the one game protocol (``twentyone.protocol``).
+those); ``TABLES`` the chip games, blackjack and Pontoon, whose compiled ``Table`` meets the
+protocol through ``blackjack.CasinoGame``; ``ROOM_GAMES`` every game a room can be created for.
 """
 
 from __future__ import annotations
@@ -14,6 +14,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from twentyone.engine.shoe import Shuffler as TableShuffler
+from twentyone.engine.table import Table
+from twentyone.pontoon.table import PontoonRules, PontoonTable
+from twentyone.rules import Rules
+
+from .blackjack import CasinoGame
 from .core.bots import Bot, RandomBot
 from .core.game import Game
 from .core.rules import GameRules
@@ -80,3 +86,33 @@ BOTS: dict[str, Callable[[str, random.Random], Bot]] = {
     "heuristic": lambda game, rng: GAMES[game].bot(rng),
     "random": lambda game, rng: RandomBot(rng),
 }
+
+
+@dataclass(frozen=True, slots=True)
+class TableEntry:
+    """A chip game: its table from the room's stored rules and a shuffler, seen through the
+    protocol by ``CasinoGame``."""
+
+    title: str
+    #: The table from the rules a room stores (``Rules.to_mapping`` for the casino game; for
+    #: Pontoon only the host's own choices) and the room's shuffler.
+    make: Callable[[Mapping[str, Any], TableShuffler], Table]
+    #: The page component that draws it.
+    page: str = "table"
+
+    def game(self, name: str, rules: Mapping[str, Any], shuffler: TableShuffler) -> CasinoGame:
+        return CasinoGame(self.make(rules, shuffler), name)
+
+
+#: Seats at a Pontoon room: the banker and up to seven players, a table's worth of phones.
+PONTOON_PLAYERS = 8
+
+TABLES: dict[str, TableEntry] = {
+    "casino": TableEntry("Blackjack", lambda rules, shuffler: Table(
+        Rules.from_mapping(dict(rules)), shuffler)),
+    "pontoon": TableEntry("Pontoon", lambda rules, shuffler: PontoonTable(
+        PontoonRules(players=PONTOON_PLAYERS, **rules), shuffler)),
+}
+
+#: Every game a room can be created for, by name.
+ROOM_GAMES: dict[str, GameEntry | TableEntry] = {**TABLES, **GAMES}

@@ -33,7 +33,7 @@ from enum import StrEnum
 from typing import Any
 
 from twentyone.engine.calls import OPEN, DealerCalls
-from twentyone.engine.events import DEALER, Event, Kind
+from twentyone.engine.events import Kind
 from twentyone.engine.ops import (
     Bet,
     ColourUp,
@@ -69,6 +69,7 @@ from twentyone.errors import (
     UnknownOperationError,
     WrongPhaseError,
 )
+from twentyone.games.blackjack import FaceDown, RoundAccount, balances
 from twentyone.money import dollars
 from twentyone.pontoon.table import (
     AcceptBank,
@@ -229,11 +230,8 @@ class Room:
         #: How many shuffles there were when the commitment was last hashed, and the hash.
         self._committed: tuple[int, str | None] = (-1, None)
         self.table: Table = make_table(self.spec, LedgerShuffler(self.shuffles, self._live))
-        #: Each seat's balance when the round under way was dealt (for its net result), the
-        #: seats that bet since the last round, and the balances at the last commit.
-        self._round_base: dict[int, int] = {}
-        self._betting: set[int] = set()
-        self._balances: dict[int, int] = {}
+        #: Each round's net per seat, read from the log at each commit (``RoundAccount``).
+        self._rounds = RoundAccount()
         self._ops_saved = 0
         self._log_saved = 0
         #: The room's own state as the ledger last saved it (``_room_state``), and the seats'
@@ -261,7 +259,7 @@ class Room:
         t = self.table
         for data in saved.ops:
             record = t.apply(op_from_json(data, t.operations))
-            self._account(record.events, self.balances())
+            self._rounds.read(record.events, self.balances())
         self._ops_saved = len(t.ops)
         self._log_saved = len(t.log)
         self.paused = bool(saved.state.get("paused", False))
@@ -631,11 +629,7 @@ class Room:
 
     def balances(self) -> dict[int, int]:
         """Each seat's chips with its bets still on the layout (what it owns)."""
-        t = self.table
-        cs = t.chipset
-        return {n: cs.value(s.chips) + cs.value(s.insurance_chips)
-                + sum(cs.value(h.chips) for h in s.hands if not h.settled)
-                for n, s in t.seats.items()}
+        return balances(self.table)
 
     def _commit(self, change: Change) -> None:
         """Write what the table did since the last commit, with ``change``, in one
@@ -645,7 +639,7 @@ class Room:
         change.shuffles = [stored(r) for r in t.shoe.history[len(self.shuffles):]]
         events = t.log[self._log_saved:]
         balances = self.balances()
-        for n, net in self._account(events, balances):
+        for n, net in self._rounds.read(events, balances):
             name = self.people[n].name if n in self.people else ""
             change.ledger.append(LedgerRow(n, name, "round", net, t.round))
         change.balances = balances
@@ -683,25 +677,6 @@ class Room:
         """Dealer mode, the up card calls for insurance, and the host has not offered it: no
         player may answer yet, and no player's clock runs."""
         return self.dealer is not None and self.dealer.offer_due(self.table)
-
-    def _account(self, events: Sequence[Event], after: dict[int, int]) -> list[tuple[int, int]]:
-        """Each seat's net result for a round that ended in ``events``. A seat's balance counts
-        its bets on the layout, so it does not move when a bet goes down: the balances before
-        the deal are the round's starting point."""
-        out = []
-        for e in events:
-            if e.kind is Kind.BET:
-                self._betting.add(e.seat)
-            elif e.kind is Kind.ROUND_STARTED:
-                self._round_base = {n: b for n, b in self._balances.items()
-                                    if n in self._betting}
-            elif e.kind is Kind.ROUND_ENDED:
-                out = [(n, after[n] - base) for n, base in sorted(self._round_base.items())
-                       if n in after]
-                self._round_base = {}
-                self._betting = set()
-        self._balances = after
-        return out
 
     # --- the clock -----------------------------------------------------------------------
 
@@ -928,45 +903,6 @@ def _offer(t: Table) -> tuple[int, int, int] | None:
     """A Pontoon bank's standing offer as every screen shows it: (from, to, price)."""
     offer = t.offer if isinstance(t, PontoonTable) else None
     return None if offer is None else (offer.seller, offer.to, offer.price)
-
-
-class FaceDown:
-    """Which seats may see a card of their own that a spectator does not, kept up to date by
-    reading each new event of the log once.
-
-    A seat sees more than a spectator only where a card was dealt to it face down (a pitch
-    game's hand, a Pontoon hand) or it holds the bank while the dealer's hole card lies face
-    down. Such a card is on the layout now, or was dealt since the round before this one began
-    (all a settled round, shown after it ends, can show), or is among the events since the
-    broadcast's mark. A face-down double is counted too, though its owner does not see it
-    either: counting a seat that sees nothing more only costs that seat its own frame.
-    """
-
-    def __init__(self) -> None:
-        self.read = 0
-        #: Where the last two rounds ended in the log (-1: not yet).
-        self.ends = (-1, -1)
-        #: Each seat's last card dealt face down (DEALER: the dealer's), by place in the log.
-        self.last: dict[int, int] = {}
-
-    def seats(self, table: Table, since: int | None) -> frozenset[int]:
-        log = table.log
-        for i in range(self.read, len(log)):
-            e = log[i]
-            if e.kind is Kind.ROUND_ENDED:
-                self.ends = (self.ends[1], i)
-            elif e.kind is Kind.DEALT and e.card is not None and not e.face_up:
-                self.last[e.seat] = i
-        self.read = len(log)
-        begin = self.ends[0] + 1 if since is None else min(self.ends[0] + 1, since)
-        banker = table.dealer_seat
-        out = {banker if n == DEALER else n for n, at in self.last.items() if at >= begin}
-        out.update(n for n, s in table.seats.items()
-                   if not all(up for h in s.hands for up in h.face_up))
-        if not all(table.dealer.face_up):
-            out.add(banker)
-        out.discard(SPECTATOR)
-        return frozenset(out)
 
 
 class Frames:

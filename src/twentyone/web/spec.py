@@ -15,19 +15,16 @@ from typing import Any
 from twentyone.engine.shoe import Shuffler
 from twentyone.engine.table import Table
 from twentyone.errors import RoomError, RulesError
-from twentyone.games.registry import BEST
+from twentyone.games.registry import BEST, TABLES
 from twentyone.games.registry import GAMES as CARD_GAMES
 from twentyone.money import dollars
-from twentyone.pontoon.table import PontoonRules, PontoonTable
 from twentyone.rules import MONEY_FIELDS, PRESET_DESCRIPTIONS, PRESETS, Rules
 from twentyone.web.protocol import MAX_CENTS
 
-GAMES = ("casino", "pontoon")
+GAMES = tuple(TABLES)
 HOST_MODES = ("house", "dealer")
 #: The largest rules TOML a host may paste (a full rule set is about a kilobyte).
 MAX_RULES_TOML = 8192
-#: Seats at a Pontoon room: the banker and up to seven players, a table's worth of phones.
-PONTOON_PLAYERS = 8
 #: The most a Pontoon room's chip may be worth (cents) and its betting limit (chips).
 MAX_PONTOON_CHIP = 100_000
 MAX_PONTOON_LIMIT = 100
@@ -216,18 +213,16 @@ def presets(first: str = "classic") -> list[dict[str, str]]:
 
 
 def make_table(spec: RoomSpec, shuffler: Shuffler) -> Table:
-    """The room's table, new (its shoe shuffled by ``shuffler``)."""
-    if spec.game == "pontoon":
-        return PontoonTable(PontoonRules(players=PONTOON_PLAYERS, **spec.rules), shuffler)
-    return Table(Rules.from_mapping(spec.rules), shuffler)
+    """The room's table, new (its shoe shuffled by ``shuffler``), as the registry makes it."""
+    return TABLES[spec.game].make(spec.rules, shuffler)
 
 
 def room_games() -> list[dict[str, Any]]:
     """Every game a room can be created for, as the lobby offers them (FRAMES.md): the
     blackjack tables, then the card games from the registry with their numbers of players,
     bot levels and page components."""
-    out: list[dict[str, Any]] = [{"name": "casino", "title": "Blackjack", "chips": True},
-                                 {"name": "pontoon", "title": "Pontoon", "chips": True}]
+    out: list[dict[str, Any]] = [{"name": name, "title": e.title, "chips": True}
+                                 for name, e in TABLES.items()]
     out += [{"name": name, "title": e.title, "chips": False, "players": list(e.players),
              "levels": list(e.levels), "page": e.page} for name, e in CARD_GAMES.items()]
     return out
