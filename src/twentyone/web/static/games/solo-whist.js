@@ -12,8 +12,6 @@ import {
 // what it pays), lowest first, so the page and the game never disagree about a bid.
 const ladderOf = (m) => m.body.ladder || [];
 const bidNamed = (m, name) => ladderOf(m).find((c) => c.bid === name) || { bid: name, label: name, must: "" };
-const SUIT_LETTERS = ["c", "d", "h", "s"];   // the engine's Suit numbers: clubs 0 … spades 3
-const suitLetter = (s) => (typeof s === "number" ? SUIT_LETTERS[s] : s);
 const AUCTION = new Set(["bidding", "late-cop", "prop-option"]);
 
 const callText = (m, call) => (call === "pass" ? "pass" : call === "cop" ? "Cop" : bidNamed(m, call).label);
@@ -101,7 +99,7 @@ function contractLine(m) {
   const c = bidNamed(m, b.contract);
   const side = (b.declarers || []).map((s) => who(m, s)).join(" and ");
   const won = (b.declarers || []).reduce((n, s) => n + (b.tricks[s] || 0), 0);
-  const trump = b.trump !== null && b.trump !== undefined ? `trumps ${suitText(suitLetter(b.trump))}` : "no trumps";
+  const trump = b.trump ? `trumps ${suitText(b.trump)}` : "no trumps";
   return h("p.contract", {}, h("b", {}, c.label), ` by ${side} (${c.must}) · ${trump} · `,
     h("span.won", {}, `${won} won so far`));
 }
@@ -144,7 +142,7 @@ function actionsEl(m, ui) {
       { disabled: ui.busy, op: "cop" }));
   }
   for (const op of opsNamed(m, "name-trump")) {
-    const s = suitLetter(op.suit);
+    const s = op.suit;
     buttons.push(moveButton(suitText(s), `act-trump.suit-${s}`, () => ui.act("name-trump", { suit: s }),
       { disabled: ui.busy, op: "name-trump", data: { suit: s } }));
   }
@@ -175,7 +173,7 @@ export const soloWhist = {
       table: tableEl(m, ui),
       news: newsEl(m, m.events, (e) => news(m, e)),
       hand: b.hand ? h("section.hand-box", {}, handEl(m, one,
-        sortHand(b.hand, undefined, { last: b.trump !== null && b.trump !== undefined ? suitLetter(b.trump) : null }),
+        sortHand(b.hand, undefined, { last: b.trump || null }),
         usable, m.blocked), whyEl(m, ui, m.blocked))
         : null,
       actions: actionsEl(m, one),
