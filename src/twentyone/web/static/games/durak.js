@@ -113,7 +113,7 @@ export const durak = {
     const seats = seatsEl(m, (n) => {
       const badges = [];
       if (n === b.attacker && b.phase !== "deal") badges.push("attacks");
-      if (n === b.defender && b.phase !== "deal") badges.push("defends");
+      if (n === b.defender && b.phase !== "deal") badges.push(b.phase === "give" ? "takes" : "defends");
       if ((b.out || []).includes(n)) badges.push("out");
       if (n === b.durak && b.phase === "deal") badges.push("durak");
       return { badges };
