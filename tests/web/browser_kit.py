@@ -52,11 +52,19 @@ def serve(db: Path, stack: str | None = None) -> Iterator[Server]:
     """`twentyone serve` on a free port with a fresh ledger, until it answers /health; with
     ``stack`` ("10s,As,..."), each room's first shoe deals those cards first."""
     port = free_port()
+    with serve_command([sys.executable, "-m", "twentyone", "serve", "--host", "127.0.0.1",
+                        "--port", str(port), "--db", str(db),
+                        *(["--stack", stack] if stack else [])], db, port) as server:
+        yield server
+
+
+@contextmanager
+def serve_command(argv: Sequence[str], db: Path, port: int) -> Iterator[Server]:
+    """A server started by ``argv`` on ``port`` with its log beside ``db``, until it answers
+    /health; ended (its whole group, at a deadline) when the block ends."""
     log = open(db.with_suffix(".log"), "wb")  # noqa: SIM115 - closed below, after the server
-    process = subprocess.Popen(
-        [sys.executable, "-m", "twentyone", "serve", "--host", "127.0.0.1", "--port", str(port),
-         "--db", str(db), *(["--stack", stack] if stack else [])],
-        stdout=log, stderr=subprocess.STDOUT, env={**os.environ}, start_new_session=True)
+    process = subprocess.Popen(list(argv), stdout=log, stderr=subprocess.STDOUT,
+                               env={**os.environ}, start_new_session=True)
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 60

@@ -2,8 +2,10 @@
 // and redraws from every state frame the server pushes; the only things kept here are what a
 // person is in the middle of doing (the chips picked for a bet, a payout being counted).
 import * as api from "./api.js";
+import { CardRoom } from "./cardroom.js";
 import { actionBar, betControl, chipsControl, hostPanel, label, opName, shareEl, sitForm } from "./controls.js";
 import { clear, h } from "./dom.js";
+import { PAGES } from "./games/index.js";
 import { LEGEND, attachGestures } from "./gestures.js";
 import { lobbyEl } from "./lobby.js";
 import { Connection, tokens } from "./net.js";
@@ -57,7 +59,8 @@ async function enterRoom(code) {
     toast(err.status === 404 ? `There is no room ${code}. Check the code with your host.` : err.message);
     return;
   }
-  current = new Room(code, room);
+  // A card game's room is drawn by its page component; blackjack's and Pontoon's by Room.
+  current = PAGES[room.game] ? new CardRoom(code, room, go) : new Room(code, room);
 }
 
 // The decisions a player may give as a hand signal on the felt, and a short legend of the

@@ -4,6 +4,8 @@ import * as api from "./api.js";
 import { h } from "./dom.js";
 import { toast } from "./toast.js";
 
+const LEVELS = { best: "The best bot", beginner: "A bot for beginners" };
+
 const field = (label, control, note) =>
   h("label.field", {}, h("span", {}, label), control, note ? h("small", {}, note) : null);
 
@@ -20,6 +22,22 @@ export function lobbyEl(onCreated, onJoin) {
 
   const game = select("game", [["casino", "The casino game"], ["pontoon", "Pontoon"]], "casino");
   const rulesRow = field("Rules", presetSelect);
+  // The card room's games (Solo Whist, Durak, President), as the server lists them: how many
+  // may play, and the bots that fill the seats nobody has taken.
+  const cardGames = new Map();
+  const players = h("input", { name: "players", type: "number", value: "4", min: "2", max: "7", inputmode: "numeric" });
+  const level = h("select", { name: "level" });
+  const playersNote = h("small", {}, "");
+  const cardRows = h("div.card-choices", { hidden: true },
+    h("label.field", {}, h("span", {}, "Players"), players, playersNote),
+    field("Bots in the empty seats", level));
+  api.presets().then((data) => {
+    for (const r of data.rooms || []) {
+      if (r.chips !== false) continue;
+      cardGames.set(r.name, r);
+      game.append(h("option", { value: r.name }, r.title));
+    }
+  }).catch(() => {});
 
   const toml = h("textarea", { name: "rules_toml", rows: "4", placeholder: "decks = 6\nhit_soft_17 = true" });
   const num = (name, value, min, max) =>
@@ -39,10 +57,24 @@ export function lobbyEl(onCreated, onJoin) {
   // At Pontoon the banker is a player and deals: no preset, no dealing host.
   game.addEventListener("change", () => {
     const casino = game.value === "casino";
+    const cards = cardGames.get(game.value);
     rulesRow.hidden = !casino;
     modes.hidden = !casino;
     tomlRow.hidden = !casino;
-    pontoonRows.hidden = casino;
+    pontoonRows.hidden = game.value !== "pontoon";
+    cardRows.hidden = !cards;
+    for (const chipsOnly of form.querySelectorAll(".chips-only")) chipsOnly.hidden = Boolean(cards);
+    if (cards) {
+      const [fewest, most] = cards.players;
+      players.min = String(fewest);
+      players.max = String(most);
+      players.value = String(Math.min(most, Math.max(fewest, Number(players.value) || most)));
+      players.disabled = fewest === most;
+      playersNote.textContent = `${fewest === most ? `${cards.title} is for ${most}`
+        : `From ${fewest} to ${most}`}. People join by the link; a bot holds each seat until someone sits down.`;
+      const levels = [...cards.levels].reverse();   // the best first: what a host usually wants
+      level.replaceChildren(...levels.map((l) => h("option", { value: l }, LEVELS[l] || l)));
+    }
   });
 
   const form = h("form.card-panel.create", {},
@@ -50,21 +82,23 @@ export function lobbyEl(onCreated, onJoin) {
     field("Game", game),
     rulesRow,
     pontoonRows,
+    cardRows,
     modes,
     h("details.settings", {},
       h("summary", {}, "Room settings"),
       tomlRow,
       field("Seconds for each turn", num("turn_s", 30, 5, 600)),
       field("Seconds a dropped player keeps the seat", num("grace_s", 60, 5, 3600)),
-      field("The most a seat buys in for ($)", num("max_buy_in", 10000, 1, 100000)),
+      h("div.chips-only", {}, field("The most a seat buys in for ($)", num("max_buy_in", 10000, 1, 100000))),
       field("When the turn clock runs out", select("on_timeout",
         [["stand", "the hand stands"], ["sit_out", "the player sits out"]], "stand")),
       field("A round interrupted by a restart", select("interrupted",
         [["resume", "resumes where it stopped"], ["void", "is called off, every bet returned"]], "resume")),
-      h("label.check", {}, h("input", { type: "checkbox", name: "hints", checked: true }),
-        " Players may ask for the ? hint (exact odds)"),
-      h("label.check", {}, h("input", { type: "checkbox", name: "commit_shoes", checked: true }),
-        " Publish a fingerprint of each shoe before dealing it")),
+      h("div.chips-only", {},
+        h("label.check", {}, h("input", { type: "checkbox", name: "hints", checked: true }),
+          " Players may ask for the ? hint (exact odds)"),
+        h("label.check", {}, h("input", { type: "checkbox", name: "commit_shoes", checked: true }),
+          " Publish a fingerprint of each shoe before dealing it"))),
     h("button.primary", { type: "submit" }, "Create the room"));
 
   form.addEventListener("submit", async (ev) => {
@@ -83,7 +117,11 @@ export function lobbyEl(onCreated, onJoin) {
         commit_shoes: data.get("commit_shoes") === "on",
       },
     };
-    if (body.game === "casino") body.rules = data.get("rules");
+    if (cardGames.has(body.game)) {
+      delete body.host_mode;
+      body.players = Number(data.get("players") || players.value);
+      body.level = data.get("level");
+    } else if (body.game === "casino") body.rules = data.get("rules");
     else {
       body.host_mode = "house";
       body.pontoon = { chip: Math.round(Number(data.get("chip")) * 100), limit: Number(data.get("limit")) };
@@ -116,7 +154,8 @@ export function lobbyEl(onCreated, onJoin) {
 
   return h("section.lobby", {},
     h("header.brand", {}, h("h1", {}, "Twenty-one"),
-      h("p", {}, "A blackjack table for friends: one host, everyone's phone, every payout by the book.",
+      h("p", {}, "A card room for friends: blackjack, Pontoon, Solo Whist, Durak and President;",
+        " one host, everyone's phone, every rule by the book.",
         " ", h("a.trainers", { href: "/train", style: { color: "var(--gold)", "font-weight": "700" } }, "Trainers"))),
     h("div.lobby-forms", {}, join, form));
 }

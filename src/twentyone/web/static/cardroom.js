@@ -1,0 +1,325 @@
+// A card room's screen (Solo Whist, Durak, President): one socket, and a redraw from every state
+// frame. The frame's game picks the page component (static/games/<game>.js); this shell draws
+// what every game has (the room's header, the host's controls, the seats' sitting down, whose
+// turn it is in the tab's title, the turn clock) and keeps only the cards you have picked.
+import * as api from "./api.js";
+import { shareEl } from "./controls.js";
+import { clear, h } from "./dom.js";
+import { PAGES } from "./games/index.js";
+import { cardText } from "./games/kit.js";
+import { Connection, tokens } from "./net.js";
+import { toast } from "./toast.js";
+
+// The room's state frame (FRAMES.md: ctx, legal, body, room), in the words the components read:
+// what the game's view says (body), what this viewer may do (legal, and the reason for each card
+// no legal move uses), who sits where. Nothing is worked out here that the frame does not say.
+export function model(frame, info) {
+  const ctx = frame.ctx || {};
+  const body = frame.body || {};
+  const room = frame.room || {};
+  const seats = Object.entries(room.seats || {}).map(([n, s]) => ({ ...s, number: Number(n) }))
+    .sort((a, b) => a.number - b.number);
+  const names = Object.fromEntries(seats.map((s) => [s.number, s.name || `Seat ${s.number}`]));
+  const me = ctx.viewer ? ctx.viewer : null;
+  const legal = frame.legal || [];
+  const toAct = ctx.to_act ?? null;
+  const paused = Boolean(room.paused);
+  const m = {
+    game: ctx.game || room.game || info.game,
+    role: room.role || "spectator",
+    me,
+    phase: ctx.phase,
+    over: Boolean(ctx.over),
+    toAct,
+    body,
+    legal,
+    blocked: body.unplayable || {},
+    seats,
+    names,
+    counts: Object.fromEntries(Object.entries(body.counts || {}).map(([k, n]) => [Number(k), n])),
+    clock: room.clock ? { seat: room.clock[0], deadline_ms: room.clock[1] } : null,
+    paused,
+    hostLegal: room.host_legal || [],
+    scores: room.scores || null,
+    events: frame.events || [],
+    turnSeconds: info.settings ? info.settings.turn_s : 30,
+    csvUrl: null,
+  };
+  m.myTurn = me !== null && toAct === me && legal.length > 0;
+  m.waiting = paused ? "The host has paused the game."
+    : m.myTurn || toAct === null ? "" : ctx.over ? "The next hand has not been dealt yet."
+      : `It is ${toAct === me ? "your" : `${names[toAct] || `seat ${toAct}`}'s`} move.`;
+  return m;
+}
+
+const HOST_LABELS = { pause: "Pause", resume: "Resume", deal: "Deal the next hand" };
+
+export class CardRoom {
+  constructor(code, room, go) {
+    this.code = code;
+    this.room = room;
+    this.go = go;
+    this.role = null;
+    this.seat = null;
+    this.frame = null;
+    // What the person is in the middle of: the cards picked (codes), and the reason last shown
+    // for a greyed card they touched. Cleared whenever the cards in the hand change.
+    this.selection = new Set();
+    this.explained = "";
+    this.handKey = "";
+    this.busy = 0;
+    this.frames = 0;
+    this.waiters = [];
+    this.myTurn = false;
+    this.title = document.title;
+    this.build();
+    this.conn = new Connection(code, () => this.token(), {
+      welcome: (f) => this.welcome(f),
+      state: (f) => this.update(f),
+      closed: (f) => this.closed(f),
+      status: (s) => { this.status.dataset.status = s; this.status.title = `connection: ${s}`; },
+      stray: (f) => toast(f.message || "The table refused that."),
+    });
+    this.conn.connect();
+    this.ticker = setInterval(() => this.tick(), 250);
+  }
+
+  token() {
+    return tokens.host(this.code) || tokens.seat(this.code) || null;
+  }
+
+  build() {
+    const joinUrl = sessionStorage.getItem(`twentyone:${this.code}:join`)
+      || `${location.origin}/r/${this.code}`;
+    this.status = h("span.conn", { dataset: { status: "connecting" }, "aria-label": "connection" });
+    this.roleEl = h("span.role");
+    const page = PAGES[this.room.game];
+    this.head = h("header.room-head", {},
+      h("a.home", { href: "/", onclick: (ev) => { ev.preventDefault(); this.go("/"); } }, "Twenty-one"),
+      shareEl(this.code, joinUrl),
+      h("span.room-rules", {}, page ? page.title : this.room.game),
+      this.roleEl, this.status);
+    this.hostBox = h("div.host-box");
+    this.table = h("div.card-felt", { id: "felt" });
+    this.controls = h("div.controls.card-controls");
+    this.sheetBox = h("div.sheet-box");
+    this.root = h("section.room.card-room", { dataset: { busy: "0", game: this.room.game } },
+      this.head, this.hostBox, this.table, this.controls, this.sheetBox);
+    clear(document.getElementById("app")).append(this.root);
+  }
+
+  welcome(frame) {
+    const hadSeat = tokens.seat(this.code);
+    this.role = frame.role;
+    this.seat = frame.seat;
+    if (frame.room) this.room = { ...this.room, ...frame.room };
+    if (frame.role === "spectator" && hadSeat && !tokens.host(this.code)) {
+      tokens.forgetSeat(this.code);
+      toast("Your seat at this table was given up. Take a seat again to play.", "info");
+    }
+    this.render();
+  }
+
+  update(frame) {
+    this.frames += 1;
+    for (const wake of this.waiters.splice(0)) wake();
+    this.frame = frame;
+    this.root.dataset.frames = String(this.frames);
+    if (frame.room && frame.room.role) this.role = frame.room.role;
+    if (frame.ctx) this.seat = frame.ctx.viewer || null;
+    this.render();
+  }
+
+  closed(frame) {
+    clearInterval(this.ticker);
+    tokens.forgetSeat(this.code);
+    document.title = this.title;
+    clear(document.getElementById("app")).append(h("section.closed-room.card-panel", {},
+      h("h2", {}, "The table is closed"),
+      h("p", {}, frame.reason || "The host has closed this room."),
+      h("a.button", { href: "/" }, "Back to the lobby")));
+  }
+
+  async sitDown(name, seat) {
+    try {
+      const reply = await this.conn.request("sit", seat ? { name, seat } : { name });
+      if (reply.token) tokens.setSeat(this.code, reply.token);
+      this.seat = reply.seat;
+      this.role = "player";
+      toast(`Welcome, ${name}.`, "info", 2500);
+      this.render();
+    } catch (err) {
+      toast(err.message);
+    }
+  }
+
+  // Send one operation; a refusal is shown in the server's words and nothing else changes.
+  async act(op, args = {}) {
+    const seen = this.frames;
+    this.setBusy(1);
+    try {
+      await this.conn.request(op, args);
+      if (this.frames === seen) {
+        await new Promise((resolve) => {
+          this.waiters.push(resolve);
+          setTimeout(resolve, 2000);
+        });
+      }
+      this.selection.clear();
+      this.explained = "";
+      return true;
+    } catch (err) {
+      toast(err.message);
+      return false;
+    } finally {
+      this.setBusy(-1);
+    }
+  }
+
+  setBusy(step) {
+    this.busy += step;
+    this.root.dataset.busy = String(this.busy);
+    this.render();
+  }
+
+  ui() {
+    return {
+      selection: this.selection,
+      explained: this.explained,
+      busy: this.busy > 0,
+      toggle: (code) => {
+        if (this.selection.has(code)) this.selection.delete(code);
+        else this.selection.add(code);
+        this.explained = "";
+        this.render();
+      },
+      pick: (codes) => {
+        this.selection.clear();
+        for (const c of codes) this.selection.add(c);
+        this.explained = "";
+        this.render();
+      },
+      explain: (code, reason) => {
+        this.explained = reason ? `${cardText(code)}: ${reason}` : "";
+        this.render();
+      },
+      act: (op, args) => this.act(op, args),
+    };
+  }
+
+  // A newcomer takes a seat a bot holds (the first, unless they pick one).
+  sitForm(m) {
+    const free = m.seats.filter((st) => st.bot);
+    if (!free.length) return null;
+    const name = h("input", { name: "name", required: true, maxlength: "24", autocomplete: "nickname",
+      placeholder: "Your name" });
+    const seat = h("select", { name: "seat" }, free.map((st) =>
+      h("option", { value: String(st.number) }, `Seat ${st.number} (now ${st.name})`)));
+    const form = h("form.sit", {},
+      h("h2", {}, "Take a seat"),
+      h("label.field", {}, h("span", {}, "Name"), name),
+      h("label.field", {}, h("span", {}, "Seat"), seat),
+      h("button.primary", { type: "submit" }, "Sit down"));
+    form.addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      this.sitDown(name.value.trim(), Number(seat.value));
+    });
+    return form;
+  }
+
+  hostPanel(m) {
+    const names = new Set(m.hostLegal.map((n) => String(n).replace(/-/g, "_")));
+    for (const own of ["close", "remove", "pause", "resume"]) names.delete(own);
+    names.add(m.paused ? "resume" : "pause");
+    const buttons = [...names].map((a) => h(`button.host-action.host-${a}`, {
+      type: "button", dataset: { host: a }, onclick: () => this.act(a),
+    }, HOST_LABELS[a] || a.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase())));
+    // A person at a seat can be removed; their seat goes back to a bot.
+    if (m.hostLegal.includes("remove")) {
+      for (const st of m.seats.filter((x) => !x.bot)) {
+        buttons.push(h("button.host-action.host-remove", { type: "button", dataset: { host: "remove", seat: String(st.number) },
+          onclick: () => {
+            if (window.confirm(`Remove ${st.name} from seat ${st.number}? A bot takes the seat.`)) {
+              this.act("remove", { seat: st.number });
+            }
+          } }, `Remove ${st.name}`));
+      }
+    }
+    buttons.push(h("button.host-action.danger", { type: "button", dataset: { host: "close" },
+      onclick: () => {
+        if (window.confirm("Close the room for everyone?")) this.act("close");
+      } }, "Close the room"));
+    const token = this.token();
+    return h("section.host-panel", { "aria-label": "host controls" },
+      h("div.host-buttons", {}, buttons),
+      h("div.downloads", {},
+        h("a", { href: api.downloadUrl(this.code, "history.jsonl", token), download: `${this.code}-history.jsonl` },
+          "House history"),
+        h("a", { href: this.csvUrl(), download: `${this.code}-scores.csv` }, "Score sheet (CSV)")));
+  }
+
+  // Leaving gives the seat back to a bot; this page then watches.
+  leaveButton() {
+    return h("button.secondary.leave", { type: "button", onclick: async () => {
+      if (!window.confirm("Leave the table? A bot takes your seat.")) return;
+      if (await this.act("leave")) {
+        tokens.forgetSeat(this.code);
+        this.conn.close();
+        this.go(`/r/${this.code}`);
+      }
+    } }, "Leave the table");
+  }
+
+  csvUrl() {
+    return api.downloadUrl(this.code, "scores.csv", this.token() || "");
+  }
+
+  render() {
+    this.roleEl.textContent = this.role === "host" ? "You are the host"
+      : this.role === "player" ? `Seat ${this.seat}` : this.role ? "Watching" : "";
+    if (!this.frame) return;
+    const m = model(this.frame, this.room);
+    m.csvUrl = this.csvUrl();
+    const page = PAGES[m.game];
+    this.root.dataset.game = m.game;
+    if (!page) {
+      this.table.replaceChildren(h("p.empty-table", {}, `This page cannot draw ${m.game}.`));
+      return;
+    }
+    // A new hand (or cards gone from it) ends whatever was picked.
+    const hand = (m.body.hand || []).join(" ");
+    if (hand !== this.handKey) {
+      this.handKey = hand;
+      for (const c of [...this.selection]) if (!(m.body.hand || []).includes(c)) this.selection.delete(c);
+      this.explained = "";
+    }
+    const drawn = page.draw(m, this.ui());
+    const turn = m.myTurn;
+    this.table.classList.toggle("my-turn", turn);
+    if (turn && !this.myTurn && navigator.vibrate) navigator.vibrate(60);
+    this.myTurn = turn;
+    document.title = turn ? `Your turn · ${this.title}` : this.title;
+    const prompt = h(`p.prompt${turn ? ".yours" : ""}${m.paused ? ".paused" : ""}`, { role: "status" },
+      m.paused ? "Paused by the host" : drawn.status);
+    this.table.replaceChildren(...[drawn.seats, drawn.table, drawn.news].filter(Boolean));
+    this.hostBox.replaceChildren(...(this.role === "host" ? [this.hostPanel(m)] : []));
+    const parts = [prompt];
+    if (m.role === "spectator") parts.push(this.sitForm(m));
+    if (drawn.hand) parts.push(drawn.hand);
+    if (drawn.actions) parts.push(drawn.actions);
+    this.controls.replaceChildren(...parts.filter(Boolean));
+    this.sheetBox.replaceChildren(...[drawn.sheet, m.role === "player" ? this.leaveButton() : null].filter(Boolean));
+    if (this.busy) for (const b of this.root.querySelectorAll("button.move, [data-host]")) b.disabled = true;
+    this.tick();
+  }
+
+  tick() {
+    for (const clock of this.root.querySelectorAll(".clock")) {
+      const left = Math.max(0, Number(clock.dataset.deadline) - Date.now());
+      const span = Number(clock.dataset.span) || 30000;
+      clock.style.setProperty("--f", Math.min(1, left / span).toFixed(3));
+      clock.querySelector(".clock-text").textContent = `${Math.ceil(left / 1000)}s`;
+      clock.classList.toggle("hurry", left < 5000);
+    }
+  }
+}
