@@ -21,7 +21,7 @@ from .registry import BEST, GAMES
 #: Per game, its levels strongest first (the registry's, read once); the first is what a seat
 #: gets when none is named.
 LEVELS: dict[str, dict[str, Callable[[random.Random], Bot]]] = {
-    name: {BEST: entry.bot, **dict(reversed(entry.more_levels.items()))}
+    name: {BEST: entry.bot, **dict(reversed(list(entry.more_levels.items())))}
     for name, entry in GAMES.items()
 }
 
