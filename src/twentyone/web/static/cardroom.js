@@ -249,12 +249,11 @@ export class CardRoom {
       onclick: () => {
         if (window.confirm("Close the room for everyone?")) this.act("close");
       } }, "Close the room"));
-    const token = this.token();
     return h("section.host-panel", { "aria-label": "host controls" },
       h("div.host-buttons", {}, buttons),
+      // A card room offers its score sheet; the hands' own record is not downloadable yet
+      // (docs/web.md#card-rooms-on-the-server).
       h("div.downloads", {},
-        h("a", { href: api.downloadUrl(this.code, "history.jsonl", token), download: `${this.code}-history.jsonl` },
-          "House history"),
         h("a", { href: this.csvUrl(), download: `${this.code}-scores.csv` }, "Score sheet (CSV)")));
   }
 
