@@ -1,19 +1,19 @@
-"""The page's own copy of its VIEW (static/delta.js), run in Node on the frames a room's server
-sends: every delta it applies must give the whole frame the server would have sent, and a delta
-after a lost frame, or one whose patch does not apply, must be refused (the page then asks for
-the whole frame) and the whole frame taken again (docs/web.md#delta-frames)."""
+"""The page's own copy of its VIEW (static/delta.js), run in Chromium (the browser tests' own)
+on the frames a room's server sends: every delta it applies must give the whole frame the
+server would have sent, and a delta after a lost frame, or one whose patch does not apply,
+must be refused (the page then asks for the whole frame) and the whole frame taken again
+(docs/web.md#delta-frames)."""
 
 from __future__ import annotations
 
 import itertools
 import json
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
 from patches import canonical
+from playwright.sync_api import Browser
 
 from twentyone.engine.shoe import RandomShuffler
 from twentyone.engine.table import Phase
@@ -24,15 +24,16 @@ from twentyone.web.spec import RoomSpec
 from twentyone.web.store import SqliteStore
 
 DELTA_JS = Path(__file__).resolve().parents[2] / "src/twentyone/web/static/delta.js"
-#: Reads one JSON list of frames per line and writes, for each, what ``Deltas.take`` gave.
-RUN = f"""
-import {{ Deltas }} from {json.dumps(DELTA_JS.as_uri())};
-import {{ createInterface }} from "node:readline";
-for await (const line of createInterface({{ input: process.stdin }})) {{
-  const copy = new Deltas();
-  console.log(JSON.stringify(JSON.parse(line).map((f) => copy.take(f))));
-}}
-"""
+#: Takes the module's source and the streams of frames, and gives for each stream what
+#: ``Deltas.take`` made of each frame. The module is read as a function's body (its two
+#: ``export``s dropped): a blank page may not import a file.
+RUN = """([source, streams]) => {
+  const { Deltas } = new Function(source.replaceAll("export ", "") + "; return { Deltas };")();
+  return streams.map((stream) => {
+    const copy = new Deltas();
+    return stream.map((f) => copy.take(f));
+  });
+}"""
 
 Step = tuple[dict[str, Any], dict[str, Any] | None]
 
@@ -107,19 +108,22 @@ def _accepted(stream: list[Step]) -> list[int]:
     return [f["version"] for f, made in stream if made is not None]
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="Node is not installed")
 @pytest.mark.parametrize("body", [{"game": "casino", "rules": "classic"},
                                   {"game": "casino", "rules": "single-deck"},
                                   {"game": "pontoon"}])
-def test_the_pages_copy_reads_as_the_whole_frames(body: dict[str, Any]) -> None:
+def test_the_pages_copy_reads_as_the_whole_frames(body: dict[str, Any],
+                                                  browser: Browser) -> None:
     streams = _streams(body, 7)
-    lines = "".join(json.dumps([f for f, _ in s]) + "\n" for s in streams)
-    out = subprocess.run(["node", "--input-type=module", "-e", RUN], input=lines, text=True,
-                         capture_output=True, timeout=60, check=True).stdout.splitlines()
+    page = browser.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        out = page.evaluate(RUN, [DELTA_JS.read_text(encoding="utf-8"),
+                                  [[f for f, _ in s] for s in streams]])
+    finally:
+        page.close()
     assert len(out) == len(streams)
     kinds = set()
-    for stream, line in zip(streams, out, strict=True):
-        got = json.loads(line)
+    for stream, got in zip(streams, out, strict=True):
         assert len(got) == len(stream)
         for (frame, want), made in zip(stream, got, strict=True):
             kinds.add((frame["type"], want is None))

@@ -70,7 +70,10 @@ export class Deltas {
   take(frame) {
     if (frame.type === "state") {
       // A frame without a VIEW (a card room's, which takes no deltas) is handed on whole.
-      if (frame.view === undefined) return this.lost() ?? structuredClone(frame);
+      if (frame.view === undefined) {
+        this.lost();
+        return structuredClone(frame);
+      }
       this.view = frame.view;
       this.version = frame.version ?? null;
     } else {
