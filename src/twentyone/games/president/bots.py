@@ -20,8 +20,11 @@ LEAD_SIZE = 4
 BROKEN = 4
 
 
-def _give_lowest(legal: Sequence[Op]) -> Op | None:
-    """The President's card back to the Asshole: the lowest (None: not the exchange)."""
+def _forced(legal: Sequence[Op]) -> Op | None:
+    """The move both levels make without thinking: the only legal one, or at the exchange the
+    President's card back to the Asshole, the lowest (None: a real choice)."""
+    if len(legal) == 1:
+        return legal[0]
     gives = [op for op in legal if isinstance(op, Give)]
     return min(gives, key=lambda op: climb(op.cards[0])) if gives else None
 
@@ -41,11 +44,9 @@ class PresidentBot:
         self.rng = rng or random.Random(0)
 
     def choose(self, view: dict[str, Any], legal: Sequence[Op]) -> Op:
-        if len(legal) == 1:
-            return legal[0]
-        give = _give_lowest(legal)
-        if give is not None:
-            return give
+        forced = _forced(legal)
+        if forced is not None:
+            return forced
         held: dict[int, int] = {}
         for c in view["hand"]:
             held[c.rank] = held.get(c.rank, 0) + 1
@@ -78,11 +79,9 @@ class PresidentBeginnerBot:
         self.rng = rng or random.Random(0)
 
     def choose(self, view: dict[str, Any], legal: Sequence[Op]) -> Op:
-        if len(legal) == 1:
-            return legal[0]
-        give = _give_lowest(legal)
-        if give is not None:
-            return give
+        forced = _forced(legal)
+        if forced is not None:
+            return forced
         plays = [op for op in legal if isinstance(op, Play)]
         if not view["top"]:
             plays = [op for op in plays if len(op.cards) == 1] or plays
