@@ -4,7 +4,7 @@
 import { cardEl } from "../cards.js";
 import { h } from "../dom.js";
 import {
-  betweenHands, card, cardText, handEl, newsEl, sortHand, moveButton, opsNamed, says, seatsEl, sheetEl, suitText, who, whyEl,
+  betweenHands, card, cardText, handEl, newsEl, sortHand, moveButton, onePick, opsNamed, says, seatsEl, sheetEl, suitText, who, whyEl,
 } from "./kit.js";
 
 // What playing your picked card is called at each moment of a bout.
@@ -108,8 +108,7 @@ export const durak = {
     const b = m.body;
     const plays = opsNamed(m, "play");
     const usable = new Set(plays.map((op) => op.cards[0]));
-    // One card at a time: picking another card replaces the pick.
-    const one = { ...ui, toggle: (code) => ui.pick(ui.selection.has(code) ? [] : [code]) };
+    const one = onePick(ui);
     const seats = seatsEl(m, (n) => {
       const badges = [];
       if (n === b.attacker && b.phase !== "deal") badges.push("attacks");

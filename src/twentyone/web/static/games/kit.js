@@ -65,6 +65,10 @@ export function newsEl(m, events, own) {
 // The legal operations of one kind (play, give, bid...).
 export const opsNamed = (model, name) => model.legal.filter((op) => op.op === name);
 
+// The page's picking where a move is one card (Durak, Solo Whist): picking another card
+// replaces the pick, picking the same one again clears it.
+export const onePick = (ui) => ({ ...ui, toggle: (code) => ui.pick(ui.selection.has(code) ? [] : [code]) });
+
 // A row of cards laid on the table (not selectable).
 export function rowEl(codes, cls = "") {
   return h(`div.cards.row${cls ? `.${cls}` : ""}`, {}, codes.map((c, i) => cardEl(card(c), i)));

@@ -4,7 +4,7 @@
 import { cardEl } from "../cards.js";
 import { h } from "../dom.js";
 import {
-  betweenHands, card, cardText, handEl, newsEl, sortHand, moveButton, opsNamed, rowEl, says, seatsEl, sheetEl, signedInt, suitText,
+  betweenHands, card, cardText, handEl, newsEl, sortHand, moveButton, onePick, opsNamed, rowEl, says, seatsEl, sheetEl, signedInt, suitText,
   who, whyEl,
 } from "./kit.js";
 
@@ -159,7 +159,7 @@ export const soloWhist = {
     const b = m.body;
     const plays = opsNamed(m, "play");
     const usable = new Set(plays.map((op) => op.cards[0]));
-    const one = { ...ui, toggle: (code) => ui.pick(ui.selection.has(code) ? [] : [code]) };
+    const one = onePick(ui);
     const seats = seatsEl(m, (n) => {
       const badges = [];
       if (n === b.dealer) badges.push("deals");
