@@ -50,7 +50,8 @@ from twentyone.protocol import HOUSE
 from twentyone.rules import PRESETS
 from twentyone.web.delta import Feed, Held
 from twentyone.web.protocol import MAX_CENTS, Request
-from twentyone.web.room import Actor, Role, Room
+from twentyone.web.room import Room
+from twentyone.web.roomcore import Actor, Role
 from twentyone.web.spec import RoomSpec
 from twentyone.web.store import SqliteStore
 

@@ -185,3 +185,37 @@ def test_the_browser_room_asks_no_game_its_name_or_class() -> None:
     wrong = {k: v for k, v in wrong.items() if v}
     assert not wrong, wrong
     assert game_branches('if game == "pontoon" or isinstance(t, PontoonTable): pass')
+
+
+def table_changes(source: str) -> list[str]:
+    """Each place a module changes a game other than through its room's ``self.game``: an
+    ``apply`` (or the engine's ``void_round``) called on anything else."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+            continue
+        if node.func.attr not in ("apply", "void_round"):
+            continue
+        receiver = node.func.value
+        through_game = (isinstance(receiver, ast.Attribute) and receiver.attr == "game"
+                        and isinstance(receiver.value, ast.Name) and receiver.value.id == "self")
+        if not through_game or node.func.attr == "void_round":
+            found.append(f"line {node.lineno}: {ast.unparse(node.func)}")
+    return found
+
+
+def test_every_room_is_one_core_driving_its_game_through_the_protocol() -> None:
+    """ISSUE23, "one game core": the casino room and the card rooms share one room core
+    (seats, request ids, the ledger's discipline, the clock), and each changes its game only
+    through the protocol's ``apply`` on its ``game``, never its engine table directly."""
+    from twentyone.web.cardroom import CardRoom
+    from twentyone.web.room import Room
+    from twentyone.web.roomcore import RoomCore
+
+    assert issubclass(Room, RoomCore) and issubclass(CardRoom, RoomCore)
+    wrong = {p.name: table_changes(p.read_text(encoding="utf-8"))
+             for p in sorted((PACKAGE / "web").glob("*room*.py"))}
+    wrong = {k: v for k, v in wrong.items() if v}
+    assert not wrong, wrong
+    assert table_changes("t = self.table\nt.apply(Stand(1))\nself.game.apply(Hit(1))") == [
+        "line 2: t.apply"]

@@ -14,7 +14,7 @@ from twentyone.games.core.game import Game
 from twentyone.games.core.shuffle import RandomShuffler
 from twentyone.web.cardroom import CardRoom
 from twentyone.web.protocol import Request
-from twentyone.web.room import Actor, Role, token_hash
+from twentyone.web.roomcore import Actor, Role, token_hash
 from twentyone.web.spec import RoomSpec
 from twentyone.web.store import Store
 

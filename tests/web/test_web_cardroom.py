@@ -12,6 +12,7 @@ card game of the registry (docs/web.md#card-rooms-on-the-server):
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -30,10 +31,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
+from twentyone.errors import NotAllowedError, WrongPhaseError
 from twentyone.games.registry import GAMES
 from twentyone.web.app import create_app
 from twentyone.web.cardroom import CardRoom
-from twentyone.web.room import Actor, Role
+from twentyone.web.roomcore import Actor, Role
 from twentyone.web.store import SqliteStore
 
 #: Each card game at its fewest and most players.
@@ -267,3 +269,56 @@ def test_the_turn_clock_plays_a_move_for_a_seat_whose_time_is_up(tmp_path: Path,
     assert room.tick() and room.log_mark() > mark  # played for her
     assert room.game.ops[-1].seat == 1
     assert room.people[1].sitting_out is (on_timeout == "sit_out")
+
+
+@pytest.mark.parametrize("game,players", [("solo-whist", 4), ("durak", 3), ("president", 4)])
+def test_the_games_record_is_offered_between_hands_and_deals_again(tmp_path: Path, game: str,
+                                                                  players: int) -> None:
+    """docs/web.md#card-rooms-on-the-server: the host and the players may download the game's
+    whole record between hands, and it deals again exactly (``twentyone verify``); mid-hand
+    it is refused, since it holds the shuffle of the hand being played; a spectator never
+    gets it."""
+    from twentyone.games.history import replay
+
+    room = card_room(SqliteStore(tmp_path / "l.sqlite3"), game, players, seed=11)
+    ann = sit(room, "Ann", 1)
+    assert ask(room, host(room), "deal").get("ok")
+    for actor in (host(room), ann):
+        with pytest.raises(WrongPhaseError):
+            room.history_text(actor)
+    with pytest.raises(NotAllowedError):
+        room.history_text(Actor(Role.SPECTATOR))
+    people = {1: ann}
+    for _ in range(2000):
+        if room.game.between_hands:
+            break
+        _play(room, people, None, 1)
+    assert room.hand_results(), "the hand finished within 2,000 steps"
+    for actor in (host(room), ann):
+        again = replay(json.loads(room.history_text(actor)))
+        assert again.state() == room.game.state()
+        assert again.hand_results() == room.hand_results()
+    with pytest.raises(NotAllowedError):
+        room.history_text(Actor(Role.SPECTATOR))
+
+
+def test_the_games_record_over_http_is_the_host_and_players_and_never_mid_hand(
+        tmp_path: Path) -> None:
+    app = create_app(SqliteStore(tmp_path / "l.sqlite3"), bot_delay_s=60.0)
+    with TestClient(app) as client:
+        made = client.post("/api/rooms", json={"game": "president", "players": 4}).json()
+        code, token = made["room"], made["host_token"]
+        url = f"/api/rooms/{code}/history.jsonl"
+        first = client.get(f"{url}?token={token}")
+        assert first.status_code == 200, first.text
+        assert json.loads(first.text)["game"] == "president"
+        assert client.get(url).status_code == 403
+        with client.websocket_connect(f"/ws/{code}") as boss:
+            boss.send_json({"type": "hello", "token": token})
+            assert boss.receive_json()["type"] == "welcome"
+            boss.send_json({"type": "op", "id": "d", "op": "deal"})
+            while (f := boss.receive_json())["type"] != "reply":
+                pass
+            assert f["ok"], f
+        mid = client.get(f"{url}?token={token}")
+        assert mid.status_code == 409 and "between hands" in mid.json()["message"]

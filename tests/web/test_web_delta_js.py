@@ -19,7 +19,8 @@ from twentyone.engine.shoe import RandomShuffler
 from twentyone.engine.table import Phase
 from twentyone.web.delta import Feed, Held
 from twentyone.web.protocol import Request
-from twentyone.web.room import Actor, Role, Room
+from twentyone.web.room import Room
+from twentyone.web.roomcore import Actor, Role
 from twentyone.web.spec import RoomSpec
 from twentyone.web.store import SqliteStore
 

@@ -12,7 +12,8 @@ from patches import canonical
 from web_kit import party
 
 from twentyone.web.app import Connection, Site
-from twentyone.web.room import Actor, Role, Room
+from twentyone.web.room import Room
+from twentyone.web.roomcore import Actor, Role
 from twentyone.web.shoes import secure_shuffler
 from twentyone.web.spec import RoomSpec
 from twentyone.web.store import SqliteStore

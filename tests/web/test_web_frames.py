@@ -23,7 +23,8 @@ from twentyone.engine.shoe import RandomShuffler
 from twentyone.engine.table import Phase
 from twentyone.web.delta import Feed, Held, diff
 from twentyone.web.protocol import Request, SharedFrame
-from twentyone.web.room import Actor, Frames, Role, Room
+from twentyone.web.room import Frames, Room
+from twentyone.web.roomcore import Actor, Role
 from twentyone.web.spec import RoomSpec
 from twentyone.web.store import SqliteStore
 

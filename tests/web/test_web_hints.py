@@ -16,7 +16,8 @@ from twentyone.engine.table import Phase, Table
 from twentyone.engine.views import seen_cards
 from twentyone.web.hints import PontoonQuestion
 from twentyone.web.protocol import Request
-from twentyone.web.room import Actor, Role, Room
+from twentyone.web.room import Room
+from twentyone.web.roomcore import Actor, Role
 from twentyone.web.spec import RoomSpec
 from twentyone.web.store import SqliteStore
 

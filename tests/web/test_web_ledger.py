@@ -28,7 +28,8 @@ from twentyone.engine.table import Phase
 from twentyone.engine.views import SPECTATOR, view
 from twentyone.web.app import create_app
 from twentyone.web.protocol import MAX_CENTS, Request
-from twentyone.web.room import Actor, Role, Room, token_hash
+from twentyone.web.room import Room
+from twentyone.web.roomcore import Actor, Role, token_hash
 from twentyone.web.spec import RoomSpec
 from twentyone.web.store import Change, SqliteStore
 

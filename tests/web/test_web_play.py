@@ -136,7 +136,7 @@ def test_bad_input_gets_an_error_frame_and_changes_nothing(tmp_path: Path) -> No
         refused(json.dumps({"type": "op", "id": "x1", "op": "teleport"}),
                 "UnknownOperationError")
         refused(json.dumps({"type": "op", "id": "x2", "op": "hit"}), "WrongPhaseError")
-        refused(json.dumps({"type": "op", "id": "x3", "op": "deal"}), "UnknownOperationError")
+        refused(json.dumps({"type": "op", "id": "x3", "op": "deal"}), "NotAllowedError")
         refused(json.dumps({"type": "op", "id": "x4", "op": "bet", "amount": 10.5}),
                 "RequestError")
         refused(json.dumps({"type": "op", "id": "x5", "op": "bet", "amount": 1000}), "BetError")

@@ -36,7 +36,8 @@ from twentyone.pontoon.history import replay_game
 from twentyone.web import downloads
 from twentyone.web.delta import Feed, Held
 from twentyone.web.protocol import Request
-from twentyone.web.room import Actor, Role, Room
+from twentyone.web.room import Room
+from twentyone.web.roomcore import Actor, Role
 from twentyone.web.shoes import commitment
 from twentyone.web.spec import RoomSpec
 from twentyone.web.store import SqliteStore, StoredRoom

@@ -44,6 +44,7 @@ from twentyone.errors import (
     RequestError,
     RoomError,
     TwentyOneError,
+    WrongPhaseError,
 )
 from twentyone.games.core.shuffle import Shuffler as CardShuffler
 from twentyone.games.registry import GAMES as CARD_GAMES
@@ -58,7 +59,8 @@ from twentyone.web.cardroom import (
 from twentyone.web.delta import Feed, Held
 from twentyone.web.limits import Buckets, Limits
 from twentyone.web.replays import Histories
-from twentyone.web.room import Actor, Frames, Role, Room, new_token, said, token_hash
+from twentyone.web.room import Frames, Room
+from twentyone.web.roomcore import Actor, Role, new_token, said, token_hash
 from twentyone.web.shoes import secure_shuffler
 from twentyone.web.spec import GAMES, RoomSpec, presets, room_games
 from twentyone.web.store import Store, StoredRoom
@@ -346,8 +348,15 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
             return _too_fast("downloads", fetching.wait_s(_client(request)))
         room, actor = found
         if isinstance(room, CardRoom):
-            return _error(RoomError("a card room's history is not offered for download yet: "
-                                    "its score sheet is"), 404)
+            async with site.locked(room.code) as held:
+                assert isinstance(held, CardRoom)
+                try:
+                    record = held.history_text(actor)
+                except TwentyOneError as exc:
+                    return _error(exc, 409 if isinstance(exc, WrongPhaseError) else 403)
+            return PlainTextResponse(record + "\n", media_type="application/x-ndjson",
+                                     headers={"Content-Disposition": "attachment; filename="
+                                              f'"{room.code}-game.jsonl"'})
         # The host has the house's full record, or with ?seat=N what that seat saw (the
         # player's own history); a seat has its own.
         asked = request.query_params.get("seat")

@@ -1,9 +1,9 @@
 """A card room: Solo Whist, Durak or President at the party, driven through the one game
 protocol (``twentyone.protocol``) and the game's registry entry alone.
 
-It keeps the blackjack room's guarantees (``web.room``): seats belong to people by token (the
-ledger keeps only hashes); a request id is answered once; the game decides every move (``apply``
-verifies; a refusal changes nothing); everything a request changed is written in one
+It is built on the room core every room shares (``web.roomcore``): seats belong to people by
+token (the ledger keeps only hashes); a request id is answered once; the game decides every move
+(``apply`` verifies; a refusal changes nothing); everything a request changed is written in one
 transaction before the answer goes out, and a room is rebuilt after kill -9 by replaying the
 ledger's operations against its shuffles; the turn clock acts for a seat whose time is up; the
 host pauses, removes and closes. Each state frame is built from the viewer's own
@@ -17,13 +17,10 @@ makes the score sheet.
 
 from __future__ import annotations
 
-import hmac
-import logging
 import random
 import secrets
 import time
-from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from twentyone.cards import Card, card_by_id
@@ -39,32 +36,20 @@ from twentyone.errors import (
 )
 from twentyone.games.core.bots import Bot
 from twentyone.games.core.game import Game
+from twentyone.games.core.history import dumps
 from twentyone.games.core.sheet import Sheet
 from twentyone.games.core.shuffle import RandomShuffler, Shuffler
 from twentyone.games.registry import GAMES, GameEntry
-from twentyone.protocol import HOUSE, HandResult
+from twentyone.protocol import HandResult
 from twentyone.web import protocol
 from twentyone.web.protocol import MAX_NAME_CHARS, Request
-from twentyone.web.room import (
-    ANSWERS_KEPT,
-    Actor,
-    Answers,
-    Person,
-    Role,
-    new_token,
-    said,
-    token_hash,
-)
+from twentyone.web.roomcore import Actor, Person, Role, RoomCore, new_token, token_hash
 from twentyone.web.shoes import commitment
 from twentyone.web.spec import RoomSpec
 from twentyone.web.store import Change, LedgerRow, Store, StoredRoom, StoredSeat, StoredShuffle
 
-_LOG = logging.getLogger(__name__)
-
 #: Seconds between a bot's moves, so people at the table see each one.
 BOT_DELAY_S = 0.9
-#: The host's operations at a card room.
-HOST_OPS = ("deal", "pause", "resume", "remove", "close")
 #: The most cards one request may name (a President set is at most four).
 MAX_CARDS = 13
 
@@ -97,42 +82,36 @@ class LedgerCards:
         return self._live.shuffle(cards)
 
 
-class CardRoom:
+class CardRoom(RoomCore):
     """A room of one card game: its game, its people, its bots, its clock and its ledger."""
+
+    HOST_OPS = ("deal", "pause", "resume", "remove", "close")
 
     def __init__(self, code: str, spec: RoomSpec, host_hash: str, store: Store,
                  live: Shuffler, *, now: Callable[[], float] = time.time,
                  saved: StoredRoom | None = None, bot_delay_s: float = BOT_DELAY_S,
                  bot_rng: Callable[[str, int], random.Random] = secure_bot_rng) -> None:
-        self.code = code
-        self.spec = spec
         self.entry: GameEntry = GAMES[spec.game]
-        self.host_hash = host_hash
-        self.store = store
-        self.now = now
         self.bot_delay_s = bot_delay_s
         self.bot_rng = bot_rng
         self._live = live
-        self.host_answers: Answers = OrderedDict()
-        self._jammed = False
-        self._load(saved)
-        self._commit(Change())
+        super().__init__(code, spec, host_hash, store, now=now, saved=saved)
 
     # --- building and rebuilding ---------------------------------------------------------
 
     def _load(self, saved: StoredRoom | None) -> None:
         self.paused = False
         self.closed = saved.closed if saved else False
-        self.people: dict[int, Person] = {}
+        self.people = {}
         self.shuffles: list[StoredShuffle] = list(saved.shuffles) if saved else []
         self.game: Game[Any] = self.entry.new(self.players,
                                               LedgerCards(self.shuffles, self._live))
         self._bots: dict[int, Bot] = {}
         self._ops_saved = 0
         self._results_saved = 0
-        self._state_saved: dict[str, Any] = {}
-        self._people_saved: dict[int, str] = {}
-        self._clock: tuple[int, float] | None = None
+        self._state_saved = {}
+        self._people_saved = {}
+        self._clock = None
         self._clock_key: object = None
         #: When the game last changed: a bot moves ``bot_delay_s`` after it.
         self._changed_at = self.now()
@@ -150,7 +129,7 @@ class CardRoom:
     def _replay(self, saved: StoredRoom) -> None:
         g = self.game
         for data in saved.ops:
-            g.apply(g.operation(data))
+            self.game.apply(g.operation(data))
         if [r.to_json() for r in g.hand_results()] != saved.results:
             raise LedgerError(f"room {self.code}: the ledger's hand results are not what its "
                               "operations play to")
@@ -159,44 +138,10 @@ class CardRoom:
         self.paused = bool(saved.state.get("paused", False))
         for s in saved.seats:
             self.people[s.seat] = Person(s.name, s.token_hash, s.since_op, dropped_at=self.now())
-        self._state_saved = self._room_state()
-        self._people_saved = {n: p.token_hash for n, p in self.people.items()}
+        self._saved_now()
 
-    def _reload(self) -> None:
-        """Deal the room again from its ledger after a request the ledger did not take."""
-        try:
-            saved = self.store.room(self.code)
-            if saved is None:
-                raise LedgerError(f"the ledger has no room {self.code}")
-            before = self.people
-            self._load(saved)
-        except Exception as exc:
-            if not self._jammed:
-                _LOG.warning("room %s: the ledger cannot be read back (%s); the room waits "
-                             "for it", self.code, said(exc))
-            self._jammed = True
-            return
-        self._jammed = False
-        for n, p in self.people.items():
-            old = before.get(n)
-            if old is not None and old.token_hash == p.token_hash:
-                p.connections, p.dropped_at = old.connections, old.dropped_at
-                p.sitting_out, p.answers = old.sitting_out, old.answers
-        self._restart_clock(force=True)
-
-    def _ahead(self) -> bool:
-        return (len(self.game.ops) != self._ops_saved
-                or self._room_state() != self._state_saved
-                or {n: p.token_hash for n, p in self.people.items()} != self._people_saved)
-
-    def _failed(self, exc: BaseException) -> TwentyOneError:
-        if not isinstance(exc, LedgerError):
-            _LOG.warning("room %s: a request failed (%s); the room goes back to its ledger",
-                         self.code, said(exc))
-        self._reload()
-        if isinstance(exc, TwentyOneError):
-            return exc
-        return LedgerError("the table could not do that, so nothing of it was done")
+    def _game_unsaved(self) -> bool:
+        return len(self.game.ops) != self._ops_saved
 
     def recover(self) -> None:
         """After a restart: the hand under way resumes where the ledger left it."""
@@ -205,94 +150,12 @@ class CardRoom:
     def between_rounds(self) -> bool:
         return self.game.between_hands
 
-    # --- who is who ----------------------------------------------------------------------
-
-    def actor_for(self, token: str | None) -> Actor:
-        if token is None:
-            return Actor(Role.SPECTATOR)
-        digest = token_hash(token)
-        if hmac.compare_digest(digest, self.host_hash):
-            return Actor(Role.HOST)
-        for n, p in self.people.items():
-            if hmac.compare_digest(digest, p.token_hash):
-                return Actor(Role.PLAYER, n, key=digest)
-        raise NotAllowedError("that token is not one of this room's: join as a newcomer")
-
-    def holds(self, actor: Actor) -> Person | None:
-        if actor.role is not Role.PLAYER or actor.seat is None:
-            return None
-        p = self.people.get(actor.seat)
-        return p if p is not None and p.token_hash == actor.key else None
-
-    def connected(self, actor: Actor) -> None:
-        p = self.holds(actor)
-        if p is not None:
-            p.connections += 1
-            p.dropped_at = None
-            p.sitting_out = False
-            self._restart_clock(force=True)
-
-    def disconnected(self, actor: Actor) -> None:
-        p = self.holds(actor)
-        if p is not None:
-            p.connections = max(0, p.connections - 1)
-            if p.connections == 0:
-                p.dropped_at = self.now()
-                self._restart_clock(force=True)
-
     # --- requests ------------------------------------------------------------------------
 
-    def handle(self, actor: Actor, req: Request) -> tuple[dict[str, Any], bool]:
-        """Answer one request: (the reply or error frame, whether anything changed); a
-        repeated id gets its first answer and changes nothing (as ``Room.handle``)."""
-        if actor.role is Role.PLAYER and self.holds(actor) is None:
-            actor.role, actor.seat, actor.key = Role.SPECTATOR, None, ""
-        answers = self._answers(actor)
-        if req.id in answers:
-            return answers[req.id], False
-        try:
-            extra = self._perform(actor, req)
-            frame: dict[str, Any] = {"type": "reply", "id": req.id, "ok": True, **extra}
-        except Exception as exc:  # memory must never stay ahead of the ledger
-            if isinstance(exc, TwentyOneError) and not isinstance(exc, LedgerError) \
-                    and not self._ahead():
-                frame = protocol.error_frame(req.id, exc)
-                answers[req.id] = frame
-                return frame, False
-            return protocol.error_frame(req.id, self._failed(exc)), True
-        if actor.role is Role.SPECTATOR and actor.seat is not None:
-            answers = self.people[actor.seat].answers  # it sat down with this request
-            actor.role, actor.key = Role.PLAYER, self.people[actor.seat].token_hash
-        answers[req.id] = frame
-        while len(answers) > ANSWERS_KEPT:
-            answers.popitem(last=False)
-        return frame, True
+    def _sit_first(self, op: str) -> TwentyOneError:
+        return NotAllowedError("take a seat first: sit with your name")
 
-    def _answers(self, actor: Actor) -> Answers:
-        if actor.role is Role.HOST:
-            return self.host_answers
-        p = self.holds(actor)
-        return actor.answers if p is None else p.answers
-
-    def _perform(self, actor: Actor, req: Request) -> dict[str, Any]:
-        if self._jammed:
-            self._reload()
-            if self._jammed:
-                raise LedgerError("this room's ledger cannot be read just now, so nothing can "
-                                  "be played: try again in a moment")
-        if self.closed:
-            raise RoomError("the host has closed this room")
-        if actor.role is Role.HOST:
-            if req.op not in HOST_OPS:
-                raise UnknownOperationError(f"the host has no {req.op!r}: "
-                                            f"one of {', '.join(HOST_OPS)}")
-            return self._host(req)
-        if actor.role is Role.SPECTATOR:
-            if req.op != "sit":
-                raise NotAllowedError("take a seat first: sit with your name")
-            return self._sit(actor, req.args)
-        seat = actor.seat
-        assert seat is not None
+    def _seat_request(self, seat: int, req: Request) -> dict[str, Any]:
         if req.op == "leave":
             self._unseat(seat, Change())
             return {}
@@ -301,9 +164,7 @@ class CardRoom:
         self._move(seat, req)
         return {}
 
-    def _sit(self, actor: Actor, args: Mapping[str, Any]) -> dict[str, Any]:
-        if self.paused:
-            raise RoomError("the host has paused the table")
+    def _sit(self, actor: Actor, args: dict[str, Any]) -> dict[str, Any]:
         name = protocol.text(args, "name", MAX_NAME_CHARS)
         wanted = protocol.whole(args, "seat", optional=True)
         if wanted is None:
@@ -343,19 +204,12 @@ class CardRoom:
         self.people[seat].sitting_out = False
         self._after_change()
 
-    def _host(self, req: Request) -> dict[str, Any]:
+    def _resumed(self) -> None:
+        """A bot to act waits its delay from now, so people see the table move again."""
+        self._changed_at = self.now()
+
+    def _host_op(self, req: Request) -> dict[str, Any]:
         name = req.op
-        if name == "pause":
-            self.paused = True
-            self._clock = None
-            self._commit(Change())
-            return {}
-        if name == "resume":
-            self.paused = False
-            self._commit(Change())
-            self._changed_at = self.now()
-            self._restart_clock(force=True)
-            return {}
         if name == "close":
             self.closed = True
             self._clock = None
@@ -416,15 +270,13 @@ class CardRoom:
         legal = g.legal(seat)
         if not legal:
             return
-        g.apply(self._bot_for(seat).choose(g.view(seat), legal))
+        self.game.apply(self._bot_for(seat).choose(g.view(seat), legal))
 
     def tick(self) -> bool:
         """A bot's move when one is due, or a move for a seat whose time is up; True if the
         game changed. A room whose ledger could not be read back waits until it can."""
-        if self._jammed:
-            self._reload()
-            if self._jammed:
-                return False
+        if not self._unjammed():
+            return False
         if self.paused or self.closed:
             return False
         g = self.game
@@ -453,25 +305,18 @@ class CardRoom:
         if key == self._clock_key and not force:
             return
         self._clock_key = key
-        s = self.spec.settings
         if (self.paused or self.closed or seat is None or g.between_hands
                 or self._bot_seat(seat)):
             self._clock = None
             return
-        p = self.people[seat]
-        now = self.now()
-        deadline = now + s.turn_s if s.turn_s else None
-        if p.dropped_at is not None:
-            grace = p.dropped_at + s.grace_s
-            deadline = grace if deadline is None else max(deadline, grace)
+        deadline = self._deadline(seat)
         self._clock = None if deadline is None else (seat, deadline)
 
     # --- the ledger ------------------------------------------------------------------------
 
-    def _commit(self, change: Change) -> None:
-        """Write what the game did since the last commit, with ``change``, in one
-        transaction: its operations, its new shuffles, each finished hand's result (and a
-        ledger row per seat with its score)."""
+    def _write(self, change: Change) -> Callable[[], None]:
+        """What the game did since the last commit: its operations, its new shuffles, each
+        finished hand's result (and a ledger row per seat with its score)."""
         g = self.game
         change.ops = [op.to_json() for op in g.ops[self._ops_saved:]]
         change.shuffles = [StoredShuffle([c.id for c in order], None, None,
@@ -482,21 +327,12 @@ class CardRoom:
         for r in results:
             for seat, score in sorted(r.scores.items()):
                 change.ledger.append(LedgerRow(seat, self._name(seat), "hand", score, r.hand))
-        state = self._room_state()
-        if state != self._state_saved:
-            change.room_state = state
-        try:
-            self.store.commit(self.code, change)
-        except Exception as exc:
-            _LOG.warning("room %s: the ledger refused a write (%s); the room goes back to "
-                         "its ledger", self.code, said(exc))
-            raise LedgerError("the table could not write that to its ledger, so it was not "
-                              "done: try again") from exc
-        self.shuffles.extend(change.shuffles)
-        self._ops_saved = len(g.ops)
-        self._results_saved += len(results)
-        self._state_saved = state
-        self._people_saved = {n: p.token_hash for n, p in self.people.items()}
+
+        def done() -> None:
+            self.shuffles.extend(change.shuffles)
+            self._ops_saved = len(g.ops)
+            self._results_saved += len(results)
+        return done
 
     def _room_state(self) -> dict[str, Any]:
         return {"paused": self.paused}
@@ -535,12 +371,6 @@ class CardRoom:
                 "seat_count": self.players, "settings": self.spec.settings.to_json(),
                 "closed": self.closed}
 
-    def looking(self, actor: Actor) -> tuple[int, Role]:
-        viewer = actor.seat if actor.seat is not None and self.holds(actor) else HOUSE
-        role = Role.HOST if actor.role is Role.HOST else (
-            Role.PLAYER if viewer else Role.SPECTATOR)
-        return viewer, role
-
     def host_legal(self) -> list[str]:
         if self.closed:
             return []
@@ -572,8 +402,7 @@ class CardRoom:
                                "sitting_out": s in self.people and self.people[s].sitting_out}
                       for s in g.seat_numbers},
             "paused": self.paused, "closed": self.closed,
-            "clock": None if self._clock is None else [self._clock[0],
-                                                       int(self._clock[1] * 1000)],
+            "clock": self.clock_json(),
             "host_legal": self.host_legal() if role is Role.HOST else None,
             "scores": self.score_sheet().to_json(),
             "commitment": None if current is None or not self.spec.settings.commit_shoes
@@ -583,6 +412,18 @@ class CardRoom:
                 "body": dict(v.body),
                 "events": [] if since is None else g.events(viewer, since),
                 "room": room}
+
+    def history_text(self, actor: Actor) -> str:
+        """The game's whole record (every shuffle, move and event, which ``twentyone verify``
+        deals again), for the host and the people at the table, between hands only: it holds
+        the shuffle of the hand being played, so mid-hand it would show every hidden card."""
+        if actor.role is Role.SPECTATOR or (actor.role is Role.PLAYER
+                                            and self.holds(actor) is None):
+            raise NotAllowedError("the game's record is for the host and the players")
+        if not (self.game.between_hands or self.closed):
+            raise WrongPhaseError("the game's record is ready between hands: download it "
+                                  "when this hand is over")
+        return dumps(self.game)
 
     def hint_question(self, seat: int) -> Any:
         raise RoomError("this room does not give hints")

@@ -28,7 +28,8 @@ from typing import Any, NamedTuple
 
 import orjson
 
-from twentyone.web.room import Actor, Frames
+from twentyone.web.room import Frames
+from twentyone.web.roomcore import Actor
 
 Op = dict[str, Any]
 _MISSING = object()

@@ -140,6 +140,29 @@ def text(args: Mapping[str, Any], name: str, most: int) -> str:
     return value.strip()
 
 
+#: Request arguments that are money, and the least each may be (a price may be nothing).
+MONEY_ARGS = {"amount": 1, "price": 0, "buy_in": 1}
+#: The longest text a move's detail may be (a chip's colour, a card's code).
+MAX_DETAIL_CHARS = 16
+
+
+def checked_args(args: Mapping[str, Any]) -> dict[str, Any]:
+    """A move's details, bounded before any game reads them: money in whole cents from its
+    least to ``MAX_CENTS``, other numbers whole and small, text short; anything else (a
+    float, a list, a mapping) is refused."""
+    out: dict[str, Any] = {}
+    for name, value in args.items():
+        if name in MONEY_ARGS:
+            out[name] = cents(args, name, optional=True, least=MONEY_ARGS[name])
+        elif type(value) is int:
+            out[name] = whole(args, name)
+        elif value is None or (isinstance(value, str) and len(value) <= MAX_DETAIL_CHARS):
+            out[name] = value
+        else:
+            raise RequestError(f"{name} is not a detail this move takes")
+    return out
+
+
 def chips_arg(args: Mapping[str, Any], name: str) -> dict[str, int]:
     value = args.get(name)
     if not (isinstance(value, dict) and all(

@@ -1,18 +1,16 @@
-"""One party room: an engine table that is the only authority, and the people around it.
+"""The casino room: a blackjack or Pontoon table that is the only authority, and the people
+around it, on the room core (``web.roomcore``: seats by token, requests answered once, the
+ledger before the answer, the clock, the host's pause).
 
-Every request is checked and applied here, one at a time (the app holds the room's lock):
+What the casino room adds:
 
-- **Seats belong to people.** Sitting down gives a seat token made by ``secrets``; the ledger
-  keeps only its hash. Only that token acts for the seat; the host's token acts for the host.
-- **A request is applied once.** Each person's answers are kept by request id (the last
-  ``ANSWERS_KEPT``): a repeated id gets its first answer again and changes nothing.
+- **Chips.** A seat sits down with a buy-in (bounded by the room's ``max_buy_in``), buys more
+  between rounds, and cashes out when it leaves; the ledger keeps every buy-in, cash-out and
+  round's net.
 - **The table decides.** Each request becomes an engine operation (``engine.ops``) applied with
   ``table.apply``; a refusal is the engine's typed error, and the table is unchanged.
-- **The ledger follows.** Everything a request changed is written in one transaction
-  (``store.Change``) before the answer goes out, so a crash never loses an answered request.
-- **The clock.** Each decision has ``turn_s`` seconds (a dropped connection at least ``grace_s``
-  from when it dropped); at the deadline the room stands (or declines insurance) for the seat,
-  and with ``on_timeout = "sit_out"`` the seat sits out until it comes back.
+- **The clock.** At the deadline the room stands (or declines insurance) for the seat, and with
+  ``on_timeout = "sit_out"`` the seat sits out until it comes back.
 - **Dealer mode.** The host performs the dealer's draw and pays each winning bet in chips
   (``web.dealer``); the engine checks every step.
 """
@@ -20,47 +18,30 @@ Every request is checked and applied here, one at a time (the app holds the room
 from __future__ import annotations
 
 import bisect
-import hashlib
-import hmac
+import dataclasses
 import json
-import logging
-import secrets
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any
 
 from twentyone.engine.calls import OPEN, DealerCalls
 from twentyone.engine.events import Kind
 from twentyone.engine.ops import (
     Bet,
-    ColourUp,
-    Deal,
-    DealerHit,
     DealerStand,
     Decline,
-    Double,
-    EvenMoney,
-    Hit,
-    Insure,
     Leave,
     Op,
     Sit,
-    Split,
     Stand,
-    Surrender,
-    op_from_json,
+    Void,
 )
-from twentyone.engine.ops import Change as ChangeChip
 from twentyone.engine.shoe import Shuffler
 from twentyone.engine.signals import game_of
-from twentyone.engine.table import Phase, Table
-from twentyone.engine.views import SPECTATOR, settled_round, view, visible_events
+from twentyone.engine.table import Phase, Record, Table
+from twentyone.engine.views import settled_round, view, visible_events
 from twentyone.errors import (
     BetError,
-    LedgerError,
     NotAllowedError,
     RequestError,
     RoomError,
@@ -69,16 +50,9 @@ from twentyone.errors import (
     UnknownOperationError,
     WrongPhaseError,
 )
-from twentyone.games.blackjack import FaceDown, RoundAccount, balances
+from twentyone.games.blackjack import CasinoGame, balances
 from twentyone.games.blackjack.bank import bank_offer, banker, can_draw_for_bank, has_bank
 from twentyone.money import dollars
-from twentyone.pontoon.table import (
-    AcceptBank,
-    DeclineBank,
-    DrawForBank,
-    OfferBank,
-    WithdrawBank,
-)
 from twentyone.web import protocol
 from twentyone.web.dealer import INSURANCE, DealerDesk
 from twentyone.web.hints import HintQuestion, casino_question, pontoon_question
@@ -90,101 +64,26 @@ from twentyone.web.protocol import (
     SeatFacts,
     SharedFrame,
 )
+from twentyone.web.roomcore import Actor, Person, Role, RoomCore, new_token, token_hash
 from twentyone.web.shoes import LedgerShuffler, commitment, stored
 from twentyone.web.spec import RoomSpec, make_table
 from twentyone.web.store import Change, LedgerRow, Store, StoredRoom, StoredSeat
 
-#: Answers kept per person for repeated request ids (older ids are forgotten).
-ANSWERS_KEPT = 256
-
-#: One line in the server's log for each request the ledger did not take.
-_LOG = logging.getLogger(__name__)
-
-
-def said(exc: BaseException) -> str:
-    """An exception as one short line of the server's log."""
-    text = " ".join(str(exc).split())
-    return f"{type(exc).__name__}: {text[:160]}" if text else type(exc).__name__
-
-Answers = OrderedDict[str, dict[str, Any]]
+#: A seat's answers at the table itself, which in dealer mode wait for the dealer's offer of
+#: insurance when the up card calls for one.
+PLAYS = frozenset(("insure", "even_money", "decline", "surrender", "hit", "stand", "double",
+                   "split"))
+#: A seat's requests that are the room's rather than the game's: they move chips across the
+#: cashier's window (the ledger's buy-ins and cash-outs).
+ROOM_SEAT_OPS = ("buy", "leave")
+#: The game's operation a seat may not ask for itself: its arrival, which the room makes from
+#: a newcomer's ``sit`` with the buy-in bounded.
+ARRIVAL = "sit"
 
 
-class Role(StrEnum):
-    HOST = "host"
-    PLAYER = "player"
-    SPECTATOR = "spectator"
-
-
-@dataclass
-class Actor:
-    """Who a connection speaks for. A newcomer's answers are kept with its connection until it
-    sits; a seat's and the host's with the room, so a reconnected person keeps them."""
-
-    role: Role
-    seat: int | None = None
-    answers: Answers = field(default_factory=OrderedDict)
-    #: The seat token's hash: the seat is this connection's only while that person holds it.
-    key: str = ""
-
-
-@dataclass
-class Person:
-    """Someone in a seat."""
-
-    name: str
-    token_hash: str
-    since_op: int
-    connections: int = 0
-    #: When the last connection dropped (None while connected, or never connected yet).
-    dropped_at: float | None = None
-    sitting_out: bool = False
-    #: Removed by the host mid-round: played out (standing) and cashed out when it ends.
-    leaving: bool = False
-    answers: Answers = field(default_factory=OrderedDict)
-
-
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(24)
-
-
-#: A Pontoon bank's offer answered by the player offered it, or withdrawn by the banker
-#: (docs/pontoon.md#giving-or-selling-the-bank).
-BANK_ANSWERS: dict[str, Callable[[int], Op]] = {
-    "accept_bank": AcceptBank, "decline_bank": DeclineBank, "withdraw_bank": WithdrawBank}
-
-
-#: Seat operations that are the engine's own, built from the request's arguments.
-def _seat_op(name: str, seat: int, args: dict[str, Any]) -> Op:
-    if name == "bet":
-        return Bet(seat, _amount(args, "amount"))
-    if name == "double":
-        return Double(seat, protocol.cents(args, "amount", optional=True))
-    if name == "insure":
-        return Insure(seat, protocol.cents(args, "amount", optional=True))
-    if name == "change":
-        colour = args.get("colour")
-        if not isinstance(colour, str):
-            raise RequestError("change names the colour of the chip to break")
-        return ChangeChip(seat, colour)
-    if name == "offer_bank":
-        return OfferBank(seat, _number(args, "to"), _amount(args, "price", least=0))
-    if name in BANK_ANSWERS:
-        return BANK_ANSWERS[name](seat)
-    plain: dict[str, Callable[[int], Op]] = {
-        "hit": Hit, "stand": Stand, "split": Split, "surrender": Surrender,
-        "even_money": EvenMoney, "decline": Decline, "colour_up": ColourUp}
-    if name in plain:
-        return plain[name](seat)
-    raise UnknownOperationError(f"there is no {name!r} at this table")
-
-
-def _amount(args: dict[str, Any], name: str, least: int = 1) -> int:
+def _amount(args: dict[str, Any], name: str) -> int:
     """A money argument (bounded: ``protocol.cents``)."""
-    value = protocol.cents(args, name, least=least)
+    value = protocol.cents(args, name)
     assert value is not None
     return value
 
@@ -196,55 +95,42 @@ def _number(args: dict[str, Any], name: str) -> int:
     return value
 
 
-SEAT_OPS = ("bet", "hit", "stand", "double", "split", "surrender", "insure", "even_money",
-            "decline", "change", "colour_up", "buy", "leave", "draw_for_bank", "offer_bank",
-            "accept_bank", "decline_bank", "withdraw_bank", "dealer_hit", "dealer_stand")
-HOST_OPS = ("deal", "pause", "resume", "remove", "close", "draw_for_bank", "dealer_hit",
-            "dealer_stand", "pay", "burn", "offer_insurance")
-#: A seat's answers at the table itself, which in dealer mode wait for the dealer's offer of
-#: insurance when the up card calls for one.
-PLAYS = frozenset(("insure", "even_money", "decline", "surrender", "hit", "stand", "double",
-                   "split"))
+class Room(RoomCore):
+    """A casino room: its table (reached through the game protocol's ``CasinoGame``), its
+    people, its clock, and its ledger."""
 
-
-class Room:
-    """A room: its table, its people, its clock, and its ledger."""
+    HOST_OPS = ("deal", "pause", "resume", "remove", "close", "draw_for_bank", "dealer_hit",
+                "dealer_stand", "pay", "burn", "offer_insurance")
 
     def __init__(self, code: str, spec: RoomSpec, host_hash: str, store: Store,
                  live: Shuffler, *, now: Callable[[], float] = time.time,
                  saved: StoredRoom | None = None) -> None:
-        self.code = code
-        self.spec = spec
-        self.host_hash = host_hash
-        self.store = store
-        self.now = now
         #: The live shuffler, kept to deal the room again from its ledger (``_reload``).
         self._live = live
-        self.host_answers: Answers = OrderedDict()
-        #: The ledger could not be read back after a failed write: every request is refused
-        #: until it can (``_reload``), since memory may be ahead of the ledger.
-        self._jammed = False
-        self._load(saved)
-        self._commit(Change())
+        super().__init__(code, spec, host_hash, store, now=now, saved=saved)
+
+    @property
+    def table(self) -> Table:
+        """The engine's table, which the game wraps: read for the frames, the dealer's desk
+        and hints; every change goes through ``game.apply``."""
+        return self.game.table
 
     def _load(self, saved: StoredRoom | None) -> None:
         """Everything the ledger decides, built afresh: a new room, or ``saved`` dealt again."""
         self.paused = False
         self.closed = saved.closed if saved else False
-        self.people: dict[int, Person] = {}
+        self.people = {}
         self.dealer = DealerDesk() if self.spec.host_mode == "dealer" else None
         self.shuffles = list(saved.shuffles) if saved else []
         #: How many shuffles there were when the commitment was last hashed, and the hash.
         self._committed: tuple[int, str | None] = (-1, None)
-        self.table: Table = make_table(self.spec, LedgerShuffler(self.shuffles, self._live))
-        #: Each round's net per seat, read from the log at each commit (``RoundAccount``).
-        self._rounds = RoundAccount()
+        self.game = CasinoGame(make_table(self.spec, LedgerShuffler(self.shuffles, self._live)),
+                               self.spec.game)
         self._ops_saved = 0
         self._log_saved = 0
-        #: The room's own state as the ledger last saved it (``_room_state``), and the seats'
-        #: holders (by token hash) as it last saved them.
-        self._state_saved: dict[str, Any] = {}
-        self._people_saved: dict[int, str] = {}
+        self._results_saved = 0
+        self._state_saved = {}
+        self._people_saved = {}
         #: The dealer's calls so far, each with the place in the log of the event that made it.
         self.caller = DealerCalls(self.table.rules)
         self._calls: list[tuple[int, str]] = []
@@ -252,8 +138,7 @@ class Room:
         #: Calls the room makes on a step that leaves no event in the table's log (the host
         #: offering insurance): said in the next broadcast only.
         self._room_calls: list[str] = []
-        self._face_down = FaceDown()
-        self._clock: tuple[int, float] | None = None
+        self._clock = None
         self._clock_key: object = None
         if saved is not None:
             self._replay(saved)
@@ -263,12 +148,13 @@ class Room:
     def _replay(self, saved: StoredRoom) -> None:
         """Apply the ledger's operations again, in order: the table is then exactly where the
         last answered request left it."""
-        t = self.table
+        g = self.game
         for data in saved.ops:
-            record = t.apply(op_from_json(data, t.operations))
-            self._rounds.read(record.events, self.balances())
+            self.game.apply(g.operation(data))
+        t = self.table
         self._ops_saved = len(t.ops)
         self._log_saved = len(t.log)
+        self._results_saved = len(g.hand_results())
         self.paused = bool(saved.state.get("paused", False))
         if self.dealer is not None:
             self.dealer.restore(saved.state)
@@ -276,216 +162,81 @@ class Room:
         for s in saved.seats:
             self.people[s.seat] = Person(s.name, s.token_hash, s.since_op,
                                          dropped_at=self.now(), leaving=s.seat in leaving)
-        self._state_saved = self._room_state()
-        self._people_saved = {n: p.token_hash for n, p in self.people.items()}
+        self._saved_now()
 
-    def _reload(self) -> None:
-        """Deal the room again from its ledger, after a request the ledger did not take:
-        nothing the ledger does not hold stays applied. Who is connected, and each person's
-        kept answers, are not the ledger's and carry over to whoever still holds their seat.
-        If the ledger cannot be read either, the room refuses everything until it can."""
-        try:
-            saved = self.store.room(self.code)
-            if saved is None:
-                raise LedgerError(f"the ledger has no room {self.code}")
-            before = self.people
-            self._load(saved)
-        except Exception as exc:
-            if not self._jammed:  # one line when it starts, not one per request while it lasts
-                _LOG.warning("room %s: the ledger cannot be read back (%s); the room waits "
-                             "for it", self.code, said(exc))
-            self._jammed = True
-            return
-        self._jammed = False
-        for n, p in self.people.items():
-            old = before.get(n)
-            if old is not None and old.token_hash == p.token_hash:
-                p.connections, p.dropped_at = old.connections, old.dropped_at
-                p.sitting_out, p.answers = old.sitting_out, old.answers
-        self._restart_clock(force=True)
-
-    def _ahead(self) -> bool:
-        """Whether memory holds anything the ledger does not (checked after a refusal, which
-        as a rule changes nothing)."""
+    def _game_unsaved(self) -> bool:
         t = self.table
-        return (len(t.ops) != self._ops_saved or len(t.log) != self._log_saved
-                or self._room_state() != self._state_saved
-                or {n: p.token_hash for n, p in self.people.items()} != self._people_saved)
-
-    def _failed(self, exc: BaseException) -> TwentyOneError:
-        """After a request or a timeout that failed part-way (the ledger refused a write, or a
-        fault of the server's own): one line in the server's log, the room dealt again from
-        the ledger, and the error to answer with, in words."""
-        if not isinstance(exc, LedgerError):
-            _LOG.warning("room %s: a request failed (%s); the room goes back to its ledger",
-                         self.code, said(exc))
-        self._reload()
-        if isinstance(exc, TwentyOneError):
-            return exc
-        return LedgerError("the table could not do that, so nothing of it was done")
+        return len(t.ops) != self._ops_saved or len(t.log) != self._log_saved
 
     def recover(self) -> None:
         """After a restart: a round that was under way resumes, or is called off with every bet
         returned, as the room's ``interrupted`` setting says."""
-        t = self.table
-        if self.spec.settings.interrupted == "void" and t.can_void_round():
-            t.void_round()
+        if self.spec.settings.interrupted == "void" and self.table.can_void_round():
+            self.game.apply(Void())
             self._commit(Change())
         self._restart_clock()
 
-    # --- who is who --------------------------------------------------------------------------
-
-    def actor_for(self, token: str | None) -> Actor:
-        """The person a hello's token speaks for; an unknown token is refused."""
-        if token is None:
-            return Actor(Role.SPECTATOR)
-        digest = token_hash(token)
-        if hmac.compare_digest(digest, self.host_hash):
-            return Actor(Role.HOST)
-        for n, p in self.people.items():
-            if hmac.compare_digest(digest, p.token_hash):
-                return Actor(Role.PLAYER, n, key=digest)
-        raise NotAllowedError("that token is not one of this room's: join as a newcomer")
-
-    def holds(self, actor: Actor) -> Person | None:
-        """The person whose seat this connection speaks for, if they still hold it (a seat
-        given up, or taken by someone else since, is no longer theirs)."""
-        if actor.role is not Role.PLAYER or actor.seat is None:
-            return None
-        p = self.people.get(actor.seat)
-        return p if p is not None and p.token_hash == actor.key else None
-
-    def connected(self, actor: Actor) -> None:
-        p = self.holds(actor)
-        if p is not None:
-            p.connections += 1
-            p.dropped_at = None
-            p.sitting_out = False
-            self._restart_clock(force=True)
-
-    def disconnected(self, actor: Actor) -> None:
-        p = self.holds(actor)
-        if p is not None:
-            p.connections = max(0, p.connections - 1)
-            if p.connections == 0:
-                p.dropped_at = self.now()
-                self._restart_clock(force=True)
-
     # --- requests ----------------------------------------------------------------------------
 
-    def handle(self, actor: Actor, req: Request) -> tuple[dict[str, Any], bool]:
-        """Answer one request: (the reply or error frame, whether anything changed). A
-        repeated id is answered with its first answer, and nothing is applied again."""
-        if actor.role is Role.PLAYER and self.holds(actor) is None:
-            actor.role, actor.seat, actor.key = Role.SPECTATOR, None, ""  # gave the seat up
-        answers = self._answers(actor)
-        if req.id in answers:
-            return answers[req.id], False
-        try:
-            extra = self._perform(actor, req)
-            frame: dict[str, Any] = {"type": "reply", "id": req.id, "ok": True, **extra}
-            changed = True
-        except Exception as exc:  # memory must never stay ahead of the ledger
-            if isinstance(exc, TwentyOneError) and not isinstance(exc, LedgerError) \
-                    and not self._ahead():
-                frame, changed = protocol.error_frame(req.id, exc), False
-            else:
-                # Not kept as the answer to this id: the same request may be tried again.
-                return protocol.error_frame(req.id, self._failed(exc)), True
-        if actor.role is Role.SPECTATOR and actor.seat is not None:
-            answers = self.people[actor.seat].answers  # it sat down with this request
-            actor.role, actor.key = Role.PLAYER, self.people[actor.seat].token_hash
-        answers[req.id] = frame
-        while len(answers) > ANSWERS_KEPT:
-            answers.popitem(last=False)
-        return frame, changed
+    def _sit_first(self, op: str) -> TwentyOneError:
+        known = op in ROOM_SEAT_OPS or op in self.table.operations
+        return (NotAllowedError if known else UnknownOperationError)(
+            "take a seat first: sit with a name and a buy-in")
 
-    def _answers(self, actor: Actor) -> Answers:
-        if actor.role is Role.HOST:
-            return self.host_answers
-        p = self.holds(actor)
-        return actor.answers if p is None else p.answers
-
-    def _perform(self, actor: Actor, req: Request) -> dict[str, Any]:
-        if self._jammed:
-            self._reload()
-            if self._jammed:
-                raise LedgerError("this room's ledger cannot be read just now, so nothing can "
-                                  "be played: try again in a moment")
-        if self.closed:
-            raise RoomError("the host has closed this room")
-        if actor.role is Role.HOST:
-            if req.op not in HOST_OPS:
-                raise UnknownOperationError(f"the host has no {req.op!r}: "
-                                            f"one of {', '.join(HOST_OPS)}")
-            return self._host(req)
-        if actor.role is Role.SPECTATOR:
-            if req.op != "sit":
-                raise (UnknownOperationError if req.op not in SEAT_OPS else NotAllowedError)(
-                    "take a seat first: sit with a name and a buy-in")
-            return self._sit(actor, req.args)
-        seat = actor.seat
-        assert seat is not None
+    def _seat_request(self, seat: int, req: Request) -> dict[str, Any]:
         if self.people[seat].leaving:
             raise NotAllowedError("the host has removed you from this seat")
-        if req.op not in SEAT_OPS:
+        if req.op not in ROOM_SEAT_OPS and not self._seat_may_name(req.op):
             raise UnknownOperationError(f"there is no {req.op!r} at this table")
         if self.paused:
             raise RoomError("the host has paused the table")
-        return self._seat(seat, req)
-
-    def _sit(self, actor: Actor, args: dict[str, Any]) -> dict[str, Any]:
-        if self.paused:
-            raise RoomError("the host has paused the table")
-        name = protocol.text(args, "name", MAX_NAME_CHARS)
-        buy_in = _amount(args, "buy_in")
-        most = self.spec.settings.max_buy_in
-        if buy_in > most:
-            raise BetError(f"a buy-in at this room is at most {dollars(most)}")
-        t = self.table
-        wanted = protocol.whole(args, "seat", optional=True)
-        if wanted is None:
-            free = [n for n in range(1, t.rules.seats + 1) if n not in t.seats]
-            if not free:
-                raise SeatError("every seat is taken")
-            wanted = free[0]
-        t.apply(Sit(wanted, buy_in))
-        token = new_token()
-        p = Person(name, token_hash(token), len(t.ops) - 1, connections=1)
-        self.people[wanted] = p
-        self._commit(Change(seated=[StoredSeat(wanted, name, p.token_hash, p.since_op)],
-                            ledger=[LedgerRow(wanted, name, "buy-in", buy_in, t.round)]))
-        actor.seat = wanted  # only once the ledger holds the seat
-        return {"token": token, "seat": wanted}
-
-    def _seat(self, seat: int, req: Request) -> dict[str, Any]:
-        t = self.table
-        p = self.people[seat]
-        name = req.op
         if self.dealer is not None and self.dealer.owes(seat):
             raise WrongPhaseError("wait for the dealer to pay you first")
-        if name == "leave":
+        if req.op == "leave":
             self._leave(seat, Change())
             return {}
-        if name == "buy":
+        if req.op == "buy":
             return self._buy(seat, _amount(req.args, "amount"))
-        if name in PLAYS and self._awaiting_offer():
+        if req.op in PLAYS and self._awaiting_offer():
             raise WrongPhaseError("wait for the dealer to offer insurance")
-        if name == "draw_for_bank":
-            if DrawForBank.name not in t.operations:
-                raise UnknownOperationError("there is no draw for the bank at this table")
-            t.apply(DrawForBank())
-        elif name in ("dealer_hit", "dealer_stand"):
-            if t.dealer_seat != seat:
-                raise NotAllowedError("only the banker plays the bank's hand")
-            t.apply(DealerHit() if name == "dealer_hit" else DealerStand())
-        else:
-            op = _seat_op(name, seat, req.args)
-            t.apply(op)
-            if isinstance(op, Bet):
-                p.sitting_out = False
+        op = self._seat_op(seat, req)
+        self.game.apply(op)
+        if isinstance(op, Bet):
+            self.people[seat].sitting_out = False
         self._after_change()
         return {}
+
+    def _seat_may_name(self, name: str) -> bool:
+        """A game operation a seat may ask for: any of the game's own but its arrival."""
+        return name in self.table.operations and name != ARRIVAL
+
+    def _seat_op(self, seat: int, req: Request) -> Op:
+        """The game's operation a seat's request names, read by the game's own reader (a
+        history names it the same way) with the seat always the token's. Money and numbers
+        are bounded here, where they enter; an operation of the house (the dealer's hand, the
+        draw for the bank) is the seat's only while the game offers it to that seat."""
+        args = {k: v for k, v in protocol.checked_args(req.args).items() if v is not None}
+        op = self._read_op({**args, "op": req.op, "seat": seat})
+        if op is None:
+            op = self._read_op({**args, "op": req.op})
+            if op is None:
+                raise RequestError(self._details(req.op))
+            if not any(type(o) is type(op) for o in self.game.legal(seat)):
+                raise NotAllowedError(f"{req.op.replace('_', ' ')} is not yours to make now")
+        return op
+
+    def _read_op(self, data: dict[str, Any]) -> Op | None:
+        try:
+            return self.game.operation(data)
+        except TwentyOneError:
+            return None
+
+    def _details(self, name: str) -> str:
+        """What a move takes, in words, for a request that gave it other details."""
+        takes = [f.name for f in dataclasses.fields(self.table.operations[name])
+                 if f.name != "seat"]
+        label = name.replace("_", " ")
+        return f"{label} takes {' and '.join(takes)}" if takes else f"{label} takes no details"
 
     def _buy(self, seat: int, amount: int) -> dict[str, Any]:
         """More chips between rounds: the seat gets up with its chips and sits straight back
@@ -502,35 +253,50 @@ class Room:
                            f"it; you have {dollars(self.balances()[seat])}")
         new = t.cashier.buy_in(amount)  # raises if the chips cannot make it; changes nothing
         chips = t.chipset.by_colour([a + b for a, b in zip(s.chips, new, strict=True)])
-        t.apply(Leave(seat))
-        t.apply(Sit(seat, chips))
+        self.game.apply(Leave(seat))
+        self.game.apply(Sit(seat, chips))
         self._commit(Change(ledger=[LedgerRow(seat, self.people[seat].name, "buy-in", amount,
                                               t.round)]))
         return {}
 
+    def _sit(self, actor: Actor, args: dict[str, Any]) -> dict[str, Any]:
+        name = protocol.text(args, "name", MAX_NAME_CHARS)
+        buy_in = _amount(args, "buy_in")
+        most = self.spec.settings.max_buy_in
+        if buy_in > most:
+            raise BetError(f"a buy-in at this room is at most {dollars(most)}")
+        t = self.table
+        wanted = protocol.whole(args, "seat", optional=True)
+        if wanted is None:
+            free = [n for n in range(1, t.rules.seats + 1) if n not in t.seats]
+            if not free:
+                raise SeatError("every seat is taken")
+            wanted = free[0]
+        self.game.apply(Sit(wanted, buy_in))
+        token = new_token()
+        p = Person(name, token_hash(token), len(t.ops) - 1, connections=1)
+        self.people[wanted] = p
+        self._commit(Change(seated=[StoredSeat(wanted, name, p.token_hash, p.since_op)],
+                            ledger=[LedgerRow(wanted, name, "buy-in", buy_in, t.round)]))
+        actor.seat = wanted  # only once the ledger holds the seat
+        return {"token": token, "seat": wanted}
+
     def _leave(self, seat: int, change: Change) -> None:
         """Cash out and give the seat up (its token no longer acts)."""
-        t = self.table
-        record = t.apply(Leave(seat))
+        record = self.game.apply(Leave(seat))
         p = self.people.pop(seat)
+        assert isinstance(record, Record)
         amount = next(e.amount for e in record.events if e.kind is Kind.LEFT)
         change.unseated.append(seat)
-        change.ledger.append(LedgerRow(seat, p.name, "cash-out", amount, t.round))
+        change.ledger.append(LedgerRow(seat, p.name, "cash-out", amount, self.table.round))
         self._commit(change)
 
-    def _host(self, req: Request) -> dict[str, Any]:
+    def _resumed(self) -> None:
+        """Nothing more than the clock, which the core restarts."""
+
+    def _host_op(self, req: Request) -> dict[str, Any]:
         t = self.table
         name = req.op
-        if name == "pause":
-            self.paused = True
-            self._clock = None
-            self._commit(Change())
-            return {}
-        if name == "resume":
-            self.paused = False
-            self._commit(Change())
-            self._restart_clock(force=True)
-            return {}
         if name == "close":
             self._close()
             return {}
@@ -540,23 +306,13 @@ class Room:
             raise RoomError("the table is paused: resume it first")
         if self.dealer is not None:
             self.dealer.check(t, name, req.args)
-        if name == "deal":
-            t.apply(Deal())
-        elif name == "draw_for_bank":
-            if DrawForBank.name not in t.operations:
-                raise UnknownOperationError("there is no draw for the bank at this table")
-            t.apply(DrawForBank())
-        elif name in ("dealer_hit", "dealer_stand"):
-            if self.dealer is None:
-                raise NotAllowedError("the house plays the dealer's hand at this room")
-            t.apply(DealerHit() if name == "dealer_hit" else DealerStand())
-        elif name == "pay":
+        if name == "pay":
             if self.dealer is None:
                 raise NotAllowedError("the house pays the bets at this room")
             self.dealer.pay(t, req.args)
             self._commit(Change())
             return {}
-        elif name in ("burn", "offer_insurance"):
+        if name in ("burn", "offer_insurance"):
             if self.dealer is None:
                 raise NotAllowedError("the house burns and offers insurance at this room")
             if name == "burn":
@@ -564,6 +320,13 @@ class Room:
             else:
                 self.dealer.offered = True
                 self._room_calls.append(OPEN)
+        else:
+            if name in ("dealer_hit", "dealer_stand") and self.dealer is None:
+                raise NotAllowedError("the house plays the dealer's hand at this room")
+            if name not in t.operations:
+                raise UnknownOperationError(f"there is no {name.replace('_', ' ')} at this "
+                                            "table")
+            self.game.apply(self.game.operation({"op": name}))
         self._after_change()
         return {}
 
@@ -581,13 +344,14 @@ class Room:
     def _close(self) -> None:
         t = self.table
         if t.can_void_round():
-            t.void_round()
+            self.game.apply(Void())
             self._commit(Change())  # the round's net first, then everyone cashes out
         change = Change(closed=True)
         # A Pontoon banker cashes out last: the bank covers the table until nobody else sits.
         for n in sorted(self.people, key=lambda n: (n == t.dealer_seat, n)):
             p = self.people.pop(n)
-            record = t.apply(Leave(n))
+            record = self.game.apply(Leave(n))
+            assert isinstance(record, Record)
             amount = next(e.amount for e in record.events if e.kind is Kind.LEFT)
             change.unseated.append(n)
             change.ledger.append(LedgerRow(n, p.name, "cash-out", amount, t.round))
@@ -610,7 +374,7 @@ class Room:
                 break
             self._act_for(to_act[0])
         self._commit(Change())
-        if self._between_rounds():
+        if self.between_rounds():
             for n in [n for n, p in self.people.items() if p.leaving]:
                 self._leave(n, Change())
         self._restart_clock()
@@ -620,53 +384,41 @@ class Room:
         banker) stand on the bank's hand."""
         t = self.table
         if t.phase is Phase.INSURANCE:
-            t.apply(Decline(seat))
+            self.game.apply(Decline(seat))
         elif t.phase is Phase.DEALER:
-            t.apply(DealerStand())
+            self.game.apply(DealerStand())
         else:
-            t.apply(Stand(seat))
-
-    def _between_rounds(self) -> bool:
-        t = self.table
-        return t.phase is Phase.BETTING and not any(s.hands for s in t.seats.values())
+            self.game.apply(Stand(seat))
 
     def between_rounds(self) -> bool:
         """No round under way: the room may leave memory (``app.Site.expire``)."""
-        return self._between_rounds()
+        return self.game.between_hands
 
     def balances(self) -> dict[int, int]:
         """Each seat's chips with its bets still on the layout (what it owns)."""
         return balances(self.table)
 
-    def _commit(self, change: Change) -> None:
-        """Write what the table did since the last commit, with ``change``, in one
-        transaction: its operations, new shuffles, each round's net per seat, the balances."""
+    def _write(self, change: Change) -> Callable[[], None]:
+        """What the table did since the last commit: its operations, new shuffles, each
+        round's net per seat (the game's hand results), the balances."""
         t = self.table
         change.ops = [op.to_json() for op in t.ops[self._ops_saved:]]
         change.shuffles = [stored(r) for r in t.shoe.history[len(self.shuffles):]]
-        events = t.log[self._log_saved:]
-        balances = self.balances()
-        for n, net in self._rounds.read(events, balances):
-            name = self.people[n].name if n in self.people else ""
-            change.ledger.append(LedgerRow(n, name, "round", net, t.round))
-        change.balances = balances
+        results = self.game.hand_results(self._results_saved)
+        for r in results:
+            for n, net in sorted(r.scores.items()):
+                name = self.people[n].name if n in self.people else ""
+                change.ledger.append(LedgerRow(n, name, "round", net, r.hand))
+        change.balances = self.balances()
         if self.dealer is not None:
-            self.dealer.after(t, events)
-        state = self._room_state()
-        if state != self._state_saved:
-            change.room_state = state
-        try:
-            self.store.commit(self.code, change)
-        except Exception as exc:  # any failure: the ledger did not take it
-            _LOG.warning("room %s: the ledger refused a write (%s); the room goes back to "
-                         "its ledger", self.code, said(exc))
-            raise LedgerError("the table could not write that to its ledger, so it was not "
-                              "done: try again") from exc
-        self.shuffles.extend(change.shuffles)
-        self._ops_saved = len(t.ops)
-        self._log_saved = len(t.log)
-        self._state_saved = state
-        self._people_saved = {n: p.token_hash for n, p in self.people.items()}
+            self.dealer.after(t, t.log[self._log_saved:])
+
+        def done() -> None:
+            self.shuffles.extend(change.shuffles)
+            self._ops_saved = len(t.ops)
+            self._log_saved = len(t.log)
+            self._results_saved += len(results)
+        return done
 
     def _room_state(self) -> dict[str, Any]:
         """What a restart must restore that no table operation records: whether the host has
@@ -694,26 +446,18 @@ class Room:
         if key == self._clock_key and not force:
             return
         self._clock_key = key
-        s = self.spec.settings
         if (self.paused or self.closed or to_act is None or to_act[0] not in self.people
                 or self._awaiting_offer()):
             self._clock = None
             return
-        p = self.people[to_act[0]]
-        now = self.now()
-        deadline = now + s.turn_s if s.turn_s else None
-        if p.dropped_at is not None:
-            grace = p.dropped_at + s.grace_s
-            deadline = grace if deadline is None else max(deadline, grace)
+        deadline = self._deadline(to_act[0])
         self._clock = None if deadline is None else (to_act[0], deadline)
 
     def tick(self) -> bool:
         """Act for a seat whose time is up; True if the table changed. A room whose ledger
         could not be read back acts for nobody until it can (``_reload``)."""
-        if self._jammed:
-            self._reload()
-            if self._jammed:
-                return False
+        if not self._unjammed():
+            return False
         if self._clock is None or self.paused or self.closed:
             return False
         seat, deadline = self._clock
@@ -731,7 +475,7 @@ class Room:
     # --- what each connection is sent ---------------------------------------------------
 
     def log_mark(self) -> int:
-        return len(self.table.log)
+        return self.game.mark()
 
     def info(self) -> dict[str, Any]:
         """The room as ``GET /api/rooms/{code}`` shows it."""
@@ -743,14 +487,6 @@ class Room:
                 "bets": {"min": self.table.rules.min_bet, "max": self.table.rules.max_bet,
                          "unit": self.table.rules.bet_unit},
                 "settings": self.spec.settings.to_json(), "closed": self.closed}
-
-    def looking(self, actor: Actor) -> tuple[int, Role]:
-        """Whose view a connection gets (a seat it holds, or the spectator's) and in what role:
-        the whole of what its state frame depends on, so connections alike share one frame."""
-        viewer = actor.seat if actor.seat is not None and self.holds(actor) else SPECTATOR
-        role = Role.HOST if actor.role is Role.HOST else (
-            Role.PLAYER if viewer else Role.SPECTATOR)
-        return viewer, role
 
     def _commitment(self) -> str | None:
         """The current shoe's commitment, hashed once per shoe rather than once per frame."""
@@ -767,7 +503,7 @@ class Room:
         calls: list[str] = []
         if since is not None:
             calls, self._room_calls = self._room_calls, []
-        return Frames(self, since, self._face_down.seats(self.table, since), calls)
+        return Frames(self, since, self.game.private_seats(since), calls)
 
     def state(self, actor: Actor, since: int | None) -> dict[str, Any]:
         """The state frame for one connection, exactly as a broadcast sends it, read back."""

@@ -251,10 +251,14 @@ export class CardRoom {
       } }, "Close the room"));
     return h("section.host-panel", { "aria-label": "host controls" },
       h("div.host-buttons", {}, buttons),
-      // A card room offers its score sheet; the hands' own record is not downloadable yet
-      // (docs/web.md#card-rooms-on-the-server).
+      // The score sheet always; the game's record between hands only, since mid-hand it
+      // would hold the hand's shuffle (docs/web.md#card-rooms-on-the-server).
       h("div.downloads", {},
-        h("a", { href: this.csvUrl(), download: `${this.code}-scores.csv` }, "Score sheet (CSV)")));
+        h("a", { href: this.csvUrl(), download: `${this.code}-scores.csv` }, "Score sheet (CSV)"),
+        this.frame && this.frame.ctx.over
+          ? h("a.game-record", { href: api.downloadUrl(this.code, "history.jsonl", this.token() || ""),
+              download: `${this.code}-game.jsonl` }, "The game's record (to verify)")
+          : null));
   }
 
   // Leaving gives the seat back to a bot; this page then watches.
