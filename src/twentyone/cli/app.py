@@ -4,11 +4,15 @@ this module but the entry point."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import sys
 from importlib.metadata import version
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
+import platformdirs
 import typer
 from typer._click.exceptions import ClickException
 from typer.core import TyperGroup
@@ -131,8 +135,29 @@ def main(
         help="Print the version and exit.")] = False,
 ) -> None:
     """twentyone: casino blackjack by the book."""
-    if native.NOTICE:  # the engine meant to run compiled runs as Python: say why, in one line
+    if native.NOTICE and _first_time(native.NOTICE):
+        # The engine meant to run compiled runs as Python: say why, in one line, once.
         typer.echo(f"twentyone: {native.NOTICE}", err=True)
+
+
+def _first_time(notice: str) -> bool:
+    """Whether ``notice`` is new to this user for this build: it is said once, not before
+    every command, and again only when the build or the reason changes. Remembered in the
+    user's cache directory; where that cannot be written, it is said every time."""
+    build = native.read_build()
+    key = hashlib.sha256(f"{notice}\n{json.dumps(build, sort_keys=True)}".encode()).hexdigest()
+    marker = Path(platformdirs.user_cache_dir("twentyone")) / "engine-notice"
+    try:
+        if marker.read_text(encoding="utf-8") == key:
+            return False
+    except OSError:
+        pass
+    try:
+        marker.parent.mkdir(parents=True, exist_ok=True)
+        marker.write_text(key, encoding="utf-8")
+    except OSError:
+        pass
+    return True
 
 
 app.command("rules", cls=Command)(rules_cmd)
