@@ -120,7 +120,7 @@ class TableEntry:
 PONTOON_PLAYERS = 8
 
 TABLES: dict[str, TableEntry] = {
-    "casino": TableEntry("Blackjack", lambda rules, shuffler: Table(
+    "casino": TableEntry("Casino blackjack", lambda rules, shuffler: Table(
         Rules.from_mapping(dict(rules)), shuffler)),
     "pontoon": TableEntry("Pontoon", lambda rules, shuffler: PontoonTable(
         PontoonRules(players=PONTOON_PLAYERS, **rules), shuffler), bank=True),

@@ -52,6 +52,7 @@ from twentyone.errors import (
 )
 from twentyone.games.blackjack import CasinoGame, balances
 from twentyone.games.blackjack.bank import bank_offer, banker, can_draw_for_bank, has_bank
+from twentyone.games.registry import TABLES
 from twentyone.money import dollars
 from twentyone.web import protocol
 from twentyone.web.dealer import INSURANCE, DealerDesk
@@ -479,7 +480,9 @@ class Room(RoomCore):
 
     def info(self) -> dict[str, Any]:
         """The room as ``GET /api/rooms/{code}`` shows it."""
-        return {"room": self.code, "game": self.spec.game, "rules": self.spec.rules_name,
+        entry = TABLES[self.spec.game]
+        return {"room": self.code, "game": self.spec.game, "title": entry.title,
+                "bank": entry.bank, "rules": self.spec.rules_name,
                 "host_mode": self.spec.host_mode, "signals": str(game_of(self.table.rules)),
                 "seats": [{"number": n, "name": p.name, "connected": p.connections > 0}
                           for n, p in sorted(self.people.items())],

@@ -3,13 +3,14 @@
 // person is in the middle of doing (the chips picked for a bet, a payout being counted).
 import * as api from "./api.js";
 import { CardRoom } from "./cardroom.js";
-import { actionBar, betControl, chipsControl, hostPanel, label, opName, shareEl, sitForm } from "./controls.js";
+import { actionBar, betControl, chipsControl, hostPanel, label, opName, sitForm } from "./controls.js";
 import { clear, h } from "./dom.js";
 import { PAGES } from "./games/index.js";
 import { LEGEND, attachGestures } from "./gestures.js";
 import { lobbyEl } from "./lobby.js";
-import { Connection, tokens } from "./net.js";
+import { tokens } from "./net.js";
 import { feltChildren } from "./table.js";
+import { RoomPage } from "./roompage.js";
 import { toast } from "./toast.js";
 
 const app = document.getElementById("app");
@@ -79,12 +80,9 @@ function legendEl(game, open) {
 // The host's own moves in a room where the host deals: the table waits for them.
 const DEALER_STEPS = new Set(["burn", "offer_insurance", "dealer_hit", "dealer_stand", "pay"]);
 
-class Room {
+class Room extends RoomPage {
   constructor(code, room) {
-    this.code = code;
-    this.room = room;
-    this.role = null;
-    this.seat = null;
+    super(code, room, go);
     this.view = null;
     this.calls = [];
     this.seen = new Set();
@@ -92,42 +90,12 @@ class Room {
     this.dealtRound = null;
     this.state = { bet: 0, lastBet: 0, pay: { chips: {}, target: null } };
     this.panel = null;
-    // Requests in flight, and state frames seen: a button stays disabled from the tap until the
-    // table has answered and redrawn, so a double tap never sends a second hit.
-    this.busy = 0;
-    this.frames = 0;
-    this.waiters = [];
     this.kept = new Map();
-    // Whose turn it was at the last redraw, and the page's own title: a turn coming round
-    // shows in the tab's title and buzzes a phone once.
-    this.myTurn = false;
-    this.title = document.title;
-    this.build();
-    this.conn = new Connection(code, () => this.token(), {
-      welcome: (f) => this.welcome(f),
-      state: (f) => this.update(f),
-      closed: (f) => this.closed(f),
-      status: (s) => { this.status.dataset.status = s; this.status.title = `connection: ${s}`; },
-      stray: (f) => toast(f.message || "The table refused that."),
-    });
-    this.conn.connect();
-    this.ticker = setInterval(() => this.tick(), 250);
-  }
-
-  token() {
-    return tokens.host(this.code) || tokens.seat(this.code) || null;
+    this.start();
   }
 
   build() {
-    const joinUrl = sessionStorage.getItem(`twentyone:${this.code}:join`)
-      || `${location.origin}/r/${this.code}`;
-    this.status = h("span.conn", { dataset: { status: "connecting" }, "aria-label": "connection" });
-    this.roleEl = h("span.role");
-    this.head = h("header.room-head", {},
-      h("a.home", { href: "/", onclick: (ev) => { ev.preventDefault(); go("/"); } }, "Twenty-one"),
-      shareEl(this.code, joinUrl),
-      h("span.room-rules", {}, this.rulesLine()),
-      this.roleEl, this.status);
+    this.head = this.header(this.rulesLine());
     this.hostBox = h("div.host-box");
     this.felt = h("div.felt", { id: "felt" });
     this.controls = h("div.controls");
@@ -155,11 +123,11 @@ class Room {
       `${Math.ceil(this.controls.getBoundingClientRect().height)}px`)).observe(this.controls);
   }
 
+  // The game's title from the registry; a table with a bank of a player's has no preset.
   rulesLine() {
     const r = this.room;
-    const game = r.game === "pontoon" ? "Pontoon" : "Casino blackjack";
-    const rules = r.game === "pontoon" ? "" : ` · ${r.rules}`;
-    return `${game}${rules} · ${r.host_mode === "dealer" ? "the host deals" : "the house deals"}`;
+    const rules = r.bank ? "" : ` · ${r.rules}`;
+    return `${r.title}${rules} · ${r.host_mode === "dealer" ? "the host deals" : "the house deals"}`;
   }
 
   legal(name) {
@@ -167,20 +135,13 @@ class Room {
   }
 
   welcome(frame) {
-    const hadSeat = tokens.seat(this.code);
-    this.role = frame.role;
-    this.seat = frame.seat;
+    this.welcomed(frame);
     if (frame.room) this.room = frame.room;
-    if (frame.role === "spectator" && hadSeat && !tokens.host(this.code)) {
-      tokens.forgetSeat(this.code);
-      toast("Your seat at this table was given up. Take a seat again to play.", "info");
-    }
     this.render();
   }
 
   update(frame) {
-    this.frames += 1;
-    for (const wake of this.waiters.splice(0)) wake();
+    this.frameArrived();
     this.view = frame.view;
     this.view.legal = (frame.view.legal || []).map(opName);
     if (frame.view.host_legal) this.view.host_legal = frame.view.host_legal.map(opName);
@@ -189,15 +150,6 @@ class Room {
     if (frame.view.role) this.role = frame.view.role;
     if (frame.view.viewer) this.seat = frame.view.viewer;
     this.render();
-  }
-
-  closed(frame) {
-    clearInterval(this.ticker);
-    tokens.forgetSeat(this.code);
-    clear(app).append(h("section.closed-room.card-panel", {},
-      h("h2", {}, "The table is closed"),
-      h("p", {}, frame.reason || "The host has closed this room."),
-      h("a.button", { href: "/" }, "Back to the lobby")));
   }
 
   async sitDown(name, cents) {
@@ -211,34 +163,6 @@ class Room {
     } catch (err) {
       toast(err.message);
     }
-  }
-
-  // Send one operation; a refusal is shown in the server's words and nothing else happens.
-  async act(op, args = {}) {
-    const seen = this.frames;
-    this.setBusy(1);
-    try {
-      await this.conn.request(op, args);
-      // The state frame that shows the change may come just after the reply: wait for it.
-      if (this.frames === seen) {
-        await new Promise((resolve) => {
-          this.waiters.push(resolve);
-          setTimeout(resolve, 2000);
-        });
-      }
-      return true;
-    } catch (err) {
-      toast(err.message);
-      return false;
-    } finally {
-      this.setBusy(-1);
-    }
-  }
-
-  setBusy(step) {
-    this.busy += step;
-    this.root.dataset.busy = String(this.busy);
-    this.render();
   }
 
   showPanel(el) {

@@ -3,11 +3,11 @@
 // what every game has (the room's header, the host's controls, the seats' sitting down, whose
 // turn it is in the tab's title, the turn clock) and keeps only the cards you have picked.
 import * as api from "./api.js";
-import { shareEl } from "./controls.js";
 import { clear, h } from "./dom.js";
 import { PAGES } from "./games/index.js";
 import { cardText } from "./games/kit.js";
-import { Connection, tokens } from "./net.js";
+import { tokens } from "./net.js";
+import { RoomPage } from "./roompage.js";
 import { toast } from "./toast.js";
 
 // The room's state frame (FRAMES.md: ctx, legal, body, room), in the words the components read:
@@ -54,51 +54,21 @@ export function model(frame, info) {
 
 const HOST_LABELS = { pause: "Pause", resume: "Resume", deal: "Deal the next hand" };
 
-export class CardRoom {
+export class CardRoom extends RoomPage {
   constructor(code, room, go) {
-    this.code = code;
-    this.room = room;
-    this.go = go;
-    this.role = null;
-    this.seat = null;
+    super(code, room, go);
     this.frame = null;
     // What the person is in the middle of: the cards picked (codes), and the reason last shown
     // for a greyed card they touched. Cleared whenever the cards in the hand change.
     this.selection = new Set();
     this.explained = "";
     this.handKey = "";
-    this.busy = 0;
-    this.frames = 0;
-    this.waiters = [];
-    this.myTurn = false;
-    this.title = document.title;
-    this.build();
-    this.conn = new Connection(code, () => this.token(), {
-      welcome: (f) => this.welcome(f),
-      state: (f) => this.update(f),
-      closed: (f) => this.closed(f),
-      status: (s) => { this.status.dataset.status = s; this.status.title = `connection: ${s}`; },
-      stray: (f) => toast(f.message || "The table refused that."),
-    });
-    this.conn.connect();
-    this.ticker = setInterval(() => this.tick(), 250);
-  }
-
-  token() {
-    return tokens.host(this.code) || tokens.seat(this.code) || null;
+    this.start();
   }
 
   build() {
-    const joinUrl = sessionStorage.getItem(`twentyone:${this.code}:join`)
-      || `${location.origin}/r/${this.code}`;
-    this.status = h("span.conn", { dataset: { status: "connecting" }, "aria-label": "connection" });
-    this.roleEl = h("span.role");
     const page = PAGES[this.room.game];
-    this.head = h("header.room-head", {},
-      h("a.home", { href: "/", onclick: (ev) => { ev.preventDefault(); this.go("/"); } }, "Twenty-one"),
-      shareEl(this.code, joinUrl),
-      h("span.room-rules", {}, page ? page.title : this.room.game),
-      this.roleEl, this.status);
+    this.head = this.header(page ? page.title : this.room.game);
     this.hostBox = h("div.host-box");
     this.table = h("div.card-felt", { id: "felt" });
     this.controls = h("div.controls.card-controls");
@@ -109,35 +79,18 @@ export class CardRoom {
   }
 
   welcome(frame) {
-    const hadSeat = tokens.seat(this.code);
-    this.role = frame.role;
-    this.seat = frame.seat;
+    this.welcomed(frame);
     if (frame.room) this.room = { ...this.room, ...frame.room };
-    if (frame.role === "spectator" && hadSeat && !tokens.host(this.code)) {
-      tokens.forgetSeat(this.code);
-      toast("Your seat at this table was given up. Take a seat again to play.", "info");
-    }
     this.render();
   }
 
   update(frame) {
-    this.frames += 1;
-    for (const wake of this.waiters.splice(0)) wake();
+    this.frameArrived();
     this.frame = frame;
     this.root.dataset.frames = String(this.frames);
     if (frame.room && frame.room.role) this.role = frame.room.role;
     if (frame.ctx) this.seat = frame.ctx.viewer || null;
     this.render();
-  }
-
-  closed(frame) {
-    clearInterval(this.ticker);
-    tokens.forgetSeat(this.code);
-    document.title = this.title;
-    clear(document.getElementById("app")).append(h("section.closed-room.card-panel", {},
-      h("h2", {}, "The table is closed"),
-      h("p", {}, frame.reason || "The host has closed this room."),
-      h("a.button", { href: "/" }, "Back to the lobby")));
   }
 
   async sitDown(name, seat) {
@@ -153,33 +106,10 @@ export class CardRoom {
     }
   }
 
-  // Send one operation; a refusal is shown in the server's words and nothing else changes.
-  async act(op, args = {}) {
-    const seen = this.frames;
-    this.setBusy(1);
-    try {
-      await this.conn.request(op, args);
-      if (this.frames === seen) {
-        await new Promise((resolve) => {
-          this.waiters.push(resolve);
-          setTimeout(resolve, 2000);
-        });
-      }
-      this.selection.clear();
-      this.explained = "";
-      return true;
-    } catch (err) {
-      toast(err.message);
-      return false;
-    } finally {
-      this.setBusy(-1);
-    }
-  }
-
-  setBusy(step) {
-    this.busy += step;
-    this.root.dataset.busy = String(this.busy);
-    this.render();
+  // A move made: the cards picked and the reason shown belong to the hand before it.
+  acted() {
+    this.selection.clear();
+    this.explained = "";
   }
 
   ui() {
