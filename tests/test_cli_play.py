@@ -11,7 +11,7 @@ from tui_kit import CTRL_C, drive
 from typer.testing import CliRunner
 
 from twentyone.cli import app
-from twentyone.cli import play as play_cli
+from twentyone.cli import casino as casino_cli
 from twentyone.engine.records import read_lines, verify_house, verify_player
 from twentyone.rules import PRESETS
 from twentyone.strategy import basic_chart
@@ -70,8 +70,8 @@ def apps(monkeypatch: pytest.MonkeyPatch) -> list[TableApp]:
     """``twentyone play`` as if at a terminal: the app it builds is kept, not run, for the test
     to play through Textual's pilot."""
     built: list[TableApp] = []
-    monkeypatch.setattr(play_cli, "need_terminal", lambda: None)
-    monkeypatch.setattr(play_cli, "run_app", lambda app, history=None: built.append(app))
+    monkeypatch.setattr(casino_cli, "need_terminal", lambda: None)
+    monkeypatch.setattr(casino_cli, "run_app", lambda app, history=None: built.append(app))
     return built
 
 

@@ -185,3 +185,22 @@ def test_the_browser_room_asks_no_game_its_name_or_class() -> None:
     wrong = {k: v for k, v in wrong.items() if v}
     assert not wrong, wrong
     assert game_branches('if game == "pontoon" or isinstance(t, PontoonTable): pass')
+
+
+#: The terminal's drawings of the card games, which name each game's own events ("durak": the
+#: hand's loser is named) and pick each game's drawing by its name; nothing else in ``cli/`` or
+#: ``tui/`` may ask a game its name.
+DRAWINGS = {"tui/cardroom_games.py", "tui/cardroom_draw.py"}
+
+
+def test_the_command_line_and_the_terminal_ask_no_game_its_name_or_class() -> None:
+    """ISSUE23, "one game core": ``twentyone play`` and ``verify`` find a game's front end,
+    runner and history in the registry by its kind, and the terminal plays any game through its
+    session and drawing; no ``if game == ...`` and no test of a game's class outside the
+    drawings listed in ``DRAWINGS``."""
+    files = {f"{d}/{p.name}": p for d in ("cli", "tui")
+             for p in sorted((PACKAGE / d).glob("*.py"))}
+    assert set(files) >= DRAWINGS, "a drawing listed in DRAWINGS is gone: update the list"
+    wrong = {name: found for name, p in files.items() if name not in DRAWINGS
+             for found in [game_branches(p.read_text(encoding="utf-8"))] if found}
+    assert not wrong, wrong
