@@ -157,8 +157,9 @@ def test_a_game_at_the_terminal_writes_a_history_that_replays(apps: list[TableAp
                                                               tmp_path: Path) -> None:
     """Issue 5: replay of a hand history reproduces the game, from the command line's record."""
     path = tmp_path / "pontoon.json"
-    pontoon(apps, ["--players", "4", "--bot", "2", "--bot", "3", "--bot", "4", "--seed", "21",
-                   "--bankroll", "30", "--history", str(path)], ["2", "h", "s"] * 20)
+    played = pontoon(apps, ["--players", "4", "--bot", "2", "--bot", "3", "--bot", "4", "--seed",
+                            "21", "--bankroll", "30", "--history", str(path)],
+                     ["2", "h", "s"] * 20)
     history = json.loads(path.read_text(encoding="utf-8"))
     again = replay_game(history)
     assert [e.to_json() for e in again.log] == history["events"]
@@ -171,6 +172,8 @@ def test_a_game_at_the_terminal_writes_a_history_that_replays(apps: list[TableAp
                      "ops": history["operations"], "events": history["events"]}
     assert json.loads(checked.output) == {"record": "pontoon", "rounds": again.round,
                                           "seal": seal(protocol_form)}
+    # The seal the table showed when the game closed is the one verify finds.
+    assert f"sealed {seal(protocol_form)}" in " ".join(played.app.session.goodbye())
     dealt = next(e for e in history["events"] if e["kind"] == "dealt" and "card" in e)
     dealt["card"] = "Kd" if dealt["card"] != "Kd" else "Qd"
     path.write_text(json.dumps(history), encoding="utf-8")

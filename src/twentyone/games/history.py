@@ -20,7 +20,7 @@ from .core.game import Game
 from .core.history import FORMAT, dumps, replay_into, to_history
 from .registry import GAMES, ROOM_GAMES
 
-__all__ = ["FORMAT", "Replayed", "dumps", "is_game_record", "loads", "replay",
+__all__ = ["FORMAT", "Replayed", "dumps", "is_game_record", "loads", "record_seal", "replay",
            "replay_record", "to_history"]
 
 
@@ -67,6 +67,14 @@ def is_game_record(data: Mapping[str, Any]) -> bool:
     writes, or one of ``OWN_FORMATS``)."""
     formats = {e.history_format for e in ROOM_GAMES.values()} | set(OWN_FORMATS)
     return data.get("format") in formats
+
+
+def record_seal(data: Mapping[str, Any]) -> str:
+    """The seal ``replay_record`` finds for a record the game wrote itself, to show at the
+    table: ``protocol.seal`` of the game's history in the protocol's form (a record in a
+    format of its own is read as that form first)."""
+    own = OWN_FORMATS.get(str(data.get("format")))
+    return seal(data if own is None else own.as_protocol(data)[0])
 
 
 def replay_record(data: Mapping[str, Any]) -> Replayed:
