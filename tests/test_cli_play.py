@@ -11,8 +11,11 @@ from tui_kit import CTRL_C, drive
 from typer.testing import CliRunner
 
 from twentyone.cli import app
-from twentyone.cli import play as play_cli
+from twentyone.cli import casino as casino_cli
+from twentyone.cli.play import FRONTS
+from twentyone.cli.seating import GAME_OPTIONS
 from twentyone.engine.records import read_lines, verify_house, verify_player
+from twentyone.games.registry import KINDS, ROOM_GAMES
 from twentyone.rules import PRESETS
 from twentyone.strategy import basic_chart
 from twentyone.tui.app import TableApp
@@ -70,8 +73,8 @@ def apps(monkeypatch: pytest.MonkeyPatch) -> list[TableApp]:
     """``twentyone play`` as if at a terminal: the app it builds is kept, not run, for the test
     to play through Textual's pilot."""
     built: list[TableApp] = []
-    monkeypatch.setattr(play_cli, "need_terminal", lambda: None)
-    monkeypatch.setattr(play_cli, "run_app", lambda app, history=None: built.append(app))
+    monkeypatch.setattr(casino_cli, "need_terminal", lambda: None)
+    monkeypatch.setattr(casino_cli, "run_app", lambda app, history=None: built.append(app))
     return built
 
 
@@ -166,3 +169,14 @@ def test_a_bad_stack_or_bankroll_is_a_clear_error() -> None:
     assert "--bankroll" in runner.invoke(app, ["play", "--bankroll", "lots"]).output
     assert "no more" in runner.invoke(app, ["play", "--rules", "single-deck", "--stack",
                                             "As,As"]).output
+
+
+def test_every_kind_of_game_in_the_registry_has_a_front_end() -> None:
+    """``twentyone play`` finds a game's front end by the registry's kind of game, so a new
+    game of a kind already here needs nothing in cli/ (ISSUE23, "one game core"); each front
+    end takes only options some kind of game refuses, named in ``GAME_OPTIONS``."""
+    assert set(FRONTS) == set(KINDS)
+    assert {entry.kind for entry in ROOM_GAMES.values()} <= set(FRONTS)
+    for front in FRONTS.values():
+        assert front.takes <= set(GAME_OPTIONS)
+        assert set(front.not_with_auto) <= front.takes

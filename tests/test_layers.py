@@ -219,3 +219,22 @@ def test_every_room_is_one_core_driving_its_game_through_the_protocol() -> None:
     assert not wrong, wrong
     assert table_changes("t = self.table\nt.apply(Stand(1))\nself.game.apply(Hit(1))") == [
         "line 2: t.apply"]
+
+
+#: The terminal's drawings of the card games, which name each game's own events ("durak": the
+#: hand's loser is named) and pick each game's drawing by its name; nothing else in ``cli/`` or
+#: ``tui/`` may ask a game its name.
+DRAWINGS = {"tui/cardroom_games.py", "tui/cardroom_draw.py"}
+
+
+def test_the_command_line_and_the_terminal_ask_no_game_its_name_or_class() -> None:
+    """ISSUE23, "one game core": ``twentyone play`` and ``verify`` find a game's front end,
+    runner and history in the registry by its kind, and the terminal plays any game through its
+    session and drawing; no ``if game == ...`` and no test of a game's class outside the
+    drawings listed in ``DRAWINGS``."""
+    files = {f"{d}/{p.name}": p for d in ("cli", "tui")
+             for p in sorted((PACKAGE / d).glob("*.py"))}
+    assert set(files) >= DRAWINGS, "a drawing listed in DRAWINGS is gone: update the list"
+    wrong = {name: found for name, p in files.items() if name not in DRAWINGS
+             for found in [game_branches(p.read_text(encoding="utf-8"))] if found}
+    assert not wrong, wrong

@@ -15,6 +15,7 @@ from twentyone.cli import app
 from twentyone.cli import pontoon as pontoon_cli
 from twentyone.pontoon.history import replay_game
 from twentyone.pontoon.table import PontoonTable
+from twentyone.protocol import seal
 from twentyone.tui.app import TableApp
 from twentyone.tui.pontoon import PontoonSession
 
@@ -156,15 +157,23 @@ def test_a_game_at_the_terminal_writes_a_history_that_replays(apps: list[TableAp
                                                               tmp_path: Path) -> None:
     """Issue 5: replay of a hand history reproduces the game, from the command line's record."""
     path = tmp_path / "pontoon.json"
-    pontoon(apps, ["--players", "4", "--bot", "2", "--bot", "3", "--bot", "4", "--seed", "21",
-                   "--bankroll", "30", "--history", str(path)], ["2", "h", "s"] * 20)
+    played = pontoon(apps, ["--players", "4", "--bot", "2", "--bot", "3", "--bot", "4", "--seed",
+                            "21", "--bankroll", "30", "--history", str(path)],
+                     ["2", "h", "s"] * 20)
     history = json.loads(path.read_text(encoding="utf-8"))
     again = replay_game(history)
     assert [e.to_json() for e in again.log] == history["events"]
     assert any(e["kind"] == "round-ended" for e in history["events"])
     checked = CliRunner().invoke(app, ["verify", str(path), "--json"])
     assert checked.exit_code == 0, checked.output
-    assert json.loads(checked.output) == {"record": "pontoon", "rounds": again.round}
+    # Its seal is the protocol's: the game's history as ``CasinoGame.history`` gives it.
+    protocol_form = {"format": "twentyone-table-ops/1", "game": "pontoon",
+                     "rules": history["rules"], "shuffles": history["shuffles"],
+                     "ops": history["operations"], "events": history["events"]}
+    assert json.loads(checked.output) == {"record": "pontoon", "rounds": again.round,
+                                          "seal": seal(protocol_form)}
+    # The seal the table showed when the game closed is the one verify finds.
+    assert f"sealed {seal(protocol_form)}" in " ".join(played.app.session.goodbye())
     dealt = next(e for e in history["events"] if e["kind"] == "dealt" and "card" in e)
     dealt["card"] = "Kd" if dealt["card"] != "Kd" else "Qd"
     path.write_text(json.dumps(history), encoding="utf-8")

@@ -30,8 +30,9 @@ from twentyone.games.blackjack import CasinoGame, replay
 from twentyone.games.core.game import Game
 from twentyone.games.core.shuffle import RandomShuffler
 from twentyone.games.history import replay as replay_cards
+from twentyone.games.history import replay_record
 from twentyone.games.registry import GAMES, ROOM_GAMES, TABLES
-from twentyone.protocol import HOUSE
+from twentyone.protocol import HOUSE, seal
 from twentyone.protocol import Game as Protocol
 from twentyone.rules import PRESETS
 
@@ -217,6 +218,13 @@ def _replays(name: str, g: Any) -> None:
     else:
         again = replay(g.history(), TABLES[name].make, name)
         assert again.table.log == g.table.log
+    # The one path ``twentyone verify`` takes: found in the registry by the game the history
+    # names, replayed through the protocol, to the same history and so the same seal.
+    history = g.history()
+    replayed = replay_record(json.loads(json.dumps(history)))
+    assert replayed.name == name
+    assert replayed.game.history() == history
+    assert replayed.seal == seal(history)
 
 
 def test_a_replay_with_a_dropped_event_is_refused() -> None:

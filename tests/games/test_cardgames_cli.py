@@ -4,7 +4,9 @@ verify`` plays a card game's history again."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -81,3 +83,20 @@ def test_verify_plays_a_card_games_history_again(tmp_path: Path, name: str) -> N
     path.write_text(json.dumps(history))
     bad = runner.invoke(app, ["verify", str(path)])
     assert bad.exit_code == 1 and "Not verified" in bad.output
+
+
+def test_the_headless_table_says_each_seats_result_in_the_registrys_words(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """ISSUE23, "one game core": the command line names no game; a card game's result per seat
+    is put in words by its own entry in the registry (``GameEntry.seat_words``)."""
+    def words_of(name: str) -> Callable[[Mapping[str, Any]], str]:
+        return lambda seat: f"as {name} says"
+
+    for name, entry in list(GAMES.items()):
+        assert entry.seat_words is not None
+        monkeypatch.setitem(GAMES, name, dataclasses.replace(entry, seat_words=words_of(name)))
+        result = runner.invoke(app, ["play", "--game", name, "--players",
+                                     str(entry.players[0]), "--auto", "--rounds", "2",
+                                     "--seed", "1"])
+        assert result.exit_code == 0, result.output
+        assert result.output.count(f"as {name} says") == entry.players[0]

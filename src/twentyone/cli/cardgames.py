@@ -19,6 +19,7 @@ import typer
 from rich.console import Console
 from rich.table import Table as RichTable
 
+from twentyone.cli.seating import Seating
 from twentyone.errors import RulesError
 from twentyone.games.auto import play_many
 from twentyone.games.levels import ALIASES, bot_names
@@ -30,10 +31,11 @@ from twentyone.tui.cardroom import make_cardroom
 AUTO_ALIASES = {"basic": "best", **ALIASES}
 
 
-def play(*, game: str, players: int, auto: str | None, rounds: int, seed: int | None,
-         as_json: bool) -> None:
-    """Sit a person down at ``game`` against bots, or with ``--auto`` run it headless (options
-    already parsed by ``cli.play``)."""
+def play(s: Seating) -> None:
+    """Sit a person down at the game against bots, or with ``--auto`` run it headless (the
+    options checked for this kind of game by ``cli.play``)."""
+    game, players, auto, rounds, seed, as_json = (s.game, s.players, s.auto, s.rounds, s.seed,
+                                                  s.as_json)
     if auto is None:
         if as_json:
             raise typer.BadParameter("--json reports headless play: add --auto --rounds N")
@@ -70,23 +72,14 @@ def _at_the_terminal(game: str, players: int, seed: int | None) -> None:
 
 
 def _summary(game: str, result: dict[str, object]) -> RichTable:
-    """Per seat, what counts in this game, in words."""
+    """Per seat, what counts in this game, in words (the registry's ``seat_words``)."""
     out = RichTable(title=f"{result['games']} hands of {game.replace('-', ' ').title()}")
     out.add_column("seat", justify="right")
     out.add_column("result")
     seats = result["seats"]
     assert isinstance(seats, dict)
+    words = GAMES[game].seat_words
+    assert words is not None
     for n, s in seats.items():
-        if game == "solo-whist":
-            text = (f"{s['counters']:+d} counters; made {s['made']} of "
-                    f"{s['declared']} contracts declared")
-        elif game == "durak":
-            text = f"the durak {s['durak']} times"
-        else:
-            text = ", ".join(f"{title} {k}" for title, k in s["titles"].items() if k) or "-"
-        out.add_row(n, text)
+        out.add_row(n, words(s))
     return out
-
-
-def names() -> list[str]:
-    return list(GAMES)

@@ -18,7 +18,8 @@ import typer
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from twentyone.cli.options import warn_predictable
+from twentyone.cli.options import dollars_option, warn_predictable
+from twentyone.cli.seating import Seating
 from twentyone.cli.terminal import need_terminal, run_app
 from twentyone.errors import RulesError
 from twentyone.money import Cents, dollars
@@ -31,9 +32,16 @@ from twentyone.tui.launch import pontoon_app
 AUTO_ALIASES = {"basic": "reading"}
 
 
-def play(*, players: int, bots: list[int], people: int | None, auto: str | None, rounds: int,
-         seed: int | None, as_json: bool, bankroll: Cents, history: Path | None = None) -> None:
-    """Run the Pontoon face of ``twentyone play`` (options already parsed by ``play_cli``)."""
+def play(s: Seating) -> None:
+    """Run the Pontoon face of ``twentyone play`` (the options checked for this kind of game by
+    ``cli.play``)."""
+    _play(players=s.players, bots=sorted(set(s.bots)), people=s.people, auto=s.auto,
+          rounds=s.rounds, seed=s.seed, as_json=s.as_json,
+          bankroll=dollars_option("--bankroll", s.bankroll), history=s.history)
+
+
+def _play(*, players: int, bots: list[int], people: int | None, auto: str | None, rounds: int,
+          seed: int | None, as_json: bool, bankroll: Cents, history: Path | None) -> None:
     try:
         prules = PontoonRules(players=players)
     except RulesError as exc:

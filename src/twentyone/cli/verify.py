@@ -5,13 +5,17 @@ when it was shuffled, and every card the player saw must be the one at its place
 lines must be numbered and chained in order, each starting with the chips the one before it left.
 The house's record is dealt again round by round through the engine, each round chained to the one
 before it; rounds from a shoe still in play when it was written are committed to (their hashes
-only) and checked as links of the chain. The file is read one line at a time.
+only) and checked as links of the chain. The file is read one line at a time. Those two are the
+casino table's own chained records; any game's history (``games.history.replay_record``) is
+found in the registry by the game it names and played again through the protocol, and its seal
+shown (docs/games/protocol.md#checking-a-games-history).
 """
 
 from __future__ import annotations
 
 import itertools
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -25,10 +29,9 @@ from twentyone.engine.records import (
     verify_player,
 )
 from twentyone.errors import ReplayError
-from twentyone.games.history import FORMAT as CARD_GAMES_FORMAT
-from twentyone.games.history import replay as replay_card_game
-from twentyone.pontoon.history import FORMAT as PONTOON_FORMAT
-from twentyone.pontoon.history import replay_game
+from twentyone.games.history import Replayed, is_game_record, replay_record
+from twentyone.games.registry import CARD_GAME, HOUSE_BANKS, PLAYER_BANKS
+from twentyone.protocol import HOUSE, Game
 
 
 def verify(
@@ -36,8 +39,8 @@ def verify(
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
     """Check a hand history (the cards you saw against the shoes committed to), the house's
-    full record of a game, a Pontoon game's history (every round dealt again), or a Solo Whist,
-    Durak or President game's history (every move played again)."""
+    full record of a game, or any game's history (every move played again), and show its
+    seal."""
     if not path.is_file():
         raise typer.BadParameter(f"no file {path}")
     try:
@@ -81,45 +84,49 @@ def _check(path: Path) -> tuple[dict[str, Any], str]:
         if not check.closed:
             text += " The game had not ended: the shoe in play is not opened yet."
         return result, text
-    if kind == PONTOON_FORMAT:
+    if is_game_record(first):
         if next(rest, None) is not None:
-            raise ReplayError(f"{path}: a Pontoon game's history is one line")
-        rounds, committed = _pontoon_rounds(first)
-        result = {"record": "pontoon", "rounds": rounds}
-        text = (f"The Pontoon game of {_n(rounds, 'round')} deals again exactly, every "
-                "operation through the same table and every event as recorded.")
-        if committed is not None:
-            result["committed"] = committed
-            text += (f" The pack still in play is committed to ({committed}), not shown: "
-                     "download the game again once it is finished to check the rest.")
-        return result, text
-    if kind == CARD_GAMES_FORMAT:
-        if next(rest, None) is not None:
-            raise ReplayError(f"{path}: a card game's history is one line")
-        game = replay_card_game(first)
-        hands = len(game.hand_results())
-        result = {"record": game.name, "hands": hands, "operations": len(game.ops)}
-        text = (f"The {game.title} game deals again exactly: {_n(len(game.ops), 'move')} "
-                f"through the same rules, every event as recorded, {_n(hands, 'hand')} "
-                "finished.")
-        return result, text
+            raise ReplayError(f"{path}: a game's history is one line")
+        return _game(replay_record(first))
     if isinstance(kind, str) and kind.startswith("twentyone-player-history/"):
         raise ReplayError(f"{path} is a hand history in a format this version does not check "
                           f"({kind}; it checks {PLAYER_FORMAT}, whose lines are chained)")
     raise ReplayError(f"{path} is neither a hand history nor a house record")
 
 
-def _pontoon_rounds(history: dict[str, Any]) -> tuple[int, str | None]:
-    """Deal a whole Pontoon game again (docs/pontoon.md#pontoon), and the commitment to the
-    pack still in play if the game was recorded before it was finished; a record too damaged
-    to be read is refused like one that deals differently."""
-    try:
-        table = replay_game(history)
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError,
-            RecursionError) as exc:
-        raise ReplayError(f"not a complete Pontoon record ({type(exc).__name__})") from None
-    committed = history.get("committed")
-    return table.round, None if committed is None else str(committed["hash"])
+def _game(replayed: Replayed) -> tuple[dict[str, Any], str]:
+    """What replaying a game's history found, in the words of its kind of game (rounds dealt
+    at a table, moves and hands of a card game), with its seal."""
+    game = replayed.game
+    words = REPORTS[replayed.kind]
+    result, text = words(replayed.name, replayed.title, game)
+    result["seal"] = replayed.seal
+    if replayed.committed is not None:
+        result["committed"] = replayed.committed
+        text += (f" The pack still in play is committed to ({replayed.committed}), not shown: "
+                 "download the game again once it is finished to check the rest.")
+    text += f" It is sealed {replayed.seal}: compare with the seal the game showed."
+    return result, text
+
+
+def _table(name: str, title: str, game: Game) -> tuple[dict[str, Any], str]:
+    rounds = game.seat_view(HOUSE).ctx.hand
+    return ({"record": name, "rounds": rounds},
+            f"The {title} game of {_n(rounds, 'round')} deals again exactly, every operation "
+            "through the same table and every event as recorded.")
+
+
+def _cards(name: str, title: str, game: Game) -> tuple[dict[str, Any], str]:
+    moves = len(game.history()["ops"])
+    hands = len(game.hand_results())
+    return ({"record": name, "hands": hands, "operations": moves},
+            f"The {title} game deals again exactly: {_n(moves, 'move')} through the same "
+            f"rules, every event as recorded, {_n(hands, 'hand')} finished.")
+
+
+#: How a replayed history is reported, by the registry's kind of game.
+REPORTS: dict[str, Callable[[str, str, Game], tuple[dict[str, Any], str]]] = {
+    HOUSE_BANKS: _table, PLAYER_BANKS: _table, CARD_GAME: _cards}
 
 
 def _n(count: int, noun: str) -> str:

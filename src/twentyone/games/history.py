@@ -1,16 +1,27 @@
-"""Save and replay any game's history by the game's name (see ``core.history``)."""
+"""Save and replay any game's history by the game's name (see ``core.history``), and read any
+game's history file through the one protocol (``replay_record``, what ``twentyone verify``
+checks)."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
+from twentyone.errors import ReplayError
+from twentyone.protocol import Game as ProtocolGame
+from twentyone.protocol import seal
+
+from .blackjack import replay as replay_table
+from .blackjack.records import DAMAGE, OWN_FORMATS, OwnFormat
 from .core.errors import GameReplayError
 from .core.game import Game
 from .core.history import FORMAT, dumps, replay_into, to_history
-from .registry import GAMES
+from .registry import GAMES, ROOM_GAMES
 
-__all__ = ["FORMAT", "dumps", "loads", "replay", "to_history"]
+__all__ = ["FORMAT", "Replayed", "dumps", "is_game_record", "loads", "record_seal", "replay",
+           "replay_record", "to_history"]
 
 
 def replay(data: dict[str, Any]) -> Game[Any]:
@@ -29,3 +40,70 @@ def loads(text: str) -> Game[Any]:
     if not isinstance(data, dict):
         raise GameReplayError("a history is a JSON object")
     return replay(data)
+
+
+@dataclass(frozen=True, slots=True)
+class Replayed:
+    """A game history that replayed exactly: the game by its registry name, dealt again
+    through the protocol's ``apply``; its seal; and, for a record written while a pack was in
+    play, that pack's commitment (the rounds dealt from it are not in the record)."""
+
+    name: str
+    game: ProtocolGame
+    seal: str
+    committed: str | None = None
+
+    @property
+    def title(self) -> str:
+        return ROOM_GAMES[self.name].title
+
+    @property
+    def kind(self) -> str:
+        return ROOM_GAMES[self.name].kind
+
+
+def is_game_record(data: Mapping[str, Any]) -> bool:
+    """Whether ``data`` claims to be a game's history (a format some game's ``history()``
+    writes, or one of ``OWN_FORMATS``)."""
+    formats = {e.history_format for e in ROOM_GAMES.values()} | set(OWN_FORMATS)
+    return data.get("format") in formats
+
+
+def record_seal(data: Mapping[str, Any]) -> str:
+    """The seal ``replay_record`` finds for a record the game wrote itself, to show at the
+    table: ``protocol.seal`` of the game's history in the protocol's form (a record in a
+    format of its own is read as that form first)."""
+    own = OWN_FORMATS.get(str(data.get("format")))
+    return seal(data if own is None else own.as_protocol(data)[0])
+
+
+def replay_record(data: Mapping[str, Any]) -> Replayed:
+    """Any game's history, found in the registry by the game it names and played again through
+    ``apply``, each event checked; ``ReplayError`` in words if it differs or is damaged."""
+    own = OWN_FORMATS.get(str(data.get("format")))
+    if own is not None:
+        return _replay_own(own, data)
+    name = str(data.get("game"))
+    entry = ROOM_GAMES.get(name)
+    if entry is None:
+        raise ReplayError(f"a history of a game this version does not know ({name!r})")
+    if data.get("format") != entry.history_format:
+        raise ReplayError(f"not a history of {entry.title}: its format is another game's")
+    try:
+        game = entry.replay(name, data)
+    except DAMAGE as exc:
+        raise ReplayError(f"not a complete {entry.title} record ({type(exc).__name__})") from None
+    return Replayed(name, game, seal(game.history()))
+
+
+def _replay_own(own: OwnFormat, data: Mapping[str, Any]) -> Replayed:
+    """A record in a game's own format, read as the protocol's history and replayed through
+    ``CasinoGame``; a record too damaged to be read is refused like one that deals
+    differently."""
+    title = ROOM_GAMES[own.game].title
+    try:
+        history, committed = own.as_protocol(data)
+        game = replay_table(history, own.make, own.game)
+    except DAMAGE as exc:
+        raise ReplayError(f"not a complete {title} record ({type(exc).__name__})") from None
+    return Replayed(own.game, game, seal(game.history()), committed)

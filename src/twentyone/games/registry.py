@@ -5,6 +5,8 @@ component that draws it in the browser and its score sheet.
 ``GAMES`` is the card games (the headless runner, histories and the terminal card room play
 those); ``TABLES`` the chip games, blackjack and Pontoon, whose compiled ``Table`` meets the
 protocol through ``blackjack.CasinoGame``; ``ROOM_GAMES`` every game a room can be created for.
+Each entry's ``kind`` (one of ``KINDS``) says how a front end seats people at it and how bots
+play it headless, so a front end looks a game up here instead of testing its name.
 """
 
 from __future__ import annotations
@@ -21,34 +23,49 @@ from twentyone.protocol import HandResult
 from twentyone.rules import Rules
 
 from .blackjack import CasinoGame
+from .blackjack import replay as replay_table
+from .blackjack.game import HISTORY_FORMAT as TABLE_FORMAT
 from .core.bots import Bot
+from .core.game import HISTORY_FORMAT as CARD_FORMAT
 from .core.game import Game
+from .core.history import replay_into
 from .core.rules import GameRules
 from .core.sheet import SheetMaker
 from .durak.bots import DurakBeginnerBot, DurakBot
 from .durak.game import Durak
 from .durak.rules import DurakRules
 from .durak.sheet import score_sheet as durak_sheet
+from .durak.sheet import seat_words as durak_words
 from .durak.sheet import summary as durak_summary
 from .president.bots import PresidentBeginnerBot, PresidentBot
 from .president.game import President
 from .president.rules import PresidentRules
 from .president.sheet import score_sheet as president_sheet
+from .president.sheet import seat_words as president_words
 from .president.sheet import summary as president_summary
 from .solo_whist.bots import SoloWhistBeginnerBot, SoloWhistBot
 from .solo_whist.game import SoloWhist
 from .solo_whist.rules import SoloWhistRules
 from .solo_whist.sheet import score_sheet as solo_whist_sheet
+from .solo_whist.sheet import seat_words as solo_whist_words
 from .solo_whist.sheet import summary as solo_whist_summary
 
 #: The headless runner's report from a game's hand results and its seats.
 Summary = Callable[[Sequence[HandResult], Sequence[int]], dict[str, Any]]
+
+#: One seat of the runner's report in words (``twentyone play --auto``'s table).
+SeatWords = Callable[[Mapping[str, Any]], str]
 
 #: A bot for one seat, from its random source.
 BotMaker = Callable[[random.Random], Bot]
 
 #: The level a room fills empty seats with unless the host chooses another.
 BEST = "best"
+
+#: The kinds of game: a table where the house banks (the casino game), a table where a player
+#: holds the bank (Pontoon), and a card game played by turns for scores (``GameEntry``).
+HOUSE_BANKS, PLAYER_BANKS, CARD_GAME = "house-banks", "player-banks", "card-game"
+KINDS = (HOUSE_BANKS, PLAYER_BANKS, CARD_GAME)
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +90,13 @@ class GameEntry:
     summary: Summary | None = None
     #: Every hand's scores sum to zero (Solo Whist's counters): the runner checks it.
     zero_sum: bool = False
+    #: One seat of ``summary`` in words.
+    seat_words: SeatWords | None = None
+
+    @property
+    def kind(self) -> str:
+        """Every card game is seated and run headless the same way (``KINDS``)."""
+        return CARD_GAME
 
     @property
     def levels(self) -> dict[str, BotMaker]:
@@ -83,17 +107,25 @@ class GameEntry:
         """A new table for ``players`` (the game's other rules at their defaults)."""
         return self.game(self.rules(players=players), shuffler)
 
+    #: The format of the game's ``history()``.
+    history_format = CARD_FORMAT
+
+    def replay(self, name: str, data: Mapping[str, Any]) -> Game[Any]:
+        """The game a ``history()`` records, played again move by move through ``apply``."""
+        return replay_into(dict(data), self.game, self.rules)
+
 
 GAMES: dict[str, GameEntry] = {
     "solo-whist": GameEntry(SoloWhist, SoloWhistRules, SoloWhistBot, "Solo Whist", (4, 4),
                             "solo-whist", solo_whist_sheet,
                             {"beginner": SoloWhistBeginnerBot}, summary=solo_whist_summary,
-                            zero_sum=True),
+                            zero_sum=True, seat_words=solo_whist_words),
     "durak": GameEntry(Durak, DurakRules, DurakBot, "Durak", (2, 5), "durak", durak_sheet,
-                       {"beginner": DurakBeginnerBot}, summary=durak_summary),
+                       {"beginner": DurakBeginnerBot}, summary=durak_summary,
+                       seat_words=durak_words),
     "president": GameEntry(President, PresidentRules, PresidentBot, "President", (3, 7),
                            "president", president_sheet, {"beginner": PresidentBeginnerBot},
-                           summary=president_summary),
+                           summary=president_summary, seat_words=president_words),
 }
 
 
@@ -112,8 +144,20 @@ class TableEntry:
     #: chip's worth and the limit (``web.spec.pontoon_choices``).
     bank: bool = False
 
+    @property
+    def kind(self) -> str:
+        """Whether the house or a player banks (``KINDS``)."""
+        return PLAYER_BANKS if self.bank else HOUSE_BANKS
+
     def game(self, name: str, rules: Mapping[str, Any], shuffler: TableShuffler) -> CasinoGame:
         return CasinoGame(self.make(rules, shuffler), name, rules)
+
+    #: The format of ``CasinoGame.history()``.
+    history_format = TABLE_FORMAT
+
+    def replay(self, name: str, data: Mapping[str, Any]) -> CasinoGame:
+        """The game a ``CasinoGame.history()`` records, dealt again through ``apply``."""
+        return replay_table(data, self.make, name)
 
 
 #: Seats at a Pontoon room: the banker and up to seven players, a table's worth of phones.

@@ -13,6 +13,6 @@ meet it.
 
 from __future__ import annotations
 
-from .game import HOUSE, Ctx, Game, HandResult, Op, View, op_json
+from .game import HOUSE, Ctx, Game, HandResult, Op, View, op_json, seal
 
-__all__ = ["HOUSE", "Ctx", "Game", "HandResult", "Op", "View", "op_json"]
+__all__ = ["HOUSE", "Ctx", "Game", "HandResult", "Op", "View", "op_json", "seal"]

@@ -8,6 +8,8 @@ which ``apply`` accepts (they are computed by the rule that accepts them).
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
@@ -93,9 +95,11 @@ class Game(Protocol):
     may see; ``HOUSE`` sees what a spectator sees. ``mark`` is the event log's length, so a
     broadcast can send the events since a mark. ``history`` is everything that replays the
     game (its rules, shuffles and operations), for the house's record only: it holds every
-    shuffle."""
+    shuffle. ``name`` is read only: a game class names itself (a class variable) or a table
+    adapter is given its name."""
 
-    name: str
+    @property
+    def name(self) -> str: ...
 
     @property
     def seat_numbers(self) -> Sequence[int]: ...
@@ -120,3 +124,12 @@ class Game(Protocol):
     def operation(self, data: Mapping[str, Any]) -> Any: ...
 
     def history(self) -> dict[str, Any]: ...
+
+
+def seal(history: Mapping[str, Any]) -> str:
+    """The seal of a game's history (``Game.history``): SHA-256 over its canonical JSON (keys
+    sorted, no spaces, UTF-8), in hex. Any change to the rules, a shuffle, an operation or an
+    event changes it, so a record can be compared with the seal shown for the game; ``twentyone
+    verify`` shows it for every game history it replays (docs/games/protocol.md#the-seal)."""
+    text = json.dumps(history, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()

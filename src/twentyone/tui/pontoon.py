@@ -18,6 +18,7 @@ from twentyone.engine import views
 from twentyone.engine.events import DEALER, Event, Kind
 from twentyone.engine.table import Action, Phase
 from twentyone.errors import TableError
+from twentyone.games.history import record_seal
 from twentyone.money import dollars
 from twentyone.pontoon.auto import PontoonBot, banker_sees
 from twentyone.pontoon.bots import BANKER_STRATEGIES, player_choice, reading_banker
@@ -395,7 +396,9 @@ class PontoonSession:
             out.append(f"Seat {n}{mark}: {dollars(t.bankroll(n))} "
                        f"({'+' if net >= 0 else '-'}{dollars(abs(net))})")
         if self.history is not None:
-            out.append(f"Hand history written to {self.history}")
+            out.append(f"Hand history written to {self.history}, sealed "
+                       f"{record_seal(game_history(self.t))} (twentyone verify shows the same "
+                       "seal)")
         return out
 
 

@@ -15,8 +15,9 @@ from collections.abc import Callable, Mapping
 from enum import StrEnum
 from typing import Any
 
-from twentyone.cards import Card, card_by_id
+from twentyone.cards import Card
 from twentyone.engine.events import Kind
+from twentyone.engine.history import shuffle_records
 from twentyone.engine.ops import (
     Bet,
     Change,
@@ -36,10 +37,10 @@ from twentyone.engine.ops import (
     Surrender,
     op_from_json,
 )
-from twentyone.engine.shoe import ReplayShuffler, Shuffler, ShuffleRecord
+from twentyone.engine.shoe import ReplayShuffler, Shuffler
 from twentyone.engine.table import Action, Phase, Table
 from twentyone.engine.views import settled_round, view, visible_events
-from twentyone.errors import IllegalActionError, ReplayError, TableError
+from twentyone.errors import IllegalActionError, ReplayError, TableError, TwentyOneError
 from twentyone.pontoon.table import (
     AcceptBank,
     DeclineBank,
@@ -267,13 +268,12 @@ def replay(data: Mapping[str, Any], make: Callable[[Mapping[str, Any], Shuffler]
     event by event (``make`` builds the table from the rules and a shuffler)."""
     if data.get("format") != HISTORY_FORMAT or data.get("game") != name:
         raise ReplayError(f"not a {name} history in format {HISTORY_FORMAT}")
-    records = [ShuffleRecord([card_by_id(i) for i in r["order"]], r["cut_at"], r["behind"])
-               for r in data["shuffles"]]
+    records = shuffle_records(data["shuffles"])
     game = CasinoGame(make(data["rules"], ReplayShuffler(records)), name, data["rules"])
     for number, raw in enumerate(data["ops"], 1):
         try:
             game.apply(game.operation(raw))
-        except TableError as exc:
+        except TwentyOneError as exc:  # refused, or not an operation of this table
             raise ReplayError(f"operation {number} was refused: {exc}") from exc
     if [e.to_json() for e in game.table.log] != list(data["events"]):
         raise ReplayError("the history records events its operations do not produce")

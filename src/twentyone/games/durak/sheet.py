@@ -27,3 +27,8 @@ def summary(results: Sequence[HandResult], seats: Sequence[int]) -> dict[str, An
     return {"seats": {str(s): {"durak": sum(1 for r in results if r.detail.get("durak") == s)}
                       for s in seats},
             "draws": sum(1 for r in results if r.detail.get("durak") is None)}
+
+
+def seat_words(seat: Mapping[str, Any]) -> str:
+    """One seat of ``summary`` in words, for ``twentyone play --auto``'s table."""
+    return f"the durak {seat['durak']} times"

@@ -31,3 +31,9 @@ def summary(results: Sequence[HandResult], seats: Sequence[int]) -> dict[str, An
             titles[title] = titles.get(title, 0) + 1
         out[str(s)] = {"titles": titles}
     return {"seats": out}
+
+
+def seat_words(seat: Mapping[str, Any]) -> str:
+    """One seat of ``summary`` in words (the titles it held), for ``twentyone play --auto``'s
+    table."""
+    return ", ".join(f"{title} {k}" for title, k in seat["titles"].items() if k) or "-"

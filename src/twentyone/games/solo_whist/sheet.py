@@ -47,3 +47,9 @@ def summary(results: Sequence[HandResult], seats: Sequence[int]) -> dict[str, An
                        "contracts": contracts}
     return {"seats": out,
             "abandoned": sum(1 for r in results if r.detail.get("contract") is None)}
+
+
+def seat_words(seat: Mapping[str, Any]) -> str:
+    """One seat of ``summary`` in words, for ``twentyone play --auto``'s table."""
+    return (f"{seat['counters']:+d} counters; made {seat['made']} of "
+            f"{seat['declared']} contracts declared")

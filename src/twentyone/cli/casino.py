@@ -1,0 +1,105 @@
+"""``twentyone play`` at a table where the house banks (the casino game, docs/casino.md): one
+person or more at the terminal table, bots in the seats ``--bot`` names, or with ``--auto`` chart
+bots in every seat and what the rounds did. Its ``--auto --json`` is a contract for demos and
+checks: ``house_net`` is minus the seats' net, to the cent."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table as RichTable
+
+from twentyone.cli.options import (
+    buy_in_option,
+    printable,
+    rules_from_cli,
+    warn_predictable,
+)
+from twentyone.cli.seating import Seating
+from twentyone.cli.terminal import need_terminal, run_app
+from twentyone.engine.shoe import RandomShuffler, Shuffler, StackedShuffler
+from twentyone.engine.table import Table
+from twentyone.errors import RulesError, TableError
+from twentyone.money import Cents, dollars
+from twentyone.rules import PRESETS, Rules
+from twentyone.strategy.play import CHARTS, play_chart
+from twentyone.tui.launch import casino_app
+
+
+def play(s: Seating) -> None:
+    """Seat people at the table, or with ``--auto`` let chart bots play every seat."""
+    table_rules = rules_from_cli(s.rules, s.set_)
+    changing_bank = [n for n in table_rules.pontoon_options()
+                     if n in ("dealer_decides", "changing_bank")]
+    if changing_bank:  # the casino table has no banker seat, and no bot or key to draw for it
+        raise typer.BadParameter(f"{' and '.join(changing_bank)} belong to the changing-bank "
+                                 "game: play it with --game pontoon")
+    stake = buy_in_option("--bankroll", s.bankroll, table_rules)
+    bots = sorted(set(s.bots))
+    if bots and bots[0] < 1:
+        raise typer.BadParameter("seats are numbered from 1")
+    taken = max([s.seats, *bots])
+    if taken > table_rules.seats:
+        raise typer.BadParameter(f"this table has {table_rules.seats} seats, not {taken}")
+    if s.auto is not None:
+        if s.auto not in CHARTS:
+            raise typer.BadParameter(f"--auto must be one of {', '.join(CHARTS)}")
+        _auto(table_rules, s.rules, s.auto, seats=taken, rounds=s.rounds, seed=s.seed,
+              bankroll=stake, as_json=s.as_json)
+        return
+    if s.as_json:
+        raise typer.BadParameter("--json reports headless play: add --auto basic --rounds N")
+    humans = [n for n in range(1, taken + 1) if n not in bots]
+    if not humans:
+        raise typer.BadParameter("every seat is a bot: use --auto basic --rounds N to watch")
+    warn_predictable(s.seed, bool(s.stack))
+    try:
+        table = Table(table_rules, _shuffler(s.stack, s.seed))
+    except ValueError as exc:  # a --stack naming cards the shoe does not have
+        raise typer.BadParameter(f"--stack: {exc}") from None
+    for n in range(1, taken + 1):
+        table.sit(n, stake)
+    title = printable(Path(s.rules).stem if s.rules.endswith(".toml") else s.rules)
+    need_terminal()
+    app = casino_app(table, humans=humans, bot_seats=bots, stake=stake, name=title,
+                     base=PRESETS.get(s.rules), history=s.history)
+    run_app(app)
+
+
+def _shuffler(stack: str | None, seed: int | None) -> Shuffler:
+    """The shoe's shuffle: seeded or secure; ``--stack`` puts named cards on top of the first
+    shoe (for demonstrating a split or an insurance offer on purpose)."""
+    then = RandomShuffler.seeded(seed)
+    if not stack:
+        return then
+    return StackedShuffler([[c.strip() for c in stack.split(",") if c.strip()]], then=then)
+
+
+def _auto(rules: Rules, name: str, strategy: str, *, seats: int, rounds: int, seed: int | None,
+          bankroll: Cents, as_json: bool) -> None:
+    """The engine's own loop (``engine.auto.play_auto``) with chart bots: the headless runner
+    for this kind of game, twice as fast as driving ``CasinoGame`` operation by operation."""
+    try:
+        result = play_chart(rules, seats=seats, rounds=rounds, seed=seed, strategy=strategy,
+                           bankroll=bankroll)
+    except (RulesError, TableError) as exc:
+        raise typer.BadParameter(str(exc)) from None
+    if as_json:
+        typer.echo(json.dumps({"rules": name, "seed": seed, "strategy": strategy,
+                               **result.to_json()}, indent=2))
+        return
+    out = RichTable(title=f"{result.rounds} rounds of {escape(printable(name))}, {strategy} "
+                          "strategy")
+    for col in ("seat", "start", "end", "net", "wagered", "rounds"):
+        out.add_column(col, justify="right")
+    for n, st in sorted(result.seats.items()):
+        out.add_row(str(n), dollars(st.bankroll_start), dollars(st.bankroll_end),
+                    dollars(st.bankroll_end - st.bankroll_start), dollars(st.wagered),
+                    str(st.rounds))
+    console = Console()
+    console.print(out)
+    console.print(f"House net: {dollars(result.house_net)}")
