@@ -24,6 +24,8 @@ from browser_kit import Server, free_port, page_for, serve_command, settled, sho
 from card_screen import CORNER, assert_screen_is_view, make_move, my_turn, screen, try_blocked
 from playwright.sync_api import Browser, Page, expect
 
+from twentyone.protocol import seal
+
 Frame = dict[str, Any]
 WAIT_MS = 20_000
 #: The first card room each test's server opens deals from this seed (card_server).
@@ -176,6 +178,14 @@ def sheet_read_back(seat: Seat) -> None:
     assert shown["sheet"][0] == scores["header"]
     assert len(shown["sheet"]) == len(scores["rows"]) + 1
     assert shown["csv"] and "scores.csv" in shown["csv"]
+    sealed = frame["room"]["seal"]
+    if frame["ctx"]["over"]:
+        # Between hands: the game's record, whose seal is the one on the page.
+        assert sealed is not None
+        expect(seat.page.locator(".seal")).to_have_text(f"Seal: {sealed}")
+        href = seat.page.locator("a.game-record").get_attribute("href")
+        record = seat.page.evaluate("async (u) => (await fetch(u)).text()", href)
+        assert seal(json.loads(record)) == sealed
 
 
 def shooter(folder: Path, game: str) -> Callable[[Seat, Frame], None]:

@@ -279,6 +279,7 @@ def test_the_games_record_is_offered_between_hands_and_deals_again(tmp_path: Pat
     it is refused, since it holds the shuffle of the hand being played; a spectator never
     gets it."""
     from twentyone.games.history import replay
+    from twentyone.protocol import seal
 
     room = card_room(SqliteStore(tmp_path / "l.sqlite3"), game, players, seed=11)
     ann = sit(room, "Ann", 1)
@@ -286,6 +287,7 @@ def test_the_games_record_is_offered_between_hands_and_deals_again(tmp_path: Pat
     for actor in (host(room), ann):
         with pytest.raises(WrongPhaseError):
             room.history_text(actor)
+        assert frame_of(room, actor, None)["room"]["seal"] is None
     with pytest.raises(NotAllowedError):
         room.history_text(Actor(Role.SPECTATOR))
     people = {1: ann}
@@ -295,9 +297,12 @@ def test_the_games_record_is_offered_between_hands_and_deals_again(tmp_path: Pat
         _play(room, people, None, 1)
     assert room.hand_results(), "the hand finished within 2,000 steps"
     for actor in (host(room), ann):
-        again = replay(json.loads(room.history_text(actor)))
+        record = json.loads(room.history_text(actor))
+        again = replay(record)
         assert again.state() == room.game.state()
         assert again.hand_results() == room.hand_results()
+        # The frame shows the record's seal between hands, the one verify prints for it.
+        assert frame_of(room, actor, None)["room"]["seal"] == seal(record)
     with pytest.raises(NotAllowedError):
         room.history_text(Actor(Role.SPECTATOR))
 

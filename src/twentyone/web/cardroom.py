@@ -40,7 +40,7 @@ from twentyone.games.core.history import dumps
 from twentyone.games.core.sheet import Sheet
 from twentyone.games.core.shuffle import RandomShuffler, Shuffler
 from twentyone.games.registry import GAMES, GameEntry
-from twentyone.protocol import HandResult
+from twentyone.protocol import HandResult, seal
 from twentyone.web import protocol
 from twentyone.web.protocol import MAX_NAME_CHARS, Request
 from twentyone.web.roomcore import Actor, Person, Role, RoomCore, new_token, token_hash
@@ -107,6 +107,8 @@ class CardRoom(RoomCore):
         self.game: Game[Any] = self.entry.new(self.players,
                                               LedgerCards(self.shuffles, self._live))
         self._bots: dict[int, Bot] = {}
+        #: The record's seal and the log's length it was worked out at (``record_seal``).
+        self._sealed: tuple[int, str] = (-1, "")
         self._ops_saved = 0
         self._results_saved = 0
         self._state_saved = {}
@@ -407,11 +409,23 @@ class CardRoom(RoomCore):
             "scores": self.score_sheet().to_json(),
             "commitment": None if current is None or not self.spec.settings.commit_shoes
             else commitment(current),
+            "seal": self.record_seal(),
         }
         return {"type": "state", "ctx": v.ctx.to_json(), "legal": legal,
                 "body": dict(v.body),
                 "events": [] if since is None else g.events(viewer, since),
                 "room": room}
+
+    def record_seal(self) -> str | None:
+        """The seal of the game's record (``protocol.seal``) between hands, when the record
+        may be downloaded, so people can compare it with the one ``twentyone verify`` prints;
+        None mid-hand. Worked out once per hand, not once per frame."""
+        if not (self.game.between_hands or self.closed):
+            return None
+        mark = self.game.mark()
+        if self._sealed[0] != mark:
+            self._sealed = (mark, seal(self.game.history()))
+        return self._sealed[1]
 
     def history_text(self, actor: Actor) -> str:
         """The game's whole record (every shuffle, move and event, which ``twentyone verify``

@@ -185,10 +185,19 @@ export class CardRoom extends RoomPage {
       // would hold the hand's shuffle (docs/web.md#card-rooms-on-the-server).
       h("div.downloads", {},
         h("a", { href: this.csvUrl(), download: `${this.code}-scores.csv` }, "Score sheet (CSV)"),
-        this.frame && this.frame.ctx.over
-          ? h("a.game-record", { href: api.downloadUrl(this.code, "history.jsonl", this.token() || ""),
-              download: `${this.code}-game.jsonl` }, "The game's record (to verify)")
-          : null));
+        ...this.recordLinks()));
+  }
+
+  // The game's record and its seal, for the host and the players, between hands only (the
+  // server offers neither mid-hand: the record holds the hand's shuffle).
+  recordLinks() {
+    const sealed = this.frame && this.frame.room.seal;
+    if (!sealed) return [];
+    return [
+      h("a.game-record", { href: api.downloadUrl(this.code, "history.jsonl", this.token() || ""),
+        download: `${this.code}-game.jsonl` }, "The game's record (to verify)"),
+      h("p.seal", { title: "twentyone verify prints the same seal for this record" }, `Seal: ${sealed}`),
+    ];
   }
 
   // Leaving gives the seat back to a bot; this page then watches.
@@ -241,7 +250,8 @@ export class CardRoom extends RoomPage {
     if (drawn.hand) parts.push(drawn.hand);
     if (drawn.actions) parts.push(drawn.actions);
     this.controls.replaceChildren(...parts.filter(Boolean));
-    this.sheetBox.replaceChildren(...[drawn.sheet, m.role === "player" ? this.leaveButton() : null].filter(Boolean));
+    const own = m.role === "player" ? [...this.recordLinks(), this.leaveButton()] : [];
+    this.sheetBox.replaceChildren(...[drawn.sheet, ...own].filter(Boolean));
     if (this.busy) for (const b of this.root.querySelectorAll("button.move, [data-host]")) b.disabled = true;
     this.tick();
   }
