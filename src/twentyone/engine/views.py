@@ -90,13 +90,18 @@ def view(table: Table, viewer: int = SPECTATOR) -> TableView:
         s = table.seats[n]
         hands = []
         for i, h in enumerate(s.hands):
-            # A double dealt face down (the classic game's rule, or any pitch game's draw) stays
-            # hidden from its owner too, as the log keeps it (docs/casino.md#what-you-can-see).
-            own = n == viewer
-            shown = tuple(
-                c if up or (own and not (h.doubled and j == len(h.cards) - 1)) else None
-                for j, (c, up) in enumerate(zip(h.cards, h.face_up, strict=True)))
-            total, soft = _shown(shown)
+            if all(h.face_up):  # as a shoe game deals every hand: nothing to hide
+                shown = tuple(h.cards)
+                total, soft = hand_total([c.value for c in shown])
+            else:
+                # A double dealt face down (the classic game's rule, or any pitch game's draw)
+                # stays hidden from its owner too, as the log keeps it
+                # (docs/casino.md#what-you-can-see).
+                own = n == viewer
+                shown = tuple(
+                    c if up or (own and not (h.doubled and j == len(h.cards) - 1)) else None
+                    for j, (c, up) in enumerate(zip(h.cards, h.face_up, strict=True)))
+                total, soft = _shown(shown)
             hands.append(HandView(shown, total, soft, h.bet, h.doubled, h.from_split, h.outcome,
                                   to_act == (n, i) and table.phase is Phase.PLAYERS))
         seats.append(SeatView(n, tuple(s.chips), table.chipset.value(s.chips), tuple(hands),

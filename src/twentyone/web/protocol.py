@@ -13,9 +13,10 @@ still decided in one place. The room adds what only it knows (names, connections
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 import orjson
@@ -212,24 +213,35 @@ def _seat_json(s: SeatView, f: SeatFacts, colours: Sequence[str]) -> dict[str, A
             "hands": [_hand_json(h, colours) for h in s.hands]}
 
 
+def _fields(cls: type, *leave: str) -> Callable[[Any], tuple[Any, ...]]:
+    """A getter of a view dataclass's fields, all but ``leave``, as one tuple (in C)."""
+    return attrgetter(*(f.name for f in fields(cls) if f.name not in leave))
+
+
+_SEAT_FIELDS = _fields(SeatView, "hands")
+_HAND_FIELDS = _fields(HandView)
+
+
 class SeatMemo:
-    """Each seat's JSON as a room's frames last wrote it, with the seat's view and facts it was
-    written from: a seat that nothing changed is given the same object again, so a delta
-    passes it over by identity and nothing of it is built twice. Most operations change one
-    seat of seven.
+    """Each seat's JSON as a room's frames last wrote it, with what it was written from (the
+    seat's view, every field of it, and the room's facts): a seat that nothing changed is
+    given the same object again, so a delta passes it over by identity and nothing of it is
+    built twice. Most operations change one seat of seven.
 
     Whatever is handed out here may stand in frames already sent and in what connections are
     held to hold (``web.delta.Held``): it is never changed, only replaced."""
 
     def __init__(self) -> None:
-        self._seats: dict[int, tuple[SeatView, SeatFacts, Sequence[str], dict[str, Any]]] = {}
+        self._seats: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
 
     def seat(self, s: SeatView, f: SeatFacts, colours: Sequence[str]) -> dict[str, Any]:
+        # Compared as tuples of plain values, in C: a view's own ``==`` is Python's, per hand.
+        key = (_SEAT_FIELDS(s), tuple(map(_HAND_FIELDS, s.hands)), f, colours)
         found = self._seats.get(s.number)
-        if found is not None and found[0] == s and found[1] == f and found[2] == colours:
-            return found[3]
+        if found is not None and found[0] == key:
+            return found[1]
         out = _seat_json(s, f, colours)
-        self._seats[s.number] = (s, f, colours, out)
+        self._seats[s.number] = (key, out)
         return out
 
 
