@@ -90,9 +90,11 @@ def view(table: Table, viewer: int = SPECTATOR) -> TableView:
         s = table.seats[n]
         hands = []
         for i, h in enumerate(s.hands):
+            shown: tuple[Card | None, ...]
+            total: int | None
             if all(h.face_up):  # as a shoe game deals every hand: nothing to hide
                 shown = tuple(h.cards)
-                total, soft = hand_total([c.value for c in shown])
+                total, soft = hand_total([c.value for c in h.cards])
             else:
                 # A double dealt face down (the classic game's rule, or any pitch game's draw)
                 # stays hidden from its owner too, as the log keeps it
