@@ -5,10 +5,12 @@ order)."""
 from __future__ import annotations
 
 from pathlib import Path
+from unittest.mock import patch
 
 from hypothesis import given
 from hypothesis import strategies as st
 
+from twentyone.web import store as store_module
 from twentyone.web.store import Change, SqliteStore, StoredShuffle
 
 
@@ -42,23 +44,31 @@ UNWRITABLE = 2**63
 
 @given(commits=st.lists(st.tuples(st.sampled_from(["AAAAAA", "BBBBBB"]), st.integers(0, 2),
                                   st.dictionaries(st.integers(1, 2), st.sampled_from([100, 200])),
-                                  st.lists(st.integers(1, 2), max_size=1), st.booleans()),
-                        max_size=25))
+                                  st.lists(st.integers(1, 2), max_size=1), st.booleans(),
+                                  st.sampled_from([False, False, False, True])),
+                        max_size=25),
+       kept=st.sampled_from([1, store_module.KEPT_ROOMS]))
 def test_a_room_holds_exactly_what_its_commits_that_were_taken_wrote(
-        commits: list[tuple[str, int, dict[int, int], list[int], bool]]) -> None:
+        commits: list[tuple[str, int, dict[int, int], list[int], bool, bool]], kept: int) -> None:
     """The store keeps what it committed (each room's next sequence numbers, its balances) so
     as to read nothing back and write only what changed: through commits that fail part-way,
-    seats given up and balances written again unchanged, the file holds each room's
-    operations numbered from 0 without a gap and exactly the balances of the commits taken."""
+    seats given up, balances written again unchanged, rooms closed and rooms forgotten past
+    ``KEPT_ROOMS``, the file holds each room's operations numbered from 0 without a gap and
+    exactly the balances of the commits taken."""
+    with patch.object(store_module, "KEPT_ROOMS", kept):
+        _commits_kept(commits)
+
+
+def _commits_kept(commits: list[tuple[str, int, dict[int, int], list[int], bool, bool]]) -> None:
     store = SqliteStore(Path(":memory:"))
     codes = ("AAAAAA", "BBBBBB")
     for code in codes:
         store.create_room(code, {}, "0" * 64)
     sent: dict[str, list[int]] = {code: [] for code in codes}
     held: dict[str, dict[int, int]] = {code: {} for code in codes}
-    for k, (code, ops, balances, unseated, fails) in enumerate(commits):
+    for k, (code, ops, balances, unseated, fails, closes) in enumerate(commits):
         numbers = [10 * k + i for i in range(ops)]
-        change = Change(ops=[{"n": n} for n in numbers], unseated=unseated,
+        change = Change(ops=[{"n": n} for n in numbers], unseated=unseated, closed=closes,
                         balances={**balances, **({4: UNWRITABLE} if fails else {})})
         try:
             store.commit(code, change)

@@ -153,6 +153,11 @@ CREATE TABLE IF NOT EXISTS hands (
 LEDGER = Kind(LEDGER_ID, _SCHEMA, LedgerError)
 
 
+#: The rooms whose sequence numbers and balances a store keeps between commits, at most (past
+#: this it forgets them all and reads each again from the file at its next commit).
+KEPT_ROOMS = 4096
+
+
 def _next_seq(db: sqlite3.Connection, table: Literal["ops", "shuffles", "hands"],
               code: str) -> int:
     """The next sequence number of a room's ops or shuffles. They are numbered from 0 without
@@ -249,14 +254,24 @@ class SqliteStore:
                            (json.dumps(change.room_state), code))
             db.execute("COMMIT")
         except BaseException:
-            for table in ("ops", "shuffles", "hands"):  # read again from the file next time
-                self._next.pop((table, code), None)
-            self._balances.pop(code, None)
+            self._forget(code)
             if db.in_transaction:
                 db.execute("ROLLBACK")
             raise
+        if change.closed:  # never written again
+            self._forget(code)
+            return
+        if len(self._balances) >= KEPT_ROOMS and code not in self._balances:
+            self._next.clear()  # read again from the file: a long evening's rooms stay bounded
+            self._balances.clear()
         self._next.update(done)
         self._balances[code] = balances
+
+    def _forget(self, code: str) -> None:
+        """Read the room's sequence numbers and balances from the file at its next commit."""
+        for table in ("ops", "shuffles", "hands"):
+            self._next.pop((table, code), None)
+        self._balances.pop(code, None)
 
     def _seq(self, db: sqlite3.Connection, table: Literal["ops", "shuffles", "hands"],
              code: str) -> int:
