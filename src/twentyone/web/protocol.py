@@ -23,7 +23,7 @@ import orjson
 
 from twentyone.cards import Card
 from twentyone.engine.events import Event
-from twentyone.engine.views import HandView, SeatView, TableView
+from twentyone.engine.views import HandView, SeatView, SeatViews, TableView
 from twentyone.errors import FrameTooLargeError, RequestError, TwentyOneError
 from twentyone.money import dollars
 
@@ -226,22 +226,26 @@ class SeatMemo:
     """Each seat's JSON as a room's frames last wrote it, with what it was written from (the
     seat's view, every field of it, and the room's facts): a seat that nothing changed is
     given the same object again, so a delta passes it over by identity and nothing of it is
-    built twice. Most operations change one seat of seven.
+    built twice. Most operations change one seat of seven. ``views`` is the memo the room's
+    views are made with (``engine.views.view``): an unchanged seat's view is then the same
+    object, and its JSON is found without comparing it field by field.
 
     Whatever is handed out here may stand in frames already sent and in what connections are
     held to hold (``web.delta.Held``): it is never changed, only replaced."""
 
     def __init__(self) -> None:
-        self._seats: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
+        self.views: SeatViews = {}
+        self._seats: dict[int, tuple[SeatView, SeatFacts, Sequence[str], tuple[Any, ...],
+                                     dict[str, Any]]] = {}
 
     def seat(self, s: SeatView, f: SeatFacts, colours: Sequence[str]) -> dict[str, Any]:
+        found = self._seats.get(s.number)
+        if found is not None and found[0] is s and found[1] == f and found[2] == colours:
+            return found[4]
         # Compared as tuples of plain values, in C: a view's own ``==`` is Python's, per hand.
         key = (_SEAT_FIELDS(s), tuple(map(_HAND_FIELDS, s.hands)), f, colours)
-        found = self._seats.get(s.number)
-        if found is not None and found[0] == key:
-            return found[1]
-        out = _seat_json(s, f, colours)
-        self._seats[s.number] = (key, out)
+        out = found[4] if found is not None and found[3] == key else _seat_json(s, f, colours)
+        self._seats[s.number] = (s, f, colours, key, out)
         return out
 
 

@@ -791,7 +791,7 @@ class Room:
         in place, as its seats may stand in frames sent before)."""
         t = self.table
         viewer, role = self.looking(actor)
-        v = settled_round(t, viewer) or view(t, viewer)
+        v = settled_round(t, viewer) or view(t, viewer, None if memo is None else memo.views)
         facts = RoomFacts(
             room=self.code, game=self.spec.game, role=str(role),
             seats={n: SeatFacts(p.name, p.connections > 0, p.sitting_out)
