@@ -7,14 +7,37 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
+from enum import StrEnum
 from typing import Any
 
 from engine_kit import D, dealt, stacked
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from twentyone.cards import Card
 from twentyone.engine.events import DEALER, Kind
-from twentyone.engine.table import Phase
-from twentyone.engine.views import SPECTATOR, TableView, view, visible_events
+from twentyone.engine.ops import (
+    Bet,
+    Deal,
+    DealerHit,
+    DealerStand,
+    Decline,
+    Double,
+    Hit,
+    SeatOp,
+    Sit,
+    Stand,
+)
+from twentyone.engine.shoe import RandomShuffler
+from twentyone.engine.table import Action, Phase, Table
+from twentyone.engine.views import (
+    SPECTATOR,
+    SeatViews,
+    TableView,
+    view,
+    visible_events,
+)
+from twentyone.rules import PRESETS
 
 
 def cards_in(obj: Any) -> Iterator[Card]:
@@ -170,3 +193,37 @@ def test_the_settled_round_shows_a_split_pitch_hand_as_the_table_laid_it() -> No
         assert v is not None
         hands = v.seats[0].hands
         assert [[str(c) for c in h.cards] for h in hands] == [["9♠", "5♥"], ["9♣", "2♦"]]
+
+
+@settings(max_examples=40, deadline=None)
+@given(rules=st.sampled_from(["classic", "single-deck", "european", "six-deck-s17"]),
+       seed=st.integers(0, 2**32 - 1), data=st.data())
+def test_a_view_made_with_a_memo_is_the_view_made_without(rules: str, seed: int,
+                                                           data: st.DataObject) -> None:
+    """``view``'s memo (the party table's frames keep one a room, for every viewer alike) hands
+    back an earlier seat only where it is made of the same values: every view made with it
+    equals the one made without, whoever asked before (a seat's own face-down cards never reach
+    another viewer through it), and a seat nothing changed is the very object kept."""
+    t = Table(PRESETS[rules], RandomShuffler.seeded(seed))
+    plays: dict[StrEnum, type[SeatOp]] = {Action.HIT: Hit, Action.STAND: Stand,
+                                          Action.DOUBLE: Double, Action.DECLINE: Decline}
+    memo: SeatViews = {}
+    for n in (1, 2, 3):
+        t.apply(Sit(n, 100_000))
+    for _ in range(60):
+        for viewer in data.draw(st.permutations([SPECTATOR, 1, 2, 3])):
+            fresh, kept = view(t, viewer), view(t, viewer, memo)
+            assert kept == fresh
+            again = view(t, viewer, memo)
+            assert all(a is b for a, b in zip(again.seats, kept.seats, strict=True))
+        if t.phase is Phase.BETTING:
+            for n in (1, 2, 3):
+                t.apply(Bet(n, t.rules.min_bet))
+            t.apply(Deal())
+        elif t.phase is Phase.DEALER:
+            t.apply(DealerStand() if t.can_dealer_stand() else DealerHit())
+        else:
+            assert t.to_act is not None
+            seat = t.to_act[0]
+            acts = [a for a in t.legal_actions(seat) if a in plays]
+            t.apply(plays[data.draw(st.sampled_from(acts))](seat))

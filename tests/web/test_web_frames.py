@@ -40,6 +40,10 @@ def _same_frames(room: Room, actors: list[Actor], frames: Frames) -> set[int]:
     """Check every actor's frame against its own; the seats that were given the shared one."""
     since = frames.since
     for actor in actors:
+        parts = frames.parts(actor)
+        # The whole frame's length, known from its parts before its text is written (a delta
+        # is sent only where it is shorter), is its text's.
+        assert parts.least() <= parts.size() == len(parts.text)
         fast = json.loads(frames.text(actor))
         assert fast == room.own_state(actor, since, frames.calls), actor
     return {a.seat for a in actors if a.seat and a.seat not in frames.private}

@@ -76,8 +76,18 @@ def _shown(cards: tuple[Card | None, ...]) -> tuple[int | None, bool]:
     return hand_total([c.value for c in cards if c is not None])
 
 
-def view(table: Table, viewer: int = SPECTATOR) -> TableView:
-    """The table as ``viewer`` (a seat number, or ``SPECTATOR``) may see it now."""
+#: A hand's view as the values it is made from, in ``HandView``'s order.
+_HandValues = tuple[tuple[Card | None, ...], int | None, bool, int, bool, bool, str, bool]
+#: The seats of earlier views, each kept with the values it was made from (``view``'s memo).
+SeatViews = dict[int, tuple[tuple[object, ...], SeatView]]
+
+
+def view(table: Table, viewer: int = SPECTATOR, memo: SeatViews | None = None) -> TableView:
+    """The table as ``viewer`` (a seat number, or ``SPECTATOR``) may see it now.
+
+    With ``memo`` (kept by the caller from one view to the next), a seat made from the same
+    values as the one kept is that same object again, so whoever turns views into something
+    else can pass an unchanged seat over by identity."""
     to_act = table.to_act
     d = table.dealer
     # A seated dealer (the Pontoon banker, docs/pontoon.md#the-deal) knows their own hole card.
@@ -88,19 +98,33 @@ def view(table: Table, viewer: int = SPECTATOR) -> TableView:
     seats = []
     for n in sorted(table.seats):
         s = table.seats[n]
-        hands = []
+        hands: list[_HandValues] = []
         for i, h in enumerate(s.hands):
-            # A double dealt face down (the classic game's rule, or any pitch game's draw) stays
-            # hidden from its owner too, as the log keeps it (docs/casino.md#what-you-can-see).
-            own = n == viewer
-            shown = tuple(
-                c if up or (own and not (h.doubled and j == len(h.cards) - 1)) else None
-                for j, (c, up) in enumerate(zip(h.cards, h.face_up, strict=True)))
-            total, soft = _shown(shown)
-            hands.append(HandView(shown, total, soft, h.bet, h.doubled, h.from_split, h.outcome,
-                                  to_act == (n, i) and table.phase is Phase.PLAYERS))
-        seats.append(SeatView(n, tuple(s.chips), table.chipset.value(s.chips), tuple(hands),
-                              s.insurance))
+            shown: tuple[Card | None, ...]
+            total: int | None
+            if all(h.face_up):  # as a shoe game deals every hand: nothing to hide
+                shown = tuple(h.cards)
+                total, soft = hand_total([c.value for c in h.cards])
+            else:
+                # A double dealt face down (the classic game's rule, or any pitch game's draw)
+                # stays hidden from its owner too, as the log keeps it
+                # (docs/casino.md#what-you-can-see).
+                own = n == viewer
+                shown = tuple(
+                    c if up or (own and not (h.doubled and j == len(h.cards) - 1)) else None
+                    for j, (c, up) in enumerate(zip(h.cards, h.face_up, strict=True)))
+                total, soft = _shown(shown)
+            hands.append((shown, total, soft, h.bet, h.doubled, h.from_split, h.outcome,
+                          to_act == (n, i) and table.phase is Phase.PLAYERS))
+        made = (tuple(s.chips), table.chipset.value(s.chips), tuple(hands), s.insurance)
+        kept = None if memo is None else memo.get(n)
+        if kept is not None and kept[0] == made:
+            seats.append(kept[1])
+            continue
+        seat = SeatView(n, made[0], made[1], tuple(HandView(*h) for h in hands), made[3])
+        if memo is not None:
+            memo[n] = (made, seat)
+        seats.append(seat)
     return TableView(
         viewer=viewer, phase=table.phase, round=table.round, dealer=dealer_cards,
         dealer_total=dealer_total, seats=tuple(seats), to_act=to_act,

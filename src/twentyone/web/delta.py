@@ -28,6 +28,7 @@ from typing import Any, NamedTuple
 
 import orjson
 
+from twentyone.web.protocol import FrameParts
 from twentyone.web.room import Frames
 from twentyone.web.roomcore import Actor
 
@@ -110,7 +111,8 @@ def _encode(ops: list[Op]) -> str:
 class Feed:
     """One broadcast's frames for the connections that take deltas: for each, a delta against
     what it holds, or its whole frame. The shared part's patch is worked out once for every
-    connection that held the same shared part."""
+    connection that held the same shared part, and the whole delta once for all of them whose
+    own part is as it was (as a rule every viewer but the one whose turn came or went)."""
 
     def __init__(self, frames: Frames, version: int) -> None:
         self.frames = frames
@@ -118,26 +120,52 @@ class Feed:
         #: The shared part's patch by the part it was taken from (kept with it: an id is only
         #: unique while its object lives).
         self._shared: dict[int, tuple[Mapping[str, Any], str]] = {}
+        #: The delta text for a connection whose own part is unchanged, by the shared part
+        #: and the version it holds (the part kept with it, as above).
+        self._plain: dict[tuple[int, int], tuple[Mapping[str, Any], str]] = {}
 
     def frame(self, actor: Actor, held: Held | None) -> tuple[str, Held]:
         """The text to send ``actor``'s connection, which holds ``held`` (None: nothing yet),
         and what it holds once sent."""
         parts = self.frames.parts(actor)
         now = Held(self.version, parts.shared, parts.own)
-        if held is not None:
-            if held.shared is not None and parts.shared is not None:
-                ops = self._shared_patch(held.shared, parts.shared)
-                own = held.own
-                if own is not parts.own and own != parts.own:
-                    more = _encode(diff(own, parts.own))
-                    ops = f"{ops},{more}" if ops else more
-            else:  # a seat's own view in place of the shared one, or the other way round
-                ops = _encode(diff(held.view(), now.view()))
-            delta = (f'{{"type":"delta","base":{held.version},"version":{self.version},'
-                     f'"patch":[{ops}]{parts.rest}')
-            if len(delta) < len(parts.text) + 11 + len(str(self.version)):  # the whole one
-                return delta, now
-        return f'{{"version":{self.version},{parts.text[1:]}', now
+        if held is None:
+            return self._whole(parts), now
+        shared = held.shared
+        if shared is not None and parts.shared is not None:
+            own = held.own
+            if own is parts.own or own == parts.own:  # a VIEW's values keep their JSON types
+                delta = self._plain_delta(held.version, shared, parts)
+            else:
+                ops = self._shared_patch(shared, parts.shared)
+                more = _encode(diff(own, parts.own))
+                delta = self._delta(held.version, f"{ops},{more}" if ops else more, parts.rest)
+        else:  # a seat's own view in place of the shared one, or the other way round
+            delta = self._delta(held.version, _encode(diff(held.view(), now.view())),
+                                parts.rest)
+        # Sent whole when the delta would not be smaller (``_whole`` adds the version).
+        extra = 11 + len(str(self.version))
+        if len(delta) < parts.least() + extra or len(delta) < parts.size() + extra:
+            return delta, now
+        return self._whole(parts), now
+
+    def _whole(self, parts: FrameParts) -> str:
+        return f'{{"version":{self.version},{parts.text[1:]}'
+
+    def _delta(self, base: int, ops: str, rest: str) -> str:
+        return (f'{{"type":"delta","base":{base},"version":{self.version},'
+                f'"patch":[{ops}]{rest}')
+
+    def _plain_delta(self, base: int, shared: Mapping[str, Any], parts: FrameParts) -> str:
+        """The delta for a connection that holds ``shared`` at version ``base`` and whose own
+        part is unchanged: the same text for every such connection."""
+        key = (id(shared), base)
+        found = self._plain.get(key)
+        if found is None or found[0] is not shared:
+            assert parts.shared is not None
+            text = self._delta(base, self._shared_patch(shared, parts.shared), parts.rest)
+            found = self._plain[key] = (shared, text)
+        return found[1]
 
     def _shared_patch(self, old: Mapping[str, Any], new: Mapping[str, Any]) -> str:
         found = self._shared.get(id(old))

@@ -13,16 +13,17 @@ still decided in one place. The room adds what only it knows (names, connections
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 import orjson
 
 from twentyone.cards import Card
 from twentyone.engine.events import Event
-from twentyone.engine.views import HandView, TableView
+from twentyone.engine.views import HandView, SeatView, SeatViews, TableView
 from twentyone.errors import FrameTooLargeError, RequestError, TwentyOneError
 from twentyone.money import dollars
 
@@ -201,18 +202,18 @@ def _hand_json(h: HandView, colours: Sequence[str]) -> dict[str, Any]:
             "to_act": h.to_act, "net": h.net, "paid": _chips(colours, h.paid)}
 
 
-@dataclass(frozen=True)
-class SeatFacts:
-    """What the room knows of a seat that the engine does not."""
+class SeatFacts(NamedTuple):
+    """What the room knows of a seat that the engine does not. A tuple, not a dataclass: the
+    room makes one per seat for every frame it builds."""
 
     name: str
     connected: bool
     sitting_out: bool
 
 
-@dataclass(frozen=True)
-class RoomFacts:
-    """The room's side of a view: who is looking, and the room's own state."""
+class RoomFacts(NamedTuple):
+    """The room's side of a view: who is looking, and the room's own state (a tuple, as
+    ``SeatFacts``)."""
 
     room: str
     game: str
@@ -228,16 +229,61 @@ class RoomFacts:
     bank_offer: tuple[int, int, int] | None = None
 
 
-def view_json(v: TableView, facts: RoomFacts) -> dict[str, Any]:
-    """The VIEW object for one connection."""
+def _seat_json(s: SeatView, f: SeatFacts, colours: Sequence[str]) -> dict[str, Any]:
+    return {"number": s.number, "name": f.name, "connected": f.connected,
+            "sitting_out": f.sitting_out, "bankroll": s.bankroll,
+            "chips": _chips(colours, s.chips), "insurance": s.insurance,
+            "hands": [_hand_json(h, colours) for h in s.hands]}
+
+
+def _fields(cls: type, *leave: str) -> Callable[[Any], tuple[Any, ...]]:
+    """A getter of a view dataclass's fields, all but ``leave``, as one tuple (in C)."""
+    return attrgetter(*(f.name for f in fields(cls) if f.name not in leave))
+
+
+_SEAT_FIELDS = _fields(SeatView, "hands")
+_HAND_FIELDS = _fields(HandView)
+
+
+class SeatMemo:
+    """Each seat's JSON as a room's frames last wrote it, with what it was written from (the
+    seat's view, every field of it, and the room's facts): a seat that nothing changed is
+    given the same object again, so a delta passes it over by identity and nothing of it is
+    built twice. Most operations change one seat of seven. ``views`` is the memo the room's
+    views are made with (``engine.views.view``): an unchanged seat's view is then the same
+    object, and its JSON is found without comparing it field by field.
+
+    Whatever is handed out here may stand in frames already sent and in what connections are
+    held to hold (``web.delta.Held``): it is never changed, only replaced."""
+
+    def __init__(self) -> None:
+        self.views: SeatViews = {}
+        self._seats: dict[int, tuple[SeatView, SeatFacts, Sequence[str], tuple[Any, ...],
+                                     dict[str, Any]]] = {}
+
+    def seat(self, s: SeatView, f: SeatFacts, colours: Sequence[str]) -> dict[str, Any]:
+        found = self._seats.get(s.number)
+        if found is not None and found[0] is s and found[1] == f and found[2] == colours:
+            return found[4]
+        # Compared as tuples of plain values, in C: a view's own ``==`` is Python's, per hand.
+        key = (_SEAT_FIELDS(s), tuple(map(_HAND_FIELDS, s.hands)), f, colours)
+        out = found[4] if found is not None and found[3] == key else _seat_json(s, f, colours)
+        self._seats[s.number] = (s, f, colours, key, out)
+        return out
+
+
+_NO_FACTS = SeatFacts("", False, False)
+
+
+def view_json(v: TableView, facts: RoomFacts, memo: SeatMemo | None = None) -> dict[str, Any]:
+    """The VIEW object for one connection (its seats from ``memo`` where given: then they are
+    not to be changed)."""
     colours = v.chip_colours
-    seats = []
-    for s in v.seats:
-        f = facts.seats.get(s.number, SeatFacts("", False, False))
-        seats.append({"number": s.number, "name": f.name, "connected": f.connected,
-                      "sitting_out": f.sitting_out, "bankroll": s.bankroll,
-                      "chips": _chips(colours, s.chips), "insurance": s.insurance,
-                      "hands": [_hand_json(h, colours) for h in s.hands]})
+    get = facts.seats.get
+    if memo is None:
+        seats = [_seat_json(s, get(s.number, _NO_FACTS), colours) for s in v.seats]
+    else:
+        seats = [memo.seat(s, get(s.number, _NO_FACTS), colours) for s in v.seats]
     out: dict[str, Any] = {
         "room": facts.room, "game": facts.game, "phase": str(v.phase), "round": v.round,
         "viewer": v.viewer, "role": facts.role,
@@ -271,17 +317,55 @@ def dumps(obj: Any) -> str:
     return orjson.dumps(obj, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
-class FrameParts(NamedTuple):
-    """One viewer's state frame, whole and in the parts a delta frame is built from
-    (``web.delta``): its VIEW as the part it shares with every viewer who sees the same cards
-    (None for a viewer with cards of its own face down) and its own part (such a viewer's whole
-    VIEW), and the frame after its VIEW (``,"events":[...],"calls":[...]}``). A tuple: one is
-    made for every connection after every change."""
+#: A state frame's opening, up to its VIEW.
+STATE_HEAD = '{"type":"state","view":'
 
-    shared: Mapping[str, Any] | None
-    own: Mapping[str, Any]
-    rest: str
-    text: str
+
+class FrameParts:
+    """One viewer's state frame, in the parts a delta frame is built from (``web.delta``): its
+    VIEW as the part it shares with every viewer who sees the same cards (None for a viewer
+    with cards of its own face down) and its own part (such a viewer's whole VIEW), and the
+    frame after its VIEW (``,"events":[...],"calls":[...]}``).
+
+    The whole frame's text is written only when it is asked for: a connection that takes
+    deltas is as a rule sent a delta, and needs no more of its whole frame than its length
+    (``size``), which the parts give without writing it out."""
+
+    __slots__ = ("_head", "_own_text", "_text", "own", "rest", "shared")
+
+    def __init__(self, shared: Mapping[str, Any] | None, own: Mapping[str, Any], rest: str,
+                 head: str) -> None:
+        self.shared = shared
+        self.own = own
+        self.rest = rest
+        #: The text before ``own``'s: the shared VIEW's, or ``STATE_HEAD`` alone.
+        self._head = head
+        self._own_text: str | None = None
+        self._text: str | None = None
+
+    def _own(self) -> str:
+        """``own`` as it stands in the frame (after the shared VIEW's members, which it
+        closes, or as the whole VIEW)."""
+        if self._own_text is None:
+            own = dumps(self.own)
+            self._own_text = own if self.shared is None else "," + own[1:]
+        return self._own_text
+
+    @property
+    def text(self) -> str:
+        """The whole frame."""
+        if self._text is None:
+            self._text = self._head + self._own() + self.rest
+        return self._text
+
+    def least(self) -> int:
+        """A length the whole frame's text is at least (its parts but its own), known without
+        encoding anything."""
+        return len(self._head) + len(self.rest)
+
+    def size(self) -> int:
+        """The length of the whole frame's text."""
+        return self.least() + len(self._own())
 
 
 @dataclass(frozen=True)
@@ -303,24 +387,23 @@ class SharedFrame:
     def of(cls, frame: Mapping[str, Any]) -> SharedFrame:
         """The shared parts of ``frame``, a state frame built for any one of those viewers."""
         shared = {k: v for k, v in frame["view"].items() if k not in OWN_KEYS}
-        return cls('{"type":"state","view":' + dumps(shared)[:-1],
+        return cls(STATE_HEAD + dumps(shared)[:-1],
                    ',"events":' + dumps(frame["events"]) + ',"calls":' + dumps(frame["calls"])
                    + "}", shared)
 
     def text(self, own: Mapping[str, Any]) -> str:
         """One viewer's frame: ``own`` holds its values of ``OWN_KEYS``."""
-        return self.head + "," + dumps(own)[1:] + self.tail
+        return self.parts(own).text
 
     def parts(self, own: Mapping[str, Any]) -> FrameParts:
         """One viewer's frame in parts, ``own`` holding its values of ``OWN_KEYS``."""
-        return FrameParts(self.view, own, self.tail, self.text(own))
+        return FrameParts(self.view, own, self.tail, self.head)
 
     @staticmethod
     def private(frame: Mapping[str, Any]) -> FrameParts:
         """The parts of a frame built from one viewer's own view, shared with nobody."""
         rest = ',"events":' + dumps(frame["events"]) + ',"calls":' + dumps(frame["calls"]) + "}"
-        return FrameParts(None, frame["view"], rest,
-                          '{"type":"state","view":' + dumps(frame["view"]) + rest)
+        return FrameParts(None, frame["view"], rest, STATE_HEAD)
 
 
 def error_frame(rid: str | None, exc: TwentyOneError) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
+import functools
 import json
 import time
 from collections.abc import Callable, Sequence
@@ -63,6 +64,7 @@ from twentyone.web.protocol import (
     Request,
     RoomFacts,
     SeatFacts,
+    SeatMemo,
     SharedFrame,
 )
 from twentyone.web.roomcore import Actor, Person, Role, RoomCore, new_token, token_hash
@@ -513,14 +515,22 @@ class Room(RoomCore):
         frame: dict[str, Any] = json.loads(self.frames(since).text(actor))
         return frame
 
-    def own_state(self, actor: Actor, since: int | None,
-                  room_calls: Sequence[str] = ()) -> dict[str, Any]:
+    @functools.cached_property
+    def _seats_written(self) -> SeatMemo:
+        """Each seat's JSON as the last broadcast wrote it, given again while it is unchanged
+        (``protocol.SeatMemo``; ``Frames`` only)."""
+        return SeatMemo()
+
+    def own_state(self, actor: Actor, since: int | None, room_calls: Sequence[str] = (),
+                  memo: SeatMemo | None = None) -> dict[str, Any]:
         """The state frame for one connection built from its own view: the events since
         ``since`` as it may see them, and the dealer's calls. ``Frames`` sends this to a seat
-        with cards of its own face down, and every other frame must read the same as this."""
+        with cards of its own face down, and every other frame must read the same as this.
+        ``memo``: its seats are taken from there (``Frames``; then the frame is not changed
+        in place, as its seats may stand in frames sent before)."""
         t = self.table
         viewer, role = self.looking(actor)
-        v = settled_round(t, viewer) or view(t, viewer)
+        v = settled_round(t, viewer) or view(t, viewer, None if memo is None else memo.views)
         facts = RoomFacts(
             room=self.code, game=self.spec.game, role=str(role),
             seats={n: SeatFacts(p.name, p.connections > 0, p.sitting_out)
@@ -532,7 +542,7 @@ class Room(RoomCore):
             bank_offer=bank_offer(t),
             commitment=self._commitment(),
             host_legal=self.host_legal() if actor.role is Role.HOST else None)
-        out = protocol.view_json(v, facts)
+        out = protocol.view_json(v, facts, memo)
         out["legal"] = self._legal(viewer, out["legal"]) if viewer else []
         if self.dealer is not None and self.dealer.shuffled and self.dealer.burn_due(t):
             # The engine burns as it shuffles; here the burn is the host's step, so until the
@@ -558,7 +568,12 @@ class Room(RoomCore):
         due = self.dealer.due
         owed = {(d.seat, d.hand) for d in due}
         colours = self.table.chipset.colours
-        for seat in out["seats"]:
+        # A seat's JSON may be shared with frames sent before (``protocol.SeatMemo``): the seats
+        # changed here are copies, their chips and hands copied too.
+        out["seats"] = seats = [
+            {**seat, "chips": dict(seat["chips"]), "hands": [dict(h) for h in seat["hands"]]}
+            if any(d.seat == seat["number"] for d in due) else seat for seat in out["seats"]]
+        for seat in seats:
             for d in (d for d in due if d.seat == seat["number"]):
                 seat["bankroll"] -= d.amount + d.bet
                 chips = seat["chips"]
@@ -680,11 +695,12 @@ class Frames:
 
     def _build(self, actor: Actor, viewer: int, role: Role) -> FrameParts:
         room = self.room
+        memo = room._seats_written
         if viewer in self.private:
-            return SharedFrame.private(room.own_state(actor, self.since, self.calls))
+            return SharedFrame.private(room.own_state(actor, self.since, self.calls, memo))
         if self._shared is None:
             self._shared = SharedFrame.of(room.own_state(Actor(Role.SPECTATOR), self.since,
-                                                         self.calls))
+                                                         self.calls, memo))
         own: dict[str, Any] = {"viewer": viewer, "role": str(role), "legal": room.legal(viewer)}
         if role is Role.HOST:
             own["host_legal"] = list(room.host_legal())

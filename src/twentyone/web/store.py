@@ -153,6 +153,11 @@ CREATE TABLE IF NOT EXISTS hands (
 LEDGER = Kind(LEDGER_ID, _SCHEMA, LedgerError)
 
 
+#: The rooms whose sequence numbers and balances a store keeps between commits, at most (past
+#: this it forgets them all and reads each again from the file at its next commit).
+KEPT_ROOMS = 4096
+
+
 def _next_seq(db: sqlite3.Connection, table: Literal["ops", "shuffles", "hands"],
               code: str) -> int:
     """The next sequence number of a room's ops or shuffles. They are numbered from 0 without
@@ -179,6 +184,13 @@ class SqliteStore:
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.executescript(_SCHEMA)
+        #: What this store has committed, so a commit reads nothing back and writes only what
+        #: changed: each room's next sequence number per table, and the balances it holds.
+        #: Only this process writes a room (``serve`` holds the ledger), and an entry is set
+        #: only once its transaction is committed and dropped when one fails, so it never
+        #: runs ahead of the file.
+        self._next: dict[tuple[str, str], int] = {}
+        self._balances: dict[str, dict[int, int]] = {}
 
     def close(self) -> None:
         self.db.close()
@@ -191,38 +203,50 @@ class SqliteStore:
         if change.empty():
             return
         db = self.db
+        done: dict[tuple[str, str], int] = {}
+        held = self._balances.get(code, {})
+        balances = dict(held)
+        for n in change.unseated:
+            balances.pop(n, None)
+        changed = [(code, n, c) for n, c in change.balances.items() if balances.get(n) != c]
+        balances.update(change.balances)
         db.execute("BEGIN IMMEDIATE")
         try:
             if change.ops:
-                start = _next_seq(db, "ops", code)
+                start = done["ops", code] = self._seq(db, "ops", code)
                 db.executemany("INSERT INTO ops (code, seq, op) VALUES (?, ?, ?)",
                                [(code, start + i, json.dumps(op))
                                 for i, op in enumerate(change.ops)])
+                done["ops", code] += len(change.ops)
             if change.shuffles:
-                start = _next_seq(db, "shuffles", code)
+                start = done["shuffles", code] = self._seq(db, "shuffles", code)
                 db.executemany(
                     "INSERT INTO shuffles (code, seq, record, salt) VALUES (?, ?, ?, ?)",
                     [(code, start + i, json.dumps({"order": s.order, "cut_at": s.cut_at,
                                                    "behind": s.behind}), s.salt)
                      for i, s in enumerate(change.shuffles)])
+                done["shuffles", code] += len(change.shuffles)
             for n in change.unseated:
                 db.execute("DELETE FROM seats WHERE code = ? AND seat = ?", (code, n))
                 db.execute("DELETE FROM balances WHERE code = ? AND seat = ?", (code, n))
-            db.executemany("INSERT OR REPLACE INTO seats VALUES (?, ?, ?, ?, ?)",
-                           [(code, s.seat, s.name, s.token_hash, s.since_op)
-                            for s in change.seated])
-            now = time.time()
-            db.executemany("INSERT INTO ledger (code, seat, name, kind, amount, round, at) "
-                           "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                           [(code, r.seat, r.name, r.kind, r.amount, r.round, now)
-                            for r in change.ledger])
-            db.executemany("INSERT OR REPLACE INTO balances VALUES (?, ?, ?)",
-                           [(code, n, c) for n, c in change.balances.items()])
+            if change.seated:
+                db.executemany("INSERT OR REPLACE INTO seats VALUES (?, ?, ?, ?, ?)",
+                               [(code, s.seat, s.name, s.token_hash, s.since_op)
+                                for s in change.seated])
+            if change.ledger:
+                now = time.time()
+                db.executemany("INSERT INTO ledger (code, seat, name, kind, amount, round, at) "
+                               "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                               [(code, r.seat, r.name, r.kind, r.amount, r.round, now)
+                                for r in change.ledger])
+            if changed:
+                db.executemany("INSERT OR REPLACE INTO balances VALUES (?, ?, ?)", changed)
             if change.results:
-                start = _next_seq(db, "hands", code)
+                start = done["hands", code] = self._seq(db, "hands", code)
                 db.executemany("INSERT INTO hands (code, seq, result) VALUES (?, ?, ?)",
                                [(code, start + i, json.dumps(r))
                                 for i, r in enumerate(change.results)])
+                done["hands", code] += len(change.results)
             if change.closed:
                 db.execute("UPDATE rooms SET closed = 1 WHERE code = ?", (code,))
             if change.room_state is not None:
@@ -230,8 +254,30 @@ class SqliteStore:
                            (json.dumps(change.room_state), code))
             db.execute("COMMIT")
         except BaseException:
-            db.execute("ROLLBACK")
+            self._forget(code)
+            if db.in_transaction:
+                db.execute("ROLLBACK")
             raise
+        if change.closed:  # never written again
+            self._forget(code)
+            return
+        if len(self._balances) >= KEPT_ROOMS and code not in self._balances:
+            self._next.clear()  # read again from the file: a long evening's rooms stay bounded
+            self._balances.clear()
+        self._next.update(done)
+        self._balances[code] = balances
+
+    def _forget(self, code: str) -> None:
+        """Read the room's sequence numbers and balances from the file at its next commit."""
+        for table in ("ops", "shuffles", "hands"):
+            self._next.pop((table, code), None)
+        self._balances.pop(code, None)
+
+    def _seq(self, db: sqlite3.Connection, table: Literal["ops", "shuffles", "hands"],
+             code: str) -> int:
+        """The next sequence number, as committed here last, or read from the file."""
+        known = self._next.get((table, code))
+        return _next_seq(db, table, code) if known is None else known
 
     def room(self, code: str) -> StoredRoom | None:
         db = self.db
