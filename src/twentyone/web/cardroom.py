@@ -131,7 +131,7 @@ class CardRoom(RoomCore):
     def _replay(self, saved: StoredRoom) -> None:
         g = self.game
         for data in saved.ops:
-            self.game.apply(g.operation(data))
+            self.game.apply(self.game.operation(data))
         if [r.to_json() for r in g.hand_results()] != saved.results:
             raise LedgerError(f"room {self.code}: the ledger's hand results are not what its "
                               "operations play to")

@@ -153,7 +153,7 @@ class Room(RoomCore):
         last answered request left it."""
         g = self.game
         for data in saved.ops:
-            self.game.apply(g.operation(data))
+            self.game.apply(self.game.operation(data))
         t = self.table
         self._ops_saved = len(t.ops)
         self._log_saved = len(t.log)
