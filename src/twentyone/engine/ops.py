@@ -13,6 +13,7 @@ A variant adds its own operations (Pontoon's draw for the bank, selling the bank
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -167,18 +168,26 @@ def op_from_json(data: object, ops: Mapping[str, type[Op]]) -> Op:
     cls = ops.get(name) if isinstance(name, str) else None
     if cls is None:
         raise ReplayError(f"{data!r} is not a table operation")
-    fields = {f.name: f for f in dataclasses.fields(cls)}
+    fields = _fields(cls)
     args = {k: v for k, v in data.items() if k != "op"}
-    if set(args) - set(fields):
+    if not args.keys() <= fields.keys():
         raise ReplayError(f"{data!r} has fields a {cls.name} does not")
-    for name, f in fields.items():
+    for name, (annotation, required) in fields.items():
         if name not in args:
-            if f.default is dataclasses.MISSING:
+            if required:
                 raise ReplayError(f"{data!r} lacks {name!r}")
             continue
-        if not _fits(args[name], str(f.type)):
-            raise ReplayError(f"{data!r}: {name} is not a {f.type}")
+        if not _fits(args[name], annotation):
+            raise ReplayError(f"{data!r}: {name} is not a {annotation}")
     return cls(**args)
+
+
+@functools.cache
+def _fields(cls: type[Op]) -> dict[str, tuple[str, bool]]:
+    """An operation's fields: each one's annotation and whether a record must give it (read
+    once per class: a server reads every request with ``op_from_json``)."""
+    return {f.name: (str(f.type), f.default is dataclasses.MISSING)
+            for f in dataclasses.fields(cls)}
 
 
 def _fits(value: object, annotation: str) -> bool:

@@ -51,7 +51,7 @@ from twentyone.errors import (
     UnknownOperationError,
     WrongPhaseError,
 )
-from twentyone.games.blackjack import CasinoGame, balances
+from twentyone.games.blackjack import CasinoGame
 from twentyone.games.blackjack.bank import bank_offer, banker, can_draw_for_bank, has_bank
 from twentyone.games.registry import TABLES
 from twentyone.money import dollars
@@ -398,8 +398,8 @@ class Room(RoomCore):
         return self.game.between_hands
 
     def balances(self) -> dict[int, int]:
-        """Each seat's chips with its bets still on the layout (what it owns)."""
-        return balances(self.table)
+        """Each seat's chips with its bets still on the layout (what it owns; read only)."""
+        return self.game.balances()
 
     def _write(self, change: Change) -> Callable[[], None]:
         """What the table did since the last commit: its operations, new shuffles, each

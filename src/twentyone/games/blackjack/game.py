@@ -130,7 +130,9 @@ class CasinoGame:
         self._results: list[HandResult] = []
         self._read = 0
         self._face_down = FaceDown()
-        self._account.read([], balances(table))
+        #: The balances and the (operations, events) counts they were worked out at.
+        self._balances: tuple[tuple[int, int], dict[int, int]] = ((-1, -1), {})
+        self._account.read([], self.balances())
 
     # --- whose move ------------------------------------------------------------------
 
@@ -242,9 +244,19 @@ class CasinoGame:
         self._read = len(log)
         if not any(e.kind in _ACCOUNTED for e in new):
             return
-        nets = self._account.read(new, balances(self.table))
+        nets = self._account.read(new, self.balances())
         if nets:
             self._results.append(HandResult(self.table.round, dict(nets)))
+
+    def balances(self) -> dict[int, int]:
+        """Each seat's chips with its bets still on the layout (what it owns), worked out once
+        per operation however many readers ask (the round account, the room's ledger); the
+        same dict is handed to each, to read only."""
+        t = self.table
+        key = (len(t.ops), len(t.log))
+        if self._balances[0] != key:
+            self._balances = (key, balances(t))
+        return self._balances[1]
 
     def hand_results(self, since: int = 0) -> list[HandResult]:
         """Each finished round's net per seat that bet, in cents."""
