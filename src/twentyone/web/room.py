@@ -112,12 +112,6 @@ class Room(RoomCore):
         self._live = live
         super().__init__(code, spec, host_hash, store, now=now, saved=saved)
 
-    @property
-    def table(self) -> Table:
-        """The engine's table, which the game wraps: read for the frames, the dealer's desk
-        and hints; every change goes through ``game.apply``."""
-        return self.game.table
-
     def _load(self, saved: StoredRoom | None) -> None:
         """Everything the ledger decides, built afresh: a new room, or ``saved`` dealt again."""
         self.paused = False
@@ -129,6 +123,9 @@ class Room(RoomCore):
         self._committed: tuple[int, str | None] = (-1, None)
         self.game = CasinoGame(make_table(self.spec, LedgerShuffler(self.shuffles, self._live)),
                                self.spec.game)
+        #: The engine's table, which the game wraps: read for the frames, the dealer's desk
+        #: and hints; every change goes through ``game.apply`` (a layer test keeps it so).
+        self.table: Table = self.game.table
         self._ops_saved = 0
         self._log_saved = 0
         self._results_saved = 0
