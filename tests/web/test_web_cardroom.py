@@ -298,6 +298,8 @@ def test_the_games_record_is_offered_between_hands_and_deals_again(tmp_path: Pat
     assert room.hand_results(), "the hand finished within 2,000 steps"
     for actor in (host(room), ann):
         record = json.loads(room.history_text(actor))
+        # Only the shuffles of hands dealt and played out: none for a hand still to come.
+        assert len(record["shuffles"]) == room.game.hands_dealt == 1
         again = replay(record)
         assert again.state() == room.game.state()
         assert again.hand_results() == room.hand_results()
