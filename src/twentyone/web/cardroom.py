@@ -100,9 +100,7 @@ class CardRoom(RoomCore):
     # --- building and rebuilding ---------------------------------------------------------
 
     def _load(self, saved: StoredRoom | None) -> None:
-        self.paused = False
-        self.closed = saved.closed if saved else False
-        self.people = {}
+        self._reset(saved)
         self.shuffles: list[StoredShuffle] = list(saved.shuffles) if saved else []
         self.game: Game[Any] = self.entry.new(self.players,
                                               LedgerCards(self.shuffles, self._live))
@@ -111,10 +109,6 @@ class CardRoom(RoomCore):
         self._sealed: tuple[int, str] = (-1, "")
         self._ops_saved = 0
         self._results_saved = 0
-        self._state_saved = {}
-        self._people_saved = {}
-        self._clock = None
-        self._clock_key: object = None
         #: When the game last changed: a bot moves ``bot_delay_s`` after it.
         self._changed_at = self.now()
         if saved is not None:

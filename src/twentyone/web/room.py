@@ -114,9 +114,7 @@ class Room(RoomCore):
 
     def _load(self, saved: StoredRoom | None) -> None:
         """Everything the ledger decides, built afresh: a new room, or ``saved`` dealt again."""
-        self.paused = False
-        self.closed = saved.closed if saved else False
-        self.people = {}
+        self._reset(saved)
         self.dealer = DealerDesk() if self.spec.host_mode == "dealer" else None
         self.shuffles = list(saved.shuffles) if saved else []
         #: How many shuffles there were when the commitment was last hashed, and the hash.
@@ -129,8 +127,6 @@ class Room(RoomCore):
         self._ops_saved = 0
         self._log_saved = 0
         self._results_saved = 0
-        self._state_saved = {}
-        self._people_saved = {}
         #: The dealer's calls so far, each with the place in the log of the event that made it.
         self.caller = DealerCalls(self.table.rules)
         self._calls: list[tuple[int, str]] = []
@@ -138,8 +134,6 @@ class Room(RoomCore):
         #: Calls the room makes on a step that leaves no event in the table's log (the host
         #: offering insurance): said in the next broadcast only.
         self._room_calls: list[str] = []
-        self._clock = None
-        self._clock_key: object = None
         if saved is not None:
             self._replay(saved)
 

@@ -166,6 +166,17 @@ class RoomCore(ABC):
     def _sit_first(self, op: str) -> TwentyOneError:
         """What a spectator asking for ``op`` (anything but a seat) is told."""
 
+    def _reset(self, saved: StoredRoom | None) -> None:
+        """What every ``_load`` starts from: nobody seated, nothing saved yet, no clock; open
+        and running unless the ledger says the room was closed."""
+        self.paused = False
+        self.closed = saved.closed if saved else False
+        self.people = {}
+        self._state_saved = {}
+        self._people_saved = {}
+        self._clock = None
+        self._clock_key: object = None
+
     # --- rebuilding ----------------------------------------------------------------------
 
     def _reload(self) -> None:
