@@ -13,7 +13,6 @@ A variant adds its own operations (Pontoon's draw for the bank, selling the bank
 from __future__ import annotations
 
 import dataclasses
-import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -182,12 +181,18 @@ def op_from_json(data: object, ops: Mapping[str, type[Op]]) -> Op:
     return cls(**args)
 
 
-@functools.cache
+#: Each operation class's fields, as ``_fields`` reads them.
+_FIELDS: dict[type[Op], dict[str, tuple[str, bool]]] = {}
+
+
 def _fields(cls: type[Op]) -> dict[str, tuple[str, bool]]:
     """An operation's fields: each one's annotation and whether a record must give it (read
     once per class: a server reads every request with ``op_from_json``)."""
-    return {f.name: (str(f.type), f.default is dataclasses.MISSING)
-            for f in dataclasses.fields(cls)}
+    found = _FIELDS.get(cls)
+    if found is None:
+        found = _FIELDS[cls] = {f.name: (str(f.type), f.default is dataclasses.MISSING)
+                                for f in dataclasses.fields(cls)}
+    return found
 
 
 def _fits(value: object, annotation: str) -> bool:
