@@ -14,9 +14,11 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 from twentyone.engine.events import Kind
 from twentyone.engine.table import Phase
 from twentyone.errors import ReplayError
+from twentyone.games.blackjack import CasinoGame
+from twentyone.games.history import replay_record
 from twentyone.pontoon.auto import PontoonBot
 from twentyone.pontoon.bots import BANKER_STRATEGIES
-from twentyone.pontoon.history import game_history, replay_game
+from twentyone.pontoon.history import game_history
 from twentyone.pontoon.rules import next_banker
 from twentyone.pontoon.table import PontoonKind, PontoonRules, PontoonTable
 
@@ -150,7 +152,7 @@ def test_a_recorded_game_replays_to_the_same_events(rounds: int) -> None:
     for seed in (1, 2, 3):
         t = _recorded_game(seed, rounds)
         history = json.loads(json.dumps(game_history(t)))
-        again = replay_game(history)
+        again = _table(replay_record(history).game)
         assert [e.to_json() for e in again.log] == history["events"]
         assert again.banker == t.banker and again.bank_changes == t.bank_changes
         assert {n: again.bankroll(n) for n in again.seats} == {
@@ -162,4 +164,10 @@ def test_an_altered_history_does_not_replay() -> None:
     settled = next(e for e in history["events"] if e["kind"] == "settled")
     settled["amount"] = settled.get("amount", 0) + 100
     with pytest.raises(ReplayError):
-        replay_game(history)
+        replay_record(history)
+
+
+def _table(game: object) -> PontoonTable:
+    """The Pontoon table a replayed record deals (``CasinoGame`` wraps it)."""
+    assert isinstance(game, CasinoGame) and isinstance(game.table, PontoonTable)
+    return game.table

@@ -31,8 +31,8 @@ from twentyone.cli import app as cli
 from twentyone.engine.records import check_house, line_hash, verify_player
 from twentyone.engine.shoe import RandomShuffler
 from twentyone.engine.table import Phase
+from twentyone.games.history import replay_record
 from twentyone.pontoon.history import FORMAT as PONTOON_FORMAT
-from twentyone.pontoon.history import replay_game
 from twentyone.web import downloads
 from twentyone.web.delta import Feed, Held
 from twentyone.web.protocol import Request
@@ -176,7 +176,7 @@ def test_nothing_anyone_downloads_tells_a_card_to_come(room_at: int, shuffle: in
 
 def _verify_house(lines: list[dict[str, Any]]) -> None:
     if lines and lines[0]["format"] == PONTOON_FORMAT:
-        replay_game(json.loads(json.dumps(lines[0])))
+        replay_record(json.loads(json.dumps(lines[0])))
     elif lines:
         check_house(lines)
 

@@ -1,15 +1,14 @@
 """Pontoon hand histories: a whole game, from the draw for the first banker, that replays
-operation by operation through the same engine (``history.replay_onto``), so a replay can only
-disagree with a record that was altered, never with the rules."""
+operation by operation through the same engine (``games.history.replay_record`` reads it as the
+protocol's history and deals it again through ``CasinoGame``), so a replay can only disagree
+with a record that was altered, never with the rules."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from twentyone.engine.history import replay_onto, shuffle_records
-from twentyone.engine.shoe import ReplayShuffler
 from twentyone.errors import ReplayError
-from twentyone.pontoon.table import PontoonRules, PontoonTable
+from twentyone.pontoon.table import PontoonTable
 
 FORMAT = "twentyone-pontoon-history/1"
 
@@ -40,19 +39,3 @@ def committed_game(history: dict[str, Any], cut: tuple[int, int, int],
     return {**history, "operations": history["operations"][:ops],
             "events": history["events"][:events], "shuffles": history["shuffles"][:shuffles],
             "committed": commitment}
-
-
-def replay_game(history: dict[str, Any]) -> PontoonTable:
-    """Play a recorded game again (as far as a pack still in play, for a game recorded while
-    one was: ``committed_game``); ``ReplayError`` at the first event that differs."""
-    if history.get("format") != FORMAT:
-        raise ReplayError(f"not a {FORMAT} record")
-    committed = history.get("committed")
-    if committed is not None and not (
-            isinstance(committed, dict) and isinstance(committed.get("hash"), str)
-            and isinstance(committed.get("shoe"), int)):
-        raise ReplayError("the record's commitment to the pack in play is not one")
-    table = PontoonTable(PontoonRules(**history["rules"]),
-                         ReplayShuffler(shuffle_records(history["shuffles"])))
-    replay_onto(table, history["operations"], history["events"])
-    return table
