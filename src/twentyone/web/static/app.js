@@ -254,16 +254,6 @@ class Room extends RoomPage {
       });
     }
   }
-
-  tick() {
-    for (const clock of this.felt.querySelectorAll(".clock")) {
-      const left = Math.max(0, Number(clock.dataset.deadline) - Date.now());
-      const span = Number(clock.dataset.span) || 30000;
-      clock.style.setProperty("--f", Math.min(1, left / span).toFixed(3));
-      clock.querySelector(".clock-text").textContent = `${Math.ceil(left / 1000)}s`;
-      clock.classList.toggle("hurry", left < 5000);
-    }
-  }
 }
 
 route();

@@ -255,14 +255,4 @@ export class CardRoom extends RoomPage {
     if (this.busy) for (const b of this.root.querySelectorAll("button.move, [data-host]")) b.disabled = true;
     this.tick();
   }
-
-  tick() {
-    for (const clock of this.root.querySelectorAll(".clock")) {
-      const left = Math.max(0, Number(clock.dataset.deadline) - Date.now());
-      const span = Number(clock.dataset.span) || 30000;
-      clock.style.setProperty("--f", Math.min(1, left / span).toFixed(3));
-      clock.querySelector(".clock-text").textContent = `${Math.ceil(left / 1000)}s`;
-      clock.classList.toggle("hurry", left < 5000);
-    }
-  }
 }

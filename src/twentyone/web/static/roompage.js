@@ -114,4 +114,15 @@ export class RoomPage {
     this.root.dataset.busy = String(this.busy);
     this.render();
   }
+
+  // Each seat's turn clock (drawn by the page with its deadline) runs down four times a second.
+  tick() {
+    for (const clock of this.root.querySelectorAll(".clock")) {
+      const left = Math.max(0, Number(clock.dataset.deadline) - Date.now());
+      const span = Number(clock.dataset.span) || 30000;
+      clock.style.setProperty("--f", Math.min(1, left / span).toFixed(3));
+      clock.querySelector(".clock-text").textContent = `${Math.ceil(left / 1000)}s`;
+      clock.classList.toggle("hurry", left < 5000);
+    }
+  }
 }
