@@ -334,3 +334,44 @@ def test_a_repeated_error_is_logged_once_an_interval() -> None:
     finally:
         logger.removeHandler(keep)
         logger.removeFilter(throttle)
+
+
+def test_every_connection_the_server_accepts_sends_without_waiting_for_an_ack(
+        tmp_path: Path) -> None:
+    """docs/web.md#what-one-server-withstands: each request is answered with a reply and then a
+    state frame to the same connection; with Nagle's algorithm on, the frame waited for the
+    client's delayed acknowledgement of the reply (40 ms on Linux, after every move). The
+    server is started as ``serve`` starts it, on the socket uvicorn binds, and every
+    connection it accepts, plain HTTP or a websocket's, has TCP_NODELAY set."""
+    import asyncio
+    import socket
+
+    import uvicorn
+
+    from twentyone.web.gate import server_config
+
+    async def accepted() -> list[int]:
+        config = server_config(app_over(tmp_path / "l.sqlite3"), "127.0.0.1", 0, Limits())
+        server = uvicorn.Server(config)
+        config.load()
+        sock = config.bind_socket()
+        serving = asyncio.create_task(server.serve(sockets=[sock]))
+        try:
+            while not server.started:
+                await asyncio.sleep(0.01)
+            clients = [await asyncio.open_connection(*sock.getsockname()[:2])
+                       for _ in range(3)]
+            while len(server.server_state.connections) < len(clients):
+                await asyncio.sleep(0.01)
+            found = [p.transport.get_extra_info("socket").getsockopt(  # type: ignore[attr-defined]
+                socket.IPPROTO_TCP, socket.TCP_NODELAY)
+                for p in server.server_state.connections]
+            for _, writer in clients:
+                writer.close()
+            return found
+        finally:
+            server.should_exit = True
+            await asyncio.wait_for(serving, PATIENCE)
+
+    found = asyncio.run(asyncio.wait_for(accepted(), PATIENCE))
+    assert len(found) == 3 and all(found), found
