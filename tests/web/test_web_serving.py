@@ -363,7 +363,7 @@ def test_every_connection_the_server_accepts_sends_without_waiting_for_an_ack(
                        for _ in range(3)]
             while len(server.server_state.connections) < len(clients):
                 await asyncio.sleep(0.01)
-            found = [p.transport.get_extra_info("socket").getsockopt(  # type: ignore[attr-defined]
+            found = [p.transport.get_extra_info("socket").getsockopt(
                 socket.IPPROTO_TCP, socket.TCP_NODELAY)
                 for p in server.server_state.connections]
             for _, writer in clients:
