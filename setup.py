@@ -1,7 +1,8 @@
-"""The engine compiled with mypyc as part of every install, ``pip install -e .`` too.
+"""The engine, and the party table's rooms, compiled with mypyc as part of every install,
+``pip install -e .`` too.
 
-The engine's modules (``twentyone.engine.native.MODULES``) are plain, fully typed Python; the
-build compiles them too (same source, identical results, about twice as fast; about a minute on
+Those modules (``twentyone.engine.native.MODULES``) are plain, fully typed Python; the build
+compiles them too (same source, identical results, about twice as fast; about a minute on
 two cores). Where that fails (no C compiler, no mypyc) the install goes on as pure Python, says
 why on stderr, and records it so that the ``twentyone`` command says it in one line. The build
 records the sources it compiled (``build.json`` beside ``native.py``), so a source edited after

@@ -85,7 +85,7 @@ class LedgerCards:
 class CardRoom(RoomCore):
     """A room of one card game: its game, its people, its bots, its clock and its ledger."""
 
-    HOST_OPS = ("deal", "pause", "resume", "remove", "close")
+    HOST_OPS: tuple[str, ...] = ("deal", "pause", "resume", "remove", "close")
 
     def __init__(self, code: str, spec: RoomSpec, host_hash: str, store: Store,
                  live: Shuffler, *, now: Callable[[], float] = time.time,

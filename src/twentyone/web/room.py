@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
-import functools
 import json
 import time
 from collections.abc import Callable, Sequence
@@ -102,8 +101,8 @@ class Room(RoomCore):
     """A casino room: its table (reached through the game protocol's ``CasinoGame``), its
     people, its clock, and its ledger."""
 
-    HOST_OPS = ("deal", "pause", "resume", "remove", "close", "draw_for_bank", "dealer_hit",
-                "dealer_stand", "pay", "burn", "offer_insurance")
+    HOST_OPS: tuple[str, ...] = ("deal", "pause", "resume", "remove", "close", "draw_for_bank",
+                                 "dealer_hit", "dealer_stand", "pay", "burn", "offer_insurance")
 
     def __init__(self, code: str, spec: RoomSpec, host_hash: str, store: Store,
                  live: Shuffler, *, now: Callable[[], float] = time.time,
@@ -117,6 +116,9 @@ class Room(RoomCore):
         self._reset(saved)
         self.dealer = DealerDesk() if self.spec.host_mode == "dealer" else None
         self.shuffles = list(saved.shuffles) if saved else []
+        #: Each seat's JSON as the last broadcast wrote it, given again while it is unchanged
+        #: (``protocol.SeatMemo``; ``Frames`` only).
+        self.seats_written = SeatMemo()
         #: How many shuffles there were when the commitment was last hashed, and the hash.
         self._committed: tuple[int, str | None] = (-1, None)
         self.game = CasinoGame(make_table(self.spec, LedgerShuffler(self.shuffles, self._live)),
@@ -506,12 +508,6 @@ class Room(RoomCore):
         frame: dict[str, Any] = json.loads(self.frames(since).text(actor))
         return frame
 
-    @functools.cached_property
-    def _seats_written(self) -> SeatMemo:
-        """Each seat's JSON as the last broadcast wrote it, given again while it is unchanged
-        (``protocol.SeatMemo``; ``Frames`` only)."""
-        return SeatMemo()
-
     def own_state(self, actor: Actor, since: int | None, room_calls: Sequence[str] = (),
                   memo: SeatMemo | None = None) -> dict[str, Any]:
         """The state frame for one connection built from its own view: the events since
@@ -686,7 +682,7 @@ class Frames:
 
     def _build(self, actor: Actor, viewer: int, role: Role) -> FrameParts:
         room = self.room
-        memo = room._seats_written
+        memo = room.seats_written
         if viewer in self.private:
             return SharedFrame.private(room.own_state(actor, self.since, self.calls, memo))
         if self._shared is None:
