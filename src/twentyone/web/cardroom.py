@@ -21,7 +21,7 @@ import random
 import secrets
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from twentyone.cards import Card, card_by_id
 from twentyone.errors import (
@@ -85,7 +85,7 @@ class LedgerCards:
 class CardRoom(RoomCore):
     """A room of one card game: its game, its people, its bots, its clock and its ledger."""
 
-    HOST_OPS: tuple[str, ...] = ("deal", "pause", "resume", "remove", "close")
+    HOST_OPS: ClassVar[tuple[str, ...]] = ("deal", "pause", "resume", "remove", "close")
 
     def __init__(self, code: str, spec: RoomSpec, host_hash: str, store: Store,
                  live: Shuffler, *, now: Callable[[], float] = time.time,

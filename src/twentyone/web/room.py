@@ -22,7 +22,7 @@ import dataclasses
 import json
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from twentyone.engine.calls import OPEN, DealerCalls
 from twentyone.engine.events import Kind
@@ -101,8 +101,9 @@ class Room(RoomCore):
     """A casino room: its table (reached through the game protocol's ``CasinoGame``), its
     people, its clock, and its ledger."""
 
-    HOST_OPS: tuple[str, ...] = ("deal", "pause", "resume", "remove", "close", "draw_for_bank",
-                                 "dealer_hit", "dealer_stand", "pay", "burn", "offer_insurance")
+    HOST_OPS: ClassVar[tuple[str, ...]] = (
+        "deal", "pause", "resume", "remove", "close", "draw_for_bank", "dealer_hit",
+        "dealer_stand", "pay", "burn", "offer_insurance")
 
     def __init__(self, code: str, spec: RoomSpec, host_hash: str, store: Store,
                  live: Shuffler, *, now: Callable[[], float] = time.time,

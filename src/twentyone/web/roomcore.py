@@ -33,7 +33,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar
 
 from twentyone.errors import (
     LedgerError,
@@ -110,7 +110,7 @@ class RoomCore(ABC):
     """A room's people, requests, ledger discipline and clock; its game is the subclass's."""
 
     #: The host's operations at this room.
-    HOST_OPS: tuple[str, ...] = ("pause", "resume", "remove", "close")
+    HOST_OPS: ClassVar[tuple[str, ...]] = ("pause", "resume", "remove", "close")
 
     def __init__(self, code: str, spec: RoomSpec, host_hash: str, store: Store, *,
                  now: Callable[[], float] = time.time, saved: StoredRoom | None = None) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar
 
 from twentyone.cards import Card
 from twentyone.engine.events import Kind
@@ -155,8 +155,9 @@ class CasinoGame:
     #: Operations whose ``verify`` is the engine's own check (the others are checked against
     #: ``legal_actions``, which for Pontoon's banker is stricter than ``leave`` itself: the
     #: last player may leave holding the bank).
-    EXACT: frozenset[type[Op]] = frozenset({Bet, Deal, Hit, Stand, Double, Split, Surrender,
-                                            Insure, EvenMoney, Change, DealerHit, DealerStand})
+    EXACT: ClassVar[frozenset[type[Op]]] = frozenset({
+        Bet, Deal, Hit, Stand, Double, Split, Surrender, Insure, EvenMoney, Change, DealerHit,
+        DealerStand})
 
     def verify(self, op: Op) -> None:
         """The refusal ``apply`` would meet, from the engine's own checks; changes nothing.
