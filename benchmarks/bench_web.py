@@ -284,8 +284,9 @@ def measure(rooms: int, seconds: float, pace: float, deltas: bool,
         server = subprocess.Popen(
             [sys.executable, *profiler, "serve", "--host", "127.0.0.1", "--port",
              str(port), "--db", str(Path(tmp) / "ledger.db"),
-             # One address plays every phone here: past the per-client limits a host would keep.
-             "--conns-per-client", "100000", "--new-rooms", "100000"],
+             # One address plays every phone here, and bots play faster than people: past the
+             # per-client limits and the message rate a host would keep.
+             "--conns-per-client", "100000", "--new-rooms", "100000", "--messages", "100000"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         base = f"http://127.0.0.1:{port}"
         try:

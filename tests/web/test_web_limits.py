@@ -29,7 +29,14 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from twentyone.cli.app import app as cli
-from twentyone.cli.serve import CONNS_PER_CLIENT, DOWNLOADS, NEW_ROOMS, ROOM_IDLE_S, TIMEOUT_S
+from twentyone.cli.serve import (
+    CONNS_PER_CLIENT,
+    DOWNLOADS,
+    MESSAGES_PER_S,
+    NEW_ROOMS,
+    ROOM_IDLE_S,
+    TIMEOUT_S,
+)
 from twentyone.web.limits import Limits
 
 OTHER = "127.0.0.2"  # a second client: another loopback address
@@ -193,9 +200,11 @@ def test_running_out_of_files_is_logged_once_an_interval(tmp_path: Path) -> None
 def test_the_documented_limits_are_the_servers() -> None:
     """docs/web.md#what-one-server-withstands quotes the defaults; ``serve`` has the same."""
     limits = Limits()
-    serves = (CONNS_PER_CLIENT, TIMEOUT_S, ROOM_IDLE_S, NEW_ROOMS, DOWNLOADS)
+    serves = (CONNS_PER_CLIENT, TIMEOUT_S, ROOM_IDLE_S, NEW_ROOMS, DOWNLOADS, MESSAGES_PER_S,
+              2 * MESSAGES_PER_S)
     assert serves == (limits.conns_per_client, limits.header_timeout_s, limits.room_idle_s,
-                      limits.rooms_burst, limits.downloads_burst)
+                      limits.rooms_burst, limits.downloads_burst, limits.messages_per_s,
+                      limits.messages_burst)
     assert limits.header_timeout_s == limits.hello_timeout_s
     docs = (Path(__file__).resolve().parents[2] / "docs" / "web.md").read_text()
     section = docs.split("## What one server withstands")[1].split("\n## ")[0]
@@ -203,11 +212,12 @@ def test_the_documented_limits_are_the_servers() -> None:
     assert quoted == {name: f"{getattr(limits, name):g}" for name in (
         "conns_per_client", "header_timeout_s", "hello_timeout_s", "keep_alive_s",
         "rooms_burst", "room_every_s", "downloads_burst", "download_every_s", "room_idle_s",
-        "log_every_s")}
+        "messages_burst", "messages_per_s", "log_every_s")}
 
 
 @pytest.mark.parametrize("args", [["--timeout", "nan"], ["--room-idle", "nan"],
-                                  ["--timeout", "0"], ["--conns-per-client", "0"]])
+                                  ["--timeout", "0"], ["--conns-per-client", "0"],
+                                  ["--messages", "0"], ["--messages", "nan"]])
 def test_serve_refuses_limits_out_of_range(tmp_path: Path, args: list[str]) -> None:
     """A limit that is no number of seconds, or none at all, is refused in words before the
     server starts."""

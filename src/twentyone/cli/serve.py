@@ -29,6 +29,7 @@ TIMEOUT_S = 10.0
 ROOM_IDLE_S = 600.0
 NEW_ROOMS = 20
 DOWNLOADS = 20
+MESSAGES_PER_S = 20.0
 
 
 def serve(
@@ -58,6 +59,10 @@ def serve(
         "--downloads", min=1, max=100_000,
         help="Downloads one address may make at once (then one every 3 seconds).")]
     = DOWNLOADS,
+    messages: Annotated[float, typer.Option(
+        "--messages", min=1, max=100_000,
+        help="Messages a second one player's connection may send (after a burst of twice "
+             "that); past it the connection is closed.")] = MESSAGES_PER_S,
     stack: Annotated[str | None, typer.Option(
         "--stack", hidden=True,
         help="Testing: cards dealt first in each room's first shoe, e.g. 10s,As,6h,7d.")]
@@ -77,7 +82,8 @@ def serve(
         raise typer.BadParameter(f"--rules is one of the presets: {', '.join(PRESETS)}")
     limits = Limits(conns_per_client=conns_per_client, header_timeout_s=timeout,
                     hello_timeout_s=timeout, room_idle_s=room_idle, rooms_burst=new_rooms,
-                    downloads_burst=downloads)
+                    downloads_burst=downloads, messages_burst=round(2 * messages),
+                    messages_per_s=messages)
     path = db or default_db()
     try:
         store = SqliteStore(path)

@@ -70,24 +70,25 @@ AnyRoom = Room | CardRoom
 
 #: Room codes: six characters no one misreads (no 0/O, 1/I/L).
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-#: A connection may send this many frames in a burst, refilled at ``RATE`` a second.
-BURST = 40
-RATE = 20.0
 #: How often the turn clocks are looked at, in seconds.
 TICK_S = 0.25
 
 
 class RateLimit:
-    """A token bucket: a burst of ``BURST`` frames, then ``RATE`` a second."""
+    """A token bucket for one connection's messages: a burst of ``burst``, then ``rate`` a
+    second (``Limits.messages_burst``, ``Limits.messages_per_s``)."""
 
-    def __init__(self, now: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, burst: int, rate: float,
+                 now: Callable[[], float] = time.monotonic) -> None:
+        self.burst = burst
+        self.rate = rate
         self.now = now
-        self.tokens = float(BURST)
+        self.tokens = float(burst)
         self.at = now()
 
     def allow(self) -> bool:
         t = self.now()
-        self.tokens = min(BURST, self.tokens + (t - self.at) * RATE)
+        self.tokens = min(self.burst, self.tokens + (t - self.at) * self.rate)
         self.at = t
         if self.tokens < 1:
             return False
@@ -430,7 +431,7 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
     async def play(ws: WebSocket) -> None:
         await ws.accept()
         code = ws.path_params["code"]
-        limit = RateLimit()
+        limit = RateLimit(limits.messages_burst, limits.messages_per_s)
         try:
             site.room(code)
             try:

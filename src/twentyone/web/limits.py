@@ -36,6 +36,10 @@ class Limits:
     #: ``download_every_s`` seconds.
     downloads_burst: int = 20
     download_every_s: float = 3.0
+    #: Messages one websocket may send: a burst, then ``messages_per_s`` a second (a person
+    #: makes a few a second at most; past it the connection is closed, "too many messages").
+    messages_burst: int = 40
+    messages_per_s: float = 20.0
     #: Seconds a room with nobody connected and no round under way stays in memory.
     room_idle_s: float = 600.0
     #: A repeated error is logged once in this many seconds, with how many more there were.
