@@ -2,7 +2,7 @@
 ``pip install -e .`` too.
 
 Those modules (``twentyone.engine.native.MODULES``) are plain, fully typed Python; the build
-compiles them too (same source, identical results, about twice as fast; about a minute on
+compiles them too (same source, identical results, about twice as fast; about two minutes on
 two cores). Where that fails (no C compiler, no mypyc) the install goes on as pure Python, says
 why on stderr, and records it so that the ``twentyone`` command says it in one line. The build
 records the sources it compiled (``build.json`` beside ``native.py``), so a source edited after

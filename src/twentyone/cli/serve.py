@@ -114,8 +114,8 @@ def _collect_less() -> None:
     Python's cycle collector, at its default of a pass every 700 new objects, spent about 5%
     of the server's time walking them and the objects made at start-up. Those are frozen out
     of its passes (they live as long as the server), and it passes every 20,000: a few
-    megabytes of cycles at most wait for it (``bench_web.py``: 0.33 against 0.35 ms of
-    processor time a request)."""
+    megabytes of cycles at most wait for it (three alternating runs of ``bench_web.py``: 0.33
+    against 0.35 ms of processor time a request)."""
     gc.freeze()
     gc.set_threshold(20_000, 10, 10)
 
