@@ -29,8 +29,8 @@ class Op:
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"op": self.name}
-        for f in dataclasses.fields(self):
-            out[f.name] = getattr(self, f.name)
+        for name in _fields(type(self)):  # read once per class: the ledger writes every op
+            out[name] = getattr(self, name)
         return out
 
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
+import orjson
 import platformdirs
 
 from twentyone.errors import LedgerError
@@ -153,6 +154,10 @@ CREATE TABLE IF NOT EXISTS hands (
 LEDGER = Kind(LEDGER_ID, _SCHEMA, LedgerError)
 
 
+#: How an operation is written (orjson, one a request): keys that are not text become text, as
+#: ``json.dumps`` makes them.
+NON_STR = orjson.OPT_NON_STR_KEYS
+
 #: The rooms whose sequence numbers and balances a store keeps between commits, at most (past
 #: this it forgets them all and reads each again from the file at its next commit).
 KEPT_ROOMS = 4096
@@ -215,7 +220,7 @@ class SqliteStore:
             if change.ops:
                 start = done["ops", code] = self._seq(db, "ops", code)
                 db.executemany("INSERT INTO ops (code, seq, op) VALUES (?, ?, ?)",
-                               [(code, start + i, json.dumps(op))
+                               [(code, start + i, orjson.dumps(op, option=NON_STR).decode())
                                 for i, op in enumerate(change.ops)])
                 done["ops", code] += len(change.ops)
             if change.shuffles:
