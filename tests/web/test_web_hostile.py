@@ -69,7 +69,8 @@ AnyRoom = Room | CardRoom
 
 
 class Failures(logging.Handler):
-    """The warnings a room logs when a request failed in a way nobody foresaw."""
+    """The warnings the room core logs when a request failed in a way nobody foresaw, or the
+    ledger refused a write (``RoomCore._failed``, ``RoomCore._commit``)."""
 
     def __init__(self) -> None:
         super().__init__(logging.WARNING)
@@ -137,7 +138,7 @@ def test_every_request_is_answered_or_refused_in_words_and_a_refusal_changes_not
     spectator; or the clock's tick, on which a card room's bots move."""
     room, actors = _room(body, seed, tmp_path_factory.mktemp("hostile") / "l.db")
     failures = Failures()
-    logger = logging.getLogger("twentyone")
+    logger = logging.getLogger("twentyone.web.roomcore")
     logger.addHandler(failures)
     try:
         for _ in range(STEPS):
