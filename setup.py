@@ -81,6 +81,9 @@ class BuildEngine(build_ext):
                        "Python's headers, python3-dev")
             elif isinstance(exc, ImportError):
                 why = "mypyc was not found when it was installed (install mypy"
+            elif isinstance(exc, SystemExit):  # mypy's type check found errors
+                why = ("mypyc could not translate it (its type check failed: `pip install -v` "
+                       "shows where")
             else:
                 why = f"mypyc could not translate it ({str(exc)[:80]}"
             reason = (f"the engine runs as plain Python, about half as fast: {why}, then run "
