@@ -16,7 +16,10 @@ from twentyone.engine.chips import Rack
 from twentyone.engine.events import DEALER, Event, Kind
 from twentyone.engine.shoe import RandomShuffler, StackedShuffler
 from twentyone.engine.table import Table
+from twentyone.games.blackjack import CasinoGame
+from twentyone.games.history import replay_record
 from twentyone.money import Cents
+from twentyone.pontoon.table import PontoonTable
 from twentyone.rules import PRESETS, Rules
 
 #: One dollar, in cents.
@@ -144,3 +147,11 @@ __all__ = [
     "stack_for",
     "stacked",
 ]
+
+
+def replayed_pontoon(history: dict[str, Any]) -> PontoonTable:
+    """A Pontoon record dealt again through the one replay path (``replay_record``, which
+    wraps the table in ``CasinoGame``): the table it deals."""
+    game = replay_record(history).game
+    assert isinstance(game, CasinoGame) and isinstance(game.table, PontoonTable)
+    return game.table

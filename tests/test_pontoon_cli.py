@@ -8,13 +8,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from engine_kit import replayed_pontoon
 from tui_kit import CTRL_C, Played, drive, drive_by, prompt_text, screen_text, squash
 from typer.testing import CliRunner
 
 from twentyone.cli import app
 from twentyone.cli import pontoon as pontoon_cli
-from twentyone.games.blackjack import CasinoGame
-from twentyone.games.history import replay_record
 from twentyone.pontoon.table import PontoonTable
 from twentyone.protocol import seal
 from twentyone.tui.app import TableApp
@@ -162,7 +161,7 @@ def test_a_game_at_the_terminal_writes_a_history_that_replays(apps: list[TableAp
                             "21", "--bankroll", "30", "--history", str(path)],
                      ["2", "h", "s"] * 20)
     history = json.loads(path.read_text(encoding="utf-8"))
-    again = _table(replay_record(history).game)
+    again = replayed_pontoon(history)
     assert [e.to_json() for e in again.log] == history["events"]
     assert any(e["kind"] == "round-ended" for e in history["events"])
     checked = CliRunner().invoke(app, ["verify", str(path), "--json"])
@@ -245,8 +244,3 @@ def test_people_is_refused_where_it_cannot_apply(args: list[str], words: str) ->
     result = runner.invoke(app, ["play", *args])
     assert result.exit_code == 2 and words in result.output, result.output
 
-
-def _table(game: object) -> PontoonTable:
-    """The Pontoon table a replayed record deals (``CasinoGame`` wraps it)."""
-    assert isinstance(game, CasinoGame) and isinstance(game.table, PontoonTable)
-    return game.table

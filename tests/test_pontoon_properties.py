@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from engine_kit import replayed_pontoon
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
@@ -14,7 +15,6 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 from twentyone.engine.events import Kind
 from twentyone.engine.table import Phase
 from twentyone.errors import ReplayError
-from twentyone.games.blackjack import CasinoGame
 from twentyone.games.history import replay_record
 from twentyone.pontoon.auto import PontoonBot
 from twentyone.pontoon.bots import BANKER_STRATEGIES
@@ -152,7 +152,7 @@ def test_a_recorded_game_replays_to_the_same_events(rounds: int) -> None:
     for seed in (1, 2, 3):
         t = _recorded_game(seed, rounds)
         history = json.loads(json.dumps(game_history(t)))
-        again = _table(replay_record(history).game)
+        again = replayed_pontoon(history)
         assert [e.to_json() for e in again.log] == history["events"]
         assert again.banker == t.banker and again.bank_changes == t.bank_changes
         assert {n: again.bankroll(n) for n in again.seats} == {
@@ -166,8 +166,3 @@ def test_an_altered_history_does_not_replay() -> None:
     with pytest.raises(ReplayError):
         replay_record(history)
 
-
-def _table(game: object) -> PontoonTable:
-    """The Pontoon table a replayed record deals (``CasinoGame`` wraps it)."""
-    assert isinstance(game, CasinoGame) and isinstance(game.table, PontoonTable)
-    return game.table
