@@ -73,29 +73,6 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 #: How often the turn clocks are looked at, in seconds.
 TICK_S = 0.25
 
-
-class RateLimit:
-    """A token bucket for one connection's messages: a burst of ``burst``, then ``rate`` a
-    second (``Limits.messages_burst``, ``Limits.messages_per_s``)."""
-
-    def __init__(self, burst: int, rate: float,
-                 now: Callable[[], float] = time.monotonic) -> None:
-        self.burst = burst
-        self.rate = rate
-        self.now = now
-        self.tokens = float(burst)
-        self.at = now()
-
-    def allow(self) -> bool:
-        t = self.now()
-        self.tokens = min(self.burst, self.tokens + (t - self.at) * self.rate)
-        self.at = t
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-
 _LOG = logging.getLogger(__name__)
 
 
@@ -431,7 +408,8 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
     async def play(ws: WebSocket) -> None:
         await ws.accept()
         code = ws.path_params["code"]
-        limit = RateLimit(limits.messages_burst, limits.messages_per_s)
+        # A bucket of its own for this connection's messages (so one key, "").
+        limit = Buckets(limits.messages_burst, 1 / limits.messages_per_s)
         try:
             site.room(code)
             try:
@@ -466,7 +444,7 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
             while True:
                 text = await _receive(ws)
                 site.used[code] = site.clock()
-                if not limit.allow():
+                if not limit.allow(""):
                     await ws.close(1008, "too many messages")
                     break
                 try:

@@ -47,9 +47,10 @@ class Limits:
 
 
 class Buckets:
-    """A token bucket per client address: ``burst`` at once, then one every ``every_s``
-    seconds. Only addresses that have spent something are kept, and a full bucket is forgotten,
-    so a crowd of addresses costs memory only while it is spending."""
+    """A token bucket per client address (or per anything keyed: a websocket's messages):
+    ``burst`` at once, then one every ``every_s`` seconds. Only addresses that have spent
+    something are kept, and a full bucket is forgotten, so a crowd of addresses costs memory
+    only while it is spending."""
 
     def __init__(self, burst: int, every_s: float,
                  now: Callable[[], float] = time.monotonic) -> None:
