@@ -5,7 +5,9 @@ only what the ledger took since. The limits' own tools (token buckets, the log t
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import socket
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -14,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import uvicorn
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
@@ -22,6 +25,7 @@ from web_kit import Party, Person
 from twentyone.engine.table import Phase
 from twentyone.web import downloads
 from twentyone.web.app import create_app
+from twentyone.web.gate import server_config
 from twentyone.web.limits import Buckets, Limits, LogThrottle
 from twentyone.web.store import SqliteStore, StoredRoom
 
@@ -343,13 +347,6 @@ def test_every_connection_the_server_accepts_sends_without_waiting_for_an_ack(
     client's delayed acknowledgement of the reply (40 ms on Linux, after every move). The
     server is started as ``serve`` starts it, on the socket uvicorn binds, and every
     connection it accepts, plain HTTP or a websocket's, has TCP_NODELAY set."""
-    import asyncio
-    import socket
-
-    import uvicorn
-
-    from twentyone.web.gate import server_config
-
     async def accepted() -> list[int]:
         config = server_config(app_over(tmp_path / "l.sqlite3"), "127.0.0.1", 0, Limits())
         server = uvicorn.Server(config)
