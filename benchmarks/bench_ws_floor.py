@@ -8,10 +8,14 @@ connection whose turn a frame names sends the next request as soon as it reads i
 spend as little as they can (they read the turn from the frame's first bytes, never parse it).
 
 Whatever the real server does, it cannot beat this: it answers the same requests with the same
-frames over the same libraries, and also runs the game and writes the ledger. Run:
+frames over the same libraries, and also runs the game and writes the ledger. With ``--ledger``
+each request is also written to a ledger on disk before it is answered, by the party table's own
+store (``web.store.SqliteStore``: SQLite in WAL mode, one transaction a request) as one
+operation of its room: the least any server pays that keeps the rule that nothing is answered
+the ledger did not take, game or no game. Run:
 
     .venv/bin/python benchmarks/bench_ws_floor.py [--rooms N] [--seconds S] [--deflate]
-        [--raw-bots] [--frame-bytes B]
+        [--raw-bots] [--frame-bytes B] [--ledger]
 
 Prints operations per second, p50 and p99 latency and the server's CPU per wall second.
 """
@@ -25,10 +29,12 @@ import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections import defaultdict
 from dataclasses import dataclass
+from pathlib import Path
 
 import websockets
 from bench_web import cpu_seconds
@@ -37,28 +43,42 @@ CONNECTIONS = 8  # a host and seven seats
 FRAME_BYTES = 3200
 
 
-def server_app(frame_bytes: int) -> object:
-    """The app: each room's connections; a request is answered, then every connection of the
-    room gets a state frame naming whose turn is next."""
+#: What the ledger floor writes for each request: one operation of the room, as a seat's hit is
+#: written (``engine.ops.Op.to_json``).
+LEDGER_OP = {"op": "hit", "seat": 1, "hand": 0}
+
+
+def server_app(frame_bytes: int, ledger: Path | None = None) -> object:
+    """The app: each room's connections; a request is answered (with ``ledger``, once the
+    party table's store has committed it as one operation of the room), then every connection
+    of the room gets a state frame naming whose turn is next."""
     from starlette.applications import Starlette
     from starlette.responses import JSONResponse
     from starlette.routing import Route, WebSocketRoute
     from starlette.websockets import WebSocket, WebSocketDisconnect
 
+    from twentyone.web.store import Change, SqliteStore
+
     rooms: dict[str, list[WebSocket]] = defaultdict(list)
     padding = "x" * frame_bytes
+    store = None if ledger is None else SqliteStore(ledger)
 
     async def health(_: object) -> JSONResponse:
         return JSONResponse({"status": "ok"})
 
     async def play(ws: WebSocket) -> None:
         await ws.accept()
-        conns = rooms[ws.path_params["room"]]
+        code = ws.path_params["room"]
+        conns = rooms[code]
         me = int(ws.query_params["me"])
+        if store is not None and not conns:
+            store.create_room(code, {}, "")
         conns.append(ws)
         try:
             while True:
                 rid = await ws.receive_text()
+                if store is not None:
+                    store.commit(code, Change(ops=[LEDGER_OP]))
                 await ws.send_text(f'{{"type":"reply","id":"{rid}","ok":true}}')
                 turn = (me + 1) % CONNECTIONS
                 frame = f'{{"turn":{turn},"type":"state","pad":"{padding}"}}'
@@ -70,11 +90,11 @@ def server_app(frame_bytes: int) -> object:
     return Starlette(routes=[Route("/health", health), WebSocketRoute("/ws/{room}", play)])
 
 
-def serve(port: int, deflate: bool, frame_bytes: int) -> None:
+def serve(port: int, deflate: bool, frame_bytes: int, ledger: Path | None) -> None:
     import uvicorn
 
-    uvicorn.run(server_app(frame_bytes), host="127.0.0.1", port=port, log_level="warning",  # type: ignore[arg-type]
-                ws_per_message_deflate=deflate)
+    uvicorn.run(server_app(frame_bytes, ledger), host="127.0.0.1", port=port,  # type: ignore[arg-type]
+                log_level="warning", ws_per_message_deflate=deflate)
 
 
 async def seat(url: str, me: int, stop: float, latencies: list[float],
@@ -212,13 +232,23 @@ class Floor:
 
 
 def measure(rooms: int, seconds: float, deflate: bool = False, raw: bool = False,
-            frame_bytes: int = FRAME_BYTES) -> Floor:
-    """Start the floor's server in its own process, load it for ``seconds``, and stop it."""
+            frame_bytes: int = FRAME_BYTES, ledger: bool = False) -> Floor:
+    """Start the floor's server in its own process (with ``ledger``, writing each request to a
+    fresh ledger), load it for ``seconds``, and stop it."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    flags = [*(["--deflate"] if deflate else []), "--frame-bytes", str(frame_bytes)]
-    server = subprocess.Popen([sys.executable, __file__, "--serve", str(port), *flags])
+    with tempfile.TemporaryDirectory() as tmp:
+        flags = [*(["--deflate"] if deflate else []), "--frame-bytes", str(frame_bytes),
+                 *(["--ledger-file", str(Path(tmp) / "ledger.db")] if ledger else [])]
+        return _measured(subprocess.Popen([sys.executable, __file__, "--serve", str(port),
+                                           *flags]), port, rooms, seconds, deflate, raw)
+
+
+def _measured(server: subprocess.Popen[bytes], port: int, rooms: int, seconds: float,
+              deflate: bool, raw: bool) -> Floor:
+    """Load the floor's ``server``, started on ``port``, for ``seconds``; then stop it (while
+    the folder of its ledger, if it has one, is still there)."""
     try:
         for _ in range(300):
             with contextlib.suppress(OSError):
@@ -248,16 +278,20 @@ def main() -> None:
                     help="the state frame's size (default: the real table's, seven seats)")
     ap.add_argument("--raw-bots", action="store_true",
                     help="bots that speak the protocol by hand, uncompressed (the cheapest)")
+    ap.add_argument("--ledger", action="store_true",
+                    help="write each request to a ledger on disk before answering it, as the "
+                         "party table's store does")
     ap.add_argument("--serve", type=int, help=argparse.SUPPRESS)
+    ap.add_argument("--ledger-file", type=Path, help=argparse.SUPPRESS)
     args = ap.parse_args()
     deflate = args.deflate and not args.raw_bots
     if args.serve:
-        serve(args.serve, deflate, args.frame_bytes)
+        serve(args.serve, deflate, args.frame_bytes, args.ledger_file)
         return
-    f = measure(args.rooms, args.seconds, deflate, args.raw_bots, args.frame_bytes)
-    print(f"floor, {args.rooms} rooms x {CONNECTIONS} connections, {args.seconds:g} s, "
-          f"{args.frame_bytes}-byte frames, deflate {'on' if deflate else 'off'}: "
-          f"{f.ops:,.0f} operations/s")
+    f = measure(args.rooms, args.seconds, deflate, args.raw_bots, args.frame_bytes, args.ledger)
+    print(f"floor{' with a ledger' if args.ledger else ''}, {args.rooms} rooms x "
+          f"{CONNECTIONS} connections, {args.seconds:g} s, {args.frame_bytes}-byte frames, "
+          f"deflate {'on' if deflate else 'off'}: {f.ops:,.0f} operations/s")
     print(f"latency p50 {f.p50_ms:.1f} ms, p99 {f.p99_ms:.1f} ms; "
           f"server CPU {f.cpu:.2f} cores, bots {f.bots:.2f} cores")
     # Each operation is one request and its reply plus a state frame to every connection.
