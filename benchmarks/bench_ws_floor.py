@@ -33,6 +33,7 @@ import tempfile
 import time
 import urllib.request
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -48,6 +49,24 @@ FRAME_BYTES = 3200
 LEDGER_OP = {"op": "hit", "seat": 1, "hand": 0}
 
 
+def ledger_writer(path: Path) -> Callable[[str], None]:
+    """Writes one operation of a room to a ledger at ``path`` (a room is made at its first), as
+    the table commits a decision. Its modules are imported only here, so the floor without a
+    ledger holds none of the project's objects for its collector to walk."""
+    from twentyone.web.store import Change, SqliteStore
+
+    store = SqliteStore(path)
+    made: set[str] = set()
+
+    def write(code: str) -> None:
+        if code not in made:
+            store.create_room(code, {}, "")
+            made.add(code)
+        store.commit(code, Change(ops=[LEDGER_OP]))
+
+    return write
+
+
 def server_app(frame_bytes: int, ledger: Path | None = None) -> object:
     """The app: each room's connections; a request is answered (with ``ledger``, once the
     party table's store has committed it as one operation of the room), then every connection
@@ -57,11 +76,9 @@ def server_app(frame_bytes: int, ledger: Path | None = None) -> object:
     from starlette.routing import Route, WebSocketRoute
     from starlette.websockets import WebSocket, WebSocketDisconnect
 
-    from twentyone.web.store import Change, SqliteStore
-
     rooms: dict[str, list[WebSocket]] = defaultdict(list)
     padding = "x" * frame_bytes
-    store = None if ledger is None else SqliteStore(ledger)
+    write = None if ledger is None else ledger_writer(ledger)
 
     async def health(_: object) -> JSONResponse:
         return JSONResponse({"status": "ok"})
@@ -71,14 +88,12 @@ def server_app(frame_bytes: int, ledger: Path | None = None) -> object:
         code = ws.path_params["room"]
         conns = rooms[code]
         me = int(ws.query_params["me"])
-        if store is not None and not conns:
-            store.create_room(code, {}, "")
         conns.append(ws)
         try:
             while True:
                 rid = await ws.receive_text()
-                if store is not None:
-                    store.commit(code, Change(ops=[LEDGER_OP]))
+                if write is not None:
+                    write(code)
                 await ws.send_text(f'{{"type":"reply","id":"{rid}","ok":true}}')
                 turn = (me + 1) % CONNECTIONS
                 frame = f'{{"turn":{turn},"type":"state","pad":"{padding}"}}'
