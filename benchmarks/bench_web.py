@@ -246,6 +246,12 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def page_faults(pid: int) -> int:
+    """The minor page faults of process ``pid`` so far (a heap given back and taken again
+    shows here: ``STEADY_HEAP``)."""
+    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[7])
+
+
 async def load(base: str, rooms: int, seconds: float, pace: float,
                deltas: bool) -> tuple[list[float], int]:
     made = [http(f"{base}/api/rooms", {"game": "casino", "rules": "six-deck-s17",
@@ -273,6 +279,8 @@ class Run:
     cpu: float
     rss_mib: float
     frame_bytes: float
+    #: The server's minor page faults per operation answered.
+    faults: float
 
     @property
     def ops(self) -> float:
@@ -306,8 +314,10 @@ def measure(rooms: int, seconds: float, pace: float, deltas: bool,
                         break
                 time.sleep(0.1)
             cpu0, t0 = cpu_seconds(server.pid), time.perf_counter()
+            faults0 = page_faults(server.pid)
             latencies, errors = asyncio.run(load(base, rooms, seconds, pace, deltas))
             cpu = (cpu_seconds(server.pid) - cpu0) / (time.perf_counter() - t0)
+            faults = page_faults(server.pid) - faults0
             rss = peak_rss_kib(server.pid)
         finally:
             # A profiled server is stopped as Ctrl-C stops it, so that its profile is written.
@@ -321,7 +331,7 @@ def measure(rooms: int, seconds: float, pace: float, deltas: bool,
     frame_bytes = Client.frame_bytes / max(1, Client.frames)
     Client.frames = Client.frame_bytes = 0
     return Run(len(ms), errors, seconds, statistics.median(ms) if ms else float("nan"), p99,
-               cpu, rss / 1024, frame_bytes)
+               cpu, rss / 1024, frame_bytes, faults / max(1, len(ms)))
 
 
 def report(run: Run, rooms: int, pace: float, deltas: bool) -> None:
@@ -330,8 +340,9 @@ def report(run: Run, rooms: int, pace: float, deltas: bool) -> None:
     print(f"{rooms} rooms x {SEATS} seats and a host{paced}, {frames}, {run.seconds:g} s: "
           f"{run.ops:,.0f} operations/s ({run.answered} answered, {run.refused} refused)")
     print(f"latency p50 {run.p50_ms:.1f} ms, p99 {run.p99_ms:.1f} ms")
-    print(f"server CPU {run.cpu:.2f} cores, peak memory {run.rss_mib:.0f} MiB; "
-          f"{run.frame_bytes:,.0f} bytes a state frame on average")
+    print(f"server CPU {run.cpu:.2f} cores, peak memory {run.rss_mib:.0f} MiB, "
+          f"{run.faults:.2f} page faults per operation; {run.frame_bytes:,.0f} bytes a state "
+          f"frame on average")
     if run.answered and run.cpu:
         # A Python server process runs on one core: at this cost it saturates near 1/cost.
         print(f"server CPU per operation {run.per_op_ms:.3f} ms: one process saturates near "
@@ -373,7 +384,8 @@ def main() -> None:
         f = bench_ws_floor.measure(args.rooms, args.seconds)
         print(f"floor: {args.rooms} rooms x {bench_ws_floor.CONNECTIONS} connections, "
               f"{bench_ws_floor.FRAME_BYTES}-byte frames: {f.ops:,.0f} operations/s, "
-              f"server CPU {f.cpu:.2f} cores, {f.per_op_ms:.3f} ms per operation")
+              f"server CPU {f.cpu:.2f} cores, {f.per_op_ms:.3f} ms per operation, "
+              f"{f.faults:.2f} page faults per operation")
         floors.append(f.per_op_ms)
         kept = bench_ws_floor.measure(args.rooms, args.seconds, ledger=True)
         print(f"floor with a ledger: {kept.ops:,.0f} operations/s, server CPU {kept.cpu:.2f} "

@@ -15,12 +15,13 @@ operation of its room: the least any server pays that keeps the rule that nothin
 the ledger did not take, game or no game. Run:
 
     .venv/bin/python benchmarks/bench_ws_floor.py [--rooms N] [--seconds S] [--deflate]
-        [--raw-bots] [--frame-bytes B] [--ledger]
+        [--raw-bots] [--frame-bytes B] [--ledger] [--trimmed]
 
 Prints operations per second, p50 and p99 latency and the server's CPU per wall second. The
 server runs with glibc's heap never trimmed (``bench_web.STEADY_HEAP``): with the defaults this
 small process gave its heap back after every burst of frames and took it again at the next, two
-page faults an operation and a fifth of its cost, which is its size's, not the stack's.
+page faults an operation and a fifth of its cost, which is its size's, not the stack's
+(``--trimmed`` runs it so, and each run prints its page faults per operation).
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import websockets
-from bench_web import STEADY_HEAP, cpu_seconds
+from bench_web import STEADY_HEAP, cpu_seconds, page_faults
 
 CONNECTIONS = 8  # a host and seven seats
 FRAME_BYTES = 3200
@@ -244,6 +245,8 @@ class Floor:
     p99_ms: float
     cpu: float
     bots: float
+    #: The server's minor page faults per operation.
+    faults: float
 
     @property
     def per_op_ms(self) -> float:
@@ -251,9 +254,11 @@ class Floor:
 
 
 def measure(rooms: int, seconds: float, deflate: bool = False, raw: bool = False,
-            frame_bytes: int = FRAME_BYTES, ledger: bool = False) -> Floor:
+            frame_bytes: int = FRAME_BYTES, ledger: bool = False,
+            trimmed: bool = False) -> Floor:
     """Start the floor's server in its own process (with ``ledger``, writing each request to a
-    fresh ledger), load it for ``seconds``, and stop it."""
+    fresh ledger; with ``trimmed``, its heap trimmed as glibc's defaults do), load it for
+    ``seconds``, and stop it."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -261,7 +266,8 @@ def measure(rooms: int, seconds: float, deflate: bool = False, raw: bool = False
         flags = [*(["--deflate"] if deflate else []), "--frame-bytes", str(frame_bytes),
                  *(["--ledger-file", str(Path(tmp) / "ledger.db")] if ledger else [])]
         return _measured(subprocess.Popen([sys.executable, __file__, "--serve", str(port),
-                                           *flags], env=os.environ | STEADY_HEAP),
+                                           *flags],
+                                          env=os.environ | ({} if trimmed else STEADY_HEAP)),
                          port, rooms, seconds, deflate, raw)
 
 
@@ -276,16 +282,19 @@ def _measured(server: subprocess.Popen[bytes], port: int, rooms: int, seconds: f
                 break
             time.sleep(0.1)
         cpu0, t0, own0 = cpu_seconds(server.pid), time.perf_counter(), time.process_time()
+        faults0 = page_faults(server.pid)
         latencies = asyncio.run(load(port, rooms, seconds, deflate, raw))
         wall = time.perf_counter() - t0
         cpu = (cpu_seconds(server.pid) - cpu0) / wall
+        faults = page_faults(server.pid) - faults0
         bots = (time.process_time() - own0) / wall
     finally:
         server.kill()
         server.wait(30)
     ms = sorted(x * 1000 for x in latencies)
     p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))] if ms else float("nan")
-    return Floor(len(ms) / wall, statistics.median(ms), p99, cpu, bots)
+    return Floor(len(ms) / wall, statistics.median(ms), p99, cpu, bots,
+                 faults / max(1, len(ms)))
 
 
 def main() -> None:
@@ -301,6 +310,8 @@ def main() -> None:
     ap.add_argument("--ledger", action="store_true",
                     help="write each request to a ledger on disk before answering it, as the "
                          "party table's store does")
+    ap.add_argument("--trimmed", action="store_true",
+                    help="the server's heap trimmed as glibc's defaults do (see above)")
     ap.add_argument("--serve", type=int, help=argparse.SUPPRESS)
     ap.add_argument("--ledger-file", type=Path, help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -308,15 +319,17 @@ def main() -> None:
     if args.serve:
         serve(args.serve, deflate, args.frame_bytes, args.ledger_file)
         return
-    f = measure(args.rooms, args.seconds, deflate, args.raw_bots, args.frame_bytes, args.ledger)
+    f = measure(args.rooms, args.seconds, deflate, args.raw_bots, args.frame_bytes, args.ledger,
+                args.trimmed)
     print(f"floor{' with a ledger' if args.ledger else ''}, {args.rooms} rooms x "
           f"{CONNECTIONS} connections, {args.seconds:g} s, {args.frame_bytes}-byte frames, "
           f"deflate {'on' if deflate else 'off'}: {f.ops:,.0f} operations/s")
     print(f"latency p50 {f.p50_ms:.1f} ms, p99 {f.p99_ms:.1f} ms; "
-          f"server CPU {f.cpu:.2f} cores, bots {f.bots:.2f} cores")
+          f"server CPU {f.cpu:.2f} cores, bots {f.bots:.2f} cores; "
+          f"{f.faults:.2f} page faults per operation")
     # Each operation is one request and its reply plus a state frame to every connection.
     frames = f.ops * (CONNECTIONS + 1)
-    print(f"CPU per operation: server {f.per_op_ms:.2f} ms, bots {1000 * f.bots / f.ops:.2f} ms; "
+    print(f"CPU per operation: server {f.per_op_ms:.3f} ms, bots {1000 * f.bots / f.ops:.2f} ms; "
           f"{frames:,.0f} frames/s")
 
 
