@@ -49,25 +49,23 @@ CONNECTIONS = 8  # a host and seven seats
 FRAME_BYTES = 3200
 
 
-#: What the ledger floor writes for each request: one operation of the room, as a seat's hit is
-#: written (``engine.ops.Op.to_json``).
-LEDGER_OP = {"op": "hit", "seat": 1, "hand": 0}
-
-
 def ledger_writer(path: Path) -> Callable[[str], None]:
-    """Writes one operation of a room to a ledger at ``path`` (a room is made at its first), as
-    the table commits a decision. Its modules are imported only here, so the floor without a
-    ledger holds none of the project's objects for its collector to walk."""
+    """Writes one operation of a room (a seat's hit, as the engine writes it) to a ledger at
+    ``path``, a room made at its first, as the table commits a decision. The project's modules
+    are imported only here: the floor without a ledger is the stack alone (their objects once
+    made its heap large enough that glibc never trimmed it; ``STEADY_HEAP`` now does that)."""
+    from twentyone.engine.ops import Hit
     from twentyone.web.store import Change, SqliteStore
 
     store = SqliteStore(path)
     made: set[str] = set()
+    op = Hit(1).to_json()
 
     def write(code: str) -> None:
         if code not in made:
             store.create_room(code, {}, "")
             made.add(code)
-        store.commit(code, Change(ops=[LEDGER_OP]))
+        store.commit(code, Change(ops=[op]))
 
     return write
 
