@@ -241,15 +241,20 @@ def peak_rss_kib(pid: int) -> int:
     return 0
 
 
+def _stat(pid: int) -> list[str]:
+    """The fields of ``/proc/PID/stat`` after the command's name (which may hold spaces)."""
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+
+
 def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    fields = _stat(pid)
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def page_faults(pid: int) -> int:
     """The minor page faults of process ``pid`` so far (a heap given back and taken again
     shows here: ``STEADY_HEAP``)."""
-    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[7])
+    return int(_stat(pid)[7])
 
 
 async def load(base: str, rooms: int, seconds: float, pace: float,

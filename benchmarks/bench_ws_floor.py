@@ -260,35 +260,28 @@ def measure(rooms: int, seconds: float, deflate: bool = False, raw: bool = False
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
+    # The ledger's folder outlives the server: it goes once the server is stopped.
     with tempfile.TemporaryDirectory() as tmp:
         flags = [*(["--deflate"] if deflate else []), "--frame-bytes", str(frame_bytes),
                  *(["--ledger-file", str(Path(tmp) / "ledger.db")] if ledger else [])]
-        return _measured(subprocess.Popen([sys.executable, __file__, "--serve", str(port),
-                                           *flags],
-                                          env=os.environ | ({} if trimmed else STEADY_HEAP)),
-                         port, rooms, seconds, deflate, raw)
-
-
-def _measured(server: subprocess.Popen[bytes], port: int, rooms: int, seconds: float,
-              deflate: bool, raw: bool) -> Floor:
-    """Load the floor's ``server``, started on ``port``, for ``seconds``; then stop it (while
-    the folder of its ledger, if it has one, is still there)."""
-    try:
-        for _ in range(300):
-            with contextlib.suppress(OSError):
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=2)
-                break
-            time.sleep(0.1)
-        cpu0, t0, own0 = cpu_seconds(server.pid), time.perf_counter(), time.process_time()
-        faults0 = page_faults(server.pid)
-        latencies = asyncio.run(load(port, rooms, seconds, deflate, raw))
-        wall = time.perf_counter() - t0
-        cpu = (cpu_seconds(server.pid) - cpu0) / wall
-        faults = page_faults(server.pid) - faults0
-        bots = (time.process_time() - own0) / wall
-    finally:
-        server.kill()
-        server.wait(30)
+        server = subprocess.Popen([sys.executable, __file__, "--serve", str(port), *flags],
+                                  env=os.environ | ({} if trimmed else STEADY_HEAP))
+        try:
+            for _ in range(300):
+                with contextlib.suppress(OSError):
+                    urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=2)
+                    break
+                time.sleep(0.1)
+            cpu0, t0, own0 = cpu_seconds(server.pid), time.perf_counter(), time.process_time()
+            faults0 = page_faults(server.pid)
+            latencies = asyncio.run(load(port, rooms, seconds, deflate, raw))
+            wall = time.perf_counter() - t0
+            cpu = (cpu_seconds(server.pid) - cpu0) / wall
+            faults = page_faults(server.pid) - faults0
+            bots = (time.process_time() - own0) / wall
+        finally:
+            server.kill()
+            server.wait(30)
     ms = sorted(x * 1000 for x in latencies)
     p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))] if ms else float("nan")
     return Floor(len(ms) / wall, statistics.median(ms), p99, cpu, bots,
