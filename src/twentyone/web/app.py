@@ -223,6 +223,21 @@ def _client(request: Request) -> str:
     return request.client.host if request.client else ""
 
 
+#: The most a new room's settings may be, in bytes (they are a few hundred).
+MAX_BODY = 16 * 1024
+
+
+async def _body(request: Request) -> bytes:
+    """A request's body, read only up to ``MAX_BODY``: a larger one is refused before the
+    rest of it is read into memory."""
+    raw = bytearray()
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            raise RequestError(f"a request is at most {MAX_BODY // 1024} KiB")
+    return bytes(raw)
+
+
 def _too_fast(what: str, wait_s: float) -> JSONResponse:
     return JSONResponse(protocol.error_body(LimitError(
         f"too many {what} from your address: try again in {max(1, round(wait_s))} s")),
@@ -260,10 +275,7 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
         if not creating.allow(_client(request)):
             return _too_fast("new rooms", creating.wait_s(_client(request)))
         try:
-            try:
-                body = await request.json()
-            except ValueError:
-                raise RequestError("the new room's settings are not JSON") from None
+            body = protocol.read_json(await _body(request), "the new room's settings")
             spec = RoomSpec.from_request(body)
         except TwentyOneError as exc:
             return _error(exc, 400)

@@ -195,7 +195,7 @@ def ledger_csv(rows: Iterable[LedgerRow]) -> str:
         sign = "-" if r.amount < 0 else ""
         whole, cents = divmod(abs(r.amount), 100)
         money = "" if r.kind == "hand" else f"{sign}{whole}.{cents:02d}"
-        w.writerow([r.kind, r.round, r.seat, _cell(r.name), r.amount, money])
+        w.writerow([_cell(r.kind), r.round, r.seat, _cell(r.name), r.amount, money])
     return out.getvalue()
 
 
@@ -212,7 +212,14 @@ def sheet_csv(header: Sequence[str], rows: Iterable[Sequence[str | int]]) -> str
     return out.getvalue()
 
 
+#: What a spreadsheet may read as the start of a formula: ``=``, ``+``, ``-``, ``@`` (and
+#: their full-width forms, which some read the same), and a tab or line break before one.
+FORMULA_START = frozenset("=+-@\t\r\n\uff1d\uff0b\uff0d\uff20")
+
+
 def _cell(value: str | int) -> str | int:
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@"):
+    """A cell as written: text that a spreadsheet would run as a formula gets a leading
+    apostrophe, which makes it text (numbers are written as numbers)."""
+    if isinstance(value, str) and value[:1] in FORMULA_START:
         return "'" + value
     return value

@@ -13,6 +13,7 @@ still decided in one place. The room adds what only it knows (names, connections
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
@@ -43,17 +44,26 @@ MAX_WHOLE = 1_000
 
 def read_frame(text: str | bytes) -> dict[str, Any]:
     """One client frame as a JSON object; anything else is a ``RequestError``."""
-    raw = text.encode() if isinstance(text, str) else text
+    # A lone surrogate cannot come over a real websocket, whose text is UTF-8, but may from
+    # a test's or a proxy's; written as it is, it is then refused as not JSON.
+    raw = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
     if len(raw) > MAX_FRAME_BYTES:
         raise FrameTooLargeError(f"a message is at most {MAX_FRAME_BYTES} bytes, "
                                  f"this one was {len(raw)}")
-    try:
-        data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise RequestError("that message is not JSON") from None
+    data = read_json(raw, "that message")
     if not isinstance(data, dict):
         raise RequestError("a message is one JSON object")
     return data
+
+
+def read_json(raw: bytes, what: str) -> Any:
+    """``raw`` as JSON, or a ``RequestError`` saying ``what`` is not: brackets nested past
+    Python's recursion limit (``"[" * 2000``) and numbers past its digit limit are refused in
+    words like any other text that is not JSON, never a traceback or a dropped connection."""
+    try:
+        return json.loads(raw)
+    except (ValueError, RecursionError):  # JSONDecodeError, bad UTF-8 and the digit limit
+        raise RequestError(f"{what} is not JSON (or nests too deep)") from None
 
 
 def read_hello(frame: Mapping[str, Any]) -> str | None:
@@ -135,10 +145,35 @@ def cents(args: Mapping[str, Any], name: str, *, optional: bool = False,
 
 
 def text(args: Mapping[str, Any], name: str, most: int) -> str:
+    """Text a person typed (a name), trimmed: 1 to ``most`` characters, none of them invisible
+    or steering (``unseen``)."""
     value = args.get(name)
     if not isinstance(value, str) or not 0 < len(value.strip()) <= most:
         raise RequestError(f"{name} is text of 1 to {most} characters")
+    bad = unseen(value)
+    if bad is not None:
+        raise RequestError(f"{name} may not hold control or direction-changing characters "
+                           f"(it holds U+{ord(bad):04X})")
     return value.strip()
+
+
+#: Format characters a name may hold: the zero-width joiner and non-joiner, which emoji and
+#: Persian and Indic scripts need to write a name as it is spelt.
+JOINERS = frozenset("\u200c\u200d")
+
+
+def unseen(value: str) -> str | None:
+    """The first character of ``value`` that a name may not hold, or None. A name is shown to
+    everyone at the table and written into the ledger and its CSV, so it may hold no control
+    character (NUL, a newline, an escape: category Cc), no line or paragraph separator, no
+    lone surrogate or private character, and no format character (Cf): those include the
+    right-to-left overrides and isolates that would show one name as another, and the
+    invisible ones that would make two names look alike; only ``JOINERS`` are let in."""
+    for ch in value:
+        kind = unicodedata.category(ch)
+        if kind in ("Cc", "Cs", "Co", "Zl", "Zp") or (kind == "Cf" and ch not in JOINERS):
+            return ch
+    return None
 
 
 #: Request arguments that are money, and the least each may be (a price may be nothing).
