@@ -212,7 +212,8 @@ def test_the_documented_limits_are_the_servers() -> None:
     assert quoted == {name: f"{getattr(limits, name):g}" for name in (
         "conns_per_client", "header_timeout_s", "hello_timeout_s", "keep_alive_s",
         "rooms_burst", "room_every_s", "downloads_burst", "download_every_s", "room_idle_s",
-        "messages_burst", "messages_per_s", "log_every_s")}
+        "messages_burst", "messages_per_s", "log_every_s", "conns_total", "rooms_total_burst",
+        "rooms_total_every_s", "downloads_total", "ledger_wait_s")}
 
 
 @pytest.mark.parametrize("args", [["--timeout", "nan"], ["--room-idle", "nan"],

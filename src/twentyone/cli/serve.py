@@ -31,6 +31,13 @@ ROOM_IDLE_S = 600.0
 NEW_ROOMS = 20
 DOWNLOADS = 20
 MESSAGES_PER_S = 20.0
+CONNS_TOTAL = 2048
+NEW_ROOMS_TOTAL = 100
+DOWNLOADS_TOTAL = 8
+#: Open files ``serve`` keeps for itself beyond its connections (the ledger, the trainers'
+#: files, its libraries): the total of connections is at most the open-file limit less these
+#: (or half the limit, where it is small).
+FILES_KEPT = 64
 
 
 def serve(
@@ -45,6 +52,10 @@ def serve(
     conns_per_client: Annotated[int, typer.Option(
         "--conns-per-client", min=1, max=100_000,
         help="Connections one address may hold open at once.")] = CONNS_PER_CLIENT,
+    conns_total: Annotated[int, typer.Option(
+        "--conns-total", min=1, max=1_000_000,
+        help="Connections all addresses together may hold open at once (at most the "
+             "open-file limit allows).")] = CONNS_TOTAL,
     timeout: Annotated[float, typer.Option(
         "--timeout", min=0.1, max=3600,
         help="Seconds a new connection has to send its request, and a websocket its hello.")]
@@ -56,10 +67,18 @@ def serve(
     new_rooms: Annotated[int, typer.Option(
         "--new-rooms", min=1, max=100_000,
         help="Rooms one address may create at once (then one every 10 seconds).")] = NEW_ROOMS,
+    new_rooms_total: Annotated[int, typer.Option(
+        "--new-rooms-total", min=1, max=1_000_000,
+        help="Rooms all addresses together may create at once (then one a second).")]
+    = NEW_ROOMS_TOTAL,
     downloads: Annotated[int, typer.Option(
         "--downloads", min=1, max=100_000,
         help="Downloads one address may make at once (then one every 3 seconds).")]
     = DOWNLOADS,
+    downloads_total: Annotated[int, typer.Option(
+        "--downloads-total", min=1, max=10_000,
+        help="Downloads under way or waiting at once, from all addresses together.")]
+    = DOWNLOADS_TOTAL,
     messages: Annotated[float, typer.Option(
         "--messages", min=1, max=100_000,
         help="Messages a second one player's connection may send (after a burst of twice "
@@ -81,20 +100,23 @@ def serve(
 
     if rules not in PRESETS:
         raise typer.BadParameter(f"--rules is one of the presets: {', '.join(PRESETS)}")
-    limits = Limits(conns_per_client=conns_per_client, header_timeout_s=timeout,
-                    hello_timeout_s=timeout, room_idle_s=room_idle, rooms_burst=new_rooms,
-                    downloads_burst=downloads, messages_burst=round(2 * messages),
-                    messages_per_s=messages)
+    files = raise_open_files()
+    if files is not None and files[0] > 0:  # RLIM_INFINITY is -1: no bound from files
+        conns_total = max(1, min(conns_total, max(files[0] // 2, files[0] - FILES_KEPT)))
+    limits = Limits(conns_per_client=conns_per_client, conns_total=conns_total,
+                    header_timeout_s=timeout, hello_timeout_s=timeout, room_idle_s=room_idle,
+                    rooms_burst=new_rooms, rooms_total_burst=new_rooms_total,
+                    downloads_burst=downloads, downloads_total=downloads_total,
+                    messages_burst=round(2 * messages), messages_per_s=messages)
     path = db or default_db()
     try:
-        store = SqliteStore(path)
+        store = SqliteStore(path, wait_s=limits.ledger_wait_s)
     except (OSError, sqlite3.DatabaseError) as exc:
         raise LedgerError(f"cannot use {path} as the ledger: {exc}") from None
     warn_predictable(None, bool(stack))
     app = create_app(store, live=_live(stack), rules=rules, limits=limits)
     config = server_config(app, host, port, limits)
     throttle_logs(limits.log_every_s)
-    raise_open_files()
     server = uvicorn.Server(config)
     config.load()
     sock = config.bind_socket()

@@ -23,7 +23,7 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -57,7 +57,7 @@ from twentyone.web.cardroom import (
     secure_cards,
 )
 from twentyone.web.delta import Feed, Held
-from twentyone.web.limits import Buckets, Limits
+from twentyone.web.limits import Buckets, Limits, Slots
 from twentyone.web.replays import Histories
 from twentyone.web.room import Frames, Room
 from twentyone.web.roomcore import Actor, Role, new_token, said, token_hash
@@ -238,10 +238,31 @@ async def _body(request: Request) -> bytes:
     return bytes(raw)
 
 
-def _too_fast(what: str, wait_s: float) -> JSONResponse:
+def _too_fast(what: str, wait_s: float, whose: str = "from your address") -> JSONResponse:
     return JSONResponse(protocol.error_body(LimitError(
-        f"too many {what} from your address: try again in {max(1, round(wait_s))} s")),
+        f"too many {what} {whose}: try again in {max(1, round(wait_s))} s")),
         status_code=429, headers={"Retry-After": str(max(1, round(wait_s)))})
+
+
+def _busy_downloading(most: int) -> JSONResponse:
+    """The answer to a download past ``Limits.downloads_total``."""
+    return JSONResponse(protocol.error_body(LimitError(
+        f"the server is busy with other downloads ({most} at once): try again in a few "
+        "seconds")), status_code=503, headers={"Retry-After": "5"})
+
+
+def downloads_at_most(slots: Slots, handler: Callable[[Request], Awaitable[Response]]
+                      ) -> Callable[[Request], Awaitable[Response]]:
+    """``handler`` (a download) with one of ``slots`` held while it runs, or refused in words
+    when all of them are (``Limits.downloads_total``)."""
+
+    async def held(request: Request) -> Response:
+        with slots.hold() as free:
+            if not free:
+                return _busy_downloading(slots.n)
+            return await handler(request)
+
+    return held
 
 
 def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
@@ -258,7 +279,9 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
     limits = limits or Limits()
     site = Site(store, live, limits, clock, cards, bot_delay_s, bot_rng)
     creating = Buckets(limits.rooms_burst, limits.room_every_s, clock)
+    creating_all = Buckets(limits.rooms_total_burst, limits.rooms_total_every_s, clock)
     fetching = Buckets(limits.downloads_burst, limits.download_every_s, clock)
+    downloading = Slots(limits.downloads_total)
     histories = Histories(store)
 
     async def health(request: Request) -> Response:
@@ -274,6 +297,8 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
     async def create_room(request: Request) -> Response:
         if not creating.allow(_client(request)):
             return _too_fast("new rooms", creating.wait_s(_client(request)))
+        if not creating_all.allow(""):  # everyone's together: one key
+            return _too_fast("new rooms", creating_all.wait_s(""), "on this server")
         try:
             body = protocol.read_json(await _body(request), "the new room's settings")
             spec = RoomSpec.from_request(body)
@@ -518,9 +543,9 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
         Route("/api/rooms", create_room, methods=["POST"]),
         Route("/api/rooms/{code}", room_info),
         Route("/api/rooms/{code}/join.svg", join_qr),
-        Route("/api/rooms/{code}/history.jsonl", history),
-        Route("/api/rooms/{code}/ledger.csv", ledger),
-        Route("/api/rooms/{code}/scores.csv", scores),
+        Route("/api/rooms/{code}/history.jsonl", downloads_at_most(downloading, history)),
+        Route("/api/rooms/{code}/ledger.csv", downloads_at_most(downloading, ledger)),
+        Route("/api/rooms/{code}/scores.csv", downloads_at_most(downloading, scores)),
         Route("/api/rooms/{code}/hint", hint),
         WebSocketRoute("/ws/{code}", play),
         *training.routes(training.Trainers(training.beside(store))),
@@ -528,6 +553,7 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.site = site
+    app.state.downloads = downloading
     return app
 
 

@@ -6,7 +6,10 @@ where uvicorn accepts connections: ``Gate`` counts each address's open connectio
 protocol classes ``server_config`` gives uvicorn admit or refuse each one as it is accepted and
 close one whose request's headers do not come in time. A connection over its address's cap is
 not dropped silently: if it says what it wants within a second, ``Refusals`` (in front of the app)
-answers it in words (HTTP 429, or a websocket closed with the reason), then it is closed.
+answers it in words (HTTP 429, or a websocket closed with the reason), then it is closed. All the
+addresses together may hold only ``Limits.conns_total``: at that total a newcomer is let in by
+closing a connection that has sent nothing yet from the address holding the most, so a crowd of
+silent sockets from many addresses does not shut a bystander out.
 """
 
 from __future__ import annotations
@@ -37,34 +40,75 @@ Send = Callable[[Message], Awaitable[None]]
 ASGI = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
-class Gate:
-    """Each client address's open connections (by transport), and those let in over the cap
-    only to be told so (by address and port, as the app's requests name their client)."""
+#: Connections being refused in words (kept up to ``REFUSE_WITHIN_S`` to be told why) at once,
+#: at most: past it a refused connection is closed at once, so a flood of refusals cannot hold
+#: the files a bystander needs.
+REFUSING_MOST = 64
 
-    def __init__(self, cap: int) -> None:
+
+class Gate:
+    """Each client address's open connections (by transport), all of them together, and those
+    let in over a cap only to be told so (by address and port, as the app's requests name their
+    client, with the refusal to tell them)."""
+
+    def __init__(self, cap: int, total: int | None = None) -> None:
         self.cap = cap
+        self.total = total if total is not None else 1 << 62
         self._open: dict[str, set[object]] = {}
         self._host: dict[object, str] = {}
-        self.refused: set[tuple[str, int]] = set()
+        #: Each open connection's question "have you still sent no request?" (an HTTP one
+        #: waiting for its headers; a websocket never is).
+        self._quiet: dict[object, Callable[[], bool]] = {}
+        self.refused: dict[tuple[str, int], LimitError] = {}
 
-    def admit(self, transport: object, client: tuple[str, int] | None) -> bool:
-        """Count a new connection; False if its address already holds ``cap``."""
+    def admit(self, transport: object, client: tuple[str, int] | None,
+              quiet: Callable[[], bool] = lambda: False) -> bool | None:
+        """Count a new connection: True if it is let in; False if it is to be told it is over a
+        cap (its address holds ``cap``, or everyone together ``total`` and no address holding
+        more than its own has a quiet connection to close for it); None if it is to be closed
+        at once (``REFUSING_MOST`` are being told already)."""
         host = client[0] if client else ""
-        held = self._open.setdefault(host, set())
+        held = self._open.get(host, set())
         if len(held) >= self.cap:
-            if client is not None:
-                self.refused.add(client)
+            refusal = self.refusal()
+        elif len(self._host) >= self.total and not self._shed(len(held)):
+            refusal = LimitError(f"the server holds as many connections as it may "
+                                 f"({self.total}): try again in a moment")
+        else:
+            self._open.setdefault(host, set()).add(transport)
+            self._host[transport] = host
+            self._quiet[transport] = quiet
+            return True
+        if client is None or len(self.refused) >= REFUSING_MOST:
+            return None
+        self.refused[client] = refusal
+        return False
+
+    def _shed(self, fewer_than: int) -> bool:
+        """At the total: close a quiet connection of the address holding the most, if it holds
+        more than ``fewer_than`` + 1 (so a newcomer's address never ends up holding more than
+        the one it was made room by); whether one was closed."""
+        if not self._open:
             return False
-        held.add(transport)
-        self._host[transport] = host
-        return True
+        held = max(self._open.values(), key=len)
+        if len(held) <= fewer_than + 1:
+            return False
+        for transport in list(held):
+            if self._quiet[transport]():
+                self.release(transport, None)
+                close = getattr(transport, "close", None)
+                if close is not None:
+                    close()
+                return True
+        return False
 
     def release(self, transport: object, client: tuple[str, int] | None) -> None:
         """A connection closed (called once or more: the HTTP protocol and, after an upgrade,
         the websocket one both say so)."""
         if client is not None:
-            self.refused.discard(client)
+            self.refused.pop(client, None)
         host = self._host.pop(transport, None)
+        self._quiet.pop(transport, None)
         if host is None:
             return
         held = self._open[host]
@@ -103,8 +147,16 @@ def protocols(gate: Gate, header_timeout_s: float) -> tuple[type[H11Protocol],
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
             send_at_once(transport)
-            admitted = gate.admit(transport, self.client)
+            admitted = gate.admit(transport, self.client, self._quiet)
+            if admitted is None:
+                transport.close()
+                return
             self._arm(header_timeout_s if admitted else REFUSE_WITHIN_S)
+
+        def _quiet(self) -> bool:
+            """Whether no request has come since the deadline was set (as ``_late`` asks)."""
+            return (self.transport.get_protocol() is self and self.cycle is self._waiting
+                    and not self.transport.is_closing())
 
         def on_response_complete(self) -> None:
             super().on_response_complete()
@@ -120,8 +172,7 @@ def protocols(gate: Gate, header_timeout_s: float) -> tuple[type[H11Protocol],
         def _late(self) -> None:
             """No request came since the deadline was set (an upgraded connection is the
             websocket protocol's now, and one mid-request is the app's)."""
-            if (self.transport.get_protocol() is self and self.cycle is self._waiting
-                    and not self.transport.is_closing()):
+            if self._quiet():
                 self.transport.close()
 
         def connection_lost(self, exc: Exception | None) -> None:
@@ -149,11 +200,11 @@ class Refusals:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         client = scope.get("client")
-        if scope["type"] not in ("http", "websocket") or client is None \
-                or (client[0], client[1]) not in self.gate.refused:
+        refusal = None if scope["type"] not in ("http", "websocket") or client is None \
+            else self.gate.refused.get((client[0], client[1]))
+        if refusal is None:
             await self.app(scope, receive, send)
             return
-        refusal = self.gate.refusal()
         if scope["type"] == "websocket":
             await receive()  # the connect
             await send({"type": "websocket.accept"})
@@ -172,7 +223,7 @@ def server_config(app: Any, host: str, port: int, limits: Limits) -> uvicorn.Con
     ``limits``, and frames uncompressed (a state frame is about 3 KB, every change sends one to
     every connection, and compressing each for each connection was a fifth of the server's
     work)."""
-    gate = Gate(limits.conns_per_client)
+    gate = Gate(limits.conns_per_client, limits.conns_total)
     http, ws = protocols(gate, limits.header_timeout_s)
     return uvicorn.Config(Refusals(app, gate), host=host, port=port, log_level="warning",
                           ws_max_size=1 << 16, ws_per_message_deflate=False, http=http, ws=ws,

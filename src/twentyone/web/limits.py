@@ -3,9 +3,10 @@
 
 A server on a network answers strangers too. Each client address may hold only so many
 connections, must say hello on a websocket and send an HTTP request's headers within a time, and
-may create rooms and download histories only at a rate; idle rooms leave memory (their ledger
-stays). ``Limits`` holds those figures: its defaults are the ones docs/web.md quotes, and
-``twentyone serve`` lets a host change them.
+may create rooms and download histories only at a rate; all of them together may hold only so
+many connections, create rooms only at a rate and have only so many downloads under way; idle
+rooms leave memory (their ledger stays). ``Limits`` holds those figures: its defaults are the
+ones docs/web.md quotes, and ``twentyone serve`` lets a host change them.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 
@@ -23,6 +24,11 @@ class Limits:
 
     #: Connections (HTTP or websocket) one client address may hold open at once.
     conns_per_client: int = 64
+    #: Connections all addresses together may hold open at once (``twentyone serve`` lowers it
+    #: to what its open-file limit leaves room for). At the total, a newcomer from an address
+    #: holding fewer than another is let in by closing one of that address's connections that
+    #: has not yet sent its request; otherwise it is refused in words.
+    conns_total: int = 2048
     #: Seconds a new connection has to send its HTTP request's headers, and a websocket to say
     #: hello once open.
     header_timeout_s: float = 10.0
@@ -32,10 +38,17 @@ class Limits:
     #: Rooms one client address may create: a burst, then one every ``room_every_s`` seconds.
     rooms_burst: int = 20
     room_every_s: float = 10.0
+    #: Rooms all addresses together may create: a burst, then one every ``rooms_total_every_s``
+    #: seconds (each room is kept in memory until it has been idle ``room_idle_s``).
+    rooms_total_burst: int = 100
+    rooms_total_every_s: float = 1.0
     #: Downloads (histories and ledgers) one client address may make: a burst, then one every
     #: ``download_every_s`` seconds.
     downloads_burst: int = 20
     download_every_s: float = 3.0
+    #: Downloads being dealt or waiting their turn at once, from all addresses together (they
+    #: are dealt one at a time); past it, 503 "busy with other downloads".
+    downloads_total: int = 8
     #: Messages one websocket may send: a burst, then ``messages_per_s`` a second (a person
     #: makes a few a second at most; past it the connection is closed, "too many messages").
     messages_burst: int = 40
@@ -44,6 +57,9 @@ class Limits:
     room_idle_s: float = 600.0
     #: A repeated error is logged once in this many seconds, with how many more there were.
     log_every_s: float = 10.0
+    #: Seconds a write to the ledger waits for another program's lock on its file before the
+    #: request is refused (``store.WAIT_S``): every room waits while one write does.
+    ledger_wait_s: float = 0.05
 
 
 class Buckets:
@@ -83,6 +99,26 @@ class Buckets:
         for client, (tokens, at) in list(self._held.items()):
             if tokens + (t - at) / self.every_s >= self.burst:
                 del self._held[client]
+
+
+class Slots:
+    """At most ``n`` of something at once, from everyone together (downloads in progress):
+    ``hold`` yields whether one was free, and gives it back after."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.used = 0
+
+    @contextlib.contextmanager
+    def hold(self) -> Iterator[bool]:
+        if self.used >= self.n:
+            yield False
+            return
+        self.used += 1
+        try:
+            yield True
+        finally:
+            self.used -= 1
 
 
 class LogThrottle(logging.Filter):

@@ -173,11 +173,19 @@ def _next_seq(db: sqlite3.Connection, table: Literal["ops", "shuffles", "hands"]
     return int(after)
 
 
+#: Seconds a read or write waits for another program's lock on the ledger file before it
+#: gives up (``Limits.ledger_wait_s``). The store is used on the server's event loop, so every
+#: room and every request waits with it: SQLite's own 5 s made one locked file stop the whole
+#: server, where a room now refuses the request in words and the others carry on.
+WAIT_S = 0.05
+
+
 class SqliteStore:
     """The embedded ledger: one SQLite file in WAL mode. With WAL and ``synchronous=NORMAL`` a
-    committed transaction survives the process being killed at any moment."""
+    committed transaction survives the process being killed at any moment. Opening it waits
+    SQLite's usual 5 s for a lock; once open, each read and write waits at most ``wait_s``."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, wait_s: float = WAIT_S) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
         self.db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
@@ -189,6 +197,7 @@ class SqliteStore:
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.executescript(_SCHEMA)
+        self.db.execute(f"PRAGMA busy_timeout = {max(0, round(wait_s * 1000))}")
         #: What this store has committed, so a commit reads nothing back and writes only what
         #: changed: each room's next sequence number per table, and the balances it holds.
         #: Only this process writes a room (``serve`` holds the ledger), and an entry is set
