@@ -28,7 +28,7 @@ from twentyone.cli.serve import CONNS_TOTAL, DOWNLOADS_TOTAL, NEW_ROOMS_TOTAL
 from twentyone.web.app import create_app
 from twentyone.web.gate import REFUSING_MOST, Gate
 from twentyone.web.limits import Limits, Slots
-from twentyone.web.store import WAIT_S, SqliteStore
+from twentyone.web.store import WAIT_S, Change, SqliteStore
 
 linux = pytest.mark.skipif(sys.platform != "linux", reason="needs 127.0.0.x and /proc")
 
@@ -243,6 +243,28 @@ def test_the_ledger_waits_only_its_bound_for_another_programs_lock(tmp_path: Pat
     assert ms == round(Limits().ledger_wait_s * 1000) <= 100
     assert SqliteStore(tmp_path / "m.sqlite3", wait_s=0.5).db.execute(
         "PRAGMA busy_timeout").fetchone() == (500,)
+
+
+def test_once_a_write_found_the_ledger_locked_the_next_ones_do_not_wait(tmp_path: Path) -> None:
+    """While another program holds the file, only one write a second waits ``ledger_wait_s``
+    for it (``store.LOCKED_FOR_S``); the others are refused at once. Nothing is written, and
+    once the lock is gone the next write is."""
+    db = tmp_path / "l.sqlite3"
+    store = SqliteStore(db)
+    store.create_room("ROOM01", {"game": "casino"}, "h")
+    with locked(db):
+        for _ in range(3):
+            with pytest.raises(sqlite3.OperationalError, match="locked"):
+                store.commit("ROOM01", Change(closed=True))
+        assert store.db.execute("PRAGMA busy_timeout").fetchone() == (0,)  # the next ones
+        with pytest.raises(sqlite3.OperationalError, match="locked"):
+            store.create_room("ROOM02", {"game": "casino"}, "h")
+    assert store.room("ROOM02") is None
+    stored = store.room("ROOM01")
+    assert stored is not None and not stored.closed
+    store.commit("ROOM01", Change(closed=True))
+    stored = store.room("ROOM01")
+    assert stored is not None and stored.closed
 
 
 @contextmanager

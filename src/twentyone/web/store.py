@@ -178,12 +178,17 @@ def _next_seq(db: sqlite3.Connection, table: Literal["ops", "shuffles", "hands"]
 #: room and every request waits with it: SQLite's own 5 s made one locked file stop the whole
 #: server, where a room now refuses the request in words and the others carry on.
 WAIT_S = 0.05
+#: Seconds after a write found the file locked during which writes do not wait at all: a room
+#: whose players keep asking while another program holds the file is refused at once, and only
+#: one write a second waits ``WAIT_S`` to see whether the lock has gone.
+LOCKED_FOR_S = 1.0
 
 
 class SqliteStore:
     """The embedded ledger: one SQLite file in WAL mode. With WAL and ``synchronous=NORMAL`` a
     committed transaction survives the process being killed at any moment. Opening it waits
-    SQLite's usual 5 s for a lock; once open, each read and write waits at most ``wait_s``."""
+    SQLite's usual 5 s for a lock; once open, each read and write waits at most ``wait_s``, and
+    for ``LOCKED_FOR_S`` after a write found the file locked, writes do not wait at all."""
 
     def __init__(self, path: Path, wait_s: float = WAIT_S) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -197,7 +202,11 @@ class SqliteStore:
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.executescript(_SCHEMA)
-        self.db.execute(f"PRAGMA busy_timeout = {max(0, round(wait_s * 1000))}")
+        self.wait_ms = max(0, round(wait_s * 1000))
+        self._waits_ms = -1
+        #: Until when (``time.monotonic``) writes do not wait for a lock (``LOCKED_FOR_S``).
+        self._locked_until = 0.0
+        self._wait(self.wait_ms)
         #: What this store has committed, so a commit reads nothing back and writes only what
         #: changed: each room's next sequence number per table, and the balances it holds.
         #: Only this process writes a room (``serve`` holds the ledger), and an entry is set
@@ -209,9 +218,30 @@ class SqliteStore:
     def close(self) -> None:
         self.db.close()
 
+    def _wait(self, ms: int) -> None:
+        if ms != self._waits_ms:
+            self.db.execute(f"PRAGMA busy_timeout = {ms}")
+            self._waits_ms = ms
+
+    def _writing(self) -> None:
+        """Before a write: wait for a lock only if none was found lately (``LOCKED_FOR_S``)."""
+        self._wait(0 if time.monotonic() < self._locked_until else self.wait_ms)
+
+    def _failed(self, exc: BaseException) -> None:
+        """After a write failed: if the file was locked, the next writes do not wait."""
+        if isinstance(exc, sqlite3.OperationalError) and (
+                "locked" in str(exc) or "busy" in str(exc)):
+            self._locked_until = time.monotonic() + LOCKED_FOR_S
+
     def create_room(self, code: str, spec: dict[str, Any], host_hash: str) -> None:
-        self.db.execute("INSERT INTO rooms (code, spec, host_hash, created) VALUES (?, ?, ?, ?)",
-                        (code, json.dumps(spec), host_hash, time.time()))
+        self._writing()
+        try:
+            self.db.execute("INSERT INTO rooms (code, spec, host_hash, created) "
+                            "VALUES (?, ?, ?, ?)", (code, json.dumps(spec), host_hash,
+                                                    time.time()))
+        except BaseException as exc:
+            self._failed(exc)
+            raise
 
     def commit(self, code: str, change: Change) -> None:
         if change.empty():
@@ -224,7 +254,12 @@ class SqliteStore:
             balances.pop(n, None)
         changed = [(code, n, c) for n, c in change.balances.items() if balances.get(n) != c]
         balances.update(change.balances)
-        db.execute("BEGIN IMMEDIATE")
+        self._writing()
+        try:
+            db.execute("BEGIN IMMEDIATE")
+        except BaseException as exc:
+            self._failed(exc)
+            raise
         try:
             if change.ops:
                 start = done["ops", code] = self._seq(db, "ops", code)
@@ -267,7 +302,8 @@ class SqliteStore:
                 db.execute("UPDATE rooms SET state = ? WHERE code = ?",
                            (json.dumps(change.room_state), code))
             db.execute("COMMIT")
-        except BaseException:
+        except BaseException as exc:
+            self._failed(exc)
             self._forget(code)
             if db.in_transaction:
                 db.execute("ROLLBACK")
