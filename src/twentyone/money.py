@@ -21,7 +21,19 @@ MAX_DOLLARS = 1_000_000_000
 
 #: Digits, optionally grouped by commas, with an optional decimal part: "7", "7.50", ".5",
 #: "1,000". A leading "$" and surrounding spaces are allowed by ``parse_dollars``.
-_DOLLARS = re.compile(r"(?:\d+|\d{1,3}(?:,\d{3})+)?(?:\.\d*)?")
+_DOLLARS = re.compile(r"(?:[0-9]+|[0-9]{1,3}(?:,[0-9]{3})+)?(?:\.[0-9]*)?")
+
+#: One rule for every number a person types, wherever it is read (a command's option, a rules
+#: file or ``--set``, an amount): it is written with the digits 0 to 9. Python reads other
+#: scripts' digits ("６", "١٠") as numbers in some places and not in others, so they are
+#: refused everywhere, in these words.
+DIGITS_RULE = "write numbers with the digits 0 to 9"
+
+
+def other_digits(text: str) -> bool:
+    """Whether ``text`` holds a digit or numeral other than 0 to 9 (another script's digits,
+    a full-width ``６``, a superscript ``²``, a circled ``①``)."""
+    return not text.isascii() and any(not c.isascii() and c.isnumeric() for c in text)
 
 
 def parse_dollars(text: str | int) -> Cents:
@@ -40,6 +52,9 @@ def parse_dollars(text: str | int) -> Cents:
             raise MoneyError(f"{text} is more than the ${MAX_DOLLARS:,} anything here takes")
         return text * 100
     raw = text.strip()
+    if other_digits(raw):
+        shown = text if len(text) <= 40 else text[:40] + "..."
+        raise MoneyError(f"{DIGITS_RULE}, not {shown!r}")
     if raw.startswith("-"):
         raise MoneyError(f"{text!r} is negative")
     raw = raw.removeprefix("$").strip()

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from twentyone.errors import RulesError
-from twentyone.money import MAX_DOLLARS, Cents, dollars, parse_dollars
+from twentyone.money import DIGITS_RULE, MAX_DOLLARS, Cents, dollars, other_digits, parse_dollars
 from twentyone.safeload import loads_toml
 
 #: The standard casino colours (docs/casino.md#chip-colours-and-values), in cents.
@@ -351,9 +351,9 @@ _COLOUR = re.compile(rf"(?=.{{1,{MAX_COLOUR_LENGTH}}}\Z)[^\W\d_](?:[^\W_]|[ '-](
 
 #: Whole numbers as text (``--set decks=2``): digits with an optional sign, no more than any
 #: option could use (a thousand-digit number is refused, not parsed).
-_WHOLE = re.compile(r"[+-]?\d{1,12}")
+_WHOLE = re.compile(r"[+-]?[0-9]{1,12}")
 #: A share as text (``--set penetration=0.75``): a plain decimal, no exponent, "inf" or "nan".
-_DECIMAL = re.compile(r"[+-]?(?:\d{1,12}(?:\.\d{0,12})?|\.\d{1,12})")
+_DECIMAL = re.compile(r"[+-]?(?:[0-9]{1,12}(?:\.[0-9]{0,12})?|\.[0-9]{1,12})")
 _TRUE = ("true", "yes", "1", "on")
 _FALSE = ("false", "no", "0", "off")
 
@@ -384,6 +384,10 @@ def _coerce(name: str, raw: Any, base: Rules) -> Any:
     current = getattr(base, name)
     if name in CHOICES:
         return _choice(name, raw)
+    numeric = name in MONEY_FIELDS or name in ("chips", "cut_behind", "blackjack_pays") or (
+        isinstance(current, (int, float)) and not isinstance(current, bool))
+    if numeric and isinstance(raw, str) and other_digits(raw):
+        raise RulesError(f"{name}: {DIGITS_RULE}, not {_shown(raw)}")
     if name in MONEY_FIELDS:
         return _money(name, raw)
     if name == "chips":

@@ -14,7 +14,7 @@ from rich.markup import escape
 from typer.core import TyperCommand
 
 from twentyone.errors import RulesError
-from twentyone.money import Cents, dollars, parse_dollars
+from twentyone.money import DIGITS_RULE, Cents, dollars, other_digits, parse_dollars
 from twentyone.rules import Rules, load_rules, parse_set_options
 
 #: The largest seed taken: numbers up to 2**63 - 1 (any seed a person would type).
@@ -121,7 +121,9 @@ def check_writable(path: Path | None, what: str, option: str, suffix: str | None
         return
     folder = path.parent if str(path.parent) else Path(".")
     problem = None
-    if path.is_dir():
+    if not path.name or path.name == "..":  # "", ".", "/", "..": a folder, or nothing named
+        problem = "give a file name, not a folder"
+    elif path.is_dir():
         problem = "that is a folder"
     elif suffix is not None and path.suffix.lower() != suffix:
         problem = f"give a file name ending {suffix} (the file is written as {suffix[1:].upper()})"
@@ -138,6 +140,9 @@ def check_writable(path: Path | None, what: str, option: str, suffix: str | None
     if problem is not None:
         raise typer.BadParameter(f"cannot write {what} to {path}: {problem}", param_hint=option)
 
+
+#: The option types Typer reads as numbers itself (``Command.parse_args`` checks their digits).
+NUMBER_TYPES = ("int", "float", "list[int]", "list[float]")
 
 #: Value names for help, by the Python type Typer reads from an option's annotation.
 VALUE_NAMES = {"str": "TEXT", "int": "INTEGER", "float": "NUMBER", "Path": "PATH",
@@ -163,8 +168,8 @@ def plain_help(text: str | None) -> str | None:
 
 
 class Command(TyperCommand):
-    """A command whose help shows plain value names and bare flags (``plain_type``), and its
-    text as written (``plain_help``)."""
+    """A command whose help shows plain value names and bare flags (``plain_type``), its text
+    as written (``plain_help``), and whose number options take the digits 0 to 9 only."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -174,6 +179,21 @@ class Command(TyperCommand):
             text = getattr(param, "help", None)  # an option's help (an argument has none)
             if isinstance(text, str):
                 vars(param)["help"] = plain_help(text)
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        """Refuse a number option's value written in other digits than 0 to 9, in the words
+        every other parser uses (``money.DIGITS_RULE``), before Typer reads it in its own."""
+        numeric = {opt: opt for p in self.params if getattr(p, "opts", None)
+                   and hasattr(p, "bare_type") and str(p.bare_type()) in NUMBER_TYPES
+                   for opt in p.opts}
+        for i, arg in enumerate(args):
+            name, eq, value = arg.partition("=")
+            if not eq:
+                name, value = arg, args[i + 1] if i + 1 < len(args) else ""
+            if name in numeric and other_digits(value):
+                raise typer.BadParameter(f"{DIGITS_RULE}, not {printable(value[:40])!r}",
+                                         param_hint=f"'{numeric[name]}'")
+        return super().parse_args(ctx, args)
 
     def get_help_option(self, ctx: Any) -> Any:
         option = super().get_help_option(ctx)

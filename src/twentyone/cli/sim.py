@@ -37,6 +37,7 @@ from twentyone.cli.options import (
     rules_json,
     rules_named,
 )
+from twentyone.money import DIGITS_RULE, other_digits
 from twentyone.rules import Reshuffle, Rules
 from twentyone.sim import kernel as K
 from twentyone.sim.betting import Betting, parse_ramp
@@ -61,6 +62,8 @@ MAX_TRIP = 10**9
 def _rounds(given: str | int) -> int:
     """``--rounds``: a whole number of at least one, written 5000000, 5_000_000 or 5e6."""
     text = str(given)
+    if other_digits(text):
+        raise typer.BadParameter(f"{DIGITS_RULE}, not {text[:40]!r}", param_hint="--rounds")
     try:
         value = float(text) if any(c in text for c in ".eE") else int(text)
     except ValueError:
@@ -205,6 +208,9 @@ def sim(
     check_writable(save_chart, "the chart", "--save-chart")
     table_rules = rules_from_cli(rules, set_)
     mode = "ramp" if ramp is not None and bet == "flat" else bet
+    if ramp is not None and other_digits(ramp):
+        raise typer.BadParameter(f"{DIGITS_RULE}, not {printable(ramp[:40])!r}",
+                                 param_hint="--ramp")
     try:  # before any chart is solved: a bad bet is refused at once, with nothing written
         betting = Betting(
             mode=mode, ramp=parse_ramp(ramp) if ramp else (), enter=enter, leave=leave,

@@ -24,6 +24,7 @@ from twentyone.cli.options import (
     rules_json,
     rules_named,
 )
+from twentyone.money import DIGITS_RULE, other_digits
 from twentyone.rules import Rules, SplitBy
 from twentyone.strategy import (
     HouseEdge,
@@ -66,6 +67,8 @@ def _shoe(text: str | None) -> list[int] | None:
     if text is None:
         return None
     parts = [part.strip() for part in text.split(",")]
+    if other_digits(text):
+        raise typer.BadParameter(f"{DIGITS_RULE}, not {_cut(text)!r}", param_hint="--shoe")
     if not all(part.isascii() and part.isdigit() and len(part) <= 6 for part in parts):
         raise typer.BadParameter(f"counts are whole numbers: {_cut(text)!r}", param_hint="--shoe")
     counts = [int(part) for part in parts]
@@ -219,10 +222,10 @@ def chart(rules: RulesOpt = "classic", set_: SetOpt = None,
     with ``--thumb``, the rules of thumb beside it (docs/strategy.md#rules-of-thumb), the plays
     where they differ marked, and their cost against the exact chart from the solver. With
     ``--png``/``--html`` and ``--thumb`` the thumb chart is written too, as FILE-thumb."""
-    for name in ("", "-thumb") if thumb else ("",):
-        for path, option, suffix in ((png, "--png", ".png"), (html_, "--html", ".html")):
-            if path is not None:
-                check_writable(_beside(path, name), "the chart", option, suffix)
+    for path, option, suffix in ((png, "--png", ".png"), (html_, "--html", ".html")):
+        check_writable(path, "the chart", option, suffix)  # first as given: "" or "/" too
+        if path is not None and thumb:
+            check_writable(_beside(path, "-thumb"), "the chart", option, suffix)
     r = odds_rules(rules, set_)
     with compiling(_first_solve(not infinite and not chart_on_disk(r)), SOLVER_SECONDS):
         c = basic_chart(r, infinite)
@@ -364,8 +367,11 @@ def _ranks(text: str, option: str) -> list[str]:
             out.append(p)
         elif p == "T":
             out.append("10")
-        elif p.isdecimal() and len(p) <= 2 and 1 <= int(p) <= 10:
+        elif p.isascii() and p.isdecimal() and len(p) <= 2 and 1 <= int(p) <= 10:
             out.append("A" if int(p) == 1 else str(int(p)))
+        elif other_digits(p):
+            raise typer.BadParameter(f"{DIGITS_RULE}, not {printable(text)!r}",
+                                     param_hint=option)
         else:
             raise typer.BadParameter(f"card values are A, 2-10, T, J, Q or K, not {text!r}",
                                      param_hint=option)

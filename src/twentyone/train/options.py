@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from twentyone.errors import DrillOptionError
+from twentyone.money import DIGITS_RULE, other_digits
 
 #: A setting's value once read: a choice's word, a whole number or a number.
 OptionValue = str | int | float
@@ -59,6 +60,8 @@ class Option:
         if isinstance(value, int | float):
             number = value
         elif isinstance(value, str):
+            if other_digits(value):  # one rule for numbers everywhere (money.DIGITS_RULE)
+                raise DrillOptionError(f"{self.name}: {DIGITS_RULE}, not {value!r}")
             try:
                 number = float(value.strip())
             except ValueError:

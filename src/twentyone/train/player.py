@@ -21,6 +21,7 @@ from importlib import resources
 import numpy as np
 
 from twentyone.cards import hand_total
+from twentyone.money import other_digits
 from twentyone.rules import Rules, SplitBy
 from twentyone.rules import Surrender as SurrenderRule
 from twentyone.sim import kernel as K
@@ -172,6 +173,8 @@ def number_answer(answer: JSON) -> float | None:
         return None
     if isinstance(answer, int | float):
         return float(answer)
+    if other_digits(str(answer)):  # numbers are written 0-9 everywhere (money.DIGITS_RULE)
+        return None
     try:
         return float(str(answer).strip())
     except ValueError:

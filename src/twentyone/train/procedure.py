@@ -266,8 +266,9 @@ class ProcedureDrill(Drill):
         if isinstance(answer, int) and not isinstance(answer, bool) \
                 and 1 <= answer <= len(choices):
             given = choices[answer - 1]
-        elif isinstance(answer, str) and answer.strip().isdigit() \
-                and 1 <= int(answer) <= len(choices):
+        elif isinstance(answer, str) and answer.strip().isascii() \
+                and answer.strip().isdigit() and len(answer.strip()) <= 3 \
+                and 1 <= int(answer) <= len(choices):  # a choice's number in the digits 0-9
             given = choices[int(answer) - 1]
         ok = isinstance(given, str) and given.strip().lower() == expected.lower()
         return Grade(ok, expected, "Right." if ok else f"Next: {expected}.")

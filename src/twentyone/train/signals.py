@@ -174,7 +174,9 @@ class _Signals(Drill):
             return choices[answer - 1]
         if isinstance(answer, str):
             text = answer.strip().lower()
-            if text.isdigit() and 1 <= int(text) <= len(choices):
+            # A choice's number in the digits 0-9 ("²" or a thousand digits is no number).
+            if text.isascii() and text.isdigit() and len(text) <= 3 \
+                    and 1 <= int(text) <= len(choices):
                 return choices[int(text) - 1]
             return text
         return None

@@ -19,7 +19,7 @@ import math
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from functools import cache
 from typing import Any
 
@@ -58,13 +58,24 @@ class DrillStats:
         return self.correct / self.answers if self.answers else 0.0
 
 
+#: The longest an answer may take and still count towards the seconds per answer: past an hour
+#: the trainee was away, and a damaged or hand-edited profile's ``1e308`` would make every mean
+#: infinite (and the speed plot's axis impossible to draw).
+MAX_SECONDS = 3600.0
+
+
 def _mean(xs: list[float]) -> float | None:
     return sum(xs) / len(xs) if xs else None
 
 
+def _speeds(rows: list[Answer]) -> list[float]:
+    """The answers' seconds that say how fast the trainee was (``MAX_SECONDS``)."""
+    return [a.seconds for a in rows if a.seconds is not None and 0 <= a.seconds <= MAX_SECONDS]
+
+
 def _period(rows: list[Answer]) -> Period:
     return Period(min(a.at for a in rows), len(rows), sum(a.correct for a in rows) / len(rows),
-                  _mean([a.seconds for a in rows if a.seconds is not None]))
+                  _mean(_speeds(rows)))
 
 
 def drill_stats(answers: list[Answer]) -> dict[str, DrillStats]:
@@ -81,7 +92,7 @@ def drill_stats(answers: list[Answer]) -> dict[str, DrillStats]:
         by_start = sorted(sessions.items(), key=lambda kv: min(a.at for a in kv[1]))
         out[drill] = DrillStats(
             len(rows), sum(a.correct for a in rows),
-            _mean([a.seconds for a in rows if a.seconds is not None]),
+            _mean(_speeds(rows)),
             {d: _period(rs) for d, rs in sorted(days.items())},
             {s: _period(rs) for s, rs in by_start})
     return out
@@ -200,14 +211,30 @@ PAD_DAYS = 1 / 48
 def time_limits(days: list[float]) -> tuple[float, float]:
     """The progress plots' time axis for sessions starting at ``days``: a margin of a twentieth
     of their span and at least ``PAD_DAYS`` either side (one session alone would otherwise span
-    years, matplotlib's default, or a whole day at a fixed half-day pad)."""
+    years, matplotlib's default, or a whole day at a fixed half-day pad), and never past the
+    years matplotlib can draw (``DRAWN_DAYS``)."""
     pad = max(PAD_DAYS, (max(days) - min(days)) * 0.05)
-    return min(days) - pad, max(days) + pad
+    return max(DRAWN_DAYS[0], min(days) - pad), min(DRAWN_DAYS[1], max(days) + pad)
 
 
 def _day_number(t: datetime) -> float:
     """A moment as matplotlib's dates count it: days since 1970-01-01 UTC."""
     return t.timestamp() / 86400
+
+
+#: The days matplotlib's dates can show (the years 1 to 9999), a day inside each end. A session
+#: dated outside them (a profile's clock gone wrong, a hand-edited file) is left off the plots.
+DRAWN_DAYS = (_day_number(datetime(1, 1, 2, tzinfo=UTC)),
+              _day_number(datetime(9999, 12, 30, tzinfo=UTC)))
+
+
+def _drawn(t: datetime) -> float | None:
+    """``t`` as a day number if the plots can show it, else None."""
+    try:
+        day = _day_number(t)
+    except (OverflowError, ValueError, OSError):  # a naive date at the calendar's ends
+        return None
+    return day if DRAWN_DAYS[0] <= day <= DRAWN_DAYS[1] else None
 
 
 def plot(store: Store, path: str) -> None:
@@ -228,13 +255,13 @@ def plot(store: Store, path: str) -> None:
     acc, speed = fig.add_subplot(grid_spec[0, 0]), fig.add_subplot(grid_spec[1, 0])
     heat = fig.add_subplot(grid_spec[:, 1])
     for drill, s in stats.items():
-        sessions = list(s.sessions.values())
-        acc.plot([_day_number(p.start) for p in sessions],
-                 [100 * p.accuracy for p in sessions], marker="o", label=drill)
-        timed = [(_day_number(p.start), p.mean_seconds) for p in sessions
-                 if p.mean_seconds is not None]
+        sessions = [(day, p) for p in s.sessions.values() if (day := _drawn(p.start)) is not None]
+        acc.plot([day for day, _ in sessions],
+                 [100 * p.accuracy for _, p in sessions], marker="o", label=drill)
+        timed = [(day, p.mean_seconds) for day, p in sessions if p.mean_seconds is not None]
         speed.plot([x for x, _ in timed], [t for _, t in timed], marker="o", label=drill)
-    days = [_day_number(p.start) for st in stats.values() for p in st.sessions.values()]
+    days = [day for st in stats.values() for p in st.sessions.values()
+            if (day := _drawn(p.start)) is not None]
     for ax in (acc, speed):
         if days:
             ax.set_xlim(*time_limits(days))

@@ -257,6 +257,8 @@ def _answer(row: tuple[Any, ...]) -> Answer | None:
         when = datetime.fromisoformat(at)
     except ValueError:
         return None
+    if when.tzinfo is None:  # every answer is written with its zone; one without is read as UTC
+        when = when.replace(tzinfo=UTC)
     return Answer(when, drill, key, bool(correct), ev_cost, seconds, session)
 
 

@@ -68,7 +68,8 @@ class HandTotalsDrill(Drill):
     def grade(self, item: Item, answer: JSON) -> Grade:
         expected = str(item.secret["total"])
         words = str(answer).strip().lower() if not isinstance(answer, bool) else ""
-        m = re.fullmatch(r"(soft|hard)?\s*(\d+)", words)
+        # ASCII digits, three at most (numbers are written 0-9 everywhere; no total has more).
+        m = re.fullmatch(r"(soft|hard)?\s*([0-9]{1,3})", words)
         right = f"The hand is {expected}" + (" (bust)" if int(expected.split()[-1]) > 21 else "")
         if m is None:
             return Grade(False, expected, f"Answer with a total like \"soft 17\". {right}.")
