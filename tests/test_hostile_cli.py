@@ -131,7 +131,7 @@ CASES: list[tuple[list[str], str]] = [
     (["sim", "--rounds", "10", "--trip", str(10**13), "--bankroll", "10"], "--trip"),
     (["play", "--auto", "--rounds", "1", "--seed", str(2**64)], "--seed"),
     (["play", "--game", "durak", "--auto", "--rounds", "1", "--players", "99"], "--players"),
-    (["dealer", "--shoe", "1,1,1,1,1,1,1,1,1,١٠"], "whole numbers"),
+    (["dealer", "--shoe", "1,1,1,1,1,1,1,1,1,١٠"], "write numbers with the digits 0 to 9"),
     (["ev", "--hand", "10,6", "--up", "5", "--shoe", "4,4,4,4,4,4,4,4,4,1_6"],
      "whole numbers"),
 ]
