@@ -1,7 +1,8 @@
-"""What a hostile client types is refused in words and changes nothing (docs/web.md#the-protocol):
-JSON nested two thousand deep, on ``POST /api/rooms``, on a websocket and on the trainers' API;
-a name holding a control or direction-changing character, at a blackjack table and at a card
-room; and a name a spreadsheet would run as a formula, in both CSV downloads."""
+"""What a hostile client types is refused in words and changes nothing: JSON nested two thousand
+deep, on ``POST /api/rooms``, on a websocket and on the trainers' API
+(docs/web.md#what-one-server-withstands); a name holding a control or direction-changing
+character, at a blackjack table and at a card room (docs/web.md#joining); and a name a spreadsheet
+would run as a formula, in both CSV downloads (docs/web.md#downloads)."""
 
 from __future__ import annotations
 
@@ -73,7 +74,7 @@ BAD_NAMES = ["Bea\x00", "\u202eaeB", "Bea\u2066x\u2069", "A\u200fB", "Bea\nBob",
                                                   for n in BAD_NAMES])
 def test_a_name_with_a_control_or_direction_character_is_refused_and_nothing_written(
         tmp_path: Path, name: str) -> None:
-    """docs/web.md#the-protocol: a name is shown to everyone and written into the ledger;
+    """docs/web.md#joining: a name is shown to everyone and written into the ledger;
     one holding NUL, a right-to-left override or isolate, an invisible character or a line
     break is refused in words, and the seat stays empty in the room and in its ledger."""
     with party(tmp_path / "l.sqlite3") as p:
