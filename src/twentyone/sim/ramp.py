@@ -109,10 +109,10 @@ def edge_shown(b: CountBin) -> bool:
 
 
 def bet_counts(bins: Sequence[CountBin]) -> set[int]:
-    """The counts a ramp may bet up: every count with a measured advantage from the first one,
-    counting up from the commonest count, whose advantage is shown beyond its error. The
-    advantage rises with the count, so an edge measured below that (true count -1 at +0.1%,
-    -8 from fifty rounds) is the sampling's, however it measured."""
+    """The counts a ramp may bet up: every count from the first one, counting up from the
+    commonest count, whose advantage is shown beyond its error. The advantage rises with the
+    count, so an edge measured below that (true count -1 at +0.1%, -8 from fifty rounds) is
+    the sampling's, however it measured."""
     if not bins:
         return set()
     common = max(bins, key=lambda b: b.rounds).true_count
@@ -120,12 +120,34 @@ def bet_counts(bins: Sequence[CountBin]) -> set[int]:
     if not shown:
         return set()
     start = min(shown)
-    return {b.true_count for b in bins if b.true_count >= start and b.ev > 0 and b.sd > 0}
+    return {b.true_count for b in bins if b.true_count >= start and b.sd > 0}
+
+
+def rising(bins: Sequence[CountBin], counts: set[int]) -> dict[int, float]:
+    """The advantage at ``counts`` fitted to rise with the count (pooling adjacent counts that
+    measured out of order, each weighed by its precision): the shape the bets follow, so one
+    count measured low between two high ones is not bet down to a unit between them."""
+    blocks: list[list[float]] = []  # [weighted ev sum, weight, number of counts]
+    for b in sorted((b for b in bins if b.true_count in counts), key=lambda b: b.true_count):
+        w = 1.0 / max(b.standard_error, 1e-12) ** 2
+        blocks.append([b.ev * w, w, 1.0])
+        while len(blocks) > 1 and blocks[-2][0] / blocks[-2][1] > blocks[-1][0] / blocks[-1][1]:
+            last = blocks.pop()
+            for i in range(3):
+                blocks[-1][i] += last[i]
+    out, ordered = {}, sorted(counts)
+    at = 0
+    for total, weight, n in blocks:
+        for t in ordered[at:at + int(n)]:
+            out[t] = total / weight
+        at += int(n)
+    return out
 
 
 def optimal(bins: Sequence[CountBin], top: float, step: float, ror: float) -> Plan:
     """The ramp betting ``k x ev / variance`` units at each count ``bet_counts`` allows (within
-    1..top, rounded to ``step``), ``k`` chosen for the largest DI. The counts that measured an
+    1..top, rounded to ``step``; ``ev`` as fitted to rise with the count), ``k`` chosen for the
+    largest DI, the bets never falling as the count rises. The counts that measured an
     advantage not shown are named: bet one unit (``Plan.unsure``), or bet on a measurement
     within its error (``Plan.rough``), so sampling noise is never bet up without a word."""
     allowed = bet_counts(bins)
@@ -139,13 +161,17 @@ def optimal(bins: Sequence[CountBin], top: float, step: float, ror: float) -> Pl
 
 def _optimal(bins: Sequence[CountBin], allowed: set[int], top: float, step: float, ror: float
              ) -> Plan:
-    kelly = {b.true_count: b.ev / (b.sd ** 2 + b.ev ** 2) for b in bins
-             if b.true_count in allowed}
+    edge = rising(bins, allowed)
+    kelly = {b.true_count: edge[b.true_count] / (b.sd ** 2 + edge[b.true_count] ** 2)
+             for b in bins if b.true_count in allowed and edge[b.true_count] > 0}
     best: Plan | None = None
     if kelly:
         low = 1.0 / max(kelly.values())
         for k in np.geomspace(low / 4, low * top * 4, SCALES):
-            units = {t: _round(float(k) * v, step, top) for t, v in kelly.items()}
+            units, bet = {}, 1.0
+            for t in sorted(kelly):  # never less than at a lower count
+                bet = max(bet, _round(float(k) * kelly[t], step, top))
+                units[t] = bet
             plan = evaluate("optimal", bins, units, ror)
             if best is None or (plan.worth and best.worth and plan.worth.di > best.worth.di):
                 best = plan
@@ -160,11 +186,16 @@ def _di(plan: Plan) -> float:
 
 def _refine(bins: Sequence[CountBin], plan: Plan, allowed: set[int], top: float, step: float,
             ror: float) -> Plan:
-    """Step each count's bet up or down by the betting unit while that raises the DI. DI is
-    EV (linear in the bets) over SD (the root of a convex quadratic), so where it is positive
-    its level sets are convex and this climb ends at the best ramp on the unit's grid, not at
-    one merely good for its Kelly shape."""
+    """Step each count's bet up or down by the betting unit while that raises the DI and the
+    bets still rise with the count. DI is EV (linear in the bets) over SD (the root of a convex
+    quadratic), so where it is positive its level sets are convex: the climb ends at a ramp no
+    one count's step improves, better than one merely good for its Kelly shape."""
     counts = sorted(allowed)
+
+    def rises(units: dict[int, float]) -> bool:
+        bets = [units.get(t, 1.0) for t in counts]
+        return all(a <= b for a, b in zip(bets, bets[1:], strict=False))
+
     better = True
     while better:
         better = False
@@ -172,6 +203,8 @@ def _refine(bins: Sequence[CountBin], plan: Plan, allowed: set[int], top: float,
             for delta in (step, -step):
                 units = dict(plan.units)
                 units[t] = _round(units.get(t, 1.0) + delta, step, top)
+                if not rises(units):
+                    continue
                 trial = evaluate("optimal", bins, units, ror)
                 if _di(trial) > _di(plan) + 1e-12:
                     plan, better = trial, True
@@ -219,10 +252,12 @@ def save_ramp_plot(bins: Sequence[CountBin], plan: Plan, file: str | Path, title
     edges = [*tcs, tcs[-1] + 1]
     bets = [plan.units.get(t, 1.0) for t in tcs]
     bx.step(edges, [*bets, bets[-1]], where="post", color="tab:green")
-    for t in plan.unsure:
-        bx.axvspan(t, t + 1, color="khaki", alpha=0.5, linewidth=0)
-    bx.set_xlabel("true count (a bet holds from its count to the next)"
-                  + ("; shaded: an edge within its error, bet one unit" if plan.unsure else ""))
+    for n, t in enumerate(plan.unsure):
+        bx.axvspan(t, t + 1, color="khaki", alpha=0.5, linewidth=0,
+                   label="an edge measured, not shown: one unit" if n == 0 else None)
+    if plan.unsure:
+        bx.legend(loc="upper left", fontsize=8)
+    bx.set_xlabel("true count (a bet holds from its count to the next)")
     bx.set_ylabel("bet (units)")
     worth = plan.worth
     bx.set_title("Optimal ramp" + (f": SCORE {worth.score:.1f}, DI {worth.di:.2f}"
