@@ -13,6 +13,7 @@ and N0 (``stats.Desirability``) are set against flat betting and a simple straig
 from __future__ import annotations
 
 import math
+from itertools import pairwise
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -194,7 +195,7 @@ def _refine(bins: Sequence[CountBin], plan: Plan, allowed: set[int], top: float,
 
     def rises(units: dict[int, float]) -> bool:
         bets = [units.get(t, 1.0) for t in counts]
-        return all(a <= b for a, b in zip(bets, bets[1:], strict=False))
+        return all(a <= b for a, b in pairwise(bets))
 
     better = True
     while better:
