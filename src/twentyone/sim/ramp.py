@@ -13,9 +13,9 @@ and N0 (``stats.Desirability``) are set against flat betting and a simple straig
 from __future__ import annotations
 
 import math
-from itertools import pairwise
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from itertools import pairwise
 from pathlib import Path
 
 import numpy as np
