@@ -21,8 +21,8 @@ from twentyone.sim.counting import SYSTEMS
 CountOpt = Annotated[str, typer.Option(
     "--count", help=f"The count system: {', '.join(SYSTEMS)}.")]
 DecksLeftOpt = Annotated[float | None, typer.Option(
-    "--decks-left", help="Decks left in the shoes the counts are figured at (default: halfway "
-    "through the dealt part of the shoe).")]
+    "--decks-left", help="Decks left before the deal at which the counts are figured (default: "
+    "halfway through the dealt part of the shoe).")]
 
 
 def load_indices(r: Rules, count: str, decks_left: float | None = None) -> idx.IndexSet:
@@ -36,7 +36,7 @@ def load_indices(r: Rules, count: str, decks_left: float | None = None) -> idx.I
     if idx.cached(r, count, decks_left):
         return idx.load(r, count, decks_left)
     err = Console(stderr=True, highlight=False)
-    err.print("Solving the index numbers for these rules and this count once (about a minute "
+    err.print("Solving the index numbers for these rules and this count once (a minute or two "
               "on two cores; later runs read them from the cache)...")
     start = time.perf_counter()
     with err.status("solving index numbers"):

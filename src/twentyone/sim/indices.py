@@ -1,29 +1,32 @@
 """Index numbers computed for any rules and any count: the true count at which a play's better
 choice changes, from the exact solver (docs/strategy.md#computed-index-numbers).
 
-The method. A true count stands for many shoes; on average over them, the cards left are the
-full shoe's shifted along the count's tags. For ``N`` cards drawn from a shoe (a hypergeometric
-draw), the expected count of each value given the tag sum ``S`` of those cards is, to the
-normal approximation, ``N p_v (1 + (tag_v - mean tag) (S - N mean tag) / (N var tag))``: cards
-leave in proportion to their tags. So for each target count from -10 to +10 the shoe at a
-reference depth (``reference_decks``) is built with those expected counts, rounded to whole
-cards at random (a fixed seed, ``SAMPLES`` roundings per count, keeping the cards' total), and
-the exact solver values every two-card hand's plays against every up card from it (play after
-the first decision is composition-dependent). Each hand's own true count is the one a player
-sees at the decision (the up card and the hand's two cards counted, decks left exact), so the
-rounding moves the points along the count axis, not off it. A cell's plays (hard 16 against a
+The method. A player deciding a hand at a count knows the hand and the up card too, and those
+came out of the same unknown pool as the earlier cards. So for each target count from -10 to +10
+and each two-card hand against each up card, the cards valued are the ones that player faces
+(``faced``): the pack less the hand and the up card, less the earlier cards, a random draw whose
+tags sum to the running count less the hand's and up card's tags; the expected unseen cards
+follow, to the normal approximation of the draw. (Building the shoe expected before the deal at
+the count and then taking the hand out counted the hand's cards twice: off by up to two true
+counts at one deck.) The solver needs whole cards, so each hand's expected unseen cards are
+rounded at random (a fixed seed, ``SAMPLES`` roundings per count) and valued by the exact solver,
+play after the first decision composition-dependent; each EV is then fitted over every count's
+roundings as one value per count plus a linear effect of each value's cards, and the value per
+count (the EV at the expected cards) is kept (``_smoothed``). A cell's plays (hard 16 against a
 ten, a pair of eights against a nine) sum each two-card hand's EVs weighted by its chance, as
 ``exact.compute_chart`` does for basic strategy. The difference between the two plays is fitted
-by a cubic in the true count over all the points, and the index is where it crosses zero:
-the crossing nearest count 0 within -10..+10, or none.
+by a cubic in the true count over the counts, and the index is where it crosses zero: the
+crossing nearest count 0 within -10..+10, or none.
 
 The convention (the simulator's, ``kernel._true_count``): the true count is the running count
-divided by the exact decks left (cards left / 52), not rounded, and an index play is made at a
-true count at or above its index (``"below"``: under it). The index is the crossing rounded to
-the nearest whole number; ``crossing`` keeps a hundredth. An unbalanced count (KO) has no true
-count: its index is a running count (from the usual initial running count, as the simulator
-keeps it) at the reference depth, searched over ten true counts' worth either side of the
-running count a neutral shoe shows there (``scale``).
+(the hand and the up card counted, a hole card not) divided by the exact decks left in the shoe
+(cards left / 52), not rounded, and an index play is made at a true count at or above its index
+(``"below"``: under it). The index is the crossing rounded to the nearest whole number;
+``crossing`` keeps a hundredth. The depth is ``reference_decks``: halfway through the dealt part
+of the shoe, before the deal. An unbalanced count (KO) has no true count: its index is a running
+count (from the usual initial running count, as the simulator keeps it) at that depth, searched
+over ten true counts' worth either side of the running count a neutral shoe shows there
+(``scale``).
 """
 
 from __future__ import annotations
@@ -57,7 +60,8 @@ from twentyone.strategy.exact import UpSolver, dealt_evs, full_shoe
 
 #: The counts searched for a crossing; a play that changes nowhere in it has no index.
 LIMIT = 10
-#: Randomly rounded shoes per target count.
+#: Random roundings of each hand's faced cards per target count: two at least, so that
+#: ``_smoothed`` can tell what the rounding moved from what the count did.
 SAMPLES = 2
 #: Bump when the method changes, so cached index sets are recomputed.
 VERSION = 4
@@ -525,7 +529,7 @@ def cached(rules: Rules, count: str, decks_left: float | None = None) -> bool:
 
 
 def load(rules: Rules, count: str, decks_left: float | None = None) -> IndexSet:
-    """The index set from the disk cache, or ``compute``d and saved (about a minute)."""
+    """The index set from the disk cache, or ``compute``d and saved (a minute or two)."""
     _system(count)
     odds = analysis_rules(rules)
     depth = reference_decks(rules) if decks_left is None else decks_left
