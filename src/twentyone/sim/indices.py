@@ -45,7 +45,7 @@ from twentyone.errors import TwentyOneError
 from twentyone.rules import DoubleOn, Rules
 from twentyone.sim import kernel as K
 from twentyone.sim.counting import DEFAULT_INDICES, SYSTEMS, CountSystem, IndexPlays
-from twentyone.strategy import Chart, analysis_key, analysis_rules, cache_dir
+from twentyone.strategy import Chart, analysis_key, analysis_rules, cache_dir, memo
 from twentyone.strategy.chart import (
     DOUBLE_HIT,
     DOUBLE_STAND,
@@ -63,6 +63,12 @@ LIMIT = 10
 #: Random roundings of each hand's faced cards per target count: two at least, so that
 #: ``_smoothed`` can tell what the rounding moved from what the count did.
 SAMPLES = 2
+#: The solver's memo table per hand, by decks: one hand's whole solve fills at most 3,200 slots
+#: from one deck and 9,200 from two (every hand, every up card, these rules), and a table
+#: doubles between root calls once half full, so these leave a margin of 2.5 and 3.5 times;
+#: setting up the six-deck size (``memo.SLOTS``) for each of a one-deck set's 23,000 small
+#: solves cost more than the solves.
+MEMO_SLOTS = {1: 1 << 14, 2: 1 << 16}
 #: Bump when the method changes, so cached index sets are recomputed.
 VERSION = 4
 #: Up cards in the order they are printed, and their names.
@@ -302,8 +308,9 @@ def _solve_up(rules: Rules, system: CountSystem, depth: float, target: int, up: 
             shoe = unseen.copy()
             shoe[a] += 1
             shoe[b] += 1
-            got.append((unseen - expect,
-                        dealt_evs(UpSolver(rules, [int(x) for x in shoe], up), a, b)))
+            solver = UpSolver(rules, [int(x) for x in shoe], up,
+                              memo_slots=MEMO_SLOTS.get(rules.decks, memo.SLOTS))
+            got.append((unseen - expect, dealt_evs(solver, a, b)))
         out[(up, a, b)] = _Solved(w, count_at(rules, system, expect), tuple(got))
     return out
 
