@@ -16,6 +16,7 @@ from __future__ import annotations
 import csv
 from importlib import resources
 
+import numpy as np
 import pytest
 
 from twentyone.rules import Rules, Surrender
@@ -23,6 +24,7 @@ from twentyone.sim import indices as idx
 from twentyone.sim import kernel as K
 from twentyone.sim.counting import SYSTEMS
 from twentyone.strategy.chart import SPLIT, SURRENDER_STAND
+from twentyone.strategy.exact import full_shoe
 
 #: The Illustrious 18 as (table, total, up) of the shipped file, in order of value.
 I18 = [("hard", 16, 10), ("hard", 15, 10), ("pair", 10, 5), ("pair", 10, 6), ("hard", 10, 10),
@@ -126,7 +128,7 @@ def test_every_count_system_is_offered_and_an_unknown_one_is_refused() -> None:
     with pytest.raises(idx.IndexError_, match="no count named"):
         idx.compute(SIX_DECKS, "plus-minus")
     with pytest.raises(idx.IndexError_, match="decks left"):
-        idx.shoes(SIX_DECKS, SYSTEMS["hilo"], 6.0)
+        idx.faced(SIX_DECKS, SYSTEMS["hilo"], 6.0, 0, ())
 
 
 def test_sim_uses_a_computed_set_where_the_published_one_does_not_fit_the_rules(
@@ -153,23 +155,50 @@ def test_sim_uses_a_computed_set_where_the_published_one_does_not_fit_the_rules(
 
 
 @pytest.mark.parametrize("count", ["hilo", "ko", "halves", "omega2"])
-def test_each_grid_shoe_stands_for_its_count(count: str) -> None:
-    """The shoes the solver values hold the reference depth's cards, no more of a value than the
-    full shoe, and show the count they stand for: true counts -10..+10, or for KO running counts
-    ten true counts' worth either side of the neutral one. Each value is its expected number
-    rounded down or up, so the count is off by less than the tags' sizes summed (per deck left,
-    for a true count)."""
+@pytest.mark.parametrize("decks", [1, 2, 6])
+def test_each_faced_shoe_shows_its_count(count: str, decks: int) -> None:
+    """The cards a hand faces (``faced``) are the pack less the hand and the up card, as many as
+    are left, none of a value beyond the pack's, and at the decision they show the count they
+    stand for: true counts -10..+10, or for KO running counts ten true counts' worth either side
+    of the neutral one (exactly, where no value ran out). Rounded to whole cards they keep
+    their number and show the count to within the rounding: the tags' sizes summed (per deck
+    left, for a true count)."""
+    rules = SIX_DECKS.replace(decks=decks)
     system = SYSTEMS[count]
-    centre, span = idx.scale(SIX_DECKS, system, 3.75)
-    if system.balanced:
-        assert (centre, span) == (0.0, 10.0)
-    else:  # 2.25 decks seen at +4 a deck, from -20
-        assert (centre, span) == (-20 + 4 * 2.25, 37.5)
-    grid = idx.shoes(SIX_DECKS, system, 3.75)
-    assert len(grid) == 21 * idx.SAMPLES
-    full = (0, *([24] * 9), 96)
-    rounding = sum(abs(t) for t in system.tags) * (52 / 195 if system.balanced else 1)
-    for n, shoe in enumerate(grid):
-        target = centre + (n // idx.SAMPLES - 10) * span / 10
-        assert shoe.sum() == 195 and all(0 <= shoe[v] <= full[v] for v in range(11))
-        assert abs(idx._count_of(system, SIX_DECKS, shoe, ()) - target) < rounding
+    depth = idx.reference_decks(rules)
+    before = round(52 * depth)
+    centre, span = idx.scale(rules, system, depth)
+    dealt = (10, 6, 10)
+    pool = np.array(full_shoe(decks), dtype=np.float64)
+    for v in dealt:
+        pool[v] -= 1
+    left = before - 3 - 1  # a hole card is out of the shoe
+    rounding = sum(abs(t) for t in system.tags) * (52 / left if system.balanced else 1)
+    rng = np.random.default_rng(1)
+    for target in range(-10, 11):
+        unseen = idx.faced(rules, system, depth, target, dealt)
+        assert unseen.sum() == pytest.approx(before - 3)
+        assert all(0 <= unseen[v] <= pool[v] for v in range(11))
+        want = centre + target * span / 10
+        if all(0 < unseen[v] < pool[v] for v in range(1, 11)):
+            assert idx.count_at(rules, system, unseen) == pytest.approx(want)
+        whole = idx.whole_cards(unseen, pool, rng)
+        assert whole.sum() == before - 3 and all(0 <= whole[v] <= pool[v] for v in range(11))
+        if abs(target) <= 5:
+            assert abs(idx.count_at(rules, system, whole) - want) < rounding
+
+
+def test_a_card_seen_in_the_hand_leaves_the_unseen_cards_only_in_its_share() -> None:
+    """The posterior, not the shoe before the deal less the hand: at the same true count a ten
+    in the hand takes out of the unseen cards only the share of tens not yet dealt (the rest
+    were among the earlier cards), and the count, which includes the ten, says the earlier
+    cards were that much richer in small ones."""
+    rules = SIX_DECKS.replace(decks=1)
+    hilo = SYSTEMS["hilo"]
+    depth = idx.reference_decks(rules)
+    with_ten = idx.faced(rules, hilo, depth, 0, (10, 10, 6))
+    with_nine = idx.faced(rules, hilo, depth, 0, (10, 9, 6))
+    # One ten more seen: fewer tens unseen, by less than the whole card.
+    assert 0 < with_nine[10] - with_ten[10] < 1
+
+

@@ -12,7 +12,8 @@ import typer
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from twentyone.cli.options import RulesOpt, SetOpt, rules_from_cli
+from twentyone.cli.options import RulesOpt, SetOpt
+from twentyone.cli.strategy import odds_rules
 from twentyone.rules import Insurance, Rules
 from twentyone.sim import indices as idx
 from twentyone.sim.counting import SYSTEMS
@@ -20,8 +21,8 @@ from twentyone.sim.counting import SYSTEMS
 CountOpt = Annotated[str, typer.Option(
     "--count", help=f"The count system: {', '.join(SYSTEMS)}.")]
 DecksLeftOpt = Annotated[float | None, typer.Option(
-    "--decks-left", help="Decks left in the shoes the counts are figured at (default: halfway "
-    "through the dealt part of the shoe).")]
+    "--decks-left", help="Decks left before the deal at which the counts are figured (default: "
+    "halfway through the dealt part of the shoe).")]
 
 
 def load_indices(r: Rules, count: str, decks_left: float | None = None) -> idx.IndexSet:
@@ -35,7 +36,7 @@ def load_indices(r: Rules, count: str, decks_left: float | None = None) -> idx.I
     if idx.cached(r, count, decks_left):
         return idx.load(r, count, decks_left)
     err = Console(stderr=True, highlight=False)
-    err.print("Solving the index numbers for these rules and this count once (about a minute "
+    err.print("Solving the index numbers for these rules and this count once (a minute or two "
               "on two cores; later runs read them from the cache)...")
     start = time.perf_counter()
     with err.status("solving index numbers"):
@@ -56,12 +57,15 @@ def indices(rules: RulesOpt = "classic", set_: SetOpt = None,
                 "+10.")] = False) -> None:
     """Print, for every play a count can change, the count at which the better play changes:
     exact EVs of both plays over the shoes a count stands for, from the solver."""
-    r = rules_from_cli(rules, set_)
+    r = odds_rules(rules, set_)  # the casino game's: Pontoon's options are refused by name
     found = load_indices(r, count, decks_left)
     if r.insurance is Insurance.NONE:  # the table offers none: nothing to index
         found = replace(found, plays=tuple(p for p in found.plays if p.kind != "insurance"))
     if as_json:
-        typer.echo(json.dumps(found.to_json(), indent=1))
+        # As the table: the plays a count changes, and with --all those it never does too.
+        listed = found if every else replace(
+            found, plays=tuple(p for p in found.plays if p.index is not None))
+        typer.echo(json.dumps(listed.to_json(), indent=1))
         return
     console = Console()
     console.print(f"[bold]{found.rules}[/], {SYSTEMS[count].description}")

@@ -4,6 +4,8 @@ betting and a simple ramp (docs/strategy.md#optimal-bets)."""
 from __future__ import annotations
 
 import json
+import math
+import shlex
 from pathlib import Path
 from typing import Annotated
 
@@ -16,6 +18,7 @@ from twentyone.cli.sim import _player, _rounds
 from twentyone.sim import ramp as R
 from twentyone.sim.betting import Betting
 from twentyone.sim.counting import SYSTEMS
+from twentyone.sim.indices import default_indices
 from twentyone.sim.runner import SimSpec, simulate
 from twentyone.sim.stats import SimResult
 from twentyone.strategy.exact import describe
@@ -31,7 +34,7 @@ def _spread(text: str) -> float:
         a, b = float(low), float(high)
     except ValueError:
         a = b = float("nan")
-    if not sep or not (0 < a <= b <= 1000 * a):
+    if not sep or not (math.isfinite(b) and 0 < a <= b <= 1000 * a):
         raise typer.BadParameter(f"a spread is SMALLEST-LARGEST, e.g. 1-12, not {text!r}",
                                  param_hint="--spread")
     return b / a
@@ -48,6 +51,39 @@ def _ror(text: str) -> float:
         raise typer.BadParameter(f"a risk of ruin between 0 and 100%, e.g. 13.5%, not {text!r}",
                                  param_hint="--ror")
     return r
+
+
+def _counts(counts: tuple[int, ...]) -> str:
+    return ("true count " if len(counts) == 1 else "true counts ") + \
+        ", ".join(f"{t:+d}" for t in counts)
+
+
+def unsure_notes(plan: R.Plan) -> list[str]:
+    """What the ramp says of the counts whose measured advantage it does not trust: not bet
+    on, or bet on within its error (``ramp.optimal``)."""
+    notes = []
+    if plan.unsure:
+        notes.append(f"At {_counts(plan.unsure)} an advantage was measured but not shown: "
+                     f"within {R.SIGNIFICANT:g} standard errors of none, or below the counts "
+                     "where the advantage is first shown (it rises with the count), so as "
+                     "likely the sampling's as the game's. The ramp bets one unit there.")
+    if plan.rough:
+        notes.append(f"At {_counts(plan.rough)} the bet rests on an advantage within "
+                     f"{R.SIGNIFICANT:g} standard errors of none: more rounds would size it.")
+    return notes
+
+
+def play_command(rules: str, set_: list[str] | None, count: str, indices: str | None,
+                 ramp: str, rounds: int, seed: int) -> str:
+    """The ``sim`` command that plays a ramp in the game it was measured in: the rules and
+    their ``--set`` changes, the count, the index plays, and the rounds and seed (the same
+    cards, so its SCORE is the ramp's)."""
+    words = ["twentyone", "sim", "--rules", rules]
+    for change in set_ or []:
+        words += ["--set", change]
+    words += ["--count", count, "--indices", indices or "none", "--ramp", ramp,
+              "--rounds", str(rounds), "--seed", str(seed)]
+    return shlex.join(words)
 
 
 def ramp(rules: RulesOpt = "classic", set_: SetOpt = None,
@@ -76,7 +112,7 @@ def ramp(rules: RulesOpt = "classic", set_: SetOpt = None,
     if rounds < MIN_ROUNDS:
         raise typer.BadParameter(f"at least {MIN_ROUNDS:,} rounds, to measure each count",
                                  param_hint="--rounds")
-    check_writable(plot, "the picture", "--plot")
+    check_writable(plot, "the picture", "--plot", ".png")
     r = rules_from_cli(rules, set_)
     if count not in SYSTEMS:
         raise typer.BadParameter(f"known counts: {', '.join(SYSTEMS)}", param_hint="--count")
@@ -94,8 +130,11 @@ def ramp(rules: RulesOpt = "classic", set_: SetOpt = None,
     title = f"{describe(r)}, {SYSTEMS[count].description}, spread {spread}"
     if plot is not None:
         R.save_ramp_plot(bins, plans[0], plot, title)
+    command = play_command(rules, set_, count, indices or default_indices(r, count),
+                           plans[0].sim_ramp, rounds, seed)
     if as_json:
         typer.echo(json.dumps({"rules": describe(r), "count": count, "spread": top,
+                               "sim_command": command,
                                "ror": risk, "rounds": result.rounds,
                                "by_true_count": [b.to_json() for b in bins],
                                "plans": [p.to_json() for p in plans]}, indent=1))
@@ -123,8 +162,10 @@ def ramp(rules: RulesOpt = "classic", set_: SetOpt = None,
     for label, cells in rows:
         s.add_row(label, *cells)
     console.print(s)
-    console.print(f"To play the optimal ramp: twentyone sim --count {count} --ramp "
-                  f"{plans[0].sim_ramp}")
+    for note in unsure_notes(plans[0]):
+        console.print(note)
+    console.print("To play the optimal ramp (the same game, count, index plays and cards):")
+    console.print(command, soft_wrap=True, highlight=False, markup=False)
     console.print(f"straight line: one unit to +1, {top:g} from +{R.SIMPLE_TOP_COUNT}, even steps "
                   "between; win per 100 rounds: the ramp scaled so the bank's risk of ruin is "
                   f"{risk * 100:g}% (at 13.5%, the Kelly bet, it is SCORE).")

@@ -1,29 +1,32 @@
 """Index numbers computed for any rules and any count: the true count at which a play's better
 choice changes, from the exact solver (docs/strategy.md#computed-index-numbers).
 
-The method. A true count stands for many shoes; on average over them, the cards left are the
-full shoe's shifted along the count's tags. For ``N`` cards drawn from a shoe (a hypergeometric
-draw), the expected count of each value given the tag sum ``S`` of those cards is, to the
-normal approximation, ``N p_v (1 + (tag_v - mean tag) (S - N mean tag) / (N var tag))``: cards
-leave in proportion to their tags. So for each target count from -10 to +10 the shoe at a
-reference depth (``reference_decks``) is built with those expected counts, rounded to whole
-cards at random (a fixed seed, ``SAMPLES`` roundings per count, keeping the cards' total), and
-the exact solver values every two-card hand's plays against every up card from it (play after
-the first decision is composition-dependent). Each hand's own true count is the one a player
-sees at the decision (the up card and the hand's two cards counted, decks left exact), so the
-rounding moves the points along the count axis, not off it. A cell's plays (hard 16 against a
+The method. A player deciding a hand at a count knows the hand and the up card too, and those
+came out of the same unknown pool as the earlier cards. So for each target count from -10 to +10
+and each two-card hand against each up card, the cards valued are the ones that player faces
+(``faced``): the pack less the hand and the up card, less the earlier cards, a random draw whose
+tags sum to the running count less the hand's and up card's tags; the expected unseen cards
+follow, to the normal approximation of the draw. (Building the shoe expected before the deal at
+the count and then taking the hand out counted the hand's cards twice: off by up to two true
+counts at one deck.) The solver needs whole cards, so each hand's expected unseen cards are
+rounded at random (a fixed seed, ``SAMPLES`` roundings per count) and valued by the exact solver,
+play after the first decision composition-dependent; each EV is then fitted over every count's
+roundings as one value per count plus a linear effect of each value's cards, and the value per
+count (the EV at the expected cards) is kept (``_smoothed``). A cell's plays (hard 16 against a
 ten, a pair of eights against a nine) sum each two-card hand's EVs weighted by its chance, as
 ``exact.compute_chart`` does for basic strategy. The difference between the two plays is fitted
-by a cubic in the true count over all the points, and the index is where it crosses zero:
-the crossing nearest count 0 within -10..+10, or none.
+by a cubic in the true count over the counts, and the index is where it crosses zero: the
+crossing nearest count 0 within -10..+10, or none.
 
 The convention (the simulator's, ``kernel._true_count``): the true count is the running count
-divided by the exact decks left (cards left / 52), not rounded, and an index play is made at a
-true count at or above its index (``"below"``: under it). The index is the crossing rounded to
-the nearest whole number; ``crossing`` keeps a tenth. An unbalanced count (KO) has no true
-count: its index is a running count (from the usual initial running count, as the simulator
-keeps it) at the reference depth, searched over ten true counts' worth either side of the
-running count a neutral shoe shows there (``scale``).
+(the hand and the up card counted, a hole card not) divided by the exact decks left in the shoe
+(cards left / 52), not rounded, and an index play is made at a true count at or above its index
+(``"below"``: under it). The index is the crossing rounded to the nearest whole number;
+``crossing`` keeps a hundredth. The depth is ``reference_decks``: halfway through the dealt part
+of the shoe, before the deal. An unbalanced count (KO) has no true count: its index is a running
+count (from the usual initial running count, as the simulator keeps it) at that depth, searched
+over ten true counts' worth either side of the running count a neutral shoe shows there
+(``scale``).
 """
 
 from __future__ import annotations
@@ -42,7 +45,7 @@ from twentyone.errors import TwentyOneError
 from twentyone.rules import DoubleOn, Rules
 from twentyone.sim import kernel as K
 from twentyone.sim.counting import DEFAULT_INDICES, SYSTEMS, CountSystem, IndexPlays
-from twentyone.strategy import Chart, analysis_key, analysis_rules, cache_dir
+from twentyone.strategy import Chart, analysis_key, analysis_rules, cache_dir, memo
 from twentyone.strategy.chart import (
     DOUBLE_HIT,
     DOUBLE_STAND,
@@ -57,10 +60,17 @@ from twentyone.strategy.exact import UpSolver, dealt_evs, full_shoe
 
 #: The counts searched for a crossing; a play that changes nowhere in it has no index.
 LIMIT = 10
-#: Randomly rounded shoes per target count.
+#: Random roundings of each hand's faced cards per target count: two at least, so that
+#: ``_smoothed`` can tell what the rounding moved from what the count did.
 SAMPLES = 2
+#: The solver's memo table per hand, by decks: one hand's whole solve fills at most 3,200 slots
+#: from one deck and 9,200 from two (every hand, every up card, these rules), and a table
+#: doubles between root calls once half full, so these leave a margin of 2.5 and 3.5 times;
+#: setting up the six-deck size (``memo.SLOTS``) for each of a one-deck set's 23,000 small
+#: solves cost more than the solves.
+MEMO_SLOTS = {1: 1 << 14, 2: 1 << 16}
 #: Bump when the method changes, so cached index sets are recomputed.
-VERSION = 3
+VERSION = 4
 #: Up cards in the order they are printed, and their names.
 UPS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
 UP_NAMES = {1: "A", **{v: str(v) for v in range(2, 11)}}
@@ -82,7 +92,7 @@ class IndexPlay:
     index: int | None
     direction: str
     instead: str
-    #: The crossing to a tenth (None with ``index``).
+    #: The crossing to a hundredth (None with ``index``).
     crossing: float | None
     #: Which choice it is: "stand/hit", "double", "split", "surrender" or "insurance".
     kind: str
@@ -117,21 +127,28 @@ class IndexSet:
 
 
 def reference_decks(rules: Rules) -> float:
-    """The decks left at which the shoe is built: halfway through the dealt part of the shoe
-    (a round is as likely to start anywhere in it), to a quarter deck, at least half a deck."""
+    """The decks left (whole cards over 52) at which the shoes are built: halfway through the
+    dealt part of the shoe (a round is as likely to start anywhere in it), at least a quarter
+    deck. Not rounded to a quarter deck: at one deck that moved it a tenth of the pack, and
+    the insurance index by 0.05 with it."""
     dealt = rules.penetration if rules.cut_behind is None else \
         1 - sum(rules.cut_behind) / 2 / (52 * rules.decks)
-    return max(0.5, round(rules.decks * (1 - dealt / 2) * 4) / 4)
+    return max(13, round(52 * rules.decks * (1 - dealt / 2))) / 52
 
 
 def convention(system: CountSystem, decks_left: float) -> str:
     if system.balanced:
         return ("true count = running count / exact decks left (cards left / 52), not rounded; "
                 "the play is made at a true count at or above the index (below it where marked)"
-                f"; shoes built at {decks_left:g} decks left")
+                f"; figured at {_cards(decks_left)} cards ({decks_left:.2f} decks) left before "
+                "the deal, each hand from the cards it leaves unseen at that count")
     return ("running count from the initial running count 4 - 4 x decks (no true count); the "
             "play is made at a running count at or above the index (below it where marked); "
-            f"figured at {decks_left:g} decks left")
+            f"figured at {_cards(decks_left)} cards ({decks_left:.2f} decks) left before the deal")
+
+
+def _cards(decks_left: float) -> int:
+    return round(52 * decks_left)
 
 
 def _system(name: str) -> CountSystem:
@@ -154,99 +171,205 @@ def scale(rules: Rules, system: CountSystem, decks_left: float) -> tuple[float, 
     return centre, LIMIT * n / 52
 
 
-def shoes(rules: Rules, system: CountSystem, decks_left: float,
-          samples: int = SAMPLES) -> list[np.ndarray]:
-    """The shoes (counts by value, index 0 unused) that stand for counts -10..+10: the expected
-    cards left given the count, rounded to whole cards at random (seeded)."""
-    full = np.array(full_shoe(rules.decks), dtype=np.float64)
-    total = full.sum()
-    n = round(52 * decks_left)
-    if not 13 <= n < total:
+def _seen_tags(rules: Rules, system: CountSystem, depth: float, target: int, left: int
+               ) -> float:
+    """The tags of the cards seen (the running count net of its start) that grid count
+    ``target`` stands for with ``left`` cards left to deal: a true count of ``target`` for a
+    balanced count, the ``target``-th running count of ``scale``'s range for KO."""
+    if system.balanced:
+        return target * left / 52
+    centre, span = scale(rules, system, depth)
+    return centre + target * span / LIMIT - system.initial_running_count(rules.decks)
+
+
+def _cards_before(rules: Rules, depth: float) -> int:
+    full = 52 * rules.decks
+    n = round(52 * depth)
+    if not 13 <= n < full:
         raise IndexError_(f"decks left must leave between a quarter deck and the whole shoe, "
-                          f"not {decks_left:g}")
+                          f"not {depth:g}")
+    return n
+
+
+def faced(rules: Rules, system: CountSystem, depth: float, target: int,
+          dealt: Sequence[int]) -> np.ndarray:
+    """The cards a player faces (counts by value, index 0 unused, as fractions: expectations)
+    who has seen ``dealt`` (the up card and the hand) and the count ``target`` at the decision,
+    with ``depth`` decks left before the deal: the posterior of the unseen cards.
+
+    Everything seen is the cards dealt before this round, unknown one by one, and ``dealt``.
+    The unseen cards are the pack less ``dealt`` (the pool) less the earlier cards, a random
+    draw from the pool whose tags sum to the running count less ``dealt``'s tags; equivalently
+    the unseen cards are a draw from the pool whose tags sum to the pack's less the running
+    count. For a draw of ``n`` cards from a pool with shares ``p``, the expected count of each
+    value given the draw's tag sum ``S`` is, to the normal approximation (the best linear
+    predictor, exact in its mean and covariance), ``n p_v + p_v (tag_v - mean)(S - n mean) /
+    var``. So a card seen in the hand is out of the unseen cards only in the share they are of
+    the pool, and its tag moves the earlier cards' expected make-up, not the count."""
+    full = np.array(full_shoe(rules.decks), dtype=np.float64)
+    pool = full.copy()
+    for v in dealt:
+        pool[v] -= 1
+    before = _cards_before(rules, depth)
+    n = before - len(dealt)  # unseen, a hole card among them
+    left = n - (1 if rules.peek else 0)  # what the true count divides by: the shoe's cards
     tags = system.tag_array()
-    p = full / total
+    p = pool / pool.sum()
     mean = float((p * tags).sum())
     var = float((p * (tags - mean) ** 2).sum())
-    tag_total = float((full * tags).sum())
-    rng = np.random.default_rng(20250)
-    out = []
-    centre, span = scale(rules, system, decks_left)
-    for target in range(-LIMIT, LIMIT + 1):
-        # Tags of the cards left: all tags less those seen (the running count net of its start).
-        seen = target * n / 52 if system.balanced else \
-            centre + target * span / LIMIT - system.initial_running_count(rules.decks)
-        s = tag_total - seen
-        expect = n * p * (1 + (tags - mean) * (s - n * mean) / (n * var))
-        expect = np.clip(expect, 0, full)
-        expect[0] = 0
-        for _ in range(samples):
-            whole = np.floor(expect)
-            short = n - int(whole.sum())
-            frac = expect - whole
-            if short > 0 and frac.sum() > 0:
-                pick = rng.choice(11, size=short, replace=False, p=frac / frac.sum())
-                whole[pick] += 1
-            out.append(np.minimum(whole, full).astype(np.int64))
+    unseen_tags = float((full * tags).sum()) - _seen_tags(rules, system, depth, target, left)
+    expect = n * p + p * (tags - mean) * (unseen_tags - n * mean) / var
+    out: np.ndarray = np.clip(expect, 0, pool)
+    out[0] = 0
     return out
 
 
-@dataclass
-class _Cell:
-    """Sums over one grid shoe of a cell's hands: chance, chance x count, chance x EV."""
-
-    weight: float = 0.0
-    count: float = 0.0
-    evs: dict[str, float] | None = None
-
-    def add(self, w: float, tc: float, evs: dict[str, float]) -> None:
-        self.weight += w
-        self.count += w * tc
-        acc = self.evs if self.evs is not None else {}
-        for k, v in evs.items():
-            acc[k] = acc.get(k, 0.0) + w * v
-        self.evs = acc
-
-
-CellKey = tuple[str, int, int]  # ("hard" | "soft" | "pair", total or pair value, up)
+def whole_cards(expect: np.ndarray, pool: np.ndarray, rng: np.random.Generator
+                ) -> np.ndarray:
+    """``expect`` rounded to whole cards at random, keeping its total (to the nearest card) and
+    no value above ``pool``: each value its expectation rounded down, the cards short given to
+    values picked in proportion to the fractions dropped."""
+    whole = np.floor(expect)
+    short = round(float(expect.sum())) - int(whole.sum())
+    frac = np.where(whole < pool, expect - whole, 0.0)
+    picks = min(short, int((frac > 0).sum()))
+    if picks > 0:
+        chosen = rng.choice(len(expect), size=picks, replace=False, p=frac / frac.sum())
+        whole[chosen] += 1
+    out: np.ndarray = np.minimum(whole, pool).astype(np.int64)
+    return out
 
 
-def _count_of(system: CountSystem, rules: Rules, shoe: np.ndarray, seen_extra: Sequence[int]
-              ) -> float:
-    """The count a player sees with ``shoe`` left before the deal and ``seen_extra`` dealt."""
+def count_at(rules: Rules, system: CountSystem, unseen: np.ndarray) -> float:
+    """The count a player sees with ``unseen`` the cards not seen (a hole card among them in a
+    hole-card game): the running count of everything else, and for a balanced count that over
+    the decks left in the shoe (the simulator's ``_true_count``)."""
     full = np.array(full_shoe(rules.decks), dtype=np.float64)
     tags = system.tag_array()
-    seen = float(((full - shoe) * tags).sum()) + sum(system.tags[v - 1] for v in seen_extra)
+    seen = float(((full - unseen) * tags).sum())
     if not system.balanced:
         return system.initial_running_count(rules.decks) + seen
-    left = int(shoe.sum()) - len(seen_extra)
+    left = float(unseen.sum()) - (1 if rules.peek else 0)
     return seen * 52 / max(left, 13)
 
 
-def _solve_up(rules: Rules, system: CountSystem, shoe: np.ndarray, up: int
-              ) -> dict[CellKey, tuple[float, dict[str, float]]]:
-    """Every cell's count and summed EVs against ``up`` from one grid shoe."""
-    left = shoe.copy()
-    left[up] -= 1
-    solver = UpSolver(rules, [int(x) for x in left], up)
-    n = int(left.sum())
-    cells: dict[CellKey, _Cell] = {}
+def _deal_chances(rules: Rules, system: CountSystem, depth: float, target: int, up: int,
+                  naturals: bool = False) -> dict[tuple[int, int], float]:
+    """The chance of each two-card hand (a <= b) against ``up`` at grid count ``target``: from
+    the shoe expected before the deal at that count, to weigh a cell's hands (16 is 10,6 more
+    often than 9,7). A natural decides nothing but insurance (as even money): only with
+    ``naturals``."""
+    before = faced(rules, system, depth, target, ())
+    left = before.copy()
+    left[up] = max(left[up] - 1, 0)
+    n = float(left.sum())
+    out = {}
     for a in range(1, 11):
         for b in range(a, 11):
-            if a + b == 11 and 1 in (a, b):
+            if a + b == 11 and 1 in (a, b) and not naturals:
                 continue
-            w = left[a] * (left[b] - (a == b)) / (n * (n - 1)) * (1 if a == b else 2)
-            if w <= 0:
-                continue
-            tc = _count_of(system, rules, shoe, (up, a, b))
-            evs = dealt_evs(solver, a, b)
+            w = left[a] * max(left[b] - (a == b), 0) / (n * (n - 1)) * (1 if a == b else 2)
+            if w > 0:
+                out[(a, b)] = float(w)
+    return out
+
+
+CellKey = tuple[str, int, int]  # ("hard" | "soft" | "pair", total or pair value, up)
+Hand = tuple[int, int, int]  # (up, a, b), a <= b
+
+
+@dataclass(frozen=True)
+class _Solved:
+    """One hand at one grid count: its chance, the count of its expected faced shoe, and per
+    random rounding the rounding's departure from that shoe (cards by value) and the EVs."""
+
+    weight: float
+    count: float
+    samples: tuple[tuple[np.ndarray, dict[str, float]], ...]
+
+
+def _solve_up(rules: Rules, system: CountSystem, depth: float, target: int, up: int,
+              samples: int) -> dict[Hand, _Solved]:
+    """Every two-card hand against ``up`` at grid count ``target``, valued by the exact solver
+    from its own faced shoe (``faced``) rounded to whole cards at random, ``samples`` times."""
+    rng = np.random.default_rng([20250, target + LIMIT, up])
+    full = np.array(full_shoe(rules.decks), dtype=np.float64)
+    out = {}
+    for (a, b), w in _deal_chances(rules, system, depth, target, up).items():
+        pool = full.copy()
+        for v in (up, a, b):
+            pool[v] -= 1
+        if pool.min() < 0:
+            continue
+        expect = faced(rules, system, depth, target, (up, a, b))
+        got = []
+        for _ in range(samples):
+            unseen = whole_cards(expect, pool, rng)
+            shoe = unseen.copy()
+            shoe[a] += 1
+            shoe[b] += 1
+            solver = UpSolver(rules, [int(x) for x in shoe], up,
+                              memo_slots=MEMO_SLOTS.get(rules.decks, memo.SLOTS))
+            got.append((unseen - expect, dealt_evs(solver, a, b)))
+        out[(up, a, b)] = _Solved(w, count_at(rules, system, expect), tuple(got))
+    return out
+
+
+def _smoothed(runs: dict[int, _Solved]) -> dict[int, dict[str, float]]:
+    """A hand's EVs at each grid count, as at its expected faced shoe, not at the whole-card
+    shoes the solver needs: rounding moves a shoe by a fraction of a card of several values,
+    and at one or two decks that moves a play's EV by as much as a true count does. Each EV is
+    fitted, over every grid count's roundings together, as one value per grid count plus a
+    linear effect of each value's cards (``sum g_v x departure_v``, the same at every count);
+    the value per grid count is the EV with no departure. (With one rounding per count the
+    effects cannot be told from the counts' values, and the roundings are taken as they are.)"""
+    targets = sorted(runs)
+    rows = [(k, dep, evs) for k, t in enumerate(targets) for dep, evs in runs[t].samples]
+    if len(rows) <= len(targets) + 10:
+        return {t: {name: float(np.mean([e[name] for _, e in runs[t].samples]))
+                    for name in runs[t].samples[0][1]} for t in targets}
+    design = np.zeros((len(rows), len(targets) + 10))
+    for i, (k, dep, _) in enumerate(rows):
+        design[i, k] = 1.0
+        design[i, len(targets):] = dep[1:]
+    names = list(rows[0][2])
+    ys = np.array([[evs[n] for n in names] for _, _, evs in rows])
+    coef = np.linalg.lstsq(design, ys, rcond=None)[0]
+    return {t: {n: float(coef[k, j]) for j, n in enumerate(names)}
+            for k, t in enumerate(targets)}
+
+
+def _cells(solved: dict[int, dict[Hand, _Solved]]
+           ) -> dict[CellKey, list[tuple[float, dict[str, float]]]]:
+    """Each cell's points, one per grid count: the count and the EVs of its hands (16 is 10,6
+    and 9,7; a pair's own cell holds its split), weighed by their chances (unnormalised, as
+    ``exact.compute_chart`` sums them)."""
+    by_hand: dict[Hand, dict[int, _Solved]] = {}
+    for target, hands in solved.items():
+        for hand, got in hands.items():
+            by_hand.setdefault(hand, {})[target] = got
+    sums: dict[tuple[CellKey, int], list[Any]] = {}
+    for (up, a, b), runs in by_hand.items():
+        soft = 1 in (a, b) and a + b <= 11
+        key: CellKey = ("soft", a + b + 10, up) if soft else ("hard", a + b, up)
+        for target, evs in _smoothed(runs).items():
+            w, tc = runs[target].weight, runs[target].count
             split = evs.pop("split", None)
-            soft = 1 in (a, b) and a + b <= 11
-            key: CellKey = ("soft", a + b + 10, up) if soft else ("hard", a + b, up)
-            cells.setdefault(key, _Cell()).add(w, tc, evs)
+            _add(sums.setdefault((key, target), [0.0, 0.0, {}]), w, tc, evs)
             if split is not None:
-                cells.setdefault(("pair", a, up), _Cell()).add(w, tc, {**evs, "split": split})
-    return {k: (c.count / c.weight, c.evs or {}) for k, c in cells.items()}
+                _add(sums.setdefault((("pair", a, up), target), [0.0, 0.0, {}]), w, tc,
+                     {**evs, "split": split})
+    out: dict[CellKey, list[tuple[float, dict[str, float]]]] = {}
+    for (key, _), (w, tc, evs) in sorted(sums.items(), key=lambda kv: kv[0][1]):
+        out.setdefault(key, []).append((tc / w, evs))
+    return out
+
+
+def _add(acc: list[Any], w: float, tc: float, evs: dict[str, float]) -> None:
+    acc[0] += w
+    acc[1] += w * tc
+    for k, v in evs.items():
+        acc[2][k] = acc[2].get(k, 0.0) + w * v
 
 
 #: Which two plays each kind of entry weighs, and for which cells.
@@ -313,15 +436,21 @@ def compute(rules: Rules, count: str, decks_left: float | None = None,
     system = _system(count)
     odds = analysis_rules(rules)
     depth = reference_decks(rules) if decks_left is None else decks_left
-    grid = shoes(odds, system, depth, samples)
+    _cards_before(odds, depth)
     centre, span = scale(odds, system, depth)
-    jobs = [(s, up) for s in grid for up in ups]
+    # Slowest first (small up cards: long dealer draws), so the threads finish together.
+    jobs = [(t, up) for up in sorted(ups, key=lambda u: (u in (7, 8, 9, 10), u))
+            for t in range(-LIMIT, LIMIT + 1)]
     with ThreadPoolExecutor(max_workers=workers) as pool:
-        solved = list(pool.map(lambda job: _solve_up(odds, system, job[0], job[1]), jobs))
+        done = pool.map(lambda job: _solve_up(odds, system, depth, job[0], job[1], samples),
+                        jobs)
+        solved: dict[int, dict[Hand, _Solved]] = {}
+        for (t, _), hands in zip(jobs, done, strict=True):
+            solved.setdefault(t, {}).update(hands)
     points: dict[tuple[CellKey, str], list[tuple[float, float]]] = {}
     rivals: dict[tuple[CellKey, str], dict[str, list[float]]] = {}
-    for cells in solved:
-        for key, (tc, evs) in cells.items():
+    for key, cell_points in _cells(solved).items():
+        for tc, evs in cell_points:
             for kind, _, diff in _comparisons(key, evs):
                 points.setdefault((key, kind), []).append((tc, diff))
                 acc = rivals.setdefault((key, kind), {})
@@ -329,7 +458,7 @@ def compute(rules: Rules, count: str, decks_left: float | None = None,
                     acc.setdefault(k, []).append(v)
     plays: list[IndexPlay] = []
     if 1 in ups:
-        plays.append(_insurance(odds, system, grid, centre, span))
+        plays.append(_insurance(odds, system, depth, centre, span))
     order = {"hard": 0, "soft": 1, "pair": 2}
     for (key, kind), pts in sorted(points.items(), key=lambda kv: (
             order[kv[0][0][0]], kv[0][0][1], UPS.index(kv[0][0][2]), kv[0][1])):
@@ -350,25 +479,44 @@ def compute(rules: Rules, count: str, decks_left: float | None = None,
             made, instead = (play, other) if (root >= centre) == above else (other, play)
             direction = "above" if root >= centre else "below"
             entry = IndexPlay(_hand_name(table, total), UP_NAMES[up], made,
-                              math.floor(root + 0.5), direction, instead, round(root, 1),
+                              math.floor(root + 0.5), direction, instead, round(root, 2),
                               kind)
         plays.append(entry)
     return IndexSet(_describe(odds), count, depth, convention(system, depth), tuple(plays))
 
 
-def _insurance(rules: Rules, system: CountSystem, grid: list[np.ndarray], centre: float,
-               span: float) -> IndexPlay:
+def insurance(rules: Rules, count: str, decks_left: float | None = None) -> IndexPlay:
+    """The insurance entry alone (``compute`` makes it with the rest): no solve, a few
+    milliseconds."""
+    system = _system(count)
+    odds = analysis_rules(rules)
+    depth = reference_decks(rules) if decks_left is None else decks_left
+    _cards_before(odds, depth)
+    centre, span = scale(odds, system, depth)
+    return _insurance(odds, system, depth, centre, span)
+
+
+def _insurance(rules: Rules, system: CountSystem, depth: float, centre: float, span: float
+               ) -> IndexPlay:
     """Insurance pays 2 to 1 on a ten in the hole: worth taking when more than a third of the
-    cards left (the up ace out) are tens."""
+    cards unseen are tens. The tens expected among the cards each hand faces against an ace
+    (``faced``) at each grid count, weighed by the hands' chances; the expectation is linear in
+    the cards, so no rounding is needed."""
     xs, ys = [], []
-    for shoe in grid:
-        left = int(shoe.sum()) - 1
-        xs.append(_count_of(system, rules, shoe, (1,)))
-        ys.append(3 * shoe[10] / left - 1)
+    for target in range(-LIMIT, LIMIT + 1):
+        chances = _deal_chances(rules, system, depth, target, 1, naturals=True)
+        total = sum(chances.values())
+        x = y = 0.0
+        for (a, b), w in chances.items():
+            unseen = faced(rules, system, depth, target, (1, a, b))
+            x += w * count_at(rules, system, unseen)
+            y += w * (3 * unseen[10] / unseen.sum() - 1)
+        xs.append(x / total)
+        ys.append(y / total)
     root, _, _ = _crossing(np.array(xs), np.array(ys), centre, span)
     index = None if root is None else math.floor(root + 0.5)
     return IndexPlay("any", "A", "insurance", index, "above", "no insurance",
-                     None if root is None else round(root, 1), "insurance")
+                     None if root is None else round(root, 2), "insurance")
 
 
 def _describe(rules: Rules) -> str:
@@ -388,7 +536,7 @@ def cached(rules: Rules, count: str, decks_left: float | None = None) -> bool:
 
 
 def load(rules: Rules, count: str, decks_left: float | None = None) -> IndexSet:
-    """The index set from the disk cache, or ``compute``d and saved (about a minute)."""
+    """The index set from the disk cache, or ``compute``d and saved (a minute or two)."""
     _system(count)
     odds = analysis_rules(rules)
     depth = reference_decks(rules) if decks_left is None else decks_left

@@ -88,7 +88,8 @@ class UpSolver:
     for the hand's own shoe to condition them on the peek.
     """
 
-    def __init__(self, rules: Rules, shoe: Sequence[int], up: int, policy: Policy = None) -> None:
+    def __init__(self, rules: Rules, shoe: Sequence[int], up: int, policy: Policy = None,
+                 memo_slots: int = memo.SLOTS) -> None:
         self.rules = rules
         self.up = up
         self.base = np.array(shoe, dtype=np.int64)
@@ -101,7 +102,7 @@ class UpSolver:
         self._work = player.work_area(dealer)
         self.policy = player.no_policy() if policy is None else policy
         self.use_policy = policy is not None
-        self._best = memo.new()
+        self._best = memo.new(memo_slots)  # it doubles between calls as it fills
 
     def _value(self, removed: Sequence[int], hard: int, ace: bool, can_double: bool,
                force: int) -> float:

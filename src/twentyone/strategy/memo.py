@@ -63,7 +63,12 @@ def _rehash(old: MemoArrays, new: MemoArrays) -> None:
             put(new, old[0][i], old[1][i])
 
 
-def new(slots: int = 1 << 17) -> MemoArrays:
+#: A new table's slots: room for a six-deck solve. A solver of one or two decks' hands may ask for
+#: fewer (``UpSolver``'s ``memo_slots``): a table this size costs milliseconds to set up.
+SLOTS = 1 << 17
+
+
+def new(slots: int = SLOTS) -> MemoArrays:
     """An empty table of ``slots`` (a power of two) slots."""
     return (np.full(slots, EMPTY, dtype=np.int64), np.zeros(slots), np.zeros(1, dtype=np.int64))
 
