@@ -321,7 +321,7 @@ class CardRoomApp(App[RichTable | None]):
                             cursor=self.cursor(),
                             picked=[i for i, c in enumerate(hand) if c in self.picked],
                             playable=[c for c in hand if c not in dim] if dim else None))
-        hand_box.border_subtitle = f"{len(hand)} cards"
+        hand_box.border_subtitle = f"{len(hand)} card{'' if len(hand) == 1 else 's'}"
         if legal:
             ask = self.drawing.prompt(view, legal)
         elif self.over():
