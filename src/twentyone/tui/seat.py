@@ -29,16 +29,17 @@ class SeatSession:
         self.bots = {s: b for s, b in bots.items() if s not in self.people}
         #: Operations applied through this session (a view is drawn again only after one).
         self.moves = 0
-        self._views: dict[int, tuple[int, View]] = {}
+        self._views: dict[int, tuple[tuple[int, int], View]] = {}
         self._read: dict[int, int] = {}
 
     # --- what a seat sees --------------------------------------------------------------------
 
     def view(self, seat: int) -> View:
         """``seat``'s view now (``HOUSE``: a spectator's), worked out once per move."""
+        now = (self.moves, self.game.mark())   # a move made beside the session shows too
         held = self._views.get(seat)
-        if held is None or held[0] != self.moves:
-            held = (self.moves, self.game.seat_view(seat))
+        if held is None or held[0] != now:
+            held = (now, self.game.seat_view(seat))
             self._views[seat] = held
         return held[1]
 

@@ -28,6 +28,7 @@ from twentyone.engine.table import Action, Phase, Table
 from twentyone.errors import ChipError, TableError
 from twentyone.money import Cents, dollars, parse_dollars
 from twentyone.protocol import Game
+from twentyone.tui.felt import table_view
 from twentyone.tui.narrate import Narrator
 from twentyone.tui.prompt import AMOUNTS, Extra, InputError, menu, parse
 from twentyone.tui.render import TableView
@@ -66,13 +67,6 @@ class Session(Protocol):
     def dealer_name(self) -> str: ...
     def interrupt(self) -> None: ...
     def goodbye(self) -> list[str]: ...
-
-
-def shown_view(table: Table, seat: int) -> views.TableView:
-    """What a seat's screen shows: the round in play, or between rounds the one just settled
-    (how it ended), both from the engine's views only."""
-    return views.settled_round(table, seat) or views.view(table, seat)
-
 
 
 class CasinoSession:
@@ -340,7 +334,9 @@ class CasinoSession:
         return self._last_viewer
 
     def screen_view(self) -> views.TableView:
-        return shown_view(self.table, self.viewer())
+        """The felt: the game's ``seat_view`` for the seat shown (the round in play, or between
+        rounds the one just settled)."""
+        return table_view(self.seat.view(self.viewer()).body)
 
     def dealer_name(self) -> str:
         return "Dealer"
