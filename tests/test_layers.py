@@ -221,20 +221,71 @@ def test_every_room_is_one_core_driving_its_game_through_the_protocol() -> None:
         "line 2: t.apply"]
 
 
-#: The terminal's drawings of the card games, which name each game's own events ("durak": the
-#: hand's loser is named) and pick each game's drawing by its name; nothing else in ``cli/`` or
-#: ``tui/`` may ask a game its name.
-DRAWINGS = {"tui/cardroom_games.py", "tui/cardroom_draw.py"}
-
-
 def test_the_command_line_and_the_terminal_ask_no_game_its_name_or_class() -> None:
     """ISSUE23, "one game core": ``twentyone play`` and ``verify`` find a game's front end,
     runner and history in the registry by its kind, and the terminal plays any game through its
-    session and drawing; no ``if game == ...`` and no test of a game's class outside the
-    drawings listed in ``DRAWINGS``."""
+    session and the drawing its registry entry names; no ``if game == ...`` and no test of a
+    game's class in ``cli/`` or ``tui/``."""
     files = {f"{d}/{p.name}": p for d in ("cli", "tui")
              for p in sorted((PACKAGE / d).glob("*.py"))}
-    assert set(files) >= DRAWINGS, "a drawing listed in DRAWINGS is gone: update the list"
-    wrong = {name: found for name, p in files.items() if name not in DRAWINGS
+    wrong = {name: found for name, p in files.items()
              for found in [game_branches(p.read_text(encoding="utf-8"))] if found}
     assert not wrong, wrong
+
+
+#: The packages that are one game's own (its class, rules, bots, drawing): a front end reaches
+#: them only through the registry. ``games.core`` and the engine's views and events are shared.
+GAME_PACKAGES = ("twentyone.games.blackjack", "twentyone.games.durak",
+                 "twentyone.games.president", "twentyone.games.solo_whist", "twentyone.pontoon")
+
+
+def game_imports(name: str, path: Path, known: set[str]) -> list[str]:
+    """Each import in ``path`` of a game's own package or of a game class by name."""
+    found = [t for t in imports_of(name, path, known)
+             if any(t == g or t.startswith(g + ".") for g in GAME_PACKAGES)]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("twentyone"):
+            found += [f"{node.module}.{a.name}" for a in node.names if a.name in GAME_CLASSES]
+    return sorted(set(found))
+
+
+#: The terminal's modules still on the engine's own table for the chip games (casino blackjack
+#: and Pontoon), to move onto ``SeatSession`` (issue 33): each must still import a game, so the
+#: list only shrinks.
+STILL_DIRECT = {"twentyone.tui.launch", "twentyone.tui.pages", "twentyone.tui.pontoon",
+                "twentyone.tui.session", "twentyone.cli.casino", "twentyone.cli.pontoon"}
+
+
+def test_the_terminal_imports_no_game() -> None:
+    """Issue 33, "one terminal seat session": the terminal reaches every game through the
+    registry and the protocol (``tui.seat.SeatSession``), each game drawn by what its registry
+    entry names; no module of ``tui/`` imports a game's own package or a game class. The
+    trainers (``tui/trainer*.py``) are drills on the engine, not a seat at a game."""
+    mods = modules()
+    known = set(mods)
+    wrong = {m: found for m, p in mods.items() if layer(m) == "tui"
+             and not p.name.startswith("trainer")
+             for found in [game_imports(m, p, known)] if found}
+    assert set(wrong) <= STILL_DIRECT, {m: f for m, f in wrong.items() if m not in STILL_DIRECT}
+    assert {m for m in STILL_DIRECT if layer(m) == "tui"} <= set(wrong), "shrink STILL_DIRECT"
+
+
+def test_the_command_line_imports_no_game() -> None:
+    """Issue 33: ``twentyone play`` seats people at any game through the registry's entry and
+    the terminal's session; no module of ``cli/`` imports a game's own package or class."""
+    mods = modules()
+    known = set(mods)
+    wrong = {m: found for m, p in mods.items() if layer(m) == "cli"
+             for found in [game_imports(m, p, known)] if found}
+    assert set(wrong) <= STILL_DIRECT, {m: f for m, f in wrong.items() if m not in STILL_DIRECT}
+    assert {m for m in STILL_DIRECT if layer(m) == "cli"} <= set(wrong), "shrink STILL_DIRECT"
+
+
+def test_the_game_import_check_catches_a_planted_import(tmp_path: Path) -> None:
+    planted = tmp_path / "planted.py"
+    planted.write_text("from twentyone.engine.table import Phase, Table\n"
+                       "from twentyone.games.durak.picture import DurakDrawing\n"
+                       "from twentyone.games.core.picture import GameDrawing\n")
+    known = set(modules())
+    assert game_imports("twentyone.tui.planted", planted, known) == [
+        "twentyone.engine.table.Table", "twentyone.games.durak.picture"]

@@ -12,18 +12,19 @@ from __future__ import annotations
 import asyncio
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 from cardroom_kit import ME, SIZE, cards_in, check_screen, play_hands, screen_lines, table
+from rich.text import Text
 from typer.testing import CliRunner
 
 from twentyone.cli import app as cli_app
 from twentyone.games.auto import make_bots, make_game
+from twentyone.games.core.events import Event
 from twentyone.games.core.ops import Give
 from twentyone.games.registry import GAMES
 from twentyone.tui.cardroom import CardRoomApp
-from twentyone.tui.cardroom_draw import narrate
-from twentyone.tui.cardroom_games import table_picture
 from twentyone.tui.cardroom_help import help_markdown
 from twentyone.tui.cardroom_screens import ConfirmLeave, HelpScreen, Summary
 
@@ -35,7 +36,7 @@ def test_durak_is_played_to_the_durak_by_keys() -> None:
 async def _test_durak_is_played_to_the_durak_by_keys() -> None:
     _g, app, moves = await play_hands("durak", 3, 7, shot="durak")
     assert moves > 5
-    assert len(app.window.results) == 1
+    assert len(app.session.results()) == 1
 
 
 def test_president_two_hands_with_the_exchange() -> None:
@@ -44,7 +45,7 @@ def test_president_two_hands_with_the_exchange() -> None:
 
 async def _test_president_two_hands_with_the_exchange() -> None:
     g, app, _moves = await play_hands("president", 4, 1, hands=2, shot="president")
-    assert len(app.window.results) == 2
+    assert len(app.session.results()) == 2
     # Seat 1 went out first and, as President, chose the card to hand back by keys.
     assert any(isinstance(op, Give) and op.seat == ME for op in g.ops)
 
@@ -55,7 +56,7 @@ def test_solo_whist_deals_until_one_is_played() -> None:
 
 async def _test_solo_whist_deals_until_one_is_played() -> None:
     g, app, _moves = await play_hands("solo-whist", 4, 5, hands=3, shot="solo-whist")
-    assert len(app.window.results) == 3
+    assert len(app.session.results()) == 3
     assert sum(g.view(ME)["counters"].values()) == 0
 
 
@@ -125,6 +126,15 @@ def test_without_a_terminal_it_says_so() -> None:
     result = CliRunner().invoke(cli_app, ["play", "--game", "durak", "--players", "3"])
     assert result.exit_code == 2
     assert "needs a terminal" in result.output
+
+
+def table_picture(view: dict[str, Any], me: int, width: int) -> Text:
+    """The middle of the table for ``view``'s game, by the drawing its registry entry names."""
+    return GAMES[view["game"]].drawing.table(view, me, width)
+
+
+def narrate(e: Event, me: int) -> Text | None:
+    return GAMES["president"].drawing.narrate(e, me)
 
 
 def test_misere_ouverte_hand_lies_face_up_on_the_felt() -> None:

@@ -29,22 +29,26 @@ from .core.bots import Bot
 from .core.game import HISTORY_FORMAT as CARD_FORMAT
 from .core.game import Game
 from .core.history import replay_into
+from .core.picture import GameDrawing
 from .core.rules import GameRules
 from .core.sheet import SheetMaker
 from .durak.bots import DurakBeginnerBot, DurakBot
 from .durak.game import Durak
+from .durak.picture import DurakDrawing
 from .durak.rules import DurakRules
 from .durak.sheet import score_sheet as durak_sheet
 from .durak.sheet import seat_words as durak_words
 from .durak.sheet import summary as durak_summary
 from .president.bots import PresidentBeginnerBot, PresidentBot
 from .president.game import President
+from .president.picture import PresidentDrawing
 from .president.rules import PresidentRules
 from .president.sheet import score_sheet as president_sheet
 from .president.sheet import seat_words as president_words
 from .president.sheet import summary as president_summary
 from .solo_whist.bots import SoloWhistBeginnerBot, SoloWhistBot
 from .solo_whist.game import SoloWhist
+from .solo_whist.picture import WhistDrawing
 from .solo_whist.rules import SoloWhistRules
 from .solo_whist.sheet import score_sheet as solo_whist_sheet
 from .solo_whist.sheet import seat_words as solo_whist_words
@@ -92,6 +96,9 @@ class GameEntry:
     zero_sum: bool = False
     #: One seat of ``summary`` in words.
     seat_words: SeatWords | None = None
+    #: How the game looks at the terminal (``core.picture``): the terminal's card room asks
+    #: it, never the game's name; a game without its own is drawn plainly.
+    drawing: GameDrawing = field(default_factory=GameDrawing)
 
     @property
     def kind(self) -> str:
@@ -119,13 +126,15 @@ GAMES: dict[str, GameEntry] = {
     "solo-whist": GameEntry(SoloWhist, SoloWhistRules, SoloWhistBot, "Solo Whist", (4, 4),
                             "solo-whist", solo_whist_sheet,
                             {"beginner": SoloWhistBeginnerBot}, summary=solo_whist_summary,
-                            zero_sum=True, seat_words=solo_whist_words),
+                            zero_sum=True, seat_words=solo_whist_words,
+                            drawing=WhistDrawing()),
     "durak": GameEntry(Durak, DurakRules, DurakBot, "Durak", (2, 5), "durak", durak_sheet,
                        {"beginner": DurakBeginnerBot}, summary=durak_summary,
-                       seat_words=durak_words),
+                       seat_words=durak_words, drawing=DurakDrawing()),
     "president": GameEntry(President, PresidentRules, PresidentBot, "President", (3, 7),
                            "president", president_sheet, {"beginner": PresidentBeginnerBot},
-                           summary=president_summary, seat_words=president_words),
+                           summary=president_summary, seat_words=president_words,
+                           drawing=PresidentDrawing()),
 }
 
 

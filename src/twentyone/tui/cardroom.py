@@ -1,13 +1,15 @@
-"""The card room at the terminal: Solo Whist, Durak or President against bots (issue 15).
+"""The card room at the terminal: any card game of the registry (Solo Whist, Durak, President,
+or one registered later) against bots (issue 15).
 
-One person sits at seat 1 and heuristic bots take the other seats. The app looks at the game
-only through ``SeatWindow``: the person's ``view``, their ``legal_ops`` and the event log as that
-seat may see it. So the screen can show nothing the seat may not see, and it offers exactly the
-moves the game would accept: the cursor goes only to cards that are part of a legal move (the
-others are greyed, with the game's own reason), Enter plays the card or the set picked with
-Space, every other move (a bid, pass, take, trumps) is a numbered button, and the footer lists
-only the keys whose move is legal now (any other key says why it is refused and changes
-nothing). Each game's table, words and labels come from its drawing (``tui.cardroom_games``).
+One person sits at seat 1 and bots take the other seats. The app looks at the game only
+through a ``tui.seat.SeatSession``, that is through the one game protocol: the person's
+``seat_view``, their legal operations and the events as that seat may see them. So the screen
+can show nothing the seat may not see, and it offers exactly the moves the game would accept:
+the cursor goes only to cards that are part of a legal move (the others are greyed, with the
+game's own reason), Enter plays the card or the set picked with Space, every other move (a bid,
+pass, take, trumps) is a numbered button, and the footer lists only the keys whose move is
+legal now (any other key says why it is refused and changes nothing). Each game's table, words,
+labels and help come from the drawing its registry entry names (``games.core.picture``).
 
 Bots move one at a time with a short pause so a person can follow the play (``bot_delay``;
 tests pass 0, which plays the bots' moves at once). When a hand is over a summary with the
@@ -32,65 +34,30 @@ from textual.widgets import Button, Footer, RichLog, Static
 
 from twentyone.cards import Card
 from twentyone.errors import TableError
-from twentyone.games.auto import make_bots, make_game
+from twentyone.games.auto import make_game
 from twentyone.games.core.bots import Bot
 from twentyone.games.core.errors import WrongPhaseError
 from twentyone.games.core.events import Event
-from twentyone.games.core.game import Game
 from twentyone.games.core.ops import Give, Op, Pass, Play, Take
-from twentyone.tui.cardroom_draw import (
-    FELT,
-    card_ops,
-    chips,
-    fan,
-    narrate,
-    other_ops,
-    seat_lines,
-    seat_name,
-)
-from twentyone.tui.cardroom_games import drawing_for
+from twentyone.games.core.picture import GameDrawing, chips, seat_name
+from twentyone.games.registry import GAMES
+from twentyone.protocol import Game, View
+from twentyone.tui.cardroom_draw import FELT, card_ops, fan, other_ops, seat_lines
 from twentyone.tui.cardroom_screens import ConfirmLeave, HelpScreen, MoveButton, Summary
+from twentyone.tui.seat import Mover, SeatSession
 
 #: A hand no bot table needs more than a fraction of (the headless runner's limit too).
 MAX_OPS_PER_HAND = 5000
 
 
-class SeatWindow:
-    """Everything the app may know about the game: one seat's view, its legal moves and the
-    log as that seat sees it (another seat's private cards blanked by ``Event.seen_by``)."""
+def bot_mover(bot: Bot, drawing: GameDrawing) -> Mover:
+    """A card game's bot at its seat: it chooses from that seat's view as the game holds it
+    (the body revived by the game's drawing) among the seat's legal moves."""
+    def move(view: View) -> Op:
+        legal = [op for op in view.legal if isinstance(op, Op)]  # a card game's operations
+        return bot.choose(drawing.revive(view.body), legal)
 
-    def __init__(self, game: Game[Any], seat: int) -> None:
-        self._game = game
-        self.seat = seat
-        self.title = game.title
-
-    def view(self) -> dict[str, Any]:
-        return self._game.view(self.seat)
-
-    def legal(self) -> list[Op]:
-        return self._game.legal_ops(self.seat)
-
-    def events(self, start: int) -> tuple[int, list[Event]]:
-        """The events from ``start`` on as this seat sees them, and where the log now ends."""
-        log = self._game.log
-        return len(log), [e.seen_by(self.seat) for e in log[start:]]
-
-    def refusal(self, op: Op) -> TableError | None:
-        """The game's own typed refusal of ``op`` (None when it would be accepted)."""
-        try:
-            self._game.verify(op)
-        except TableError as exc:   # the game's refusals; shown, never raised
-            return exc
-        return None
-
-    def play(self, op: Op) -> None:
-        self._game.apply(op)
-
-    @property
-    def results(self) -> list[Any]:
-        """The finished hands' public results (who was durak, titles, contracts)."""
-        out: list[Any] = getattr(self._game, "results", [])
-        return out
+    return move
 
 
 #: The keys of the moves besides choosing cards, each with the operation it makes.
@@ -161,17 +128,18 @@ class CardRoomApp(App[RichTable | None]):
             Binding(str(n), f"refuse('{n}')", "", show=False))],
     ]
 
-    def __init__(self, game: Game[Any], bots: Mapping[int, Bot], *, seat: int = 1,
+    def __init__(self, game: Game, bots: Mapping[int, Bot], *, seat: int = 1,
                  bot_delay: float = 0.6) -> None:
         super().__init__()
-        #: One window per seat: the person's, and one for each bot (a bot sees its own seat).
-        self.windows = {s: SeatWindow(game, s) for s in game.seats}
-        self.window = self.windows[seat]
+        entry = GAMES[game.name]
+        self.drawing = entry.drawing
+        #: The game as the person's seat sees it; each bot sees only its own seat.
+        self.session = SeatSession(game, [seat], {
+            s: bot_mover(b, self.drawing) for s, b in bots.items() if s != seat})
         self.me = seat
         self.game_name = game.name
-        self.drawing = drawing_for(game.name)
-        self.players = game.rules.players
-        self.bots = {s: b for s, b in bots.items() if s != seat}
+        self.game_title = entry.title or game.name
+        self.players = len(game.seat_numbers)
         self.bot_delay = bot_delay
         #: The card under the cursor: always one that is part of a legal move, or None.
         self.at: Card | None = None
@@ -187,7 +155,7 @@ class CardRoomApp(App[RichTable | None]):
         self._summary_open = False
         self._buttons_for: list[Op] | None = None
         self._drawn = False
-        self.title = f"{game.title} · twentyone"
+        self.title = f"{self.game_title} · twentyone"
 
     # -- layout ----------------------------------------------------------------------------------
 
@@ -223,20 +191,25 @@ class CardRoomApp(App[RichTable | None]):
 
     # -- the state the screen shows ---------------------------------------------------------------
 
+    def view(self) -> dict[str, Any]:
+        """The person's view: the body of their seat's ``seat_view``, revived by the game's
+        drawing (cards as cards)."""
+        return self.drawing.revive(self.session.view(self.me).body)
+
     def hand(self) -> list[Card]:
         """The person's cards in the order they are drawn."""
-        return self.drawing.sort_hand(self.window.view())
+        return self.drawing.sort_hand(self.view())
 
     def legal(self) -> list[Op]:
         """The moves offered to the person now (none while a summary is up)."""
-        return [] if self._summary_open else self.window.legal()
+        return [] if self._summary_open else self.session.legal(self.me)
 
     def playable(self) -> set[Card]:
         """The cards that are part of some legal move now: the cursor goes only to these."""
         return {c for op in card_ops(self.legal()) for c in op.cards}
 
     def over(self) -> bool:
-        return bool(self.window.view()["phase"] == "deal")
+        return self.session.over
 
     def cursor(self) -> int | None:
         """Where the cursor is in the hand as drawn (None: on no card)."""
@@ -287,7 +260,7 @@ class CardRoomApp(App[RichTable | None]):
             same = [c for c in self.hand() if c.rank == cards[0].rank and c != cards[0]]
             if len(same) >= size - 1:
                 cards = (cards[0], *same[:size - 1])
-        return self.window.refusal(kind(self.me, cards))
+        return self.session.refusal(kind(self.me, cards))
 
     def dimmed(self) -> tuple[set[Card], str]:
         """The cards drawn greyed, and why in the game's own words: while cards are in play
@@ -321,18 +294,18 @@ class CardRoomApp(App[RichTable | None]):
     def _not_your_move(self) -> str:
         if self._summary_open or self.over():
             return "The hand is over."
-        to_act = self.window.view()["to_act"]
+        to_act = self.session.to_act
         return f"It is {seat_name(to_act, self.me)}'s move: wait for your turn."
 
     def tally(self) -> dict[int, str]:
         """Each seat's running result in a few characters, for the players panel."""
-        return self.drawing.tally(self.window.view(), self.window.results)
+        return self.drawing.tally(self.view(), self.session.results())
 
     def redraw(self) -> None:
         """Draw everything again from the seat's view."""
         if not self._drawn:
             return
-        view = self.window.view()
+        view = self.view()
         legal = self.legal()
         self._place_cursor()
         hand = self.hand()
@@ -348,7 +321,7 @@ class CardRoomApp(App[RichTable | None]):
                             cursor=self.cursor(),
                             picked=[i for i, c in enumerate(hand) if c in self.picked],
                             playable=[c for c in hand if c not in dim] if dim else None))
-        hand_box.border_subtitle = f"{len(hand)} cards"
+        hand_box.border_subtitle = f"{len(hand)} card{'' if len(hand) == 1 else 's'}"
         if legal:
             ask = self.drawing.prompt(view, legal)
         elif self.over():
@@ -380,14 +353,14 @@ class CardRoomApp(App[RichTable | None]):
                 part.append(f" · {_sentence(self._why_enter())}", "#ffcc80")
             parts.append(part)
         elif op is not None and (isinstance(op, Give) or len(op.cards) > 1):
-            parts.append(self.drawing.describe(op, self.window.view(), self.me))
+            parts.append(self.drawing.describe(op, self.view(), self.me))
         if why_dimmed:
             parts.append(Text(f"Greyed: {_sentence(why_dimmed)}", "#b0bec5"))
         return Text(" · ").join(parts)
 
     def _topbar(self, view: Mapping[str, Any]) -> Text:
         out = Text(no_wrap=True, overflow="ellipsis")
-        out.append(self.window.title, "bold #ffd54f")
+        out.append(self.game_title, "bold #ffd54f")
         out.append(f"  ·  hand {max(1, self.hands_played + 1)}", "#c8e6c9")
         extra = self.drawing.topbar(view, self.me)
         if extra:
@@ -421,18 +394,18 @@ class CardRoomApp(App[RichTable | None]):
         return [*(self._buttons_for or []), *card_ops(self.legal())]
 
     def _write_log(self) -> None:
-        self.log_at, events = self.window.events(self.log_at)
+        events = self.session.news(self.me)
+        self.log_at += len(events)
         log = self.query_one("#log", RichLog)
         for e in events:
-            line = narrate(e, self.me)
+            line = self.drawing.narrate(Event.from_json(e), self.me)
             if line is not None:
                 log.write(line)
 
     # -- the flow of play -----------------------------------------------------------------------
 
     def _deal(self) -> None:
-        dealer = self.window.view()["to_act"]
-        self.windows[dealer].play(self.windows[dealer].legal()[0])
+        self.session.deal()
         self.hand_ops = 0
         self.picked = set()
         self.at = None
@@ -447,7 +420,7 @@ class CardRoomApp(App[RichTable | None]):
             self.redraw()
             self._show_summary()
             return
-        seat = self.window.view()["to_act"]
+        seat = self.session.to_act
         if seat == self.me or seat is None:
             self.redraw()
             return
@@ -468,15 +441,13 @@ class CardRoomApp(App[RichTable | None]):
             self.set_timer(self.bot_delay, self._bot_move)
             return
         while True:
-            seat = self.window.view()["to_act"]
-            if seat is None or seat == self.me or self.over():
+            if self.session.bot_to_move() is None or self.over():
                 break
             self.hand_ops += 1
             if self.hand_ops > MAX_OPS_PER_HAND:
                 raise RuntimeError("a hand ran past the safety limit")
             # The bot sees what its own seat sees, like the person.
-            w = self.windows[seat]
-            w.play(self.bots[seat].choose(w.view(), w.legal()))
+            self.session.move_bot()
             if self.bot_delay > 0:
                 break
         self._advance()
@@ -486,7 +457,7 @@ class CardRoomApp(App[RichTable | None]):
         self.picked = set()
         self.said = ""
         self.hand_ops += 1
-        self.window.play(op)
+        self.session.play(op)
         self._advance()
 
     def _show_summary(self, final: bool = False) -> None:
@@ -512,17 +483,17 @@ class CardRoomApp(App[RichTable | None]):
 
     def last_result(self) -> str:
         """The hand just finished, in a sentence."""
-        results = self.window.results
+        results = self.session.results()
         if not results:
             return "No hand finished yet."
         return self.drawing.last_result(results, self.me)
 
     def standings(self) -> RichTable:
         """Per seat, what counts in this game over the hands played so far."""
-        results = self.window.results
-        view = self.window.view()
+        results = self.session.results()
+        view = self.view()
         n = len(results)
-        out = RichTable(title=f"{self.window.title}: {n} hand{'s' if n != 1 else ''}",
+        out = RichTable(title=f"{self.game_title}: {n} hand{'s' if n != 1 else ''}",
                         title_style="bold #c8e6c9", border_style="#546e7a")
         out.add_column("seat")
         out.add_column("result")
@@ -609,7 +580,7 @@ class CardRoomApp(App[RichTable | None]):
             self.said = ("Space picks cards for a set, and no set of several cards can be "
                          "played now.")
         elif key in MOVE_KEYS:
-            why = self.window.refusal(MOVE_KEYS[key](self.me))
+            why = self.session.refusal(MOVE_KEYS[key](self.me))
             self.said = _sentence(str(why)) if why else "That is not a move you can make now."
         else:
             n = len(other_ops(self.legal()))
@@ -627,7 +598,7 @@ class CardRoomApp(App[RichTable | None]):
         (log.scroll_page_down if direction > 0 else log.scroll_page_up)()
 
     def action_help(self) -> None:
-        self.push_screen(HelpScreen(self.game_name))
+        self.push_screen(HelpScreen(self.drawing, self.game_name))
 
     def action_quit_table(self) -> None:
         """q: in the middle of a hand, asked first; between hands (the summary's own q) it
@@ -653,9 +624,10 @@ def _sentence(words: str) -> str:
 
 def make_cardroom(game: str, players: int, seed: int | None, *,
                   bot_delay: float = 0.6, seat: int = 1) -> CardRoomApp:
-    """A table of ``game`` with heuristic bots in every seat but ``seat``; ``seed`` makes the
-    deals and the bots' choices reproducible (``None``: a secure shuffle)."""
+    """A table of ``game`` with its best bots (the registry's) in every seat but ``seat``;
+    ``seed`` makes the deals and the bots' choices reproducible (``None``: a secure shuffle)."""
     g = make_game(game, players, seed)
     bot_seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
-    return CardRoomApp(g, make_bots(game, players, bot_seed, None), seat=seat,
-                       bot_delay=bot_delay)
+    best = GAMES[game].bot
+    bots = {s: best(random.Random(bot_seed * 1000 + s)) for s in g.seat_numbers if s != seat}
+    return CardRoomApp(g, bots, seat=seat, bot_delay=bot_delay)

@@ -16,6 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Markdown, Static
 
 from twentyone.games.core.ops import Op
+from twentyone.games.core.picture import GameDrawing
 from twentyone.tui.cardroom_help import help_markdown
 
 
@@ -38,13 +39,14 @@ class HelpScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,f1,q,enter", "close", "Close")]
 
-    def __init__(self, game: str) -> None:
+    def __init__(self, drawing: GameDrawing, game: str) -> None:
         super().__init__()
+        self.drawing = drawing
         self.game = game
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help"):
-            yield Markdown(help_markdown(self.game))
+            yield Markdown(help_markdown(self.game, self.drawing))
 
     def action_close(self) -> None:
         self.dismiss(None)

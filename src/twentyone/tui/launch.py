@@ -8,6 +8,7 @@ from pathlib import Path
 
 from twentyone.engine.bots import Bot, ChartBot
 from twentyone.engine.table import Table
+from twentyone.games.blackjack import CasinoGame
 from twentyone.money import Cents
 from twentyone.pontoon.table import PontoonTable
 from twentyone.rules import Rules
@@ -37,8 +38,8 @@ def casino_app(table: Table, *, humans: Sequence[int], bot_seats: Sequence[int],
     rules = table.rules
     changed = overrides(rules, base)
     title = name + "".join(f" · {k}={v}" for k, v in changed.items() if k != "chips")
-    session = CasinoSession(table, humans=humans, bots=bots or {}, hint=hint, stake=stake,
-                            title=title, history=history)
+    session = CasinoSession(table, CasinoGame(table), humans=humans, bots=bots or {},
+                            hint=hint, stake=stake, title=title, history=history)
     prepare = None
     notice = ""
     if bots is None and hint is None:
@@ -67,7 +68,8 @@ def casino_app(table: Table, *, humans: Sequence[int], bot_seats: Sequence[int],
 def pontoon_app(table: PontoonTable, humans: list[int], *, chips: int,
                 history: Path | None = None) -> TableApp:
     """Pontoon, hot seat: people in ``humans``, bots in the other seats."""
-    session = PontoonSession(table, humans, chips=chips, history=history)
+    session = PontoonSession(table, CasinoGame(table, "pontoon"), humans, chips=chips,
+                             history=history)
     render = TableView(table.rules, title="Pontoon",
                        bots=[n for n in range(1, table.pontoon.players + 1) if n not in humans])
     return TableApp(session, render, rules_text=rules_page(table.rules, None, "Pontoon"),

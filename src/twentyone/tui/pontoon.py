@@ -2,9 +2,11 @@
 
 Every seat is a player; one of them banks, marked on screen, and the bank passes visibly when a
 player's natural takes it. Each decision shows only what that seat may see, through ``views``.
-Like the casino session this only drives the table's operations and offers what
-``legal_actions`` allows; ending the game mid-deal calls the deal off, so every chip on the
-layout (a bot's too) goes back to its owner.
+Like the casino session, every move it makes (the draw for the bank, bets, the bank's offers,
+the players' and the banker's plays, the call-off) is the game's own operation applied through
+the one game protocol (``tui.seat.SeatSession``), and it offers what ``legal_actions`` allows;
+the bots still play the engine's table directly; ending the game mid-deal calls the deal off,
+so every chip on the layout (a bot's too) goes back to its owner.
 """
 
 from __future__ import annotations
@@ -24,8 +26,11 @@ from twentyone.pontoon.auto import PontoonBot, banker_sees
 from twentyone.pontoon.bots import BANKER_STRATEGIES, player_choice, reading_banker
 from twentyone.pontoon.history import game_history
 from twentyone.pontoon.table import PontoonKind, PontoonTable
+from twentyone.protocol import Game
+from twentyone.tui.felt import table_view
 from twentyone.tui.prompt import shorten
-from twentyone.tui.session import Ask, shown_view
+from twentyone.tui.seat import SeatSession
+from twentyone.tui.session import Ask
 
 #: Letters for a player's choices, and the operations they are.
 MOVES = {"h": Action.HIT, "s": Action.STAND, "d": Action.DOUBLE, "p": Action.SPLIT}
@@ -38,10 +43,12 @@ class PontoonSession:
     """A hot-seat Pontoon game: ``humans`` type, the other seats are bots (plain players, and
     the reading banker when they bank). ``chips`` is each seat's buy-in in chips."""
 
-    def __init__(self, table: PontoonTable, humans: list[int], *, chips: int,
+    def __init__(self, table: PontoonTable, game: Game, humans: list[int], *, chips: int,
                  history: Path | None = None) -> None:
         self.table = table
         self.t = table
+        #: ``table`` as the one game protocol: every move the session makes goes through it.
+        self.seat = SeatSession(game, humans, {})
         self.humans = humans
         self.chips = chips
         self.history = history
@@ -67,11 +74,11 @@ class PontoonSession:
     def start(self) -> None:
         t = self.t
         for n in range(1, t.pontoon.players + 1):
-            t.sit(n, self.chips * t.pontoon.chip)
+            self._do("sit", n, bankroll=self.chips * t.pontoon.chip)
             self.start_chips[n] = t.bankroll(n)
         self.log.append("The first banker: the pack is dealt face up round the table from "
                         "seat 1 until a black jack (J♠ or J♣) falls; that player banks.")
-        t.draw_for_bank()
+        self._do("draw_for_bank")
         self._advance()
 
     # --- driving the table -------------------------------------------------------------------
@@ -100,7 +107,7 @@ class PontoonSession:
                     self._queue = [n for n in t.players() if t.can_bet(n, t.rules.min_bet)]
                 while self._queue and self._queue[0] not in self.humans:
                     n = self._queue.pop(0)
-                    t.bet(n, t.rules.min_bet)
+                    self._do("bet", n, amount=t.rules.min_bet)
                     self._narrate()
                 if self._queue:
                     self.ask = self._bet_ask(self._queue[0])
@@ -110,7 +117,7 @@ class PontoonSession:
                     self.log.append("Nobody bets: the game ends.")
                     self._finish()
                     return
-                t.deal()
+                self._do("deal")
                 self._bank_offered = False
                 self._narrate()
                 continue
@@ -162,26 +169,25 @@ class PontoonSession:
         else:
             self.notes.append("✗ k keeps the bank, g SEAT gives it, s SEAT CHIPS sells it")
             return
-        t.offer_bank(seat, to, price)
+        self._do("offer_bank", seat, to=to, price=price)
         self._narrate()
         if to in self.humans:
             return  # asked next (``_advance``)
         if price:
-            t.decline_bank(to)
+            self._do("decline_bank", to)
             self.notes.append(f"✗ seat {to} is a bot, and bots do not buy banks")
         else:
-            t.accept_bank(to)
+            self._do("accept_bank", to)
             self._bank_offered = True
 
     def _answer_offer(self, seat: int, words: list[str]) -> None:
         """The player offered the bank accepts it (paying any price) or declines it; after a
         decline the banker is asked again."""
-        t = self.t
         if words and words[0] in ("a", "accept", "y", "yes"):
-            t.accept_bank(seat)
+            self._do("accept_bank", seat)
             self._bank_offered = True
         elif words and words[0] in ("d", "decline", "n", "no"):
-            t.decline_bank(seat)
+            self._do("decline_bank", seat)
         else:
             self.notes.append("✗ a accepts the bank, d declines it")
 
@@ -197,19 +203,18 @@ class PontoonSession:
             return
         n = int(text)
         if n:
-            t.bet(seat, n * t.pontoon.chip)
+            self._do("bet", seat, amount=n * t.pontoon.chip)
         if self._queue and self._queue[0] == seat:
             self._queue.pop(0)
 
     def _answer_banker(self, words: list[str]) -> None:
-        t = self.t
         if words and words[0] in ("?", "??"):
             self.notes.append(self._banker_advice())
             return
         if words and words[0] in ("h", "hit"):
-            t.dealer_hit()
+            self._do("dealer_hit")
         elif words and words[0] in ("s", "stand"):
-            t.dealer_stand()
+            self._do("dealer_stand")
         else:
             self.notes.append("✗ the banker decides: h to hit, s to stand (? for advice)")
 
@@ -224,8 +229,15 @@ class PontoonSession:
             letters = ", ".join(k for k, a in MOVES.items() if a in legal)
             self.notes.append(f"✗ type {letters}, or ? for advice")
             return
-        {Action.HIT: t.hit, Action.STAND: t.stand, Action.DOUBLE: t.double,
-         Action.SPLIT: t.split}[action](seat)
+        self._do(action.value, seat)
+
+    def _do(self, op: str, seat: int | None = None, **fields: object) -> None:
+        """An operation of the game, read by its word as a record or a request is
+        (``Game.operation``), applied through the protocol; a refusal raises the engine's typed
+        error and changes nothing."""
+        data: dict[str, object] = {"op": op, **({} if seat is None else {"seat": seat}),
+                                   **fields}
+        self.seat.play(self.seat.game.operation(data))
 
     # --- advice ------------------------------------------------------------------------------
 
@@ -300,7 +312,8 @@ class PontoonSession:
         return self.ask.seat if self.ask is not None else self._last_viewer
 
     def screen_view(self) -> views.TableView:
-        return shown_view(self.t, self.viewer())
+        """The felt: the game's ``seat_view`` for the seat shown."""
+        return table_view(self.seat.view(self.viewer()).body)
 
     def dealer_name(self) -> str:
         """The bank's seat for the deal on the felt: between deals, the settled one's banker,
@@ -375,7 +388,7 @@ class PontoonSession:
     def interrupt(self) -> None:
         """End the game: a deal in play (or bets placed) is called off first."""
         if self.t.can_void_round():
-            self.t.void_round()
+            self._do("void")
             self._narrate()
         self._finish()
 

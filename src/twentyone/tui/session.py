@@ -2,8 +2,12 @@
 typed line does. The Textual app (``tui.app``) only draws a ``Session`` and hands it lines, so
 every rule of play is testable without a screen, and the screen holds no state of the game.
 
-A session drives the table through its own operations only, offers only what
-``legal_actions`` allows, and shows a refusal as the engine's typed message. Bots act as soon as
+A session makes every move of the people (bets, plays, colouring up, buying in, the deal, the
+call-off) as the game's own operation through the one game protocol (``tui.seat.SeatSession``:
+an operation read by its word, then ``apply``), offers only what ``legal_actions`` allows, and
+shows a refusal as the engine's typed message. The chart bots still play the engine's table
+directly, and the felt is still drawn from the engine's views (issue 33 moves both onto
+``seat_view``). Bots act as soon as
 it is their turn; the session stops at the first decision that needs a person (``ask``).
 Quitting mid-round calls the round off (``Table.void_round``): every bet on the layout goes back.
 """
@@ -14,7 +18,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from twentyone.cards import Card
 from twentyone.engine import views
@@ -23,9 +27,12 @@ from twentyone.engine.records import Recording
 from twentyone.engine.table import Action, Phase, Table
 from twentyone.errors import ChipError, TableError
 from twentyone.money import Cents, dollars, parse_dollars
+from twentyone.protocol import Game
+from twentyone.tui.felt import table_view
 from twentyone.tui.narrate import Narrator
-from twentyone.tui.prompt import Command, Extra, InputError, menu, parse
+from twentyone.tui.prompt import AMOUNTS, Extra, InputError, menu, parse
 from twentyone.tui.render import TableView
+from twentyone.tui.seat import SeatSession
 
 #: The odds for the decision in a seat's view, as lines to show: for a full shoe (None), or
 #: for the shoe less the cards this seat has seen since the shuffle.
@@ -62,21 +69,16 @@ class Session(Protocol):
     def goodbye(self) -> list[str]: ...
 
 
-def shown_view(table: Table, seat: int) -> views.TableView:
-    """What a seat's screen shows: the round in play, or between rounds the one just settled
-    (how it ended), both from the engine's views only."""
-    return views.settled_round(table, seat) or views.view(table, seat)
-
-
-
 class CasinoSession:
     """People and bots at one casino table, round after round: ``humans`` are asked,
     ``bots`` play by themselves, ``stake`` is a buy-in (and the usual re-buy)."""
 
-    def __init__(self, table: Table, *, humans: Sequence[int], bots: Mapping[int, Bot],
-                 hint: Hint | None = None, stake: Cents = 100_000, title: str = "",
-                 history: Path | None = None) -> None:
+    def __init__(self, table: Table, game: Game, *, humans: Sequence[int],
+                 bots: Mapping[int, Bot], hint: Hint | None = None, stake: Cents = 100_000,
+                 title: str = "", history: Path | None = None) -> None:
         self.table = table
+        #: ``table`` as the one game protocol: every move the session makes goes through it.
+        self.seat = SeatSession(game, humans, {})
         self.humans = list(humans)
         self.bots = dict(bots)
         self.hint = hint
@@ -140,7 +142,7 @@ class CasinoSession:
                 if not t.can_deal():
                     self.notes.append("Nobody bet; the dealer waits.")
                     continue
-                t.deal()
+                self.seat.deal()
                 self._narrate()
                 continue
             to_act = t.to_act
@@ -189,10 +191,10 @@ class CasinoSession:
         t = self.table
         for seat in sorted(n for n in t.seats if n in self.bots):
             if t.can_bet(seat, t.rules.min_bet):
-                t.bet(seat, t.rules.min_bet)
+                self._do(seat, Action.BET, t.rules.min_bet)
             else:
-                t.colour_up(seat)
-                t.leave(seat)
+                self._do(seat, Action.COLOUR_UP)
+                self._do(seat, Action.LEAVE)
         self._narrate()
 
     def submit(self, text: str) -> None:
@@ -226,11 +228,11 @@ class CasinoSession:
             if cmd.what is Extra.SIT_OUT:
                 self._done_betting(seat)
             elif cmd.what is Action.BET and cmd.amount is not None:
-                t.bet(seat, cmd.amount)
+                self._do(seat, Action.BET, cmd.amount)
                 self.last_bet[seat] = cmd.amount
                 self._done_betting(seat)
             elif cmd.what is Action.COLOUR_UP:
-                t.colour_up(seat)
+                self._do(seat, Action.COLOUR_UP)
             elif cmd.what is Action.LEAVE:
                 self._leave(seat)
             elif isinstance(cmd.what, Extra):
@@ -258,8 +260,9 @@ class CasinoSession:
             self._error("buy chips before you bet")
             return
         have = t.bankroll(seat)
-        t.leave(seat)
-        t.sit(seat, have + amount)
+        self._do(seat, Action.LEAVE)
+        self.seat.play(self.seat.game.operation({"op": "sit", "seat": seat,
+                                                 "bankroll": have + amount}))
         self.bought[seat] = self.bought.get(seat, 0) + amount
         self.notes.append(f"Seat {seat} buys {dollars(amount)} more in chips.")
 
@@ -275,29 +278,19 @@ class CasinoSession:
             self._hint(v, cmd.what is Extra.SHOE_HINT)
             return
         try:
-            self._apply(seat, cmd)
+            self._do(seat, cmd.what, cmd.amount)
         except (TableError, ChipError) as exc:
             self._error(str(exc))
 
-    def _apply(self, seat: int, cmd: Command) -> None:
-        t = self.table
-        what, amount = cmd.what, cmd.amount
-        if what is Action.HIT:
-            t.hit(seat)
-        elif what is Action.STAND:
-            t.stand(seat)
-        elif what is Action.DOUBLE:
-            t.double(seat, amount)
-        elif what is Action.SPLIT:
-            t.split(seat)
-        elif what is Action.SURRENDER:
-            t.surrender(seat)
-        elif what is Action.INSURE:
-            t.insure(seat, amount)
-        elif what is Action.EVEN_MONEY:
-            t.even_money(seat)
-        elif what is Action.DECLINE:
-            t.decline(seat)
+    def _do(self, seat: int, what: Action, amount: Cents | None = None) -> None:
+        """``seat``'s choice as the game's own operation, read by its word as a record or a
+        request is (``Game.operation``: an amount only where the operation takes one), and
+        applied through the protocol; a refusal raises the engine's typed error and changes
+        nothing."""
+        data: dict[str, Any] = {"op": what.value.replace("-", "_"), "seat": seat}
+        if what in AMOUNTS:
+            data["amount"] = amount
+        self.seat.play(self.seat.game.operation(data))
 
     def _hint(self, v: views.TableView, shoe: bool) -> None:
         if self.hint is None:
@@ -341,7 +334,9 @@ class CasinoSession:
         return self._last_viewer
 
     def screen_view(self) -> views.TableView:
-        return shown_view(self.table, self.viewer())
+        """The felt: the game's ``seat_view`` for the seat shown (the round in play, or between
+        rounds the one just settled)."""
+        return table_view(self.seat.view(self.viewer()).body)
 
     def dealer_name(self) -> str:
         return "Dealer"
@@ -366,8 +361,9 @@ class CasinoSession:
     def _leave(self, seat: int) -> None:
         """Colour up (docs/dealing.md#colouring-up) and take the chips."""
         t = self.table
-        t.colour_up(seat)
-        self.left[seat] = list(t.leave(seat).events[-1].chips)
+        self._do(seat, Action.COLOUR_UP)
+        self.left[seat] = list(t.seats[seat].chips)  # coloured up: what it takes away
+        self._do(seat, Action.LEAVE)
         self._narrate()
 
     def interrupt(self) -> None:
@@ -375,7 +371,7 @@ class CasinoSession:
         (every bet on the layout goes back), then every person colours up and leaves."""
         t = self.table
         if t.can_void_round():
-            t.void_round()
+            self.seat.play(self.seat.game.operation({"op": "void"}))
             self._narrate()
             self.log.append("The round is called off: every bet on the layout goes back.")
         self._record(closing=True)
