@@ -31,9 +31,11 @@ from twentyone.cli import app as cli_app
 from twentyone.engine.chips import ChipSet
 from twentyone.engine.events import Kind
 from twentyone.engine.table import Table
+from twentyone.money import dollars
 from twentyone.rules import PRESETS
 from twentyone.train import catch, procedure
 from twentyone.train.core import Item
+from twentyone.train.player import signed
 from twentyone.train.registry import make_drill
 from twentyone.train.session import Session
 from twentyone.train.store import Store
@@ -142,31 +144,43 @@ def typed(text: str) -> list[str]:
 
 # -- chip counting -------------------------------------------------------------------------------
 
+def total_of(item: Item, off: int = 0) -> str:
+    """A chip-count item's total in dollars, ``off`` cents away from it."""
+    total = int(item.secret["total"]) + off
+    return f"{total // 100}.{total % 100:02d}"
+
+
 def test_chip_counting_right_and_wrong_by_keys(store: Store) -> None:
-    answers = iter(["1033", "1600", "313.50"])
-    played = play("chip-count", lambda item: typed(next(answers)), 3, store=store)
+    offs = iter([0, -4500, 0])
+    played = play("chip-count", lambda item: typed(total_of(item, next(offs))), 3, store=store)
     first, second, third = (flat(s) for s in played.graded)
-    assert "✓ RIGHT" in first and "you answered $1033" in first
-    assert "✗ NOT QUITE" in second and "The pile is $1,645;" in second
-    assert "short by $45." in second
+    one, two = played.items[0], played.items[1]
+    assert "✓ RIGHT" in first and f"you answered ${total_of(one)}" in first
+    right = dollars(int(two.secret["total"]))
+    assert "✗ NOT QUITE" in second and f"The pile is {right};" in second
+    assert "short by $45:" in second
+    # The miss counts the pile stack by stack.
+    for colour, n in two.shown["chips"].items():
+        assert f"{colour} x $" in second or f"{n} {colour}" in second
     assert "✓ RIGHT" in third
     # The pile is drawn by colour, counts named, and the total is not on screen before.
     asked = flat(played.asked[0])
-    assert "8 black" in asked and "8 green" in asked and "6 red" in asked and "3 white" in asked
-    assert "1,033" not in asked
+    for colour, n in one.shown["chips"].items():
+        if not one.shown["rack"]:
+            assert f"{n} {colour}" in asked
+    assert dollars(int(one.secret["total"])) not in asked
     rows = stored(store)
-    assert [(i, c, a) for i, c, a, _ in rows] == [
-        ("seed-1", True, '"1033"'), ("seed-2", False, '"1600"'), ("seed-3", True, '"313.50"')]
+    assert [(i, c) for i, c, _, _ in rows] == [(one.id, True), (two.id, False),
+                                               (played.items[2].id, True)]
     assert all(s is not None and s > 0 for *_, s in rows)
     summary = flat(played.summary_screen)
     assert "2 right of 3" in summary and "Missed" in summary
-    assert "manual exercise 2: 1645.00" in summary
+    assert f"{two.key}: {total_of(two)}" in summary
 
 
 def test_a_rack_exercise_shows_its_full_tubes() -> None:
     drill = make_drill("chip-count", PRESETS["classic"], "classic")
-    items = drill.items(random.Random(0))
-    sixth = [next(items) for _ in range(6)][-1]
+    sixth = next(i for i in drill.items(random.Random(0)) if i.id == "seed-6")
     text = flat(_render(item_picture("dollars", "chip-count", sixth.shown,
                                      ChipSet.of(drill.rules.chips))))
     assert "red" in text and "3 tubes of 20" in text  # 60 reds: three full tubes
@@ -230,7 +244,7 @@ def test_strategy_right_and_wrong_by_action_keys(store: Store) -> None:
     miss = flat(played.graded[1])
     assert "✗ NOT QUITE" in miss and "EV cost:" in miss
     right = played.items[1].secret["action"]
-    assert f": {right} (" in miss  # the right play, with its EV
+    assert f"says {right} (" in miss  # the right play, with its EV
     rows = store.conn.execute("SELECT correct, ev_cost FROM answers ORDER BY id").fetchall()
     assert [bool(c) for c, _ in rows] == [True, False, True]
     assert rows[0][1] == 0 and rows[1][1] > 0
@@ -256,7 +270,7 @@ def test_running_count_after_the_flash_right_and_wrong(store: Store) -> None:
     assert "✓ RIGHT" in flat(played.graded[0])
     miss = flat(played.graded[1])
     assert "✗ NOT QUITE" in miss
-    assert f"The count is {int(played.items[1].secret['count'])}." in miss
+    assert f"The count is {signed(played.items[1].secret['count'])}: start" in miss
     # The cards are gone from the felt when the count is asked.
     assert "What is the running count" in played.asked[0]
     assert not CARD.search(played.asked[0])
@@ -270,7 +284,7 @@ def test_true_count_reads_the_tray(store: Store) -> None:
     asked = played.asked[0]
     assert "discard tray" in asked and "6 decks" in flat(asked)
     assert "✓ RIGHT" in flat(played.graded[0]) and "✗ NOT QUITE" in flat(played.graded[1])
-    assert "floored" in flat(played.graded[1])
+    assert "rounded down" in flat(played.graded[1])
 
 
 # -- the procedure and catching the dealer -----------------------------------------------------
@@ -302,11 +316,9 @@ def test_catching_the_dealer_by_keys(store: Store) -> None:
 # -- audition, summary, the command line --------------------------------------------------------
 
 def test_an_audition_shows_its_pass_mark_and_ends_with_its_verdict(store: Store) -> None:
-    totals = ["1033", "1645", "313.50", "149", "1446", "4826.50", "4906.50", "3216", "556",
-              "4325.50"]
-    answers = iter(totals)
-    played = play("chip-count", lambda item: typed(next(answers)), 12, store=store,
+    played = play("chip-count", lambda item: typed(total_of(item)), 12, store=store,
                   audition=True)
+    assert not any(i.id.startswith("seed-") for i in played.items)  # no printed pile
     assert len(played.graded) == 10  # the audition's own length, then the summary
     asked = flat(played.asked[0])
     assert "AUDITION" in asked and "Pass mark 90%" in asked and "Item 1 of 10" in asked

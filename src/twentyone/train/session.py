@@ -55,6 +55,7 @@ class Session:
     def __post_init__(self) -> None:
         if self.audition and self.drill.audition is None:
             raise ValueError(f"the {self.drill.name} drill has no audition")
+        self.drill.auditioning = self.audition
         if self.store is not None and isinstance(self.drill, StrategyDrill):
             self.drill.focus = self.store.miss_rates(self.drill.name)
         self._fresh = self.drill.items(self.rng)

@@ -127,6 +127,7 @@ class Store:
         self.conn = conn
         self.notice = notice
         self.damaged = 0
+        self._bad_cells: set[int] = set()
 
     @classmethod
     def open(cls, profile: str, root: Path | None = None, *, create: bool = True) -> Store:
@@ -190,15 +191,35 @@ class Store:
         """Items of cells due by ``when``, most overdue first: the ones to ask again (a cell
         whose item cannot be read is skipped, and counted)."""
         rows = self.conn.execute(
-            "SELECT item FROM cells WHERE drill = ? AND due <= ? ORDER BY due LIMIT ?",
+            "SELECT rowid, item FROM cells WHERE drill = ? AND due <= ? ORDER BY due LIMIT ?",
             (drill, when.isoformat(), limit)).fetchall()
         items = []
-        for (text,) in rows:
+        for rowid, text in rows:
             try:
                 items.append(Item.from_json(json.loads(text)))
             except (TypeError, ValueError, KeyError, AttributeError, RecursionError):
-                self.damaged += 1
+                self._bad_cell(rowid)
         return items
+
+    def _bad_cell(self, rowid: int) -> None:
+        """Count a damaged cell once, however often a session looks it up."""
+        if rowid not in self._bad_cells:
+            self._bad_cells.add(rowid)
+            self.damaged += 1
+
+    def schedule(self) -> Iterator[tuple[str, str, datetime]]:
+        """Every cell's (drill, key, due), soonest first (a due time that cannot be read is
+        skipped, and counted)."""
+        for rowid, drill, key, due in self.conn.execute(
+                "SELECT rowid, drill, key, due FROM cells ORDER BY drill, due").fetchall():
+            try:
+                when = datetime.fromisoformat(str(due))
+            except ValueError:
+                self._bad_cell(rowid)
+                continue
+            if when.tzinfo is None:
+                when = when.replace(tzinfo=UTC)
+            yield str(drill), str(key), when
 
     def miss_rates(self, drill: str) -> dict[str, float]:
         """Each cell's share of misses over all its answers, for weighting the generators."""

@@ -46,6 +46,9 @@ from twentyone.tui.trainer_draw import (
 )
 
 #: The action keys of the strategy drills, and what each plays.
+#: What the totals drill calls a natural, typed with one key (``b``): the drill's own word
+#: (``train.totals.NATURAL``; the trainer's screen knows the drills only by their answers).
+NATURAL = "blackjack"
 ACTION_KEYS = {"h": "hit", "s": "stand", "d": "double", "p": "split", "r": "surrender"}
 #: Catching the dealer: the two choices.
 FLAGS = ("ok", "mistake")
@@ -113,6 +116,8 @@ class Entry:
 
     def type(self, ch: str, kind: str) -> bool:
         """A key typed into an amount, total or count; False if it means nothing here."""
+        if self.typed == NATURAL and ch.isdigit():
+            self.typed = ""
         if ch.isdigit() or (ch == "." and kind in ("dollars", "count") and "." not in self.typed):
             if len(self.typed) < MAX_TYPED:
                 self.typed += ch
@@ -122,6 +127,10 @@ class Entry:
             return True
         if ch == "s" and kind == "total":
             self.soft = not self.soft
+            return True
+        if ch == "b" and kind == "total":
+            self.typed = "" if self.typed == NATURAL else NATURAL
+            self.soft = False
             return True
         return False
 
@@ -166,7 +175,8 @@ class Entry:
         if kind == "dollars":
             return self.typed
         if kind == "total":
-            return ("soft " if self.soft else "") + self.typed
+            return self.typed if self.typed == NATURAL else \
+                ("soft " if self.soft else "") + self.typed
         return float(self.typed) if "." in self.typed else int(self.typed)
 
 
@@ -179,7 +189,8 @@ def entry_picture(entry: Entry, kind: str, shown: dict[str, Any]) -> Text:
         prefix = "$" if kind == "dollars" else ""
         out.append("Your answer: ", style=LABEL)
         out.append(f" {prefix}{shown_text}▏ ", style="bold #101820 on #f0e6c8")
-        extra = {"dollars": " · . cents", "total": " · s soft", "count": " · - minus"}[kind]
+        extra = {"dollars": " · . cents", "total": " · s soft · b blackjack",
+                 "count": " · - minus"}[kind]
         out.append(f"\n  digits{extra} · ⌫ · Enter answers", style=keys)
     elif kind == "chips":
         out.append("Your chips:  ", style=LABEL)
@@ -633,6 +644,13 @@ class TrainerApp(App[dict[str, Any]]):
             value = entry.value(kind)
             if value is not None:
                 self.submit(value)
+            else:
+                # Nothing keyed in: ask for it rather than grade an empty answer as a miss.
+                notice = self.query_one("#notice", Static)
+                notice.update(Text("Pick the chips to pay first (Enter pays them)."
+                                   if kind == "chips" else "Type your answer first.",
+                                   style="bold"))
+                notice.display = True
             return True
         if key == "backspace":
             entry.backspace(kind)
