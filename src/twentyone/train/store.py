@@ -77,6 +77,13 @@ def data_dir() -> Path:
     return Path(env) if env else Path(user_data_dir("twentyone", appauthor=False)) / "train"
 
 
+def beside_ledger(ledger: Path) -> Path:
+    """The profiles folder of the party table whose ledger is ``ledger`` (``twentyone serve
+    --db LEDGER``): a ``train`` folder beside it, where its site keeps its trainees' answers,
+    and where ``twentyone train --db LEDGER`` reads and records them."""
+    return ledger.parent / "train"
+
+
 def profile_path(profile: str, root: Path | None = None) -> Path:
     """The database file of ``profile``; a name is 1 to 64 letters, digits, ``_ . -`` (not
     beginning or ending with a dot, not a name Windows keeps for a device), so that it can never
