@@ -15,6 +15,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, cast
 
@@ -458,3 +459,76 @@ def test_page_keys_scroll_a_felt_taller_than_the_screen() -> None:
 
     top, down, back = asyncio.run(run())
     assert down > top and back < down
+
+
+# -- issue 38 at the terminal -------------------------------------------------------------------
+
+def due_first(store: Store, drill_name: str, item: Item) -> None:
+    """Record ``item`` missed two hours ago, so that the next session asks it first (FSRS)."""
+    drill = make_drill(drill_name, PRESETS["classic"], "classic")
+    when = datetime.now().astimezone() - timedelta(hours=2)
+    store.record("before", item, None, drill.grade(item, None), 5.0, when)
+
+
+def test_a_won_double_is_drawn_as_the_original_bet_and_the_double(store: Store) -> None:
+    drill = make_drill("payouts", PRESETS["classic"], "classic")
+    chips = ChipSet.of(PRESETS["classic"].chips)
+    item = drill.build("d", "double", chips.counts({"black": 6, "white": 10}),  # type: ignore[attr-defined]
+                       extra=chips.counts({"black": 3, "red": 1}))
+    due_first(store, "payouts", item)
+    played = play("payouts", lambda i: chip_keys(i.secret["accepted"][0]), 1, store=store)
+    asked = flat(played.asked[0])
+    assert "The original bet" in asked and "The double" in asked
+    assert "Doubled with" not in asked
+    drawn = flat(_render(item_picture("chips", "payouts", item.shown, chips)))
+    assert drawn.index("The original bet") < drawn.index("6 black") < drawn.index("The double ▌")
+    assert drawn.index("The double ▌") < drawn.index("3 black")
+    assert "✓ RIGHT" in flat(played.graded[0])  # paying what the screen shows is right
+
+
+def test_b_calls_a_natural_blackjack_at_the_terminal(store: Store) -> None:
+    natural = Item("n", "totals", "blackjack", {"cards": ["A", "K"], "stripped": False,
+                                                "rules": "classic"}, {"total": "blackjack"})
+    due_first(store, "totals", natural)
+    played = play("totals", lambda i: ["b", "enter"], 1, store=store)
+    assert "b blackjack" in flat(played.asked[0])
+    graded = flat(played.graded[0])
+    assert "✓ RIGHT" in graded and "you answered blackjack" in graded
+
+
+def test_enter_with_no_chips_asks_for_them_and_grades_nothing(store: Store) -> None:
+    drill = make_drill("payouts", PRESETS["classic"], "classic")
+    session = Session(drill, random.Random(1), store)
+    app = TrainerApp(session, subtitle="classic · test", now=Ticks())
+
+    async def run() -> str:
+        async with app.run_test(size=SIZE) as pilot:
+            while app.state != "ask":
+                await pilot.pause(0.005)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.state == "ask"
+            return screen_text(app)
+
+    text = flat(asyncio.run(run()))
+    assert "Pick the chips to pay first" in text
+    assert store.count() == 0
+
+
+def test_the_summary_says_what_is_due_for_review(store: Store) -> None:
+    played = play("chip-count", lambda item: typed("0.01"), 2, store=store)
+    summary = flat(played.summary_screen)
+    assert "Due for review: 0 now; the next in " in summary
+    assert played.app.return_value is not None and played.app.return_value["due"]["next"]
+
+
+def test_the_true_count_tray_is_read_to_the_quarter_deck() -> None:
+    drill = make_drill("true-count", PRESETS["single-deck"], "single-deck")
+    item = next(drill.items(random.Random(1)))
+    text = _render(item_picture("count", "true-count", item.shown,
+                                ChipSet.of(drill.rules.chips)))
+    assert "nearest quarter deck" in flat(text)
+    tray = text.splitlines()[text.splitlines().index(next(
+        line for line in text.splitlines() if "discard tray" in line)) + 1]
+    # One deck is drawn 48 columns wide, filled to the cards in the tray.
+    assert tray.count("█") == round(item.shown["discard_cards"] / 52 * 48)

@@ -33,7 +33,7 @@ from twentyone.train.core import JSON
 from twentyone.train.registry import DRILLS, describe_all, make_drill
 from twentyone.train.session import Session
 from twentyone.train.store import Store, beside_ledger
-from twentyone.tui.trainer import TrainerApp
+from twentyone.tui.trainer import TrainerApp, due_words
 
 #: The most items one run asks (a session of them is hours of answers); and the largest seed.
 MAX_ITEMS = 10_000
@@ -289,18 +289,9 @@ def _print_due(console: Console, due: dict[str, Any]) -> None:
                   "due items come first)")
     now = datetime.now().astimezone()
     for drill, d in due["drills"].items():
-        soon = ", ".join(f"{c['cell']} ({'now' if c['now'] else _when(c['due'], now)})"
+        soon = ", ".join(f"{c['cell']} ({'now' if c['now'] else due_words(c['due'], now)})"
                          for c in d["cells"][:6])
         head = f"{d['due_now']} now" if d["due_now"] else "nothing now"
-        nxt = f", next {_when(d['next'], now)}" if d["next"] else ""
+        nxt = f", next {due_words(d['next'], now)}" if d["next"] else ""
         console.print(f"  [cyan]{drill:<16}[/cyan]{head}{nxt}: {soon}")
 
-
-def _when(iso: str, now: datetime) -> str:
-    """A due time in words: "in 8 min", "in 3 h", "on 2026-01-12"."""
-    mins = round((datetime.fromisoformat(iso) - now).total_seconds() / 60)
-    if mins < 60:
-        return f"in {max(mins, 1)} min"
-    if mins < 48 * 60:
-        return f"in {round(mins / 60)} h"
-    return f"on {datetime.fromisoformat(iso).astimezone(now.tzinfo).date().isoformat()}"

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
+from datetime import datetime
 from typing import Any, ClassVar, Protocol
 
 from rich.console import Group, RenderableType
@@ -314,6 +315,18 @@ def expected_words(expected: Any, chipset: ChipSet) -> str:
     return str(expected)
 
 
+def due_words(iso: str, now: datetime | None = None) -> str:
+    """When a review falls due, in words: "in 8 min", "in 3 h", "on 2026-01-12"."""
+    at = datetime.fromisoformat(iso)
+    when = now or datetime.now().astimezone()
+    mins = round((at - when).total_seconds() / 60)
+    if mins < 60:
+        return f"in {max(mins, 1)} min"
+    if mins < 48 * 60:
+        return f"in {round(mins / 60)} h"
+    return f"on {at.astimezone(when.tzinfo).date().isoformat()}"
+
+
 def summary_picture(summary: dict[str, Any], title: str, seconds: list[float],
                     missed: list[tuple[str, Any]], chipset: ChipSet) -> Text:
     """The end of a session in a few lines: the score, the time, the misses (what each item
@@ -341,6 +354,11 @@ def summary_picture(summary: dict[str, Any], title: str, seconds: list[float],
             out.append(expected_words(expected, chipset) + "\n")
         if len(missed) > SUMMARY_MISSES:
             out.append(f"  and {len(missed) - SUMMARY_MISSES} more\n", style=DIM)
+    due = summary.get("due")
+    if due is not None:
+        # What the profile's schedule (FSRS) brings back: the due items come first next time.
+        nxt = f"; the next {due_words(str(due['next']))}" if due["next"] else ""
+        out.append(f"\nDue for review: {due['due_now']} now{nxt}.\n", style=LABEL)
     if "audition" in summary:
         v = summary["audition"]
         verdict = "PASSED" if v["passed"] else "NOT PASSED"
