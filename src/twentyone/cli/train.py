@@ -276,6 +276,12 @@ def _stats(profile: str, png: str | None, as_json: bool, db: Path | None = None)
                       f"({dollars(round(data['ev_per_hand'] * 10000))} per $100 bet), over "
                       f"the hands you have practised ({data['ev_coverage']:.0%} of the hands a "
                       "shoe deals).")
+    for t in data["table"]:
+        console.print(f"[cyan]{'table play':<16}[/cyan]{t['at'][:16]}: {t['hands']} hands "
+                      f"(won {t['won']}, lost {t['lost']}, pushed {t['pushed']}), net "
+                      f"{dollars(t['net'])}, {t['mistakes']} mistakes costing "
+                      f"{t['ev_cost']:.4f} of a bet, count checks {t['checks_right']}/"
+                      f"{t['checks']}")
     _print_due(console, data["due"])
     if png:
         console.print(f"Drawn to {png}.")

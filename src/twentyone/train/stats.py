@@ -203,6 +203,7 @@ def report(store: Store, now: datetime | None = None) -> dict[str, Any]:
                  "cells": {k: {"misses": m, "answers": n}
                            for k, (m, n) in missed_cells(answers).items()}},
         "due": due_report(store, now or datetime.now().astimezone()),
+        "table": store.table_sessions(),
     }
 
 

@@ -52,6 +52,11 @@ CREATE TABLE IF NOT EXISTS answers (
 );
 CREATE INDEX IF NOT EXISTS answers_drill ON answers (drill, at);
 CREATE INDEX IF NOT EXISTS answers_session ON answers (session, item_id);
+CREATE TABLE IF NOT EXISTS table_sessions (
+    session TEXT PRIMARY KEY,
+    at TEXT NOT NULL,
+    stats TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS cells (
     drill TEXT NOT NULL,
     key TEXT NOT NULL,
@@ -193,6 +198,31 @@ class Store:
                 "VALUES (?, ?, ?, ?, ?)",
                 (item.drill, item.key, json.dumps(item.to_json()), schedule.card_to_json(card),
                  schedule.due_at(card).isoformat()))
+
+    def record_table(self, session: str, when: datetime, stats: dict[str, Any]) -> None:
+        """Keep a session at the table's statistics (``coach.TableStats``); the same session
+        kept again replaces its figures (a player who leaves and sits down again)."""
+        with self.conn:
+            self.conn.execute("INSERT OR REPLACE INTO table_sessions (session, at, stats) "
+                              "VALUES (?, ?, ?)", (session, when.isoformat(), json.dumps(stats)))
+
+    def table_sessions(self) -> list[dict[str, Any]]:
+        """The sessions at the table, oldest first, each ``{"session", "at", **stats}`` (one
+        that cannot be read is skipped, and counted)."""
+        out = []
+        for session, at, text in self.conn.execute(
+                "SELECT session, at, stats FROM table_sessions ORDER BY at").fetchall():
+            try:
+                stats = json.loads(text)
+                datetime.fromisoformat(at)
+            except (TypeError, ValueError, RecursionError):
+                self.damaged += 1
+                continue
+            if isinstance(stats, dict):
+                out.append({"session": str(session), "at": str(at), **stats})
+            else:
+                self.damaged += 1
+        return out
 
     def due(self, drill: str, when: datetime, limit: int = 20) -> list[Item]:
         """Items of cells due by ``when``, most overdue first: the ones to ask again (a cell
