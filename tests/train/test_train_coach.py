@@ -19,12 +19,15 @@ import pytest
 from typer.testing import CliRunner
 
 from twentyone.cli import app
+from twentyone.engine.events import Event, Kind
+from twentyone.engine.table import Phase, Table
 from twentyone.errors import TwentyOneError
 from twentyone.rules import PRESETS
 from twentyone.sim.counting import SYSTEMS
 from twentyone.strategy import action_evs, basic_chart
 from twentyone.train.coach import Coach
 from twentyone.train.store import Store
+from twentyone.train.totals import LABELS
 
 RULES = PRESETS["six-deck-s17"]
 
@@ -110,3 +113,51 @@ def test_the_sessions_statistics_are_kept_for_train_stats(tmp_path: Path) -> Non
     plain = CliRunner().invoke(app, ["train", "stats", "--profile", "pat"],
                                env={"TWENTYONE_TRAIN_DIR": str(tmp_path)})
     assert "table play" in plain.stdout and "net -$20" in plain.stdout
+
+
+def see(coach: Coach, events: list[Event]) -> None:
+    """Tell the coach what a seat sees, in order: a shuffle, cards dealt face up, cards
+    turned over (the hole card)."""
+    for e in events:
+        if e.kind is Kind.SHUFFLED:
+            coach.shuffled()
+        elif e.card is not None and ((e.kind is Kind.DEALT and e.face_up)
+                                     or e.kind is Kind.TURNED):
+            coach.see(LABELS[int(e.card.rank)])
+
+
+def test_a_seeded_table_a_wrong_stand_and_the_session_after_it() -> None:
+    """The coach beside a real table (the engine, seeded): it is told the cards dealt face up
+    and turned, the seat stands where the best play is not to, and the warning carries the
+    solver's cost for the cards left; the round's result reaches the statistics."""
+    table = Table(RULES, seed=11)
+    table.sit(1, 100_000)
+    coach = Coach(RULES, "hilo")
+    warned = None
+    for _ in range(40):  # the seeded shoe deals such a hand within these rounds
+        start = len(table.log)
+        table.bet(1, 1000)
+        table.deal()
+        dealt = len(table.log)
+        see(coach, table.log[start:dealt])
+        hand = [LABELS[int(c.rank)] for c in table.seats[1].hands[0].cards]
+        up = LABELS[int(table.dealer.up.rank)]
+        if table.phase is Phase.INSURANCE:
+            table.decline(1)
+        pending = table.phase is Phase.PLAYERS and table.to_act == (1, 0)
+        if pending and warned is None and coach.advise(hand, up).best != "stand":
+            advice = coach.advise(hand, up)
+            warned = coach.judge(hand, up, "stand")
+            assert warned is not None and warned.best == advice.best
+            assert warned.cost == pytest.approx(advice.evs[advice.best] - advice.evs["stand"])
+        while table.phase is Phase.PLAYERS:   # the casino dealer then draws by rule
+            table.stand(1)
+        assert table.phase is Phase.BETTING
+        see(coach, table.log[dealt:])
+        coach.settle([e.amount for e in table.log[start:]
+                      if e.kind is Kind.SETTLED and e.seat == 1])
+        if warned is not None:
+            break
+    assert warned is not None and coach.stats.mistakes == 1
+    assert coach.stats.hands >= 1 and coach.stats.won + coach.stats.lost + coach.stats.pushed \
+        == coach.stats.hands
