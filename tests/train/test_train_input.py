@@ -6,6 +6,7 @@ nested or long enough to break a reader."""
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import random
 import sqlite3
@@ -187,11 +188,14 @@ def _answers(result: Result) -> list[bool]:
 ])
 def test_an_answer_line_nested_or_long_beyond_any_answer_is_a_miss(line: str) -> None:
     """The next line is still the next answer: a long line is read to its end."""
-    first = train("chip-count", "--json", "--items", "2", "--seed", "1",
-                  stdin='{"answer": "1033"}\n{"answer": "1645"}\n')
+    one, two = (int(i.secret["total"]) // 100 for i in itertools.islice(
+        ChipCountDrill(PRESETS["classic"], "classic").items(random.Random(3)), 2))
+    first = train("chip-count", "--json", "--items", "2", "--seed", "3",
+                  stdin=f'{{"answer": {one}}}\n{{"answer": {two}}}\n')
     assert _answers(first) == [True, True]
-    result = train("chip-count", "--json", "--items", "2", "--seed", "1",
-                   stdin=line + '\n{"answer": "1645"}\n')
+    line = line.replace('"1033"', str(one))
+    result = train("chip-count", "--json", "--items", "2", "--seed", "3",
+                   stdin=line + f'\n{{"answer": {two}}}\n')
     assert result.exit_code == 0, result.output
     assert _answers(result) == [False, True]
 

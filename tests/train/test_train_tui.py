@@ -15,6 +15,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, cast
 
@@ -31,9 +32,11 @@ from twentyone.cli import app as cli_app
 from twentyone.engine.chips import ChipSet
 from twentyone.engine.events import Kind
 from twentyone.engine.table import Table
+from twentyone.money import dollars
 from twentyone.rules import PRESETS
 from twentyone.train import catch, procedure
 from twentyone.train.core import Item
+from twentyone.train.player import signed
 from twentyone.train.registry import make_drill
 from twentyone.train.session import Session
 from twentyone.train.store import Store
@@ -142,31 +145,43 @@ def typed(text: str) -> list[str]:
 
 # -- chip counting -------------------------------------------------------------------------------
 
+def total_of(item: Item, off: int = 0) -> str:
+    """A chip-count item's total in dollars, ``off`` cents away from it."""
+    total = int(item.secret["total"]) + off
+    return f"{total // 100}.{total % 100:02d}"
+
+
 def test_chip_counting_right_and_wrong_by_keys(store: Store) -> None:
-    answers = iter(["1033", "1600", "313.50"])
-    played = play("chip-count", lambda item: typed(next(answers)), 3, store=store)
+    offs = iter([0, -4500, 0])
+    played = play("chip-count", lambda item: typed(total_of(item, next(offs))), 3, store=store)
     first, second, third = (flat(s) for s in played.graded)
-    assert "✓ RIGHT" in first and "you answered $1033" in first
-    assert "✗ NOT QUITE" in second and "The pile is $1,645;" in second
-    assert "short by $45." in second
+    one, two = played.items[0], played.items[1]
+    assert "✓ RIGHT" in first and f"you answered ${total_of(one)}" in first
+    right = dollars(int(two.secret["total"]))
+    assert "✗ NOT QUITE" in second and f"The pile is {right};" in second
+    assert "short by $45:" in second
+    # The miss counts the pile stack by stack.
+    for colour, n in two.shown["chips"].items():
+        assert f"{colour} x $" in second or f"{n} {colour}" in second
     assert "✓ RIGHT" in third
     # The pile is drawn by colour, counts named, and the total is not on screen before.
     asked = flat(played.asked[0])
-    assert "8 black" in asked and "8 green" in asked and "6 red" in asked and "3 white" in asked
-    assert "1,033" not in asked
+    for colour, n in one.shown["chips"].items():
+        if not one.shown["rack"]:
+            assert f"{n} {colour}" in asked
+    assert dollars(int(one.secret["total"])) not in asked
     rows = stored(store)
-    assert [(i, c, a) for i, c, a, _ in rows] == [
-        ("seed-1", True, '"1033"'), ("seed-2", False, '"1600"'), ("seed-3", True, '"313.50"')]
+    assert [(i, c) for i, c, _, _ in rows] == [(one.id, True), (two.id, False),
+                                               (played.items[2].id, True)]
     assert all(s is not None and s > 0 for *_, s in rows)
     summary = flat(played.summary_screen)
     assert "2 right of 3" in summary and "Missed" in summary
-    assert "manual exercise 2: 1645.00" in summary
+    assert f"{two.key}: {total_of(two)}" in summary
 
 
 def test_a_rack_exercise_shows_its_full_tubes() -> None:
     drill = make_drill("chip-count", PRESETS["classic"], "classic")
-    items = drill.items(random.Random(0))
-    sixth = [next(items) for _ in range(6)][-1]
+    sixth = next(i for i in drill.items(random.Random(0)) if i.id == "seed-6")
     text = flat(_render(item_picture("dollars", "chip-count", sixth.shown,
                                      ChipSet.of(drill.rules.chips))))
     assert "red" in text and "3 tubes of 20" in text  # 60 reds: three full tubes
@@ -230,7 +245,7 @@ def test_strategy_right_and_wrong_by_action_keys(store: Store) -> None:
     miss = flat(played.graded[1])
     assert "✗ NOT QUITE" in miss and "EV cost:" in miss
     right = played.items[1].secret["action"]
-    assert f": {right} (" in miss  # the right play, with its EV
+    assert f"says {right} (" in miss  # the right play, with its EV
     rows = store.conn.execute("SELECT correct, ev_cost FROM answers ORDER BY id").fetchall()
     assert [bool(c) for c, _ in rows] == [True, False, True]
     assert rows[0][1] == 0 and rows[1][1] > 0
@@ -256,7 +271,7 @@ def test_running_count_after_the_flash_right_and_wrong(store: Store) -> None:
     assert "✓ RIGHT" in flat(played.graded[0])
     miss = flat(played.graded[1])
     assert "✗ NOT QUITE" in miss
-    assert f"The count is {int(played.items[1].secret['count'])}." in miss
+    assert f"The count is {signed(played.items[1].secret['count'])}: start" in miss
     # The cards are gone from the felt when the count is asked.
     assert "What is the running count" in played.asked[0]
     assert not CARD.search(played.asked[0])
@@ -270,7 +285,7 @@ def test_true_count_reads_the_tray(store: Store) -> None:
     asked = played.asked[0]
     assert "discard tray" in asked and "6 decks" in flat(asked)
     assert "✓ RIGHT" in flat(played.graded[0]) and "✗ NOT QUITE" in flat(played.graded[1])
-    assert "floored" in flat(played.graded[1])
+    assert "rounded down" in flat(played.graded[1])
 
 
 # -- the procedure and catching the dealer -----------------------------------------------------
@@ -302,11 +317,9 @@ def test_catching_the_dealer_by_keys(store: Store) -> None:
 # -- audition, summary, the command line --------------------------------------------------------
 
 def test_an_audition_shows_its_pass_mark_and_ends_with_its_verdict(store: Store) -> None:
-    totals = ["1033", "1645", "313.50", "149", "1446", "4826.50", "4906.50", "3216", "556",
-              "4325.50"]
-    answers = iter(totals)
-    played = play("chip-count", lambda item: typed(next(answers)), 12, store=store,
+    played = play("chip-count", lambda item: typed(total_of(item)), 12, store=store,
                   audition=True)
+    assert not any(i.id.startswith("seed-") for i in played.items)  # no printed pile
     assert len(played.graded) == 10  # the audition's own length, then the summary
     asked = flat(played.asked[0])
     assert "AUDITION" in asked and "Pass mark 90%" in asked and "Item 1 of 10" in asked
@@ -446,3 +459,76 @@ def test_page_keys_scroll_a_felt_taller_than_the_screen() -> None:
 
     top, down, back = asyncio.run(run())
     assert down > top and back < down
+
+
+# -- issue 38 at the terminal -------------------------------------------------------------------
+
+def due_first(store: Store, drill_name: str, item: Item) -> None:
+    """Record ``item`` missed two hours ago, so that the next session asks it first (FSRS)."""
+    drill = make_drill(drill_name, PRESETS["classic"], "classic")
+    when = datetime.now().astimezone() - timedelta(hours=2)
+    store.record("before", item, None, drill.grade(item, None), 5.0, when)
+
+
+def test_a_won_double_is_drawn_as_the_original_bet_and_the_double(store: Store) -> None:
+    drill = make_drill("payouts", PRESETS["classic"], "classic")
+    chips = ChipSet.of(PRESETS["classic"].chips)
+    item = drill.build("d", "double", chips.counts({"black": 6, "white": 10}),  # type: ignore[attr-defined]
+                       extra=chips.counts({"black": 3, "red": 1}))
+    due_first(store, "payouts", item)
+    played = play("payouts", lambda i: chip_keys(i.secret["accepted"][0]), 1, store=store)
+    asked = flat(played.asked[0])
+    assert "The original bet" in asked and "The double" in asked
+    assert "Doubled with" not in asked
+    drawn = flat(_render(item_picture("chips", "payouts", item.shown, chips)))
+    assert drawn.index("The original bet") < drawn.index("6 black") < drawn.index("The double ▌")
+    assert drawn.index("The double ▌") < drawn.index("3 black")
+    assert "✓ RIGHT" in flat(played.graded[0])  # paying what the screen shows is right
+
+
+def test_b_calls_a_natural_blackjack_at_the_terminal(store: Store) -> None:
+    natural = Item("n", "totals", "blackjack", {"cards": ["A", "K"], "stripped": False,
+                                                "rules": "classic"}, {"total": "blackjack"})
+    due_first(store, "totals", natural)
+    played = play("totals", lambda i: ["b", "enter"], 1, store=store)
+    assert "b blackjack" in flat(played.asked[0])
+    graded = flat(played.graded[0])
+    assert "✓ RIGHT" in graded and "you answered blackjack" in graded
+
+
+def test_enter_with_no_chips_asks_for_them_and_grades_nothing(store: Store) -> None:
+    drill = make_drill("payouts", PRESETS["classic"], "classic")
+    session = Session(drill, random.Random(1), store)
+    app = TrainerApp(session, subtitle="classic · test", now=Ticks())
+
+    async def run() -> str:
+        async with app.run_test(size=SIZE) as pilot:
+            while app.state != "ask":
+                await pilot.pause(0.005)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.state == "ask"
+            return screen_text(app)
+
+    text = flat(asyncio.run(run()))
+    assert "Pick the chips to pay first" in text
+    assert store.count() == 0
+
+
+def test_the_summary_says_what_is_due_for_review(store: Store) -> None:
+    played = play("chip-count", lambda item: typed("0.01"), 2, store=store)
+    summary = flat(played.summary_screen)
+    assert "Due for review: 0 now; the next in " in summary
+    assert played.app.return_value is not None and played.app.return_value["due"]["next"]
+
+
+def test_the_true_count_tray_is_read_to_the_quarter_deck() -> None:
+    drill = make_drill("true-count", PRESETS["single-deck"], "single-deck")
+    item = next(drill.items(random.Random(1)))
+    text = _render(item_picture("count", "true-count", item.shown,
+                                ChipSet.of(drill.rules.chips)))
+    assert "nearest quarter deck" in flat(text)
+    tray = text.splitlines()[text.splitlines().index(next(
+        line for line in text.splitlines() if "discard tray" in line)) + 1]
+    # One deck is drawn 48 columns wide, filled to the cards in the tray.
+    assert tray.count("█") == round(item.shown["discard_cards"] / 52 * 48)

@@ -83,7 +83,7 @@ def wrong_answer(kind: str, item: dict[str, Any], right: JSON) -> JSON:
     if kind == "chips":
         return {}
     if kind == "total":
-        return str(int(str(right).split()[-1]) + 1)
+        return "20" if right == "blackjack" else str(int(str(right).split()[-1]) + 1)
     if kind == "choice":
         return next(i + 1 for i, c in enumerate(item["choices"]) if c != right)
     if kind == "flag":

@@ -16,8 +16,9 @@ import json
 import random
 import sys
 import time
+from datetime import datetime
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -31,8 +32,8 @@ from twentyone.train import stats as train_stats
 from twentyone.train.core import JSON
 from twentyone.train.registry import DRILLS, describe_all, make_drill
 from twentyone.train.session import Session
-from twentyone.train.store import Store
-from twentyone.tui.trainer import TrainerApp
+from twentyone.train.store import Store, beside_ledger
+from twentyone.tui.trainer import TrainerApp, due_words
 
 #: The most items one run asks (a session of them is hours of answers); and the largest seed.
 MAX_ITEMS = 10_000
@@ -56,10 +57,12 @@ def _options(opts: list[str] | None) -> dict[str, str]:
     return out
 
 
-def _open_store(profile: str, *, create: bool = True) -> Store:
-    """The profile, or (without ``create``) a refusal listing the profiles there are."""
+def _open_store(profile: str, *, create: bool = True, db: Path | None = None) -> Store:
+    """The profile (beside the party table's ledger ``db``, where ``serve --db`` keeps them,
+    else in the user data folder), or (without ``create``) a refusal listing the profiles
+    there are."""
     try:
-        store = Store.open(profile, create=create)
+        store = Store.open(profile, None if db is None else beside_ledger(db), create=create)
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--profile") from None
     if store.notice:
@@ -94,6 +97,9 @@ def train(
         "(--list --json shows each drill's).")] = None,
     png: Annotated[str | None, typer.Option("--png", help="stats: also draw them to F.")]
     = None,
+    db: Annotated[Path | None, typer.Option(
+        "--db", help="The profiles of the party table whose ledger is this file "
+        "(twentyone serve --db FILE keeps them beside it).")] = None,
 ) -> None:
     """Practise dealing and playing: chip counting, payouts, change, hand totals, the dealer's
     procedure, basic strategy, counting and index plays; graded, with progress per profile."""
@@ -102,7 +108,7 @@ def train(
         return
     if name == "stats":
         check_writable(None if png is None else Path(png), "the charts", "--png", ".png")
-        _stats("default" if profile is None else profile, png, as_json)
+        _stats("default" if profile is None else profile, png, as_json, db)
         return
     if name not in DRILLS:
         raise typer.BadParameter(f"no drill {name!r}; `twentyone train` lists them",
@@ -116,7 +122,7 @@ def train(
         raise typer.BadParameter(f"the {name} drill has no audition", param_hint="--audition")
     rng = random.Random(seed)
     if as_json:
-        store = _open_store(profile) if profile is not None else None
+        store = _open_store(profile, db=db) if profile is not None else None
         try:
             _headless(Session(drill, rng, store, audition), items)
         finally:
@@ -126,7 +132,7 @@ def train(
         return
     need_terminal(name)
     who = "default" if profile is None else profile
-    with _open_store(who) as store:
+    with _open_store(who, db=db) as store:
         _terminal(Session(drill, rng, store, audition), items, f"{rules} · profile {who}")
         _damage(store)
 
@@ -241,8 +247,8 @@ def _terminal(session: Session, limit: int | None, subtitle: str) -> None:
 
 # --- stats -------------------------------------------------------------------------------------
 
-def _stats(profile: str, png: str | None, as_json: bool) -> None:
-    with _open_store(profile, create=False) as store:
+def _stats(profile: str, png: str | None, as_json: bool, db: Path | None = None) -> None:
+    with _open_store(profile, create=False, db=db) as store:
         data = train_stats.report(store)
         if png:
             train_stats.plot(store, png)
@@ -270,5 +276,28 @@ def _stats(profile: str, png: str | None, as_json: bool) -> None:
                       f"({dollars(round(data['ev_per_hand'] * 10000))} per $100 bet), over "
                       f"the hands you have practised ({data['ev_coverage']:.0%} of the hands a "
                       "shoe deals).")
+    for t in data["table"]:
+        console.print(f"[cyan]{'table play':<16}[/cyan]{t['at'][:16]}: {t['hands']} hands "
+                      f"(won {t['won']}, lost {t['lost']}, pushed {t['pushed']}), net "
+                      f"{dollars(t['net'])}, {t['mistakes']} mistakes costing "
+                      f"{t['ev_cost']:.4f} of a bet, count checks {t['checks_right']}/"
+                      f"{t['checks']}")
+    _print_due(console, data["due"])
     if png:
         console.print(f"Drawn to {png}.")
+
+
+def _print_due(console: Console, due: dict[str, Any]) -> None:
+    """What the schedule brings back, per drill: due now, and when the next one is."""
+    if not due["drills"]:
+        return
+    console.print("[bold]Due for review[/bold] (practise the drill with this profile: the "
+                  "due items come first)")
+    now = datetime.now().astimezone()
+    for drill, d in due["drills"].items():
+        soon = ", ".join(f"{c['cell']} ({'now' if c['now'] else due_words(c['due'], now)})"
+                         for c in d["cells"][:6])
+        head = f"{d['due_now']} now" if d["due_now"] else "nothing now"
+        nxt = f", next {due_words(d['next'], now)}" if d["next"] else ""
+        console.print(f"  [cyan]{drill:<16}[/cyan]{head}{nxt}: {soon}")
+

@@ -32,10 +32,13 @@ from fractions import Fraction
 from twentyone.engine.chips import ChipSet, Counts
 from twentyone.money import Cents, dollars, parse_dollars
 from twentyone.rules import STANDARD_CHIPS, Rules
-from twentyone.train.core import JSON, AnswerError, Drill, Grade, Item
+from twentyone.train.core import JSON, MAX_DIGITS, AnswerError, Drill, Grade, Item
 
 #: A full tube of chips in the rack (docs/dealing.md#counting-chips).
 TUBE = 20
+#: The most chips of one colour an answer may hold: a whole rack is 500 of a colour, and no
+#: payout or change here needs more; a bigger count is not a payout, it is a typing accident.
+MAX_CHIPS = 1000
 
 #: The ten chip-counting exercises of the dealer's manual (docs/dealing.md#counting-chips), as
 #: the answers count them: the first five loose piles, the second five with a rack of full
@@ -65,6 +68,9 @@ def parse_money_answer(answer: JSON) -> Cents:
             raise AnswerError(f"not a dollar amount: {answer!r}") from None
     if not isinstance(answer, str | int):
         raise AnswerError("answer with a dollar amount, e.g. \"313.50\"")
+    if (isinstance(answer, int) and abs(answer) >= 10**MAX_DIGITS) or \
+            (isinstance(answer, str) and len(answer.strip()) > 3 * MAX_DIGITS):
+        raise AnswerError("that is no amount a pile or a payout can be")
     try:
         return parse_dollars(answer)
     except ValueError as exc:
@@ -80,7 +86,9 @@ def parse_chips_answer(chipset: ChipSet, answer: JSON) -> Counts:
         if colour not in chipset.colours:
             raise AnswerError(f"no {colour!r} chips here ({', '.join(chipset.colours)})")
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise AnswerError(f"{colour}: a chip count is a whole number, not {n!r}")
+            raise AnswerError(f"{colour}: a chip count is a whole number, not {str(n)[:20]!r}")
+        if n > MAX_CHIPS:
+            raise AnswerError(f"{colour}: at most {MAX_CHIPS:,} chips of a colour")
         out[chipset.colours.index(colour)] += n
     return out
 
@@ -100,10 +108,31 @@ def chipset_of(rules: Rules) -> ChipSet:
     return ChipSet.of(rules.chips)
 
 
+def count_by_stack(chipset: ChipSet, layout: Mapping[str, Mapping[str, int]]) -> str:
+    """A pile counted colour by colour, largest first, as a miss explains it: "8 black x $100
+    = $800; 1 tube of 20 and 5 loose red x $5 = $125"."""
+    parts = []
+    for colour, value in sorted(zip(chipset.colours, chipset.values, strict=True),
+                                key=lambda cv: -cv[1]):
+        if colour not in layout:
+            continue
+        tubes, loose = int(layout[colour]["tubes"]), int(layout[colour]["loose"])
+        n = tubes * TUBE + loose
+        how = (f"{tubes} tube{'s' if tubes > 1 else ''} of {TUBE} and {loose} loose {colour}"
+               if tubes and loose else f"{tubes} tube{'s' if tubes > 1 else ''} of {TUBE} "
+               f"{colour} ({n})" if tubes else f"{n} {colour}")
+        parts.append(f"{how} x {dollars(value)} = {dollars(n * value)}")
+    return "; ".join(parts)
+
+
 class ChipCountDrill(Drill):
-    """Count a pile: the ten seed exercises first (with the standard chips), then generated
-    piles of the table's colours, some on the rack in tubes of 20. Graded on exactness; the
-    time is recorded by the session, never judged here."""
+    """Count a pile: generated piles of the table's colours, some on the rack in tubes of 20,
+    with the ten exercises of the dealer's manual among them in practice (with the standard
+    chips; at random places, about one item in four until all ten have come). An audition is
+    generated piles only: the manual's piles and their answers are printed
+    (docs/dealing.md#counting-chips), so a test of them would test memory. Graded on
+    exactness; the time is recorded by the session, never judged here; a miss is explained
+    stack by stack."""
 
     name = "chip-count"
     title = "Chip counting: name the total of a pile"
@@ -114,12 +143,16 @@ class ChipCountDrill(Drill):
 
     def items(self, rng: random.Random) -> Iterator[Item]:
         chipset = chipset_of(self.rules)
-        if self.rules.chips == STANDARD_CHIPS:
-            for n, (pile, _total, tubes) in enumerate(SEED_PILES, 1):
-                yield self._item(f"seed-{n}", f"manual exercise {n}", chipset,
-                                 chipset.counts(pile), tubes)
+        manual = list(range(1, len(SEED_PILES) + 1)) \
+            if self.rules.chips == STANDARD_CHIPS and not self.auditioning else []
         n = 0
         while True:
+            if manual and rng.random() < 0.25:
+                k = manual.pop(rng.randrange(len(manual)))
+                pile, _total, tubes = SEED_PILES[k - 1]
+                yield self._item(f"seed-{k}", f"manual exercise {k}", chipset,
+                                 chipset.counts(pile), tubes)
+                continue
             n += 1
             tubes = rng.random() < 0.3
             colours = rng.sample(range(len(chipset.values)), rng.randint(2, len(chipset.values)))
@@ -138,15 +171,17 @@ class ChipCountDrill(Drill):
     def grade(self, item: Item, answer: JSON) -> Grade:
         total = int(item.secret["total"])
         expected = f"{total // 100}.{total % 100:02d}"
+        how = count_by_stack(chipset_of(self.rules), item.shown["layout"])
         try:
             given = parse_money_answer(answer)
         except AnswerError as exc:
-            return Grade(False, expected, f"{exc}; the pile is {dollars(total)}")
+            return Grade(False, expected, f"{exc}; the pile is {dollars(total)}: {how}.")
         if given == total:
             return Grade(True, expected, f"Right: {dollars(total)}.")
         off = given - total
         return Grade(False, expected, f"The pile is {dollars(total)}; you were "
-                                      f"{'over' if off > 0 else 'short'} by {dollars(abs(off))}.")
+                                      f"{'over' if off > 0 else 'short'} by "
+                                      f"{dollars(abs(off))}: {how}.")
 
 
 #: Payout kinds: what is paid and at what odds on which chips.
@@ -249,6 +284,8 @@ class PayoutDrill(Drill):
             odds, say = Fraction(1), ("A blackjack against the dealer's ace; the player takes "
                                       "even money.")
         elif kind == "double":
+            # Two piles, as they lie on the layout: the original bet (``chips``) and the double
+            # beside it (``double``); the payout is even money on both.
             more = list(bet) if extra is None else extra
             shown["double"] = chipset.by_colour(more)
             paid_on = [a + b for a, b in zip(bet, more, strict=True)]
@@ -258,13 +295,13 @@ class PayoutDrill(Drill):
             odds, say = Fraction(1), "Split aces: this hand drew a ten-card and beats the dealer."
         else:
             raise ValueError(f"no payout kind {kind!r} (one of {', '.join(PAYOUT_KINDS)})")
-        shown["chips"] = chipset.by_colour(paid_on)
+        shown["chips"] = chipset.by_colour(bet)
         shown["say"] = say
         amount = payout_amount(chipset.value(paid_on), odds, self.rules.payout_rounding)
         accepted = accepted_payouts(chipset, paid_on, odds, amount)
         return Item(id_, self.name, kind, shown,
                     {"amount": amount, "accepted": [chipset.by_colour(c) for c in accepted],
-                     "odds": str(odds)})
+                     "odds": str(odds), "paid_on": chipset.value(paid_on)})
 
     def grade(self, item: Item, answer: JSON) -> Grade:
         chipset = chipset_of(self.rules)
@@ -274,6 +311,8 @@ class PayoutDrill(Drill):
         right = f"{dollars(amount)}: {chipset.describe(accepted[0])}"
         if len(accepted) > 1:
             right += f" (or colour for colour: {chipset.describe(accepted[1])})"
+        if "paid_on" in item.secret:
+            right += f" ({self.how(item)})"
         try:
             given = parse_chips_answer(chipset, answer)
         except AnswerError as exc:
@@ -286,6 +325,24 @@ class PayoutDrill(Drill):
         if given not in accepted:
             return Grade(False, expected, f"The amount is right but not the chips: pay {right}.")
         return Grade(True, expected, f"Right: {right}.")
+
+
+    def how(self, item: Item) -> str:
+        """How the payout is worked out: "$610 and the double $305 make $915, at 1 to 1
+        $915"."""
+        base, amount = int(item.secret["paid_on"]), int(item.secret["amount"])
+        odds = Fraction(str(item.secret["odds"]))
+        chipset = chipset_of(self.rules)
+        on = f"the bet {dollars(base)}"
+        if "double" in item.shown:
+            first = chipset.value(chipset.counts(item.shown["chips"]))
+            on = f"the bet {dollars(first)} and the double {dollars(base - first)} make " \
+                 f"{dollars(base)}"
+        out = f"{on}, at {odds.numerator} to {odds.denominator} that pays " \
+              f"{dollars(amount)}"
+        if base * odds != amount:
+            out += ", rounded down to what the chips can pay"
+        return out
 
 
 class ChangeDrill(Drill):

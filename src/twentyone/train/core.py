@@ -30,6 +30,23 @@ JSON = Any
 ANSWER_KINDS = ("dollars", "chips", "total", "choice", "flag", "action", "count")
 
 
+#: The most digits a whole-number answer is read with: every number a drill asks for (a total, a
+#: choice's number, a chip count) has a few; a longer one is a miss, never a crash (Python
+#: refuses to read an integer of more than 4,300 digits, and a float overflows long before).
+MAX_DIGITS = 12
+
+
+def small_int(text: str) -> int | None:
+    """``text`` as a whole number of at most ``MAX_DIGITS`` digits (signs and spaces around it
+    allowed); None for anything else, however long."""
+    raw = text.strip()
+    digits = raw.lstrip("+-").strip()
+    if not digits.isascii() or not digits.isdigit() or len(digits) > MAX_DIGITS \
+            or raw.count("-") + raw.count("+") > 1:
+        return None
+    return -int(digits) if raw.startswith("-") else int(digits)
+
+
 class AnswerError(ValueError):
     """An answer that is not even the right shape (a word where chips were asked for). It is
     graded as a miss with this message, never a crash: a trainee mistyping is still a trainee."""
@@ -107,6 +124,10 @@ class Drill(ABC):
         #: its items toward the trainee's weak cells reads it, the others ignore it. Kept on the
         #: drill, not derived again, so that a resumed session deals from the same weights.
         self.focus: dict[str, float] = {}
+        #: Whether the session is an audition, which the session sets before the first item; a
+        #: drill whose practice items differ from its test's (the chip count's manual piles)
+        #: reads it.
+        self.auditioning = False
 
     def prepare(self) -> None:
         """Do the slow work the first item would otherwise wait for (solving the exact chart

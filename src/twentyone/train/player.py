@@ -30,11 +30,13 @@ from twentyone.sim.indices import COMPUTED, published_fits, to_index_plays
 from twentyone.sim.indices import load as load_indices
 from twentyone.strategy import action_evs, basic_chart, rules_of_thumb
 from twentyone.strategy.chart import Chart
-from twentyone.train.core import JSON, Drill, Grade, Item
+from twentyone.train.core import JSON, MAX_DIGITS, Drill, Grade, Item
 from twentyone.train.options import Option
 from twentyone.train.totals import LABELS, value_of
 
 ACTIONS = ("hit", "stand", "double", "split", "surrender")
+#: Two plays whose exact EVs differ by less than this are equally good (the solver's rounding).
+EV_TIE = 1e-9
 _KERNEL_ACTIONS = {K.A_STAND: "stand", K.A_HIT: "hit", K.A_DOUBLE: "double",
                    K.A_SPLIT: "split", K.A_SURRENDER: "surrender"}
 
@@ -113,26 +115,50 @@ class StrategyDrill(Drill):
                                        can_surrender=can_surrender)
         evs = action_evs(self.rules, values, up, can_double=can_double, can_split=can_split,
                          can_surrender=can_surrender)
+        exact = expected if not self.thumb else basic_chart(self.rules).decide(
+            values, up, can_double=can_double, can_split=can_split,
+            can_surrender=can_surrender)
         return Item(id_, self.name, cell(values, up, can_split),
                     {"hand": ranks, "up": up_label(up), "rules": self.rules_name,
                      "actions": [a for a in ACTIONS if a in evs]},
-                    {"action": expected, "evs": evs})
+                    {"action": expected, "exact": exact, "evs": evs})
 
     def grade(self, item: Item, answer: JSON) -> Grade:
+        """Right is the key's play (the chart, or the rules of thumb), the exact chart's, or the
+        play the exact solver rates best for these very cards: where they differ the hand is a
+        composition-dependent exception, and each of them is right. A right answer costs
+        nothing; a miss costs the best play's EV less its own."""
         expected = str(item.secret["action"])
+        exact = str(item.secret.get("exact", expected))
         evs: dict[str, float] = {k: float(v) for k, v in item.secret["evs"].items()}
-        best = max(evs.values())
+        best_ev = max(evs.values())
+        best = next(a for a in ACTIONS if a in evs and evs[a] >= best_ev - EV_TIE)
         chosen = str(answer).strip().lower() if isinstance(answer, str) else ""
         hand = f"{','.join(item.shown['hand'])} v {item.shown['up']}"
+        says = "the rules of thumb say" if self.thumb else "the chart says"
+        where = f"{hand} ({item.key})"
         if chosen not in evs:
-            return Grade(False, expected, f"{answer!r} is not an action here "
-                                          f"({', '.join(evs)}); {hand}: {expected}.", None)
-        cost = best - evs[chosen]
-        if chosen == expected:
-            return Grade(True, expected, f"Right: {expected} ({evs[chosen]:+.4f}).", cost)
+            return Grade(False, expected, f"{str(answer)[:40]!r} is not a play here "
+                                          f"({', '.join(evs)}); {where}: {says} {expected}.",
+                         None)
+        right = {expected, exact} | {a for a, ev in evs.items() if ev >= best_ev - EV_TIE}
+        note = ""
+        if self.thumb and evs[exact] > evs[expected]:
+            note = (f" The exact chart plays {exact} ({evs[exact]:+.4f}): the rule of thumb "
+                    f"gives up {evs[exact] - evs[expected]:.4f} of a bet here.")
+        if best not in (expected, exact):
+            note = (f" {hand} is a composition-dependent exception: for these very cards "
+                    f"{best} ({evs[best]:+.4f}) is better than the chart's {exact} "
+                    f"({evs[exact]:+.4f}); either is right.")
+        if chosen in right:
+            head = (f"Right: {chosen} for {item.key} ({evs[chosen]:+.4f})." if chosen == expected
+                    else f"Right: {chosen} ({evs[chosen]:+.4f}); {says} {expected} for "
+                         f"{item.key}.")
+            return Grade(True, expected, head + note, 0.0)
+        cost = best_ev - evs[chosen]
         return Grade(False, expected,
-                     f"{hand}: {expected} ({evs[expected]:+.4f}), not {chosen} "
-                     f"({evs[chosen]:+.4f}): that costs {cost:.4f} of a bet.", cost)
+                     f"{where}: {says} {expected} ({evs[expected]:+.4f}), not {chosen} "
+                     f"({evs[chosen]:+.4f}): that costs {cost:.4f} of a bet.{note}", cost)
 
 
 class ThumbStrategyDrill(StrategyDrill):
@@ -169,16 +195,33 @@ SHIPPED_INDICES = tuple(sorted(
 
 def number_answer(answer: JSON) -> float | None:
     """A count answered as a number (or a numeric string); None if it is not one."""
-    if isinstance(answer, bool):
+    if isinstance(answer, bool) or not isinstance(answer, int | float | str):
         return None
-    if isinstance(answer, int | float):
-        return float(answer)
-    if other_digits(str(answer)):  # numbers are written 0-9 everywhere (money.DIGITS_RULE)
-        return None
+    if isinstance(answer, str) and len(answer.strip()) > 2 * MAX_DIGITS:
+        return None  # no count is that long; and Python reads no integer past 4,300 digits
+    if isinstance(answer, str) and other_digits(answer):
+        return None  # numbers are written 0-9 everywhere (money.DIGITS_RULE)
     try:
-        return float(str(answer).strip())
-    except ValueError:
+        number = float(answer.strip() if isinstance(answer, str) else answer)
+    except (ValueError, OverflowError):
         return None
+    return number if math.isfinite(number) and abs(number) < 10**MAX_DIGITS else None
+
+
+def signed(x: float) -> str:
+    """A count as a counter says it: +3, -1.5, 0."""
+    return "0" if x == 0 else f"{x:+g}"
+
+
+def tagged(cards: list[str], system: CountSystem, start: float) -> str:
+    """The count card by card: "start 0; 5 +1 = +1, K -1 = 0, 7 0 = 0" (what a miss shows, so
+    the trainee can find the card they tagged wrong)."""
+    steps, rc = [], start
+    for c in cards:
+        tag = system.tags[value_of(c) - 1]
+        rc += tag
+        steps.append(f"{c} {signed(tag)} = {signed(rc)}")
+    return f"start {signed(start)}; " + ", ".join(steps)
 
 
 def fmt_count(x: float) -> JSON:
@@ -226,14 +269,38 @@ class RunningCountDrill(Drill):
         rc = float(item.secret["count"])
         given = number_answer(answer)
         ok = given is not None and math.isclose(given, rc)
-        return Grade(ok, fmt_count(rc), "Right." if ok else f"The count is {fmt_count(rc)}.")
+        start = float(item.shown["start"])
+        system = SYSTEMS[str(item.shown["system"])]
+        how = tagged(list(item.shown["cards"]), system, start)
+        return Grade(ok, fmt_count(rc), "Right." if ok else f"The count is {signed(rc)}: {how}.")
+
+
+#: How finely a player reads the discard tray: to the nearest quarter deck (13 cards).
+TRAY_STEP = 0.25
+
+
+def deck_words(n: float) -> str:
+    """ "1 deck", "0.75 decks", "4.5 decks". """
+    return f"{n:g} deck" + ("" if n == 1 else "s")
+
+
+def tray_estimate(cards: int) -> float:
+    """The decks in a discard tray of ``cards`` cards as a player reads it: to the nearest
+    quarter deck (no card count lies half way between two quarters, so there is no tie)."""
+    return round(cards / 52 / TRAY_STEP) * TRAY_STEP
 
 
 class TrueCountDrill(Drill):
-    """True-count conversion: a running count and the discard tray's depth (to the half deck,
-    as a player reads it); answer the running count divided by the decks left, rounded down
-    (floored), which is the convention the simulator's index plays need: an index "at +3" is
-    played exactly when the floored true count is 3 or more."""
+    """True-count conversion: a running count and the discard tray of a real shoe of the rules'
+    decks, dealt to a depth it reaches before the cut card (from a quarter deck in, and never
+    past half a deck from the end); answer the running count divided by the decks left as the
+    tray is read (to the nearest quarter deck, ``tray_estimate``), rounded down (floored), which
+    is the convention the simulator's index plays need: an index "at +3" is played exactly when
+    the floored true count is 3 or more.
+
+    The running count is the Hi-Lo count of the cards in the tray, so it is one that can occur
+    at that depth of that shoe; of four shuffles the one with the largest count is dealt, since
+    a count near zero teaches little conversion."""
 
     name = "true-count"
     title = "Counting: convert to the true count"
@@ -242,25 +309,36 @@ class TrueCountDrill(Drill):
     answer_kind = "count"
 
     def items(self, rng: random.Random) -> Iterator[Item]:
-        decks = max(self.rules.decks, 2)
+        decks = self.rules.decks
+        tags = SYSTEMS["hilo"].tags
+        shoe = [min(r, 10) for r in range(1, 14) for _ in range(4 * decks)]
+        deepest = min(len(shoe) * 4 // 5, len(shoe) - 26)
         n = 0
         while True:
             n += 1
-            discard = rng.randrange(1, 2 * decks - 1) / 2
-            rc = rng.randint(-16, 20)
+            played = rng.randint(13, deepest)
+            rc = 0
+            for _ in range(4):
+                rng.shuffle(shoe)
+                count = round(sum(tags[v - 1] for v in shoe[:played]))
+                rc = count if abs(count) > abs(rc) else rc
+            discard = tray_estimate(played)
             left = decks - discard
-            tc = math.floor(rc / left)
             yield Item(f"true-{n}", self.name, f"{left:g} decks left",
-                       {"running": rc, "decks": decks, "discard_decks": discard,
-                        "rules": self.rules_name},
-                       {"true": tc, "left": left})
+                       {"running": rc, "decks": decks, "discard_cards": played,
+                        "discard_decks": discard, "rules": self.rules_name},
+                       {"true": math.floor(rc / left), "left": left})
 
     def grade(self, item: Item, answer: JSON) -> Grade:
         tc = int(item.secret["true"])
+        left = float(item.secret["left"])
+        rc = int(item.shown["running"])
         given = number_answer(answer)
         ok = given is not None and given == tc
-        how = (f"{item.shown['running']} / {float(item.secret['left']):g} decks left = "
-               f"{item.shown['running'] / float(item.secret['left']):.2f}, floored: {tc}")
+        tray = (f"The tray holds {item.shown['discard_cards']} cards, about "
+                f"{deck_words(float(item.shown['discard_decks']))}, so {deck_words(left)} of "
+                f"{item.shown['decks']} left: " if "discard_cards" in item.shown else "")
+        how = f"{tray}{signed(rc)} / {left:g} = {rc / left:+.2f}, rounded down: {signed(tc)}"
         return Grade(ok, tc, "Right." if ok else how + ".")
 
 
@@ -319,44 +397,97 @@ class IndexPlayDrill(Drill):
                         float(self.indices.thresholds[kind, total, up, k])))
         return sorted(out)
 
+    @staticmethod
+    def hand_for(kind: int, total: int) -> list[str] | None:
+        """Two cards that make an index entry's hand (None for a hard total no two plain cards
+        make without a pair or an ace)."""
+        if kind == K.K_PAIR:
+            return [up_label(total)] * 2
+        if kind == K.K_SOFT:
+            return ["A", str(total - 11)]
+        return list(_HARD_HANDS[total]) if total in _HARD_HANDS else None
+
+    def play(self, ranks: list[str], up: int, tc: float) -> str:
+        """The simulator's play (``sim.kernel.decide``, chart and index plays) at ``tc``, with
+        only the options the rules give this hand."""
+        values = [value_of(r) for r in ranks]
+        can_double, can_split, can_surrender = allowed(self.rules, ranks)
+        chart = basic_chart(self.rules)
+        code = K.decide(sum(values), 1 in values, values[0] if can_split else 0, up,
+                        can_double, can_split, can_surrender, chart.hard.astype(np.int64),
+                        chart.soft.astype(np.int64), chart.pairs.astype(np.int64), True,
+                        float(tc), self.indices.thresholds, self.indices.directions,
+                        self.indices.plays)
+        return _KERNEL_ACTIONS[int(code)]
+
+    def regions(self, ranks: list[str], up: int) -> list[tuple[float | None, str]]:
+        """The plays of this hand across the true counts, as (from what count, play), lowest
+        first (None: any count below the next): only the indices that change the play under
+        these rules are kept, so a surrender index where surrender is not offered, or a double
+        index where this hand may not double, is no index at all here."""
+        values = [value_of(r) for r in ranks]
+        _, can_split, _ = allowed(self.rules, ranks)
+        total, soft = hand_total(values)
+        cells = [(K.K_SOFT if soft else K.K_HARD, total if soft else sum(values))]
+        if can_split:
+            cells.append((K.K_PAIR, values[0]))
+        thresholds = sorted({thr for kind, t, u, thr in self.entries()
+                             if (kind, t) in cells and u == up})
+        out: list[tuple[float | None, str]] = []
+        for start, probe in [(None, thresholds[0] - 1e-6 if thresholds else 0.0),
+                             *[(t, t) for t in thresholds]]:
+            play = self.play(ranks, up, probe)
+            if not out or out[-1][1] != play:
+                out.append((start, play))
+        return out
+
     def items(self, rng: random.Random) -> Iterator[Item]:
-        entries = [e for e in self.entries() if e[0] == K.K_PAIR or e[1] in _HARD_HANDS
-                   or e[0] == K.K_SOFT]
+        entries = []
+        for kind, total, up, thr in self.entries():
+            ranks = self.hand_for(kind, total)
+            if ranks is not None and len(self.regions(ranks, up)) > 1:
+                entries.append((ranks, up, thr))
         n = 0
         while True:
             n += 1
-            kind, total, up, thr = rng.choice(entries)
-            if kind == K.K_PAIR:
-                ranks = [up_label(total)] * 2
-            elif kind == K.K_SOFT:
-                ranks = ["A", str(total - 11)]
-            else:
-                ranks = list(_HARD_HANDS[total])
+            ranks, up, thr = rng.choice(entries)
             tc = int(thr) + rng.choice((-2, -1, 0, 0, 1, 2))
             yield self.make(f"index-{n}", ranks, up, tc)
 
     def make(self, id_: str, ranks: list[str], up: int, tc: int) -> Item:
         values = [value_of(r) for r in ranks]
         can_double, can_split, can_surrender = allowed(self.rules, ranks)
-        chart = basic_chart(self.rules)
-        hard = sum(values)
-        code = K.decide(hard, 1 in values, values[0] if can_split else 0, up, can_double,
-                        can_split, can_surrender, chart.hard.astype(np.int64),
-                        chart.soft.astype(np.int64), chart.pairs.astype(np.int64), True,
-                        float(tc), self.indices.thresholds, self.indices.directions,
-                        self.indices.plays)
-        plain = chart.decide(values, up, can_double=can_double, can_split=can_split,
-                             can_surrender=can_surrender)
+        plain = basic_chart(self.rules).decide(values, up, can_double=can_double,
+                                               can_split=can_split, can_surrender=can_surrender)
+        actions = ["hit", "stand", *(["double"] if can_double else []),
+                   *(["split"] if can_split else []), *(["surrender"] if can_surrender else [])]
+        regions = self.regions(ranks, up)
         return Item(id_, self.name, cell(values, up, can_split),
                     {"hand": ranks, "up": up_label(up), "true_count": tc,
-                     "indices": self.index_name, "rules": self.rules_name},
-                    {"action": _KERNEL_ACTIONS[int(code)], "chart": plain})
+                     "indices": self.index_name, "rules": self.rules_name, "actions": actions},
+                    {"action": self.play(ranks, up, tc), "chart": plain,
+                     "regions": [[start, play] for start, play in regions]})
 
     def grade(self, item: Item, answer: JSON) -> Grade:
         expected = str(item.secret["action"])
         chosen = str(answer).strip().lower() if isinstance(answer, str) else ""
+        tc = int(item.shown["true_count"])
+        hand = f"{','.join(item.shown['hand'])} v {item.shown['up']} ({item.key})"
+        regions = [(None if r is None else float(r), str(p))
+                   for r, p in item.secret.get("regions", [])]
         ok = chosen == expected
+        rule = ""
+        if len(regions) > 1:
+            numbers = " and ".join(signed(r) for r, _ in regions[1:] if r is not None)
+            steps = "; ".join(f"below {signed(regions[1][0] or 0)}: {p}" if r is None
+                              else f"from {signed(r)} up: {p}" for r, p in regions)
+            rule = f" The Hi-Lo index{'es' if len(regions) > 2 else ''} {numbers}: {steps}."
         note = "" if expected == item.secret["chart"] else \
-            f" (the index overrides the chart's {item.secret['chart']})"
-        return Grade(ok, expected, ("Right" if ok else f"At {item.shown['true_count']:+d}: "
-                                    f"{expected}") + note + ".")
+            f" The index overrides the chart's {item.secret['chart']}."
+        if "actions" in item.shown and chosen not in item.shown["actions"] and not ok:
+            return Grade(False, expected, f"{str(answer)[:40]!r} is not a play here "
+                                          f"({', '.join(item.shown['actions'])}); at "
+                                          f"{signed(tc)}, {hand}: {expected}.{rule}")
+        head = f"Right: at {signed(tc)}, {expected}." if ok else \
+            f"At a true count of {signed(tc)}, {hand}: {expected}, not {chosen}."
+        return Grade(ok, expected, head + note + rule)

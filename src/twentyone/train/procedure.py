@@ -21,7 +21,7 @@ from twentyone.engine.bots import ChartBot
 from twentyone.engine.events import Event, Kind
 from twentyone.engine.table import Phase, Table
 from twentyone.strategy import rules_of_thumb
-from twentyone.train.core import JSON, Drill, Grade, Item
+from twentyone.train.core import JSON, Drill, Grade, Item, small_int
 
 #: The step categories (item keys), for the statistics.
 CATEGORIES = ("deal", "insurance", "peek", "on the turn", "hole card", "dealer draws", "settle",
@@ -266,9 +266,7 @@ class ProcedureDrill(Drill):
         if isinstance(answer, int) and not isinstance(answer, bool) \
                 and 1 <= answer <= len(choices):
             given = choices[answer - 1]
-        elif isinstance(answer, str) and answer.strip().isascii() \
-                and answer.strip().isdigit() and len(answer.strip()) <= 3 \
-                and 1 <= int(answer) <= len(choices):  # a choice's number in the digits 0-9
+        elif isinstance(answer, str) and 1 <= (small_int(answer) or 0) <= len(choices):
             given = choices[int(answer) - 1]
         ok = isinstance(given, str) and given.strip().lower() == expected.lower()
         return Grade(ok, expected, "Right." if ok else f"Next: {expected}.")

@@ -26,7 +26,7 @@ from typing import Any
 
 from twentyone.train.core import JSON, Drill, Grade, Item
 from twentyone.train.player import StrategyDrill
-from twentyone.train.stats import STRATEGY_DRILLS, cost_per_hand, coverage
+from twentyone.train.stats import STRATEGY_DRILLS, cost_per_hand, coverage, due_report
 from twentyone.train.store import Store
 
 
@@ -55,6 +55,7 @@ class Session:
     def __post_init__(self) -> None:
         if self.audition and self.drill.audition is None:
             raise ValueError(f"the {self.drill.name} drill has no audition")
+        self.drill.auditioning = self.audition
         if self.store is not None and isinstance(self.drill, StrategyDrill):
             self.drill.focus = self.store.miss_rates(self.drill.name)
         self._fresh = self.drill.items(self.rng)
@@ -147,6 +148,12 @@ class Session:
             out["ev_coverage"] = coverage(costs)
         if self.audition:
             out["audition"] = self.verdict()
+        if self.store is not None:
+            # What the schedule brings back of this drill (with a profile only): due now, and
+            # when the next is (``stats.due_report``, as ``train stats`` reports it).
+            due = due_report(self.store, datetime.now().astimezone())["drills"].get(
+                self.drill.name, {"due_now": 0, "next": None})
+            out["due"] = {"due_now": due["due_now"], "next": due["next"]}
         return out
 
     def verdict(self) -> dict[str, Any]:

@@ -20,8 +20,16 @@ from twentyone.sim.counting import SYSTEMS
 from twentyone.strategy import rules_of_thumb
 from twentyone.train.core import JSON, Drill, Grade, Item
 from twentyone.train.options import Option
-from twentyone.train.player import PACE, SYSTEM, flash_option, fmt_count, number_answer
-from twentyone.train.totals import LABELS
+from twentyone.train.player import (
+    PACE,
+    SYSTEM,
+    flash_option,
+    fmt_count,
+    number_answer,
+    signed,
+    tagged,
+)
+from twentyone.train.totals import LABELS, value_of
 
 
 class ShoeCountDrill(Drill):
@@ -83,4 +91,11 @@ class ShoeCountDrill(Drill):
         rc = float(item.secret["count"])
         given = number_answer(answer)
         ok = given is not None and abs(given - rc) < 1e-9
-        return Grade(ok, fmt_count(rc), "Right." if ok else f"The count is {fmt_count(rc)}.")
+        if ok:
+            return Grade(True, fmt_count(rc), "Right.")
+        system = SYSTEMS[str(item.shown["system"])]
+        cards = [str(c) for c in item.shown["cards"]]
+        before = rc - sum(system.tags[value_of(c) - 1] for c in cards)
+        since = "after the shuffle" if item.shown["shuffled"] else "from the last count"
+        return Grade(False, fmt_count(rc), f"The count is {signed(rc)}; {since}, "
+                                           f"{tagged(cards, system, before)}.")

@@ -15,7 +15,7 @@ from collections.abc import Iterator, Mapping
 
 from twentyone.engine.signals import Decision, Game, signal
 from twentyone.rules import Rules, Surrender
-from twentyone.train.core import JSON, Drill, Grade, Item
+from twentyone.train.core import JSON, Drill, Grade, Item, small_int
 from twentyone.train.options import Option
 
 #: What a dealer sees of each signal, in words that never name the decision (the terminal shows
@@ -174,10 +174,9 @@ class _Signals(Drill):
             return choices[answer - 1]
         if isinstance(answer, str):
             text = answer.strip().lower()
-            # A choice's number in the digits 0-9 ("²" or a thousand digits is no number).
-            if text.isascii() and text.isdigit() and len(text) <= 3 \
-                    and 1 <= int(text) <= len(choices):
-                return choices[int(text) - 1]
+            number = small_int(text) if text.isdigit() else None
+            if number is not None and 1 <= number <= len(choices):
+                return choices[number - 1]
             return text
         return None
 

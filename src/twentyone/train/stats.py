@@ -135,8 +135,10 @@ def _cell_costs(costs: Iterable[tuple[str, float]]) -> dict[str, float]:
 
 
 def strategy_costs(answers: Iterable[Answer]) -> list[tuple[str, float]]:
-    """The (cell, EV cost) of each stored strategy answer."""
-    return [(a.key, a.ev_cost) for a in answers
+    """The (cell, EV cost) of each stored strategy answer; a right answer costs nothing, even
+    one stored with a cost (answers graded before a composition-dependent exception's exact
+    best play counted as right, and the chart's play there, priced against it)."""
+    return [(a.key, 0.0 if a.correct else a.ev_cost) for a in answers
             if a.drill in STRATEGY_DRILLS and a.ev_cost is not None]
 
 
@@ -168,8 +170,29 @@ def ev_coverage(answers: list[Answer]) -> float:
     return coverage(strategy_costs(answers))
 
 
-def report(store: Store) -> dict[str, Any]:
-    """Everything ``twentyone train stats --json`` prints."""
+#: The cells of one drill listed as due: the soonest, so a page stays short.
+DUE_LISTED = 12
+
+
+def due_report(store: Store, now: datetime) -> dict[str, Any]:
+    """What the schedule (FSRS) brings back, per drill: how many cells are due now, when the
+    next one is due after that, and the soonest cells with their times. Practising the drill
+    with the profile asks the due cells first."""
+    drills: dict[str, Any] = {}
+    for drill, key, due in store.schedule():
+        d = drills.setdefault(drill, {"due_now": 0, "next": None, "cells": []})
+        if due <= now:
+            d["due_now"] += 1
+        elif d["next"] is None:
+            d["next"] = due.isoformat()
+        if len(d["cells"]) < DUE_LISTED:
+            d["cells"].append({"cell": key, "due": due.isoformat(), "now": due <= now})
+    return {"now": sum(d["due_now"] for d in drills.values()), "drills": drills}
+
+
+def report(store: Store, now: datetime | None = None) -> dict[str, Any]:
+    """Everything ``twentyone train stats --json`` prints: ``due`` is as of ``now`` (default:
+    this moment)."""
     answers = list(store.answers())
 
     def period(p: Period) -> dict[str, Any]:
@@ -187,6 +210,11 @@ def report(store: Store) -> dict[str, Any]:
                          for k, (m, n) in missed_cells(answers).items() if m][:15],
         "ev_per_hand": ev_per_hand(answers),
         "ev_coverage": ev_coverage(answers),
+        "heat": {"rows": [f"{t} {r}" for t, r in ROWS], "ups": list(UPS),
+                 "cells": {k: {"misses": m, "answers": n}
+                           for k, (m, n) in missed_cells(answers).items()}},
+        "due": due_report(store, now or datetime.now().astimezone()),
+        "table": store.table_sessions(),
     }
 
 

@@ -52,6 +52,11 @@ CREATE TABLE IF NOT EXISTS answers (
 );
 CREATE INDEX IF NOT EXISTS answers_drill ON answers (drill, at);
 CREATE INDEX IF NOT EXISTS answers_session ON answers (session, item_id);
+CREATE TABLE IF NOT EXISTS table_sessions (
+    session TEXT PRIMARY KEY,
+    at TEXT NOT NULL,
+    stats TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS cells (
     drill TEXT NOT NULL,
     key TEXT NOT NULL,
@@ -75,6 +80,13 @@ def data_dir() -> Path:
     """Where profiles live: ``TWENTYONE_TRAIN_DIR``, else the user data directory."""
     env = os.environ.get("TWENTYONE_TRAIN_DIR")
     return Path(env) if env else Path(user_data_dir("twentyone", appauthor=False)) / "train"
+
+
+def beside_ledger(ledger: Path) -> Path:
+    """The profiles folder of the party table whose ledger is ``ledger`` (``twentyone serve
+    --db LEDGER``): a ``train`` folder beside it, where its site keeps its trainees' answers,
+    and where ``twentyone train --db LEDGER`` reads and records them."""
+    return ledger.parent / "train"
 
 
 def profile_path(profile: str, root: Path | None = None) -> Path:
@@ -127,6 +139,7 @@ class Store:
         self.conn = conn
         self.notice = notice
         self.damaged = 0
+        self._bad_cells: set[int] = set()
 
     @classmethod
     def open(cls, profile: str, root: Path | None = None, *, create: bool = True) -> Store:
@@ -186,19 +199,64 @@ class Store:
                 (item.drill, item.key, json.dumps(item.to_json()), schedule.card_to_json(card),
                  schedule.due_at(card).isoformat()))
 
+    def record_table(self, session: str, when: datetime, stats: dict[str, Any]) -> None:
+        """Keep a session at the table's statistics (``coach.TableStats``); the same session
+        kept again replaces its figures (a player who leaves and sits down again)."""
+        with self.conn:
+            self.conn.execute("INSERT OR REPLACE INTO table_sessions (session, at, stats) "
+                              "VALUES (?, ?, ?)", (session, when.isoformat(), json.dumps(stats)))
+
+    def table_sessions(self) -> list[dict[str, Any]]:
+        """The sessions at the table, oldest first, each ``{"session", "at", **stats}`` (one
+        that cannot be read is skipped, and counted)."""
+        out = []
+        for session, at, text in self.conn.execute(
+                "SELECT session, at, stats FROM table_sessions ORDER BY at").fetchall():
+            try:
+                stats = json.loads(text)
+                datetime.fromisoformat(at)
+            except (TypeError, ValueError, RecursionError):
+                self.damaged += 1
+                continue
+            if isinstance(stats, dict):
+                out.append({"session": str(session), "at": str(at), **stats})
+            else:
+                self.damaged += 1
+        return out
+
     def due(self, drill: str, when: datetime, limit: int = 20) -> list[Item]:
         """Items of cells due by ``when``, most overdue first: the ones to ask again (a cell
         whose item cannot be read is skipped, and counted)."""
         rows = self.conn.execute(
-            "SELECT item FROM cells WHERE drill = ? AND due <= ? ORDER BY due LIMIT ?",
+            "SELECT rowid, item FROM cells WHERE drill = ? AND due <= ? ORDER BY due LIMIT ?",
             (drill, when.isoformat(), limit)).fetchall()
         items = []
-        for (text,) in rows:
+        for rowid, text in rows:
             try:
                 items.append(Item.from_json(json.loads(text)))
             except (TypeError, ValueError, KeyError, AttributeError, RecursionError):
-                self.damaged += 1
+                self._bad_cell(rowid)
         return items
+
+    def _bad_cell(self, rowid: int) -> None:
+        """Count a damaged cell once, however often a session looks it up."""
+        if rowid not in self._bad_cells:
+            self._bad_cells.add(rowid)
+            self.damaged += 1
+
+    def schedule(self) -> Iterator[tuple[str, str, datetime]]:
+        """Every cell's (drill, key, due), soonest first (a due time that cannot be read is
+        skipped, and counted)."""
+        for rowid, drill, key, due in self.conn.execute(
+                "SELECT rowid, drill, key, due FROM cells ORDER BY drill, due").fetchall():
+            try:
+                when = datetime.fromisoformat(str(due))
+            except ValueError:
+                self._bad_cell(rowid)
+                continue
+            if when.tzinfo is None:
+                when = when.replace(tzinfo=UTC)
+            yield str(drill), str(key), when
 
     def miss_rates(self, drill: str) -> dict[str, float]:
         """Each cell's share of misses over all its answers, for weighting the generators."""

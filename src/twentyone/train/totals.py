@@ -28,20 +28,50 @@ def value_of(label: str) -> int:
     return int(label)
 
 
+#: What a dealer calls a natural (an ace and a ten-card as the first two cards): it is paid, not
+#: counted, so it is "blackjack", never "soft 21" (docs/training.md#the-drills).
+NATURAL = "blackjack"
+#: Answers that name a natural: the call itself, and its total, which is not wrong, only not
+#: what the dealer says.
+NATURAL_ANSWERS = ("blackjack", "black jack", "bj", "21", "soft 21")
+
+
 def total_name(values: list[int]) -> str:
-    """A total as a dealer calls it: "soft 17", "16", "23"."""
+    """A total as a dealer calls it: "soft 17", "16", "23", and "blackjack" for a natural."""
     total, soft = hand_total(values)
+    if len(values) == 2 and total == 21:
+        return NATURAL
     return f"soft {total}" if soft else str(total)
+
+
+def how_counted(labels: list[str]) -> str:
+    """How the total is made, card by card, saying what each ace counted: "A + 6: the ace
+    counts 11, soft 17", "A + 6 + 9: the ace counts 1 (as 11 the hand would be 26), 16"."""
+    values = [value_of(c) for c in labels]
+    total, soft = hand_total(values)
+    cards = " + ".join(labels)
+    if total_name(values) == NATURAL:
+        return f"{cards}: an ace and a ten-card as the first two cards, blackjack"
+    aces = values.count(1)
+    if not aces:
+        return f"{cards} = {total}"
+    others = "the other 1" if aces == 2 else "the others 1"
+    counted = ("the ace counts 11" if aces == 1 else f"one ace counts 11, {others}") \
+        if soft else ("the ace counts 1" if aces == 1 else "the aces count 1 each")
+    if not soft:
+        counted += f" (as 11 the hand would be {sum(values) + 10})"
+    return f"{cards}: {counted}, {'soft ' if soft else ''}{total}"
 
 
 class HandTotalsDrill(Drill):
     """Name the total. An answer is ``"soft 17"``, ``"17"`` or ``"hard 17"``, or a number; a
-    soft total must be called soft, and a hard one must not be."""
+    soft total must be called soft, and a hard one must not be. A natural is "blackjack" (its
+    total, "21" or "soft 21", is taken too, with a word on what the dealer calls it)."""
 
     name = "totals"
     title = "Hand totals: soft and hard, past 21 too"
     group = "dealer"
-    answer_hint = 'the total, e.g. "soft 17", "16" or 23'
+    answer_hint = 'the total, e.g. "soft 17", "16", 23 or "blackjack"'
     answer_kind = "total"
     audition = (20, 0.95, 4.0)
 
@@ -67,14 +97,21 @@ class HandTotalsDrill(Drill):
 
     def grade(self, item: Item, answer: JSON) -> Grade:
         expected = str(item.secret["total"])
-        words = str(answer).strip().lower() if not isinstance(answer, bool) else ""
-        # ASCII digits, three at most (numbers are written 0-9 everywhere; no total has more).
-        m = re.fullmatch(r"(soft|hard)?\s*([0-9]{1,3})", words)
-        right = f"The hand is {expected}" + (" (bust)" if int(expected.split()[-1]) > 21 else "")
+        words = " ".join(str(answer).strip().lower().split()) \
+            if isinstance(answer, str | int) and not isinstance(answer, bool) else ""
+        how = how_counted([str(c) for c in item.shown["cards"]])
+        if expected == NATURAL:
+            ok = words in NATURAL_ANSWERS
+            if ok and words in ("21", "soft 21"):
+                return Grade(True, expected, f"Right: {how}; a dealer calls it blackjack.")
+            return Grade(ok, expected, "Right: blackjack." if ok else f"{how}.")
+        m = re.fullmatch(r"(soft|hard)?\s*([0-9]{1,3})", words)  # ASCII digits (money.DIGITS_RULE)
+        bust = " (bust)" if int(expected.split()[-1]) > 21 else ""
         if m is None:
-            return Grade(False, expected, f"Answer with a total like \"soft 17\". {right}.")
+            return Grade(False, expected,
+                         f"Answer with a total like \"soft 17\". The hand is {how}{bust}.")
         soft_said = m.group(1) == "soft"
         number = int(m.group(2))
         soft = expected.startswith("soft")
         ok = number == int(expected.split()[-1]) and soft_said == soft
-        return Grade(ok, expected, "Right." if ok else f"{right}.")
+        return Grade(ok, expected, "Right." if ok else f"The hand is {how}{bust}.")

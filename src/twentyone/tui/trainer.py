@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
+from datetime import datetime
 from typing import Any, ClassVar, Protocol
 
 from rich.console import Group, RenderableType
@@ -46,6 +47,9 @@ from twentyone.tui.trainer_draw import (
 )
 
 #: The action keys of the strategy drills, and what each plays.
+#: What the totals drill calls a natural, typed with one key (``b``): the drill's own word
+#: (``train.totals.NATURAL``; the trainer's screen knows the drills only by their answers).
+NATURAL = "blackjack"
 ACTION_KEYS = {"h": "hit", "s": "stand", "d": "double", "p": "split", "r": "surrender"}
 #: Catching the dealer: the two choices.
 FLAGS = ("ok", "mistake")
@@ -113,6 +117,8 @@ class Entry:
 
     def type(self, ch: str, kind: str) -> bool:
         """A key typed into an amount, total or count; False if it means nothing here."""
+        if self.typed == NATURAL and ch.isdigit():
+            self.typed = ""
         if ch.isdigit() or (ch == "." and kind in ("dollars", "count") and "." not in self.typed):
             if len(self.typed) < MAX_TYPED:
                 self.typed += ch
@@ -122,6 +128,10 @@ class Entry:
             return True
         if ch == "s" and kind == "total":
             self.soft = not self.soft
+            return True
+        if ch == "b" and kind == "total":
+            self.typed = "" if self.typed == NATURAL else NATURAL
+            self.soft = False
             return True
         return False
 
@@ -166,7 +176,8 @@ class Entry:
         if kind == "dollars":
             return self.typed
         if kind == "total":
-            return ("soft " if self.soft else "") + self.typed
+            return self.typed if self.typed == NATURAL else \
+                ("soft " if self.soft else "") + self.typed
         return float(self.typed) if "." in self.typed else int(self.typed)
 
 
@@ -179,7 +190,8 @@ def entry_picture(entry: Entry, kind: str, shown: dict[str, Any]) -> Text:
         prefix = "$" if kind == "dollars" else ""
         out.append("Your answer: ", style=LABEL)
         out.append(f" {prefix}{shown_text}▏ ", style="bold #101820 on #f0e6c8")
-        extra = {"dollars": " · . cents", "total": " · s soft", "count": " · - minus"}[kind]
+        extra = {"dollars": " · . cents", "total": " · s soft · b blackjack",
+                 "count": " · - minus"}[kind]
         out.append(f"\n  digits{extra} · ⌫ · Enter answers", style=keys)
     elif kind == "chips":
         out.append("Your chips:  ", style=LABEL)
@@ -303,6 +315,18 @@ def expected_words(expected: Any, chipset: ChipSet) -> str:
     return str(expected)
 
 
+def due_words(iso: str, now: datetime | None = None) -> str:
+    """When a review falls due, in words: "in 8 min", "in 3 h", "on 2026-01-12"."""
+    at = datetime.fromisoformat(iso)
+    when = now or datetime.now().astimezone()
+    mins = round((at - when).total_seconds() / 60)
+    if mins < 60:
+        return f"in {max(mins, 1)} min"
+    if mins < 48 * 60:
+        return f"in {round(mins / 60)} h"
+    return f"on {at.astimezone(when.tzinfo).date().isoformat()}"
+
+
 def summary_picture(summary: dict[str, Any], title: str, seconds: list[float],
                     missed: list[tuple[str, Any]], chipset: ChipSet) -> Text:
     """The end of a session in a few lines: the score, the time, the misses (what each item
@@ -330,6 +354,11 @@ def summary_picture(summary: dict[str, Any], title: str, seconds: list[float],
             out.append(expected_words(expected, chipset) + "\n")
         if len(missed) > SUMMARY_MISSES:
             out.append(f"  and {len(missed) - SUMMARY_MISSES} more\n", style=DIM)
+    due = summary.get("due")
+    if due is not None:
+        # What the profile's schedule (FSRS) brings back: the due items come first next time.
+        nxt = f"; the next {due_words(str(due['next']))}" if due["next"] else ""
+        out.append(f"\nDue for review: {due['due_now']} now{nxt}.\n", style=LABEL)
     if "audition" in summary:
         v = summary["audition"]
         verdict = "PASSED" if v["passed"] else "NOT PASSED"
@@ -633,6 +662,13 @@ class TrainerApp(App[dict[str, Any]]):
             value = entry.value(kind)
             if value is not None:
                 self.submit(value)
+            else:
+                # Nothing keyed in: ask for it rather than grade an empty answer as a miss.
+                notice = self.query_one("#notice", Static)
+                notice.update(Text("Pick the chips to pay first (Enter pays them)."
+                                   if kind == "chips" else "Type your answer first.",
+                                   style="bold"))
+                notice.display = True
             return True
         if key == "backspace":
             entry.backspace(kind)

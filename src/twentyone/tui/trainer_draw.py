@@ -177,22 +177,28 @@ def cards(labels: Sequence[str]) -> Text:
 
 # -- the discard tray ------------------------------------------------------------------------
 
-#: Columns per deck in the drawn discard tray (a half deck is half of it).
-DECK_WIDTH = 6
+#: Columns the drawn discard tray takes at least: a deck is this over the decks (at least 8
+#: columns, so a quarter deck is two), so a single deck's tray is as readable as a shoe's.
+TRAY_WIDTH = 48
+
+
+def deck_width(decks: int) -> int:
+    return max(8, TRAY_WIDTH // decks)
 
 
 def discard_tray(discarded: float, decks: int) -> Text:
     """The discard tray as a player sees it: a box as deep as the shoe, filled to the depth of
     the cards played, with a ruler marking each deck, so that the decks left are read off it."""
-    width = decks * DECK_WIDTH
-    filled = round(discarded * DECK_WIDTH)
+    per_deck = deck_width(decks)
+    width = decks * per_deck
+    filled = round(discarded * per_deck)
     out = Text(no_wrap=True, overflow="crop")
     out.append("discard tray\n", style=LABEL)
     out.append("┃", style=DIM)
     out.append("█" * filled, style="#d7ccc8")
     out.append("░" * (width - filled), style="#2e5a3e")
     out.append("┃\n", style=DIM)
-    ruler = "".join(str(d).ljust(DECK_WIDTH) for d in range(decks)) + str(decks)
+    ruler = "".join(str(d).ljust(per_deck) for d in range(decks)) + str(decks)
     out.append(" " + ruler + " decks", style=DIM)
     return out
 
@@ -245,10 +251,13 @@ def item_picture(kind: str, drill: str, shown: Mapping[str, Any], chipset: ChipS
     elif kind == "chips":
         if "bet" in shown:
             parts += [Text("The main bet", style=LABEL), stacks(chipset, shown["bet"])]
-        parts += [Text(PILE_NAMES.get(str(shown.get("kind")), "The bet"), style=LABEL),
-                  stacks(chipset, shown["chips"])]
+        # A won double lies as two piles, the original bet and the double beside it, and is
+        # drawn so: each under its own name.
+        name = "The original bet" if "double" in shown else \
+            PILE_NAMES.get(str(shown.get("kind")), "The bet")
+        parts += [Text(name, style=LABEL), stacks(chipset, shown["chips"])]
         if "double" in shown:
-            parts += [Text("Doubled with", style=LABEL), stacks(chipset, shown["double"])]
+            parts += [Text("The double", style=LABEL), stacks(chipset, shown["double"])]
         if "hand" in shown:
             parts += [Text("The hand", style=LABEL), cards(shown["hand"])]
     elif kind == "total":
@@ -279,9 +288,13 @@ def item_picture(kind: str, drill: str, shown: Mapping[str, Any], chipset: ChipS
         else:
             parts.append(Text("What does the dealer do next?", style="bold #fff59d"))
     elif "running" in shown:
+        # The tray filled to the cards played, read by the trainee to the quarter deck.
+        played = (int(shown["discard_cards"]) / 52 if "discard_cards" in shown
+                  else float(shown["discard_decks"]))
         parts += [Text(f"Running count {int(shown['running']):+d}", style="bold #fff59d"),
-                  discard_tray(float(shown["discard_decks"]), int(shown["decks"])),
-                  Text("What is the true count (rounded down)?", style="bold #fff59d")]
+                  discard_tray(played, int(shown["decks"])),
+                  Text("Read the tray to the nearest quarter deck. What is the true count "
+                       "(rounded down)?", style="bold #fff59d")]
     elif kind == "count":
         parts.append(Text(count_question(shown), style="bold #fff59d"))
     return Group(*parts)

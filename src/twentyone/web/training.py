@@ -48,12 +48,13 @@ from twentyone.errors import (
     TwentyOneError,
 )
 from twentyone.rules import PRESETS
+from twentyone.train import stats as train_stats
 from twentyone.train.chips import chipset_of, parse_chips_answer, parse_money_answer
 from twentyone.train.core import JSON, AnswerError, Drill, Item
 from twentyone.train.player import ACTIONS, number_answer
 from twentyone.train.registry import DRILLS, describe_all, make_drill
 from twentyone.train.session import Session
-from twentyone.train.store import Store, data_dir, profile_path
+from twentyone.train.store import Store, beside_ledger, data_dir, profile_path
 from twentyone.web import pages
 from twentyone.web.protocol import error_body
 from twentyone.web.store import SqliteStore
@@ -70,15 +71,15 @@ DEFAULT_ITEMS = 10
 MAX_ITEMS = 100
 #: The largest request body read (an answer is a few dozen bytes).
 MAX_BODY = 16 * 1024
-#: A hand total as the totals drill reads one: "soft 17", "hard 12", "23".
-_TOTAL = re.compile(r"(soft|hard)?\s*\d+")
+#: A hand total as the totals drill reads one: "soft 17", "hard 12", "23", "blackjack".
+_TOTAL = re.compile(r"(soft|hard)?\s*\d{1,3}|blackjack|black jack|bj")
 
 
 def beside(store: object) -> Path:
     """Where the server keeps trainees' profiles: a ``train`` folder beside its ledger file (with
     the default ledger, the very folder the terminal trainer uses), else the terminal's own."""
     if isinstance(store, SqliteStore):
-        return store.path.parent / "train"
+        return beside_ledger(store.path)
     return data_dir()
 
 
@@ -224,7 +225,25 @@ class Trainers:
         summary = live.session.summary()
         times = [r.seconds for r in live.session.results if r.seconds is not None]
         summary["mean_seconds"] = round(sum(times) / len(times), 2) if times else None
+        # The whole session's misses, from the library's own results (rebuilt after a restart,
+        # so a page reloaded mid-session lists every one, not only those since the reload).
+        summary["missed"] = [{"id": r.item.id, "answer": r.answer, "feedback": r.grade.feedback}
+                             for r in live.session.results if not r.grade.correct]
         return summary
+
+    def stats(self, profile: object) -> dict[str, Any]:
+        """A profile's progress, as ``twentyone train stats --json`` gives it (accuracy and
+        speed per drill and session, the weak chart cells, what is due for review and when)."""
+        if not isinstance(profile, str) or not profile.strip():
+            raise TrainingError("choose a profile name to see its progress")
+        try:
+            store = Store.open(profile.strip(), self.profile_dir, create=False)
+        except (OSError, ValueError) as exc:
+            raise TrainingError(str(exc)) from None
+        try:
+            return {"profile": profile.strip(), **train_stats.report(store)}
+        finally:
+            store.close()
 
     def _get(self, key: str) -> Live:
         """The session ``key``: held in memory, or rebuilt from the sessions file (after a
@@ -398,6 +417,13 @@ def routes(trainers: Trainers) -> list[BaseRoute]:
     async def drills(request: Request) -> Response:
         return JSONResponse({"drills": describe_all()})
 
+    async def stats(request: Request) -> Response:
+        try:
+            out = await run_in_threadpool(trainers.stats, request.query_params.get("profile"))
+        except TwentyOneError as exc:
+            return _refuse(exc)
+        return JSONResponse(out)
+
     async def start(request: Request) -> Response:
         try:
             body = await _body(request)
@@ -430,7 +456,9 @@ def routes(trainers: Trainers) -> list[BaseRoute]:
 
     return [
         Route("/train", page),
+        Route("/train/stats", page),
         Route("/api/train/drills", drills),
+        Route("/api/train/stats", stats),
         Route("/api/train/sessions", start, methods=["POST"]),
         Route("/api/train/sessions/{key}", show),
         Route("/api/train/sessions/{key}/answer", answer, methods=["POST"]),

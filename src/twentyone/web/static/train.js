@@ -5,8 +5,9 @@
 import { stacksEl } from "./chips.js";
 import { clear, h } from "./dom.js";
 import { toast } from "./toast.js";
-import { answerControl } from "./train_answer.js";
+import { answerControl, answerWords } from "./train_answer.js";
 import { flash, itemEl } from "./train_item.js";
+import { statsView } from "./train_stats.js";
 
 const root = document.getElementById("train");
 const PROFILE_KEY = "twentyone.train.profile";
@@ -26,11 +27,20 @@ const ANSWERS = {
 // Whatever is on screen that takes keys: the answer control, or the Next button.
 let keys = null;
 
-async function call(method, url, body) {
-  const response = await fetch(url, {
-    method, headers: body ? { "content-type": "application/json" } : {},
-    body: body ? JSON.stringify(body) : undefined,
-  });
+// A request the server never answered (it is down, or the network is): said in words, and
+// marked so that a page holding an answer keeps it to send again.
+export class Unreachable extends Error {}
+
+export async function call(method, url, body) {
+  let response;
+  try {
+    response = await fetch(url, {
+      method, headers: body ? { "content-type": "application/json" } : {},
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  } catch {
+    throw new Unreachable("The trainers' table cannot be reached just now (the server is down or the network is).");
+  }
   let data = null;
   try { data = await response.json(); } catch { data = null; }
   if (!response.ok) throw new Error(data && data.message ? data.message : `The server answered ${response.status}.`);
@@ -129,7 +139,8 @@ function setupEl(drills, presets, last) {
   sync();
   return h("section.t-page", {},
     h("header.brand", {}, h("a.home", { href: "/" }, "Twenty-one"), h("h1", {}, "Trainers"),
-      h("p", {}, "Learn to deal and learn to play: every answer graded by the table's own rules, and the items you miss come back sooner.")),
+      h("p", {}, "Learn to deal and learn to play: every answer graded by the table's own rules, and the items you miss come back sooner."),
+      h("p", {}, h("a.t-progress", { href: "/train/stats" }, "Your progress and what is due for review →"))),
     form);
 }
 
@@ -222,12 +233,19 @@ function sessionView(s, body) {
       state.grades.push({ ...out.grade, shown: item });
       state.shownAt = 0;
       drawScore();
-      below.replaceChildren(gradeEl(s, out.grade, out.summary ? "See the summary" : "Next", () => {
+      const said = answerWords(s.drill.answer_kind, value, item, s.chipset);
+      below.replaceChildren(gradeEl(s, out.grade, said, out.summary ? "See the summary" : "Next", () => {
         if (out.summary) finished(out.summary);
         else { state.item = out.item; state.number = out.number; showItem(); }
       }));
     } catch (err) {
-      toast(err.message);
+      // The answer stays where it was typed or picked, to send again.
+      if (err instanceof Unreachable) {
+        const note = `${err.message} Your answer is kept: send it again when the table is back.`;
+        below.querySelector(".t-offline")?.remove();
+        below.prepend(h("p.t-offline", { role: "alert" }, note));
+        toast(note, "error", 9000);
+      } else toast(err.message);
       keys = control.onKey || null;
     } finally {
       page.dataset.busy = "0";
@@ -236,8 +254,9 @@ function sessionView(s, body) {
   showItem();
 }
 
-function gradeEl(s, grade, nextText, next) {
-  const parts = [h("h3", {}, grade.correct ? "Right" : "Not quite"), h("p.t-feedback", {}, grade.feedback)];
+function gradeEl(s, grade, said, nextText, next) {
+  const parts = [h("h3", {}, grade.correct ? "Right" : "Not quite"),
+    h("p.t-said", {}, `You answered ${said}.`), h("p.t-feedback", {}, grade.feedback)];
   if (!grade.correct && s.drill.answer_kind === "chips" && grade.expected && typeof grade.expected === "object") {
     parts.push(h("div.t-right-chips", {}, h("div.t-label", {}, "The right chips"), stacksEl(grade.expected, s.chipset, { max: 12 })));
   }
@@ -259,7 +278,8 @@ function gradeEl(s, grade, nextText, next) {
 
 function summaryView(s, body, summary, grades) {
   const total = summary.total;
-  const missed = grades.filter((g) => !g.correct);
+  // The server's list is the whole session's (this page may have been reloaded mid-way).
+  const missed = summary.missed || grades.filter((g) => !g.correct);
   const verdict = summary.audition;
   const again = h("button.primary", { type: "button", onclick: () => start(body, again) }, "Again");
   const other = h("a.button.secondary", { href: "/train" }, "Another drill");
@@ -272,12 +292,16 @@ function summaryView(s, body, summary, grades) {
         `Audition ${verdict.passed ? "passed" : "not passed"}: ${Math.round(verdict.accuracy * 100)}% against a pass mark of ${Math.round(verdict.pass_mark * 100)}%`
         + (verdict.mean_seconds !== null ? `, ${verdict.mean_seconds.toFixed(1)} s an item against ${verdict.seconds_per_item} s.` : ".")) : null,
       missed.length ? h("div", {}, h("h3", {}, "Missed"), h("ul.t-missed", {}, missed.map((g) => h("li", {}, g.feedback)))) : null,
-      h("p.t-row", {}, again, other)));
+      h("p.t-row", {}, again, other, h("a.button.secondary", { href: `/train/stats?profile=${encodeURIComponent(s.profile)}` }, "Your progress"))));
   clear(root).append(view);
   again.focus();
 }
 
 async function main() {
+  if (window.location.pathname === "/train/stats") {
+    statsView(root, new URLSearchParams(window.location.search).get("profile") || localStorage.getItem(PROFILE_KEY) || "");
+    return;
+  }
   try {
     const [d, p] = await Promise.all([call("GET", "/api/train/drills"), call("GET", "/api/presets")]);
     const wanted = new URLSearchParams(window.location.search);

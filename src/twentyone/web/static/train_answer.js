@@ -49,9 +49,14 @@ function totalControl(submit) {
   input.addEventListener("keydown", (ev) => {
     if (ev.key === "s" || ev.key === "S") { ev.preventDefault(); toggle(); }
   });
-  const el = fieldForm(input, soft, () => {
+  // A natural is called "blackjack", not counted: one button (or b) answers it.
+  const natural = h("button.secondary.t-blackjack", { type: "button", title: "a natural (b)", onclick: () => submit("blackjack") }, "blackjack");
+  input.addEventListener("keydown", (ev) => {
+    if (ev.key === "b" || ev.key === "B") { ev.preventDefault(); submit("blackjack"); }
+  });
+  const el = fieldForm(input, [soft, natural], () => {
     const n = input.value.trim();
-    if (!/^\d{1,2}$/.test(n)) return toast("Type the total, e.g. 17 (and press soft for a soft total)");
+    if (!/^\d{1,2}$/.test(n)) return toast("Type the total, e.g. 17 (and press soft for a soft total, blackjack for a natural)");
     return submit(soft.getAttribute("aria-pressed") === "true" ? `soft ${n}` : n);
   });
   return { el, focus: () => input.focus() };
@@ -71,9 +76,10 @@ function chipsControl(chipset, submit) {
   const view = h("div.t-picked");
   const redraw = () => {
     for (const { colour } of order) counts[colour].textContent = String(picked[colour] || 0);
-    view.replaceChildren(Object.keys(picked).length
-      ? stacksEl(picked, chipset, { max: 12 }) : h("span.t-picked-text", {}, "Pick the chips to pay: tap a chip to add one."),
-    Object.keys(picked).length ? h("span.t-picked-text", {}, describeChips(picked, chipset)) : null);
+    // replaceChildren writes a null as the word "null": only elements go in.
+    view.replaceChildren(...(Object.keys(picked).length
+      ? [stacksEl(picked, chipset, { max: 12 }), h("span.t-picked-text", {}, describeChips(picked, chipset))]
+      : [h("span.t-picked-text", {}, "Pick the chips to pay: tap a chip to add one.")]));
   };
   const add = (colour, n) => {
     picked[colour] = Math.max(0, (picked[colour] || 0) + n);
@@ -91,7 +97,11 @@ function chipsControl(chipset, submit) {
         counts[colour]));
   });
   const clear = h("button.secondary", { type: "button", onclick: () => { for (const c of Object.keys(picked)) delete picked[c]; redraw(); } }, "Clear");
-  const pay = h("button.primary", { type: "button", onclick: () => submit({ ...picked }) }, "Pay");
+  // Paying nothing is never a payout: ask for the chips instead of grading it as a miss.
+  const pay = h("button.primary", { type: "button", onclick: () => {
+    if (!Object.keys(picked).length) return toast("Pick the chips to pay first: tap a chip to add one.", "info");
+    return submit({ ...picked });
+  } }, "Pay");
   const el = h("div.t-answer.t-chips", {}, h("div.chip-row", {}, buttons), view, h("div.t-row", {}, clear, pay));
   redraw();
   const onKey = (ev) => {
@@ -122,6 +132,21 @@ function plays(shown) {
   if (shown.actions) return shown.actions;
   const pair = shown.hand.length === 2 && shown.hand[0] === shown.hand[1];
   return ["hit", "stand", "double", ...(pair ? ["split"] : []), "surrender"];
+}
+
+// An answer in words, as the grade repeats it: "$915: 9 black, 3 green" for chips.
+export function answerWords(kind, value, shown, chipset) {
+  if (value === null || value === undefined) return "nothing";
+  if (kind === "chips" && typeof value === "object") {
+    const total = chipset.reduce((sum, { colour, value: v }) => sum + (value[colour] || 0) * v, 0);
+    return `${dollars(total)}: ${describeChips(value, chipset)}`;
+  }
+  if (kind === "choice" && typeof value === "number" && shown.choices) {
+    return shown.drawings ? `signal ${value}` : String(shown.choices[value - 1]);
+  }
+  if (kind === "flag") return value === "ok" ? "done right" : "a mistake";
+  if (kind === "dollars") return `$${value}`;
+  return String(value);
 }
 
 // The control for an item of answer kind `kind`; `submit(value)` sends the answer.

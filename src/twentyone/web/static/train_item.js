@@ -60,14 +60,19 @@ function seatsEl(seats) {
       h("div.t-hands", {}, hands.map((hand) => handEl(hand))))));
 }
 
-// The discard tray as a player reads it: as deep as the shoe, filled to the cards played.
+// The discard tray as a player reads it: as deep as the shoe, filled to the cards played
+// (not to the answer's estimate: reading it to the quarter deck is the skill), with a ruler of
+// decks and ticks at the quarters.
 function trayEl(discarded, decks) {
   const marks = [];
   for (let d = 0; d <= decks; d++) marks.push(h("span", { style: { "--d": String(d / decks) } }, String(d)));
+  const ticks = [];
+  for (let q = 1; q < 4 * decks; q++) {
+    if (q % 4) ticks.push(h(`i.t-tick${q % 2 ? "" : ".half"}`, { style: { "--d": String(q / (4 * decks)) } }));
+  }
   return h("div.t-tray-box", {},
     label("Discard tray"),
-    h("div.t-tray", { style: { "--fill": String(discarded / decks) }, title: `${discarded} decks played` },
-      h("div.t-tray-fill")),
+    h("div.t-tray", { style: { "--fill": String(discarded / decks) } }, h("div.t-tray-fill"), ticks),
     h("div.t-ruler", {}, marks, h("em", {}, "decks")));
 }
 
@@ -96,8 +101,10 @@ export function itemEl(drill, kind, shown, chipset) {
     parts.push(ask("Count this pile."), ...pileEl(shown, chipset));
   } else if (kind === "chips") {
     if (shown.bet) parts.push(label("The main bet"), stacksEl(shown.bet, chipset));
-    parts.push(label(PILE_NAMES[shown.kind] || "The bet"), stacksEl(shown.chips, chipset));
-    if (shown.double) parts.push(label("Doubled with"), stacksEl(shown.double, chipset));
+    // A won double lies as two piles, each under its own name.
+    const name = shown.double ? "The original bet" : PILE_NAMES[shown.kind] || "The bet";
+    parts.push(label(name), stacksEl(shown.chips, chipset));
+    if (shown.double) parts.push(label("The double"), stacksEl(shown.double, chipset));
     if (shown.hand) parts.push(label("The hand"), handEl(shown.hand));
   } else if (kind === "total") {
     parts.push(ask("Name the total."), handEl(shown.cards));
@@ -134,9 +141,10 @@ export function itemEl(drill, kind, shown, chipset) {
     }
   } else if ("running" in shown) {
     const rc = shown.running;
+    const played = "discard_cards" in shown ? shown.discard_cards / 52 : shown.discard_decks;
     parts.push(ask(`Running count ${rc > 0 ? "+" : ""}${rc}`),
-      trayEl(shown.discard_decks, shown.decks),
-      ask("What is the true count (rounded down)?"));
+      trayEl(played, shown.decks),
+      ask("Read the tray to the nearest quarter deck: what is the true count (rounded down)?"));
   } else if (kind === "count") {
     parts.push(ask(countIntro(shown)), h("div.t-flash"), h("p.t-ask.t-question", { hidden: true }, countQuestion(shown)));
   }
