@@ -18,12 +18,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
-import itertools
 import logging
 import random
 import secrets
 import time
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -102,8 +101,6 @@ class Site:
     locks: dict[str, asyncio.Lock] = field(default_factory=dict)
     conns: dict[str, set[Connection]] = field(default_factory=dict)
     used: dict[str, float] = field(default_factory=dict)
-    #: Each state frame's version, for delta frames (one count for every room).
-    versions: Iterator[int] = field(default_factory=lambda: itertools.count(1))
 
     def open(self, code: str, spec: RoomSpec, host_hash: str,
              saved: StoredRoom | None = None) -> AnyRoom:
@@ -170,25 +167,21 @@ class Site:
         built and encoded once however many connections look alike, and the parts every
         viewer sees alike once for all of them (``Room.frames``); a connection that takes
         deltas is sent what changed since the frame it holds (``delta.Feed``)."""
-        frames = None if room.closed else room.frames(since)
-        feed = self.feed(frames)
+        feed = None if room.closed else self.feed(room, room.frames(since))
         for c in list(self.conns[room.code]):
             with contextlib.suppress(Exception):
-                if frames is None:
+                if feed is None:
                     await c.ws.send_json({"type": "closed", "reason": "the host closed the room"})
                     await c.ws.close(1000)
-                    continue
-                if feed is None:
-                    await c.ws.send_text(frames.text(c.actor))
                     continue
                 await self.send_state(c, feed)
         if room.closed:
             self.conns[room.code].clear()
 
-    def feed(self, frames: Frames | CardFrames | None) -> Feed | None:
-        """Delta frames for a broadcast of a table's frames (a card room's frames, each built
-        from one seat's own view, are sent whole: its page takes no deltas)."""
-        return Feed(frames, next(self.versions)) if isinstance(frames, Frames) else None
+    @staticmethod
+    def feed(room: AnyRoom, frames: Frames | CardFrames) -> Feed:
+        """Delta frames for a broadcast of the room's frames, at the room's next version."""
+        return Feed(frames, next(room.versions))
 
     async def send_state(self, c: Connection, feed: Feed) -> None:
         """One connection's frame of ``feed``: the whole frame, or for a connection that takes
@@ -207,12 +200,7 @@ class Site:
         c.held = None
         if room.closed:
             return
-        frames = room.frames(None)
-        feed = self.feed(frames)
-        if feed is None:
-            await c.ws.send_text(frames.text(c.actor))
-        else:
-            await self.send_state(c, feed)
+        await self.send_state(c, self.feed(room, room.frames(None)))
 
 
 def _error(exc: TwentyOneError, status: int) -> JSONResponse:

@@ -42,7 +42,7 @@ from twentyone.games.core.shuffle import RandomShuffler, Shuffler
 from twentyone.games.registry import GAMES, GameEntry
 from twentyone.protocol import HandResult, seal
 from twentyone.web import protocol
-from twentyone.web.protocol import MAX_NAME_CHARS, Request
+from twentyone.web.protocol import MAX_NAME_CHARS, FrameParts, Request, SharedFrame
 from twentyone.web.roomcore import Actor, Person, Role, RoomCore, new_token, token_hash
 from twentyone.web.shoes import commitment
 from twentyone.web.spec import RoomSpec
@@ -444,11 +444,16 @@ class CardFrames:
     def __init__(self, room: CardRoom, since: int | None) -> None:
         self.room = room
         self.since = since
-        self._texts: dict[tuple[int, Role], str] = {}
+        self._parts: dict[tuple[int, Role], FrameParts] = {}
 
     def text(self, actor: Actor) -> str:
+        return self.parts(actor).text
+
+    def parts(self, actor: Actor) -> FrameParts:
+        """The frame for ``actor``'s connection, whole and in the parts a delta frame is built
+        from (a flat frame: ``SharedFrame.flat``)."""
         key = self.room.looking(actor)
-        text = self._texts.get(key)
-        if text is None:
-            text = self._texts[key] = protocol.dumps(self.room.own_state(actor, self.since))
-        return text
+        parts = self._parts.get(key)
+        if parts is None:
+            parts = self._parts[key] = SharedFrame.flat(self.room.own_state(actor, self.since))
+        return parts

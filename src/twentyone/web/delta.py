@@ -10,6 +10,12 @@ patch addresses one seat's one field by its place (``/seats/3/bankroll``).
     {"type": "state", "version": V, "view": {...}, "events": [...], "calls": [...]}
     {"type": "delta", "base": B, "version": V, "patch": [...], "events": [...], "calls": [...]}
 
+A card room's frame is flat (``{"type": "state", "version": V, "ctx": ..., "legal": ...,
+"body": ..., "room": ..., "events": [...]}``): its delta patches the frame's state, every member
+but its type, version and events (``protocol.NOT_STATE``), and carries the broadcast's events.
+Versions are counted per room (``RoomCore.versions``), so nothing in a frame tells of another
+room's activity.
+
 A delta applies to version B only, the frame the server last sent that connection; its events
 and calls are the broadcast's, as in a whole frame. A connection is sent a whole frame when it
 (re)connects, when the send of its last frame failed, and whenever the delta would not be
@@ -24,16 +30,24 @@ every value in it is a value of the new frame.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 import orjson
 
 from twentyone.web.protocol import FrameParts
-from twentyone.web.room import Frames
 from twentyone.web.roomcore import Actor
 
 Op = dict[str, Any]
 _MISSING = object()
+
+
+class Frames(Protocol):
+    """One broadcast's state frames, whatever the room's game: each connection's frame, whole
+    and in the parts a delta is built from."""
+
+    def text(self, actor: Actor) -> str: ...
+
+    def parts(self, actor: Actor) -> FrameParts: ...
 
 
 class Held(NamedTuple):

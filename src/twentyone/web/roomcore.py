@@ -25,12 +25,13 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import itertools
 import logging
 import secrets
 import time
 from abc import ABC, abstractmethod
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar
@@ -120,6 +121,10 @@ class RoomCore(ABC):
         self.store = store
         self.now = now
         self.host_answers: Answers = OrderedDict()
+        #: This room's state frames' versions, for delta frames (each room counts its own, so
+        #: a frame tells nothing of any other room's activity; a room that leaves memory has no
+        #: connection holding a version).
+        self.versions: Iterator[int] = itertools.count(1)
         #: The ledger could not be read back after a failed write: every request is refused
         #: until it can (``_reload``), since memory may be ahead of the ledger.
         self._jammed = False
