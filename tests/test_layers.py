@@ -158,6 +158,9 @@ def test_the_checks_catch_planted_faults() -> None:
 
 #: Game classes a front end must not test for (it asks the registry and the protocol).
 GAME_CLASSES = {"Table", "PontoonTable", "CasinoGame", "SoloWhist", "Durak", "President"}
+#: Room classes the server must not test for: every room answers the same calls
+#: (``web.roomcore.RoomCore``), whatever its game.
+ROOM_CLASSES = {"Room", "CardRoom", "RoomCore"}
 
 
 def game_branches(source: str) -> list[str]:
@@ -173,7 +176,10 @@ def game_branches(source: str) -> list[str]:
               and node.func.id == "isinstance" and len(node.args) == 2):
             kinds = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
             names = {k.id for k in kinds if isinstance(k, ast.Name)}
-            found += [f"line {node.lineno}: isinstance(..., {n})" for n in names & GAME_CLASSES]
+            found += [f"line {node.lineno}: isinstance(..., {n})"
+                      for n in names & (GAME_CLASSES | ROOM_CLASSES)]
+        elif isinstance(node, ast.Name) and node.id == "AnyRoom":
+            found.append(f"line {node.lineno}: a union of room classes (AnyRoom)")
     return found
 
 
@@ -185,6 +191,9 @@ def test_the_browser_room_asks_no_game_its_name_or_class() -> None:
     wrong = {k: v for k, v in wrong.items() if v}
     assert not wrong, wrong
     assert game_branches('if game == "pontoon" or isinstance(t, PontoonTable): pass')
+    planted = "def f(r: AnyRoom) -> None:\n    assert isinstance(r, CardRoom)"
+    assert sorted(game_branches(planted)) == [
+        "line 1: a union of room classes (AnyRoom)", "line 2: isinstance(..., CardRoom)"]
 
 
 def table_changes(source: str) -> list[str]:

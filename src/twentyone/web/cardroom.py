@@ -43,7 +43,16 @@ from twentyone.games.registry import GAMES, GameEntry
 from twentyone.protocol import HandResult, seal
 from twentyone.web import protocol
 from twentyone.web.protocol import MAX_NAME_CHARS, FrameParts, Request, SharedFrame
-from twentyone.web.roomcore import Actor, Person, Role, RoomCore, new_token, token_hash
+from twentyone.web.roomcore import (
+    Actor,
+    Download,
+    Person,
+    Question,
+    Role,
+    RoomCore,
+    new_token,
+    token_hash,
+)
 from twentyone.web.shoes import commitment
 from twentyone.web.spec import RoomSpec
 from twentyone.web.store import Change, LedgerRow, Store, StoredRoom, StoredSeat, StoredShuffle
@@ -421,6 +430,10 @@ class CardRoom(RoomCore):
             self._sealed = (mark, seal(self.game.history()))
         return self._sealed[1]
 
+    def download(self, actor: Actor, seat: str | None) -> Download:
+        """The game's whole record (``history_text``); one record for everyone it is for."""
+        return Download.ready(f"{self.code}-game", self.history_text(actor) + "\n")
+
     def history_text(self, actor: Actor) -> str:
         """The game's whole record (every shuffle, move and event, which ``twentyone verify``
         deals again), for the host and the people at the table, between hands only: it holds
@@ -433,7 +446,7 @@ class CardRoom(RoomCore):
                                   "when this hand is over")
         return dumps(self.game)
 
-    def hint_question(self, seat: int) -> Any:
+    def hint_question(self, seat: int) -> Question:
         raise RoomError("this room does not give hints")
 
 

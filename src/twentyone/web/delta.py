@@ -30,24 +30,15 @@ every value in it is a value of the new frame.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple
 
 import orjson
 
 from twentyone.web.protocol import FrameParts
-from twentyone.web.roomcore import Actor
+from twentyone.web.roomcore import Actor, Frames
 
 Op = dict[str, Any]
 _MISSING = object()
-
-
-class Frames(Protocol):
-    """One broadcast's state frames, whatever the room's game: each connection's frame, whole
-    and in the parts a delta is built from."""
-
-    def text(self, actor: Actor) -> str: ...
-
-    def parts(self, actor: Actor) -> FrameParts: ...
 
 
 class Held(NamedTuple):

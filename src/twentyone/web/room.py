@@ -52,6 +52,7 @@ from twentyone.errors import (
 )
 from twentyone.games.blackjack import CasinoGame
 from twentyone.games.blackjack.bank import bank_offer, banker, can_draw_for_bank, has_bank
+from twentyone.games.core.sheet import Sheet
 from twentyone.games.registry import TABLES
 from twentyone.money import dollars
 from twentyone.web import protocol
@@ -66,7 +67,15 @@ from twentyone.web.protocol import (
     SeatMemo,
     SharedFrame,
 )
-from twentyone.web.roomcore import Actor, Person, Role, RoomCore, new_token, token_hash
+from twentyone.web.roomcore import (
+    Actor,
+    Download,
+    Person,
+    Role,
+    RoomCore,
+    new_token,
+    token_hash,
+)
 from twentyone.web.shoes import LedgerShuffler, commitment, stored
 from twentyone.web.spec import RoomSpec, make_table
 from twentyone.web.store import Change, LedgerRow, Store, StoredRoom, StoredSeat
@@ -632,6 +641,29 @@ class Room(RoomCore):
             out.append("draw_for_bank")
         out.extend(("pause", "remove", "close"))
         return tuple(out)
+
+    # --- downloads -----------------------------------------------------------------------
+
+    def download(self, actor: Actor, seat: str | None) -> Download:
+        """The host's full record, or with ``seat`` what that seat saw (its holder's own
+        history); a seat's own for a seat. Dealt again from the ledger off the event loop
+        (``replays.Histories``), with every round still in play left out (docs/web.md)."""
+        code, spec = self.code, self.spec.to_json()
+        held = actor.seat if actor.role is Role.PLAYER else None
+        if actor.role is Role.HOST and seat is not None:
+            if not seat.isdigit() or int(seat) not in self.people:
+                raise RoomError(f"nobody sits at seat {seat!r} now")
+            held = int(seat)
+        if held is not None:
+            n, since = held, self.people[held].since_op
+            return Download(f"{code}-seat{n}", lambda h: h.seat(code, spec, n, since))
+        if actor.role is Role.HOST:
+            closed = self.closed
+            return Download(code, lambda h: h.house(code, spec, closed))
+        raise NotAllowedError("a history is for the host or a seat")
+
+    def score_sheet(self) -> Sheet:
+        raise RoomError("a blackjack table keeps a ledger, not a score sheet")
 
     # --- hints -------------------------------------------------------------------------
 

@@ -31,10 +31,10 @@ import secrets
 import time
 from abc import ABC, abstractmethod
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from twentyone.errors import (
     LedgerError,
@@ -43,11 +43,15 @@ from twentyone.errors import (
     TwentyOneError,
     UnknownOperationError,
 )
+from twentyone.games.core.sheet import Sheet
 from twentyone.protocol import HOUSE
 from twentyone.web import protocol
-from twentyone.web.protocol import Request
+from twentyone.web.protocol import FrameParts, Request
 from twentyone.web.spec import RoomSpec
 from twentyone.web.store import Change, Store, StoredRoom
+
+if TYPE_CHECKING:
+    from twentyone.web.replays import Histories
 
 #: Answers kept per person for repeated request ids (older ids are forgotten).
 ANSWERS_KEPT = 256
@@ -97,6 +101,38 @@ class Person:
     #: Removed by the host mid-hand: played out and unseated when it ends.
     leaving: bool = False
     answers: Answers = field(default_factory=OrderedDict)
+
+
+class Frames(Protocol):
+    """One broadcast's state frames, whatever the room's game: each connection's frame, whole
+    and in the parts a delta frame is built from (``web.delta``)."""
+
+    def text(self, actor: Actor) -> str: ...
+
+    def parts(self, actor: Actor) -> FrameParts: ...
+
+
+class Question(Protocol):
+    """What a solver is asked for a seat's hint; ``answer`` is worked off the event loop."""
+
+    def answer(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True)
+class Download:
+    """A record a room hands out (``RoomCore.download``), decided under the room's lock: the
+    file's name, and how its text is made, which may be off the event loop (a table's record
+    is dealt again from the ledger by ``replays.Histories``)."""
+
+    name: str
+    make: Callable[[Histories], Awaitable[str]]
+
+    @staticmethod
+    def ready(name: str, text: str) -> Download:
+        """A record whose text the room already holds."""
+        async def made(histories: Histories) -> str:
+            return text
+        return Download(name, made)
 
 
 def token_hash(token: str) -> str:
@@ -170,6 +206,51 @@ class RoomCore(ABC):
     @abstractmethod
     def _sit_first(self, op: str) -> TwentyOneError:
         """What a spectator asking for ``op`` (anything but a seat) is told."""
+
+    # --- what the server asks of every room, whatever its game ---------------------------
+
+    @abstractmethod
+    def recover(self) -> None:
+        """After a restart: what the room's settings say of a hand that was under way."""
+
+    @abstractmethod
+    def between_rounds(self) -> bool:
+        """No hand under way: the room may leave memory (``app.Site.expire``)."""
+
+    @abstractmethod
+    def tick(self) -> bool:
+        """What the clock (and the bots) do now; True if the game changed."""
+
+    @abstractmethod
+    def log_mark(self) -> int:
+        """The game's event log's length: a broadcast sends the events since a mark."""
+
+    @abstractmethod
+    def info(self) -> dict[str, Any]:
+        """The room as ``GET /api/rooms/{code}`` shows it."""
+
+    @abstractmethod
+    def frames(self, since: int | None) -> Frames:
+        """The state frames of one broadcast (the events in each from ``since`` on)."""
+
+    @abstractmethod
+    def state(self, actor: Actor, since: int | None) -> dict[str, Any]:
+        """The state frame for one connection, exactly as a broadcast sends it, read back."""
+
+    @abstractmethod
+    def download(self, actor: Actor, seat: str | None) -> Download:
+        """The game's record for ``actor`` (the host may ask for a ``seat``'s): refused with
+        ``NotAllowedError`` to someone it is not for, ``RoomError`` for no such seat and
+        ``WrongPhaseError`` while it would show a card still hidden."""
+
+    @abstractmethod
+    def score_sheet(self) -> Sheet:
+        """The evening's score sheet; ``RoomError`` at a game that keeps none."""
+
+    @abstractmethod
+    def hint_question(self, seat: int) -> Question:
+        """What a solver is asked for ``seat``'s hint; ``RoomError`` where the room gives
+        none, ``WrongPhaseError`` off the seat's turn."""
 
     def _reset(self, saved: StoredRoom | None) -> None:
         """What every ``_load`` starts from: nobody seated, nothing saved yet, no clock; open
