@@ -494,7 +494,7 @@ class Room(RoomCore):
                 "seat_count": self.table.rules.seats,
                 "bets": {"min": self.table.rules.min_bet, "max": self.table.rules.max_bet,
                          "unit": self.table.rules.bet_unit},
-                "settings": self.spec.settings.to_json(), "closed": self.closed}
+                "settings": self.spec.settings_json(), "closed": self.closed}
 
     def _commitment(self) -> str | None:
         """The current shoe's commitment, hashed once per shoe rather than once per frame."""

@@ -101,6 +101,10 @@ class Person:
     #: Removed by the host mid-hand: played out and unseated when it ends.
     leaving: bool = False
     answers: Answers = field(default_factory=OrderedDict)
+    #: The first hand this person holds (``RoomCore._dealt_to``): someone who takes a seat
+    #: while a hand is in play holds it from the next deal; the hand in play is played out for
+    #: them by the house, and its cards go only to whoever held the seat when it was dealt.
+    from_hand: int = 0
 
 
 class Frames(Protocol):
@@ -366,10 +370,17 @@ class RoomCore(ABC):
         """Whose view a connection gets (a seat it holds, or the house's, which is the
         spectator's) and in what role: the whole of what its state frame depends on, so
         connections alike share one frame."""
-        viewer = actor.seat if actor.seat is not None and self.holds(actor) else HOUSE
+        p = self.holds(actor)
+        viewer = actor.seat if actor.seat is not None and p and self._dealt_to(p) else HOUSE
         role = Role.HOST if actor.role is Role.HOST else (
             Role.PLAYER if viewer else Role.SPECTATOR)
         return viewer, role
+
+    def _dealt_to(self, p: Person) -> bool:
+        """Whether ``p`` holds the hand in play at their seat (docs/web.md#who-holds-a-hand):
+        only someone who held the seat when it was dealt, or their reconnecting token, does.
+        A room whose seats change hands only between hands has nothing to wait for."""
+        return True
 
     def connected(self, actor: Actor) -> None:
         p = self.holds(actor)
