@@ -47,10 +47,29 @@ def test_the_banker_cannot_take_a_players_stack_without_asking(tmp_path: Path) -
         assert bob.view["bank_offer"] is None
         assert p.act(bob, "accept_bank")["error"] == "WrongPhaseError"
         assert p.act(ann, "offer_bank", to=bob.seat, price=5000)["ok"]
-        assert p.act(bob, "accept_bank")["ok"]
+        assert p.act(bob, "accept_bank")["error"] == "RequestError", "it names the price"
+        assert p.act(bob, "accept_bank", price=5000)["ok"]
         assert p.host.view["banker"] == bob.seat
         assert _stacks(p) == {ann.seat: BUY_IN + 5000, bob.seat: BUY_IN - 5000,
                               cy.seat: BUY_IN}
+
+
+def test_an_acceptance_names_the_price_and_a_changed_offer_is_refused(tmp_path: Path) -> None:
+    """Issue 34 #5 (docs/pontoon.md, giving or selling the bank): the banker offers the bank
+    at $1 and re-offers it at $200 as the buyer presses Accept on the $1 offer: the acceptance
+    names $1, is refused, and nothing changes hands; accepting the price now shown works."""
+    with party(tmp_path / "l.db", game="pontoon") as p:
+        ann, bob, _ = _table(p)
+        before = _stacks(p)
+        assert p.act(ann, "offer_bank", to=bob.seat, price=100)["ok"]
+        seen = bob.view["bank_offer"]["price"]
+        assert p.act(ann, "withdraw_bank")["ok"]
+        assert p.act(ann, "offer_bank", to=bob.seat, price=BUY_IN)["ok"]
+        refused = p.act(bob, "accept_bank", price=seen)
+        assert refused["error"] == "WrongPhaseError" and "$200" in refused["message"]
+        assert _stacks(p) == before and p.host.view["banker"] == ann.seat
+        assert p.act(bob, "accept_bank", price=BUY_IN)["ok"]
+        assert p.host.view["banker"] == bob.seat
 
 
 def test_an_offer_is_withdrawn_or_lapses_and_a_price_is_bounded(tmp_path: Path) -> None:

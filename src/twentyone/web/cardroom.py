@@ -388,7 +388,8 @@ class CardRoom(RoomCore):
 
     def info(self) -> dict[str, Any]:
         return {"room": self.code, "game": self.spec.game, "title": self.entry.title,
-                "page": self.entry.page, "players": self.players, "level": self.level,
+                "kind": self.entry.kind, "page": self.entry.page, "players": self.players,
+                "level": self.level,
                 "seats": [{"number": s, "name": self._name(s),
                            "connected": s in self.people and self.people[s].connections > 0,
                            "bot": None if s in self.people else self.level}
