@@ -6,12 +6,16 @@ only; a paused room offers no move; a move's details are bounded before any game
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 from card_kit import ask, card_room, frame_of, host, leaks, reopen, sit
+from web_kit import party
 
+from twentyone.engine.records import verify_player
+from twentyone.engine.table import Phase
 from twentyone.errors import IllegalActionError, RequestError
 from twentyone.games.registry import GAMES
 from twentyone.web import protocol
@@ -166,3 +170,56 @@ def test_a_moves_details_are_bounded_before_any_game_reads_them(
         protocol.checked_args(args)
     message = str(refused.value)
     assert words in message and len(message) < 200
+
+
+def _round(p: Any, *people: Any) -> None:
+    """Each of ``people`` bets, the host deals, and each stands (or declines) until it ends."""
+    t = p.room.table
+    for who in people:
+        assert p.act(who, "bet", amount=1000)["ok"]
+    assert p.act(p.host, "deal")["ok"]
+    while t.phase is not Phase.BETTING:
+        to_act = t.to_act
+        assert to_act is not None
+        who = next(w for w in people if w.seat == to_act[0])
+        assert p.act(who, "decline" if t.phase is Phase.INSURANCE else "stand")["ok"]
+
+
+def _history(p: Any, who: Any) -> list[dict[str, Any]]:
+    text = p.client.get(f"/api/rooms/{p.code}/history.jsonl", params={"token": who.token}).text
+    return [json.loads(line) for line in text.splitlines()]
+
+
+def test_a_seat_taken_as_the_very_next_operation_after_a_round_has_no_part_of_it(
+        tmp_path: Path) -> None:
+    """docs/web.md, a seat's history begins with the round its holder sat down in: Bob sits
+    as the very next operation after Ann's round; his history holds no line of that round."""
+    with party(tmp_path / "l.db", settings={"turn_s": 0}) as p:
+        ann, bob = p.join(), p.join()
+        p.sit(ann, "Ann", 100_000)
+        _round(p, ann)
+        first = p.room.table.round
+        p.sit(bob, "Bob", 100_000)
+        _round(p, ann, bob)
+        lines = _history(p, bob)
+        assert [line["round"] for line in lines] == [first + 1]
+        assert verify_player(lines).rounds == 1
+
+
+def test_a_new_holders_history_starts_after_the_last_holders_cash_out(tmp_path: Path) -> None:
+    """Issue 34 #3: Ann plays at seat 1 and leaves; Bob takes seat 1 and plays. His history
+    holds nothing of Ann: not her cash-out, not her chips."""
+    with party(tmp_path / "l.db", settings={"turn_s": 0}) as p:
+        ann, bob = p.join(), p.join()
+        p.sit(ann, "Ann", 123_400, seat=1)
+        _round(p, ann)
+        assert p.act(ann, "leave")["ok"]
+        p.sit(bob, "Bob", 100_000, seat=1)
+        _round(p, bob)
+        lines = _history(p, bob)
+        events = [e for line in lines for e in line["events"]]
+        assert events[0]["kind"] == "sat" and events[0].get("amount") == 100_000
+        assert not any(e["kind"] == "left" for e in events), events[:3]
+        assert all(e.get("amount") != 123_400 for e in events)
+        assert lines[0]["chips"]["from"] is None
+        assert verify_player(lines).rounds == 1
