@@ -311,7 +311,7 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
                 status = 409 if isinstance(exc, WrongPhaseError) else (
                     404 if isinstance(exc, RoomError) else 403)
                 return _error(exc, status)
-        text = await record.make(histories)
+        text = await record.read(histories)
         return PlainTextResponse(text, media_type="application/x-ndjson",
                                  headers={"Content-Disposition":
                                           f'attachment; filename="{record.name}.jsonl"'})

@@ -453,7 +453,7 @@ class CardRoom(RoomCore):
 
     def download(self, actor: Actor, seat: str | None) -> Download:
         """The game's whole record (``history_text``); one record for everyone it is for."""
-        return Download.ready(f"{self.code}-game", self.history_text(actor) + "\n")
+        return Download(f"{self.code}-game", self.history_text(actor) + "\n")
 
     def history_text(self, actor: Actor) -> str:
         """The game's whole record (every shuffle, move and event, which ``twentyone verify``

@@ -676,10 +676,10 @@ class Room(RoomCore):
             held = int(seat)
         if held is not None:
             n, since = held, self.people[held].since_op
-            return Download(f"{code}-seat{n}", lambda h: h.seat(code, spec, n, since))
+            return Download(f"{code}-seat{n}", make=lambda h: h.seat(code, spec, n, since))
         if actor.role is Role.HOST:
             closed = self.closed
-            return Download(code, lambda h: h.house(code, spec, closed))
+            return Download(code, make=lambda h: h.house(code, spec, closed))
         raise NotAllowedError("a history is for the host or a seat")
 
     def score_sheet(self) -> Sheet:

@@ -125,18 +125,19 @@ class Question(Protocol):
 @dataclass(frozen=True)
 class Download:
     """A record a room hands out (``RoomCore.download``), decided under the room's lock: the
-    file's name, and how its text is made, which may be off the event loop (a table's record
-    is dealt again from the ledger by ``replays.Histories``)."""
+    file's name, and its text if the room holds it, else how it is made off the event loop (a
+    table's record is dealt again from the ledger by ``replays.Histories``)."""
 
     name: str
-    make: Callable[[Histories], Awaitable[str]]
+    text: str | None = None
+    make: Callable[[Histories], Awaitable[str]] | None = None
 
-    @staticmethod
-    def ready(name: str, text: str) -> Download:
-        """A record whose text the room already holds."""
-        async def made(histories: Histories) -> str:
-            return text
-        return Download(name, made)
+    async def read(self, histories: Histories) -> str:
+        """The record's text."""
+        if self.text is not None:
+            return self.text
+        assert self.make is not None
+        return await self.make(histories)
 
 
 def token_hash(token: str) -> str:
