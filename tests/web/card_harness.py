@@ -93,7 +93,11 @@ class Harness:
                 route.fulfill(body=file.read_bytes(), content_type=kind)
                 return
         elif path == f"/api/rooms/{CODE}":
-            route.fulfill(json={"room": CODE, "game": self.game.name,
+            # The room's facts as the server gives them: the game's kind and page component
+            # from its registry entry (the page loads the component that entry names).
+            entry = GAMES[self.game.name]
+            route.fulfill(json={"room": CODE, "game": self.game.name, "title": entry.title,
+                                "kind": entry.kind, "page": entry.page,
                                 "settings": {"turn_s": 30}})
             return
         elif path.startswith("/r/"):

@@ -10,6 +10,9 @@ from typing import Any
 import orjson
 
 Frame = dict[str, Any]
+#: The members of a flat state frame (a card room's) that are not its state: written out here
+#: from docs/web.md#delta-frames, not imported from the server.
+NOT_STATE = frozenset(("type", "version", "events", "calls"))
 
 
 def _pointer(path: str) -> list[str]:
@@ -71,12 +74,17 @@ class Copy:
     def __init__(self) -> None:
         self.view: Any = None
         self.version: int | None = None
+        #: A card room's flat frame: its state is every member but ``NOT_STATE``.
+        self.flat = False
 
     def take(self, frame: Frame) -> Frame | None:
         """The whole state frame ``frame`` stands for, or None if it is a delta that does not
         follow the version held (the client then asks for the whole frame)."""
         if frame["type"] == "state":
-            self.view, self.version = frame["view"], frame.get("version")
+            self.flat = "view" not in frame
+            self.view = ({k: v for k, v in frame.items() if k not in NOT_STATE} if self.flat
+                         else frame["view"])
+            self.version = frame.get("version")
         else:
             assert frame["type"] == "delta", frame
             try:
@@ -87,5 +95,7 @@ class Copy:
                 self.view = self.version = None
                 return None
             self.version = frame["version"]
+        if self.flat:
+            return {"type": "state", **copy.deepcopy(self.view), "events": frame["events"]}
         return {"type": "state", "view": copy.deepcopy(self.view), "events": frame["events"],
                 "calls": frame["calls"]}

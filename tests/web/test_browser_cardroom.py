@@ -22,7 +22,8 @@ from typing import Any
 
 from browser_kit import Server, free_port, page_for, serve_command, settled, shots_dir
 from card_screen import CORNER, assert_screen_is_view, make_move, my_turn, screen, try_blocked
-from playwright.sync_api import Browser, Page, expect
+from patches import Copy
+from playwright.sync_api import Browser, Page, WebSocket, expect
 
 from twentyone.protocol import seal
 
@@ -49,12 +50,20 @@ class Seat:
         self.page = page
         self.name = name
         self.frames: list[Frame] = []
-        page.on("websocket", lambda ws: ws.on("framereceived", self._received))
+        page.on("websocket", self._opened)
 
-    def _received(self, payload: str | bytes) -> None:
+    def _opened(self, ws: WebSocket) -> None:
+        """A new socket: its frames come as a whole frame and then deltas, each rebuilt into
+        the whole frame the page draws (as its own copy, static/delta.js, rebuilds it)."""
+        copy = Copy()
+        ws.on("framereceived", lambda payload: self._received(copy, payload))
+
+    def _received(self, copy: Copy, payload: str | bytes) -> None:
         data = json.loads(payload)
-        if data.get("type") == "state":
-            self.frames.append(data)
+        if data.get("type") in ("state", "delta"):
+            whole = copy.take(data)
+            if whole is not None:
+                self.frames.append(whole)
 
     def reload(self) -> None:
         """Open the room again in this browser (a phone that slept, a reload): a new socket,

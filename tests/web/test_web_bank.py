@@ -47,10 +47,29 @@ def test_the_banker_cannot_take_a_players_stack_without_asking(tmp_path: Path) -
         assert bob.view["bank_offer"] is None
         assert p.act(bob, "accept_bank")["error"] == "WrongPhaseError"
         assert p.act(ann, "offer_bank", to=bob.seat, price=5000)["ok"]
-        assert p.act(bob, "accept_bank")["ok"]
+        assert p.act(bob, "accept_bank")["error"] == "RequestError", "it names the price"
+        assert p.act(bob, "accept_bank", price=5000)["ok"]
         assert p.host.view["banker"] == bob.seat
         assert _stacks(p) == {ann.seat: BUY_IN + 5000, bob.seat: BUY_IN - 5000,
                               cy.seat: BUY_IN}
+
+
+def test_an_acceptance_names_the_price_and_a_changed_offer_is_refused(tmp_path: Path) -> None:
+    """Issue 34 #5 (docs/pontoon.md, giving or selling the bank): the banker offers the bank
+    at $1 and re-offers it at $200 as the buyer presses Accept on the $1 offer: the acceptance
+    names $1, is refused, and nothing changes hands; accepting the price now shown works."""
+    with party(tmp_path / "l.db", game="pontoon") as p:
+        ann, bob, _ = _table(p)
+        before = _stacks(p)
+        assert p.act(ann, "offer_bank", to=bob.seat, price=100)["ok"]
+        seen = bob.view["bank_offer"]["price"]
+        assert p.act(ann, "withdraw_bank")["ok"]
+        assert p.act(ann, "offer_bank", to=bob.seat, price=BUY_IN)["ok"]
+        refused = p.act(bob, "accept_bank", price=seen)
+        assert refused["error"] == "WrongPhaseError" and "$200" in refused["message"]
+        assert _stacks(p) == before and p.host.view["banker"] == ann.seat
+        assert p.act(bob, "accept_bank", price=BUY_IN)["ok"]
+        assert p.host.view["banker"] == bob.seat
 
 
 def test_an_offer_is_withdrawn_or_lapses_and_a_price_is_bounded(tmp_path: Path) -> None:
@@ -85,3 +104,37 @@ def test_an_offer_to_a_seat_is_not_the_next_occupants_to_accept(tmp_path: Path) 
         assert p.sit(dee, "Dee", BUY_IN, seat=seat)["ok"]
         assert p.act(dee, "accept_bank")["error"] == "WrongPhaseError"
         assert p.host.view["banker"] == ann.seat and _stacks(p)[seat] == BUY_IN
+
+
+#: What only the house does at a Pontoon room: the host's draw for the first banker and the
+#: room's own steps; a player, the banker too, is never offered them nor may make them.
+HOUSE_ONLY = ("deal", "draw_for_bank", "pause", "resume", "remove", "close", "pay", "burn",
+              "offer_insurance")
+
+
+def test_the_banker_is_never_offered_the_houses_operations(tmp_path: Path) -> None:
+    """The banker is a player (docs/pontoon.md): through a round, no seat's frame offers it an
+    operation of the house's, and each one it asks for is refused and changes nothing."""
+    with party(tmp_path / "l.db", game="pontoon") as p:
+        ann, bob, cy = _table(p)
+        t = p.room.table
+        seen: set[str] = set()
+        for who in (bob, cy):
+            assert p.act(who, "bet", amount=100)["ok"]
+        for _ in range(60):
+            for who in (ann, bob, cy):
+                legal = who.view["legal"]
+                seen.update(legal)
+                assert not set(legal) & set(HOUSE_ONLY), (who.seat, legal)
+            to_act = t.to_act
+            if to_act is None:
+                break
+            who = next(w for w in (ann, bob, cy) if w.seat == to_act[0])
+            legal = who.view["legal"]
+            assert legal, "whoever is to act has a move"
+            assert p.act(who, "stand" if "stand" in legal else legal[0])["ok"]
+        assert seen, "the seats were offered moves"
+        before = _stacks(p)
+        for op in HOUSE_ONLY:
+            assert p.act(ann, op)["type"] == "error", op
+        assert _stacks(p) == before and p.host.view["banker"] == ann.seat

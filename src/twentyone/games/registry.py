@@ -4,7 +4,9 @@ component that draws it in the browser and its score sheet.
 
 ``GAMES`` is the card games (the headless runner, histories and the terminal card room play
 those); ``TABLES`` the chip games, blackjack and Pontoon, whose compiled ``Table`` meets the
-protocol through ``blackjack.CasinoGame``; ``ROOM_GAMES`` every game a room can be created for.
+protocol through ``blackjack.CasinoGame``; ``ROOM_GAMES`` every game a room can be created for
+(the first is the one a room is for when none is named). Each entry's ``settings`` are the
+room settings that game honours, in its words (``RoomSetting``).
 Each entry's ``kind`` (one of ``KINDS``) says how a front end seats people at it and how bots
 play it headless, so a front end looks a game up here instead of testing its name.
 """
@@ -66,6 +68,45 @@ BotMaker = Callable[[random.Random], Bot]
 #: The level a room fills empty seats with unless the host chooses another.
 BEST = "best"
 
+@dataclass(frozen=True, slots=True)
+class RoomSetting:
+    """A room setting a game honours (``web.spec.Settings`` has them all), in the game's own
+    words: what the lobby asks, and for a choice each value with what it does at this game. A
+    game's entry lists only the settings that mean something for it; a room created with any
+    other is refused (``web.spec``)."""
+
+    name: str
+    label: str
+    #: Each value with its words, for a setting chosen from a few (empty: a number or yes/no).
+    choices: tuple[tuple[str, str], ...] = ()
+
+
+#: The settings of every room: the turn clock, and how long a dropped player keeps the seat.
+CLOCK_SETTINGS = (RoomSetting("turn_s", "Seconds for each turn"),
+                  RoomSetting("grace_s", "Seconds a dropped player keeps the seat"))
+
+#: A chip game's settings (blackjack and Pontoon): every one the room has.
+TABLE_SETTINGS = (
+    *CLOCK_SETTINGS,
+    RoomSetting("max_buy_in", "The most a seat buys in for ($)"),
+    RoomSetting("on_timeout", "When the turn clock runs out",
+                (("stand", "the hand stands"), ("sit_out", "the player sits out"))),
+    RoomSetting("interrupted", "A round interrupted by a restart",
+                (("resume", "resumes where it stopped"),
+                 ("void", "is called off, every bet returned"))),
+    RoomSetting("hints", "Players may ask for the ? hint (exact odds)"),
+    RoomSetting("commit_shoes", "Publish a fingerprint of each shoe before dealing it"))
+
+#: A card game's settings: no chips, no hints, and a hand interrupted by a restart always
+#: resumes (a card room deals its hand again from the ledger; there are no bets to return).
+CARD_SETTINGS = (
+    *CLOCK_SETTINGS,
+    RoomSetting("on_timeout", "When the turn clock runs out",
+                (("stand", "a bot makes that one move"),
+                 ("sit_out", "a bot plays on until the player is back"))),
+    RoomSetting("commit_shoes", "Publish a fingerprint of each shuffle before dealing it"))
+
+
 #: The kinds of game: a table where the house banks (the casino game), a table where a player
 #: holds the bank (Pontoon), and a card game played by turns for scores (``GameEntry``).
 HOUSE_BANKS, PLAYER_BANKS, CARD_GAME = "house-banks", "player-banks", "card-game"
@@ -99,6 +140,8 @@ class GameEntry:
     #: How the game looks at the terminal (``core.picture``): the terminal's card room asks
     #: it, never the game's name; a game without its own is drawn plainly.
     drawing: GameDrawing = field(default_factory=GameDrawing)
+    #: The room settings the game honours, in its words (``RoomSetting``).
+    settings: tuple[RoomSetting, ...] = CARD_SETTINGS
 
     @property
     def kind(self) -> str:
@@ -152,6 +195,8 @@ class TableEntry:
     #: A player holds the bank (Pontoon): the host cannot deal, and the lobby asks only the
     #: chip's worth and the limit (``web.spec.pontoon_choices``).
     bank: bool = False
+    #: The room settings the game honours, in its words (``RoomSetting``).
+    settings: tuple[RoomSetting, ...] = TABLE_SETTINGS
 
     @property
     def kind(self) -> str:

@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
-import itertools
 import logging
 import random
 import secrets
@@ -47,26 +46,17 @@ from twentyone.errors import (
     WrongPhaseError,
 )
 from twentyone.games.core.shuffle import Shuffler as CardShuffler
-from twentyone.games.registry import GAMES as CARD_GAMES
+from twentyone.games.registry import CARD_GAME, ROOM_GAMES
 from twentyone.web import downloads, pages, protocol, training
-from twentyone.web.cardroom import (
-    BOT_DELAY_S,
-    CardFrames,
-    CardRoom,
-    secure_bot_rng,
-    secure_cards,
-)
+from twentyone.web.cardroom import BOT_DELAY_S, CardRoom, secure_bot_rng, secure_cards
 from twentyone.web.delta import Feed, Held
 from twentyone.web.limits import Buckets, Limits, Slots
 from twentyone.web.replays import Histories
-from twentyone.web.room import Frames, Room
-from twentyone.web.roomcore import Actor, Role, new_token, said, token_hash
+from twentyone.web.room import Room
+from twentyone.web.roomcore import Actor, Frames, Role, RoomCore, new_token, said, token_hash
 from twentyone.web.shoes import secure_shuffler
 from twentyone.web.spec import GAMES, RoomSpec, presets, room_games
 from twentyone.web.store import Store, StoredRoom
-
-#: A room of any game: a blackjack or Pontoon table, or a card room.
-AnyRoom = Room | CardRoom
 
 #: Room codes: six characters no one misreads (no 0/O, 1/I/L).
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -98,29 +88,27 @@ class Site:
     cards: Callable[[], CardShuffler] = secure_cards
     bot_delay_s: float = BOT_DELAY_S
     bot_rng: Callable[[str, int], random.Random] = secure_bot_rng
-    rooms: dict[str, AnyRoom] = field(default_factory=dict)
+    rooms: dict[str, RoomCore] = field(default_factory=dict)
     locks: dict[str, asyncio.Lock] = field(default_factory=dict)
     conns: dict[str, set[Connection]] = field(default_factory=dict)
     used: dict[str, float] = field(default_factory=dict)
-    #: Each state frame's version, for delta frames (one count for every room).
-    versions: Iterator[int] = field(default_factory=lambda: itertools.count(1))
 
     def open(self, code: str, spec: RoomSpec, host_hash: str,
-             saved: StoredRoom | None = None) -> AnyRoom:
-        """A room of the game ``spec`` names: a card room for a game of the registry's card
-        games, else a blackjack or Pontoon table."""
-        if spec.game in CARD_GAMES:
+             saved: StoredRoom | None = None) -> RoomCore:
+        """A room of the game ``spec`` names, of the kind its registry entry says: a card room
+        for a card game, else a blackjack or Pontoon table."""
+        if ROOM_GAMES[spec.game].kind == CARD_GAME:
             return CardRoom(code, spec, host_hash, self.store, self.cards(), saved=saved,
                             bot_delay_s=self.bot_delay_s, bot_rng=self.bot_rng)
         return Room(code, spec, host_hash, self.store, self.live(), saved=saved)
 
-    def add(self, room: AnyRoom) -> None:
+    def add(self, room: RoomCore) -> None:
         self.rooms[room.code] = room
         self.locks[room.code] = asyncio.Lock()
         self.conns[room.code] = set()
         self.used[room.code] = self.clock()
 
-    def room(self, code: str) -> AnyRoom:
+    def room(self, code: str) -> RoomCore:
         """The room, dealt again from the ledger if it is not in memory (an open room only: a
         closed one is gone once it leaves memory, as after a restart)."""
         room = self.rooms.get(code)
@@ -135,7 +123,7 @@ class Site:
         return room
 
     @contextlib.asynccontextmanager
-    async def locked(self, code: str) -> AsyncIterator[AnyRoom]:
+    async def locked(self, code: str) -> AsyncIterator[RoomCore]:
         """The room with its lock held: the room in memory once the lock is got (one that left
         memory while this waited is dealt again), never a copy that has left."""
         while True:
@@ -165,30 +153,26 @@ class Site:
                 gone.append(code)
         return gone
 
-    async def broadcast(self, room: AnyRoom, since: int | None) -> None:
+    async def broadcast(self, room: RoomCore, since: int | None) -> None:
         """Each connection's own state; a room closed says so and closes them. Each frame is
         built and encoded once however many connections look alike, and the parts every
         viewer sees alike once for all of them (``Room.frames``); a connection that takes
         deltas is sent what changed since the frame it holds (``delta.Feed``)."""
-        frames = None if room.closed else room.frames(since)
-        feed = self.feed(frames)
+        feed = None if room.closed else self.feed(room, room.frames(since))
         for c in list(self.conns[room.code]):
             with contextlib.suppress(Exception):
-                if frames is None:
+                if feed is None:
                     await c.ws.send_json({"type": "closed", "reason": "the host closed the room"})
                     await c.ws.close(1000)
-                    continue
-                if feed is None:
-                    await c.ws.send_text(frames.text(c.actor))
                     continue
                 await self.send_state(c, feed)
         if room.closed:
             self.conns[room.code].clear()
 
-    def feed(self, frames: Frames | CardFrames | None) -> Feed | None:
-        """Delta frames for a broadcast of a table's frames (a card room's frames, each built
-        from one seat's own view, are sent whole: its page takes no deltas)."""
-        return Feed(frames, next(self.versions)) if isinstance(frames, Frames) else None
+    @staticmethod
+    def feed(room: RoomCore, frames: Frames) -> Feed:
+        """Delta frames for a broadcast of the room's frames, at the room's next version."""
+        return Feed(frames, next(room.versions))
 
     async def send_state(self, c: Connection, feed: Feed) -> None:
         """One connection's frame of ``feed``: the whole frame, or for a connection that takes
@@ -202,17 +186,12 @@ class Site:
         await c.ws.send_text(text)
         c.held = held
 
-    async def resync(self, room: AnyRoom, c: Connection) -> None:
+    async def resync(self, room: RoomCore, c: Connection) -> None:
         """The connection's whole frame again, asked for by a client that lost its place."""
         c.held = None
         if room.closed:
             return
-        frames = room.frames(None)
-        feed = self.feed(frames)
-        if feed is None:
-            await c.ws.send_text(frames.text(c.actor))
-        else:
-            await self.send_state(c, feed)
+        await self.send_state(c, self.feed(room, room.frames(None)))
 
 
 def _error(exc: TwentyOneError, status: int) -> JSONResponse:
@@ -319,7 +298,7 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
                              "join_url": f"{str(request.base_url).rstrip('/')}/r/{code}"},
                             status_code=201)
 
-    def room_or_404(request: Request) -> AnyRoom | JSONResponse:
+    def room_or_404(request: Request) -> RoomCore | JSONResponse:
         try:
             return site.room(request.path_params["code"])
         except RoomError as exc:
@@ -341,7 +320,7 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
                                         light="#fbfaf6", title=f"Join room {room.code}")
         return Response(out.getvalue(), media_type="image/svg+xml")
 
-    def room_and_actor(request: Request) -> tuple[AnyRoom, Actor] | JSONResponse:
+    def room_and_actor(request: Request) -> tuple[RoomCore, Actor] | JSONResponse:
         """The room of the path and who the ``?token=`` speaks for, or the error answer: 404
         for no such room, 403 for a missing or foreign token."""
         room = room_or_404(request)
@@ -362,36 +341,17 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
         if not fetching.allow(_client(request)):
             return _too_fast("downloads", fetching.wait_s(_client(request)))
         room, actor = found
-        if isinstance(room, CardRoom):
-            async with site.locked(room.code) as held:
-                assert isinstance(held, CardRoom)
-                try:
-                    record = held.history_text(actor)
-                except TwentyOneError as exc:
-                    return _error(exc, 409 if isinstance(exc, WrongPhaseError) else 403)
-            return PlainTextResponse(record + "\n", media_type="application/x-ndjson",
-                                     headers={"Content-Disposition": "attachment; filename="
-                                              f'"{room.code}-game.jsonl"'})
-        # The host has the house's full record, or with ?seat=N what that seat saw (the
-        # player's own history); a seat has its own.
-        asked = request.query_params.get("seat")
-        seat = actor.seat if actor.role is Role.PLAYER else None
-        name = room.code
-        if actor.role is Role.HOST and asked is not None:
-            if not asked.isdigit() or int(asked) not in room.people:
-                return _error(RoomError(f"nobody sits at seat {asked!r} now"), 404)
-            seat = int(asked)
-        spec = room.spec.to_json()
-        if seat is not None:
-            text = await histories.seat(room.code, spec, seat, room.people[seat].since_op)
-            name = f"{room.code}-seat{seat}"
-        elif actor.role is Role.HOST:
-            text = await histories.house(room.code, spec, room.closed)
-        else:
-            return _error(NotAllowedError("a history is for the host or a seat"), 403)
+        async with site.locked(room.code) as held:
+            try:
+                record = held.download(actor, request.query_params.get("seat"))
+            except TwentyOneError as exc:
+                status = 409 if isinstance(exc, WrongPhaseError) else (
+                    404 if isinstance(exc, RoomError) else 403)
+                return _error(exc, status)
+        text = await record.read(histories)
         return PlainTextResponse(text, media_type="application/x-ndjson",
                                  headers={"Content-Disposition":
-                                          f'attachment; filename="{name}.jsonl"'})
+                                          f'attachment; filename="{record.name}.jsonl"'})
 
     async def ledger(request: Request) -> Response:
         found = room_and_actor(request)
@@ -413,16 +373,16 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
         if isinstance(found, JSONResponse):
             return found
         room, actor = found
-        if not isinstance(room, CardRoom):
-            return _error(RoomError("a blackjack table keeps a ledger, not a score sheet"), 404)
+        async with site.locked(room.code) as held:
+            try:
+                sheet = held.score_sheet()
+            except RoomError as exc:
+                return _error(exc, 404)
         if actor.role is Role.SPECTATOR:
             return _error(NotAllowedError("the score sheet is for the host and the players"),
                           403)
         if not fetching.allow(_client(request)):
             return _too_fast("downloads", fetching.wait_s(_client(request)))
-        async with site.locked(room.code) as held:
-            assert isinstance(held, CardRoom)
-            sheet = held.score_sheet()
         text = downloads.sheet_csv(sheet.header, sheet.rows)
         return PlainTextResponse(text, media_type="text/csv",
                                  headers={"Content-Disposition":

@@ -42,8 +42,17 @@ from twentyone.games.core.shuffle import RandomShuffler, Shuffler
 from twentyone.games.registry import GAMES, GameEntry
 from twentyone.protocol import HandResult, seal
 from twentyone.web import protocol
-from twentyone.web.protocol import MAX_NAME_CHARS, Request
-from twentyone.web.roomcore import Actor, Person, Role, RoomCore, new_token, token_hash
+from twentyone.web.protocol import MAX_NAME_CHARS, FrameParts, Request, SharedFrame
+from twentyone.web.roomcore import (
+    Actor,
+    Download,
+    Person,
+    Question,
+    Role,
+    RoomCore,
+    new_token,
+    token_hash,
+)
 from twentyone.web.shoes import commitment
 from twentyone.web.spec import RoomSpec
 from twentyone.web.store import Change, LedgerRow, Store, StoredRoom, StoredSeat, StoredShuffle
@@ -132,8 +141,10 @@ class CardRoom(RoomCore):
         self._ops_saved = len(g.ops)
         self._results_saved = len(g.hand_results())
         self.paused = bool(saved.state.get("paused", False))
+        waiting = saved.state.get("waiting", {})
         for s in saved.seats:
-            self.people[s.seat] = Person(s.name, s.token_hash, s.since_op, dropped_at=self.now())
+            self.people[s.seat] = Person(s.name, s.token_hash, s.since_op, dropped_at=self.now(),
+                                         from_hand=int(waiting.get(str(s.seat), 0)))
         self._saved_now()
 
     def _game_unsaved(self) -> bool:
@@ -173,7 +184,9 @@ class CardRoom(RoomCore):
         if wanted in self.people:
             raise SeatError(f"seat {wanted} is taken")
         token = new_token()
-        p = Person(name, token_hash(token), len(self.game.ops), connections=1)
+        g = self.game
+        p = Person(name, token_hash(token), len(g.ops), connections=1,
+                   from_hand=g.hands_dealt + (0 if g.between_hands else 1))
         self.people[wanted] = p
         self._commit(Change(seated=[StoredSeat(wanted, name, p.token_hash, p.since_op)]))
         actor.seat = wanted  # only once the ledger holds the seat
@@ -185,6 +198,9 @@ class CardRoom(RoomCore):
         same way), the seat always the token's; the game verifies it."""
         if req.op == "deal":
             raise NotAllowedError("the host deals each hand")
+        if not self._dealt_to(self.people[seat]):
+            raise NotAllowedError("this hand was dealt before you sat down: a bot plays it "
+                                  "out, and you play from the next deal")
         cards = req.args.get("cards")
         if cards is not None and not (isinstance(cards, list) and len(cards) <= MAX_CARDS
                                       and all(isinstance(c, str) and len(c) <= 3
@@ -250,8 +266,13 @@ class CardRoom(RoomCore):
         self._restart_clock()
 
     def _bot_seat(self, seat: int) -> bool:
+        """A seat a bot plays: nobody's, sat out, or taken while the hand in play was dealt
+        to someone else (``_dealt_to``)."""
         p = self.people.get(seat)
-        return p is None or p.sitting_out
+        return p is None or p.sitting_out or not self._dealt_to(p)
+
+    def _dealt_to(self, p: Person) -> bool:
+        return self.game.hands_dealt >= p.from_hand
 
     def _bot_for(self, seat: int) -> Bot:
         bot = self._bots.get(seat)
@@ -331,7 +352,13 @@ class CardRoom(RoomCore):
         return done
 
     def _room_state(self) -> dict[str, Any]:
-        return {"paused": self.paused}
+        """The pause, and who took a seat mid-hand and from which hand they hold it."""
+        state: dict[str, Any] = {"paused": self.paused}
+        waiting = {str(n): p.from_hand for n, p in sorted(self.people.items())
+                   if not self._dealt_to(p)}
+        if waiting:
+            state["waiting"] = waiting
+        return state
 
     def _name(self, seat: int) -> str:
         p = self.people.get(seat)
@@ -349,9 +376,11 @@ class CardRoom(RoomCore):
         return {s: self._name(s) for s in self.game.seat_numbers}
 
     def score_sheet(self) -> Sheet:
-        """The evening's score sheet from the finished hands (the ledger holds the same)."""
+        """The evening's score sheet from the finished hands (the ledger holds the same);
+        ``RoomError`` for a game whose registry entry has none."""
         maker = self.entry.sheet
-        assert maker is not None
+        if maker is None:
+            raise RoomError(f"{self.entry.title} keeps no score sheet")
         return maker(self.game.hand_results(), self.names())
 
     def hand_results(self) -> list[HandResult]:
@@ -359,12 +388,13 @@ class CardRoom(RoomCore):
 
     def info(self) -> dict[str, Any]:
         return {"room": self.code, "game": self.spec.game, "title": self.entry.title,
-                "page": self.entry.page, "players": self.players, "level": self.level,
+                "kind": self.entry.kind, "page": self.entry.page, "players": self.players,
+                "level": self.level,
                 "seats": [{"number": s, "name": self._name(s),
                            "connected": s in self.people and self.people[s].connections > 0,
                            "bot": None if s in self.people else self.level}
                           for s in self.game.seat_numbers],
-                "seat_count": self.players, "settings": self.spec.settings.to_json(),
+                "seat_count": self.players, "settings": self.spec.settings_json(),
                 "closed": self.closed}
 
     def host_legal(self) -> list[str]:
@@ -400,7 +430,7 @@ class CardRoom(RoomCore):
             "paused": self.paused, "closed": self.closed,
             "clock": self.clock_json(),
             "host_legal": self.host_legal() if role is Role.HOST else None,
-            "scores": self.score_sheet().to_json(),
+            "scores": None if self.entry.sheet is None else self.score_sheet().to_json(),
             "commitment": None if current is None or not self.spec.settings.commit_shoes
             else commitment(current),
             "seal": self.record_seal(),
@@ -421,6 +451,10 @@ class CardRoom(RoomCore):
             self._sealed = (mark, seal(self.game.history()))
         return self._sealed[1]
 
+    def download(self, actor: Actor, seat: str | None) -> Download:
+        """The game's whole record (``history_text``); one record for everyone it is for."""
+        return Download(f"{self.code}-game", self.history_text(actor) + "\n")
+
     def history_text(self, actor: Actor) -> str:
         """The game's whole record (every shuffle, move and event, which ``twentyone verify``
         deals again), for the host and the people at the table, between hands only: it holds
@@ -433,7 +467,7 @@ class CardRoom(RoomCore):
                                   "when this hand is over")
         return dumps(self.game)
 
-    def hint_question(self, seat: int) -> Any:
+    def hint_question(self, seat: int) -> Question:
         raise RoomError("this room does not give hints")
 
 
@@ -444,11 +478,16 @@ class CardFrames:
     def __init__(self, room: CardRoom, since: int | None) -> None:
         self.room = room
         self.since = since
-        self._texts: dict[tuple[int, Role], str] = {}
+        self._parts: dict[tuple[int, Role], FrameParts] = {}
 
     def text(self, actor: Actor) -> str:
+        return self.parts(actor).text
+
+    def parts(self, actor: Actor) -> FrameParts:
+        """The frame for ``actor``'s connection, whole and in the parts a delta frame is built
+        from (a flat frame: ``SharedFrame.flat``)."""
         key = self.room.looking(actor)
-        text = self._texts.get(key)
-        if text is None:
-            text = self._texts[key] = protocol.dumps(self.room.own_state(actor, self.since))
-        return text
+        parts = self._parts.get(key)
+        if parts is None:
+            parts = self._parts[key] = SharedFrame.flat(self.room.own_state(actor, self.since))
+        return parts

@@ -10,6 +10,12 @@ patch addresses one seat's one field by its place (``/seats/3/bankroll``).
     {"type": "state", "version": V, "view": {...}, "events": [...], "calls": [...]}
     {"type": "delta", "base": B, "version": V, "patch": [...], "events": [...], "calls": [...]}
 
+A card room's frame is flat (``{"type": "state", "version": V, "ctx": ..., "legal": ...,
+"body": ..., "room": ..., "events": [...]}``): its delta patches the frame's state, every member
+but its type, version and events (``protocol.NOT_STATE``), and carries the broadcast's events.
+Versions are counted per room (``RoomCore.versions``), so nothing in a frame tells of another
+room's activity.
+
 A delta applies to version B only, the frame the server last sent that connection; its events
 and calls are the broadcast's, as in a whole frame. A connection is sent a whole frame when it
 (re)connects, when the send of its last frame failed, and whenever the delta would not be
@@ -29,8 +35,7 @@ from typing import Any, NamedTuple
 import orjson
 
 from twentyone.web.protocol import FrameParts
-from twentyone.web.room import Frames
-from twentyone.web.roomcore import Actor
+from twentyone.web.roomcore import Actor, Frames
 
 Op = dict[str, Any]
 _MISSING = object()

@@ -177,8 +177,17 @@ def seat_lines(replay: Replay, since_op: int) -> list[dict[str, Any]]:
                 body[key] = [*items, *line[key]]
             # Counted before the holder sat down: not theirs to see, nor to be held to.
             body["chips"] = {**line["chips"], "from": None}
+            body["events"] = _since_sat(line["events"], line["seat"])
         out.append(chain.link(body))
     return out
+
+
+def _since_sat(events: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
+    """A holder's first line's events from their own arrival at ``seat`` on: the line began
+    before they sat down, and what the seat's earlier holder did in it (their cash-out and its
+    chips) is not theirs to see."""
+    sat = [i for i, e in enumerate(events) if e.get("kind") == "sat" and e.get("seat") == seat]
+    return events[sat[-1]:] if sat else events
 
 
 def jsonl(lines: Iterable[dict[str, Any]]) -> str:

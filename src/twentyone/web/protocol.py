@@ -354,6 +354,11 @@ def dumps(obj: Any) -> str:
 
 #: A state frame's opening, up to its VIEW.
 STATE_HEAD = '{"type":"state","view":'
+#: A flat state frame's opening (a card room's: its state's members follow at the top level).
+FLAT_HEAD = '{"type":"state",'
+#: The members of a flat state frame that are not its state (what a delta patches): the
+#: broadcast's own events and calls, the frame's type and version.
+NOT_STATE = frozenset(("type", "version", "events", "calls"))
 
 
 class FrameParts:
@@ -362,28 +367,36 @@ class FrameParts:
     with cards of its own face down) and its own part (such a viewer's whole VIEW), and the
     frame after its VIEW (``,"events":[...],"calls":[...]}``).
 
+    A flat frame (``flat``: a card room's ``{"type":"state","ctx":...,"legal":...,"body":...,
+    "room":...,"events":[...]}``) has no VIEW member: its state is its members but
+    ``NOT_STATE``, all of them the viewer's own, and a delta patches those.
+
     The whole frame's text is written only when it is asked for: a connection that takes
     deltas is as a rule sent a delta, and needs no more of its whole frame than its length
     (``size``), which the parts give without writing it out."""
 
-    __slots__ = ("_head", "_own_text", "_text", "own", "rest", "shared")
+    __slots__ = ("_head", "_own_text", "_text", "flat", "own", "rest", "shared")
 
     def __init__(self, shared: Mapping[str, Any] | None, own: Mapping[str, Any], rest: str,
-                 head: str) -> None:
+                 head: str, flat: bool = False) -> None:
         self.shared = shared
         self.own = own
         self.rest = rest
-        #: The text before ``own``'s: the shared VIEW's, or ``STATE_HEAD`` alone.
+        self.flat = flat
+        #: The text before ``own``'s: the shared VIEW's, ``STATE_HEAD`` or ``FLAT_HEAD`` alone.
         self._head = head
         self._own_text: str | None = None
         self._text: str | None = None
 
     def _own(self) -> str:
         """``own`` as it stands in the frame (after the shared VIEW's members, which it
-        closes, or as the whole VIEW)."""
+        closes, as the whole VIEW, or as a flat frame's members)."""
         if self._own_text is None:
             own = dumps(self.own)
-            self._own_text = own if self.shared is None else "," + own[1:]
+            if self.flat:
+                self._own_text = own[1:-1]
+            else:
+                self._own_text = own if self.shared is None else "," + own[1:]
         return self._own_text
 
     @property
@@ -439,6 +452,14 @@ class SharedFrame:
         """The parts of a frame built from one viewer's own view, shared with nobody."""
         rest = ',"events":' + dumps(frame["events"]) + ',"calls":' + dumps(frame["calls"]) + "}"
         return FrameParts(None, frame["view"], rest, STATE_HEAD)
+
+    @staticmethod
+    def flat(frame: Mapping[str, Any]) -> FrameParts:
+        """The parts of a flat state frame (a card room's, built from one viewer's own view):
+        its state is every member but ``NOT_STATE``; after it come its events."""
+        state = {k: v for k, v in frame.items() if k not in NOT_STATE}
+        return FrameParts(None, state, ',"events":' + dumps(frame["events"]) + "}", FLAT_HEAD,
+                          flat=True)
 
 
 def error_frame(rid: str | None, exc: TwentyOneError) -> dict[str, Any]:

@@ -52,6 +52,7 @@ from twentyone.errors import (
 )
 from twentyone.games.blackjack import CasinoGame
 from twentyone.games.blackjack.bank import bank_offer, banker, can_draw_for_bank, has_bank
+from twentyone.games.core.sheet import Sheet
 from twentyone.games.registry import TABLES
 from twentyone.money import dollars
 from twentyone.web import protocol
@@ -66,7 +67,15 @@ from twentyone.web.protocol import (
     SeatMemo,
     SharedFrame,
 )
-from twentyone.web.roomcore import Actor, Person, Role, RoomCore, new_token, token_hash
+from twentyone.web.roomcore import (
+    Actor,
+    Download,
+    Person,
+    Role,
+    RoomCore,
+    new_token,
+    token_hash,
+)
 from twentyone.web.shoes import LedgerShuffler, commitment, stored
 from twentyone.web.spec import RoomSpec, make_table
 from twentyone.web.store import Change, LedgerRow, Store, StoredRoom, StoredSeat
@@ -78,6 +87,8 @@ PLAYS = frozenset(("insure", "even_money", "decline", "surrender", "hit", "stand
 #: A seat's requests that are the room's rather than the game's: they move chips across the
 #: cashier's window (the ledger's buy-ins and cash-outs).
 ROOM_SEAT_OPS = ("buy", "leave")
+#: A seat's acceptance of the bank offered to it, which names the price it accepts.
+ACCEPT_BANK = "accept_bank"
 #: The game's operation a seat may not ask for itself: its arrival, which the room makes from
 #: a newcomer's ``sit`` with the buy-in bounded.
 ARRIVAL = "sit"
@@ -196,12 +207,29 @@ class Room(RoomCore):
             return self._buy(seat, _amount(req.args, "amount"))
         if req.op in PLAYS and self._awaiting_offer():
             raise WrongPhaseError("wait for the dealer to offer insurance")
+        if req.op == ACCEPT_BANK:
+            req = self._accepted(seat, req)
         op = self._seat_op(seat, req)
         self.game.apply(op)
         if isinstance(op, Bet):
             self.people[seat].sitting_out = False
         self._after_change()
         return {}
+
+    def _accepted(self, seat: int, req: Request) -> Request:
+        """An acceptance of the bank names the price it accepts (docs/pontoon.md, giving or
+        selling the bank):
+        refused unless the bank is offered to this seat at that price now, so a banker who
+        changes the offer as the buyer presses Accept never sells at a price the buyer did not
+        see. The game's own operation carries no price: it is the request less its price."""
+        offer = bank_offer(self.table)
+        if offer is None or offer[1] != seat:
+            raise WrongPhaseError("the bank is not offered to you now")
+        price = protocol.cents(req.args, "price", least=0)
+        if price != offer[2]:
+            raise WrongPhaseError(f"the bank is now offered to you for {dollars(offer[2])}, "
+                                  f"not {dollars(price or 0)}: look again before you accept")
+        return Request(req.id, req.op, {k: v for k, v in req.args.items() if k != "price"})
 
     def _seat_may_name(self, name: str) -> bool:
         """A game operation a seat may ask for: any of the game's own but its arrival."""
@@ -478,6 +506,7 @@ class Room(RoomCore):
         """The room as ``GET /api/rooms/{code}`` shows it."""
         entry = TABLES[self.spec.game]
         return {"room": self.code, "game": self.spec.game, "title": entry.title,
+                "kind": entry.kind,
                 "bank": entry.bank, "rules": self.spec.rules_name,
                 "host_mode": self.spec.host_mode, "signals": str(game_of(self.table.rules)),
                 "seats": [{"number": n, "name": p.name, "connected": p.connections > 0}
@@ -485,7 +514,7 @@ class Room(RoomCore):
                 "seat_count": self.table.rules.seats,
                 "bets": {"min": self.table.rules.min_bet, "max": self.table.rules.max_bet,
                          "unit": self.table.rules.bet_unit},
-                "settings": self.spec.settings.to_json(), "closed": self.closed}
+                "settings": self.spec.settings_json(), "closed": self.closed}
 
     def _commitment(self) -> str | None:
         """The current shoe's commitment, hashed once per shoe rather than once per frame."""
@@ -632,6 +661,29 @@ class Room(RoomCore):
             out.append("draw_for_bank")
         out.extend(("pause", "remove", "close"))
         return tuple(out)
+
+    # --- downloads -----------------------------------------------------------------------
+
+    def download(self, actor: Actor, seat: str | None) -> Download:
+        """The host's full record, or with ``seat`` what that seat saw (its holder's own
+        history); a seat's own for a seat. Dealt again from the ledger off the event loop
+        (``replays.Histories``), with every round still in play left out (docs/web.md)."""
+        code, spec = self.code, self.spec.to_json()
+        held = actor.seat if actor.role is Role.PLAYER else None
+        if actor.role is Role.HOST and seat is not None:
+            if not seat.isdigit() or int(seat) not in self.people:
+                raise RoomError(f"nobody sits at seat {seat!r} now")
+            held = int(seat)
+        if held is not None:
+            n, since = held, self.people[held].since_op
+            return Download(f"{code}-seat{n}", make=lambda h: h.seat(code, spec, n, since))
+        if actor.role is Role.HOST:
+            closed = self.closed
+            return Download(code, make=lambda h: h.house(code, spec, closed))
+        raise NotAllowedError("a history is for the host or a seat")
+
+    def score_sheet(self) -> Sheet:
+        raise RoomError("a blackjack table keeps a ledger, not a score sheet")
 
     # --- hints -------------------------------------------------------------------------
 

@@ -25,15 +25,16 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import itertools
 import logging
 import secrets
 import time
 from abc import ABC, abstractmethod
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from twentyone.errors import (
     LedgerError,
@@ -42,11 +43,15 @@ from twentyone.errors import (
     TwentyOneError,
     UnknownOperationError,
 )
+from twentyone.games.core.sheet import Sheet
 from twentyone.protocol import HOUSE
 from twentyone.web import protocol
-from twentyone.web.protocol import Request
+from twentyone.web.protocol import FrameParts, Request
 from twentyone.web.spec import RoomSpec
 from twentyone.web.store import Change, Store, StoredRoom
+
+if TYPE_CHECKING:
+    from twentyone.web.replays import Histories
 
 #: Answers kept per person for repeated request ids (older ids are forgotten).
 ANSWERS_KEPT = 256
@@ -96,6 +101,43 @@ class Person:
     #: Removed by the host mid-hand: played out and unseated when it ends.
     leaving: bool = False
     answers: Answers = field(default_factory=OrderedDict)
+    #: The first hand this person holds (``RoomCore._dealt_to``): someone who takes a seat
+    #: while a hand is in play holds it from the next deal; the hand in play is played out for
+    #: them by the house, and its cards go only to whoever held the seat when it was dealt.
+    from_hand: int = 0
+
+
+class Frames(Protocol):
+    """One broadcast's state frames, whatever the room's game: each connection's frame, whole
+    and in the parts a delta frame is built from (``web.delta``)."""
+
+    def text(self, actor: Actor) -> str: ...
+
+    def parts(self, actor: Actor) -> FrameParts: ...
+
+
+class Question(Protocol):
+    """What a solver is asked for a seat's hint; ``answer`` is worked off the event loop."""
+
+    def answer(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True)
+class Download:
+    """A record a room hands out (``RoomCore.download``), decided under the room's lock: the
+    file's name, and its text if the room holds it, else how it is made off the event loop (a
+    table's record is dealt again from the ledger by ``replays.Histories``)."""
+
+    name: str
+    text: str | None = None
+    make: Callable[[Histories], Awaitable[str]] | None = None
+
+    async def read(self, histories: Histories) -> str:
+        """The record's text."""
+        if self.text is not None:
+            return self.text
+        assert self.make is not None
+        return await self.make(histories)
 
 
 def token_hash(token: str) -> str:
@@ -120,6 +162,10 @@ class RoomCore(ABC):
         self.store = store
         self.now = now
         self.host_answers: Answers = OrderedDict()
+        #: This room's state frames' versions, for delta frames (each room counts its own, so
+        #: a frame tells nothing of any other room's activity; a room that leaves memory has no
+        #: connection holding a version).
+        self.versions: Iterator[int] = itertools.count(1)
         #: The ledger could not be read back after a failed write: every request is refused
         #: until it can (``_reload``), since memory may be ahead of the ledger.
         self._jammed = False
@@ -165,6 +211,51 @@ class RoomCore(ABC):
     @abstractmethod
     def _sit_first(self, op: str) -> TwentyOneError:
         """What a spectator asking for ``op`` (anything but a seat) is told."""
+
+    # --- what the server asks of every room, whatever its game ---------------------------
+
+    @abstractmethod
+    def recover(self) -> None:
+        """After a restart: what the room's settings say of a hand that was under way."""
+
+    @abstractmethod
+    def between_rounds(self) -> bool:
+        """No hand under way: the room may leave memory (``app.Site.expire``)."""
+
+    @abstractmethod
+    def tick(self) -> bool:
+        """What the clock (and the bots) do now; True if the game changed."""
+
+    @abstractmethod
+    def log_mark(self) -> int:
+        """The game's event log's length: a broadcast sends the events since a mark."""
+
+    @abstractmethod
+    def info(self) -> dict[str, Any]:
+        """The room as ``GET /api/rooms/{code}`` shows it."""
+
+    @abstractmethod
+    def frames(self, since: int | None) -> Frames:
+        """The state frames of one broadcast (the events in each from ``since`` on)."""
+
+    @abstractmethod
+    def state(self, actor: Actor, since: int | None) -> dict[str, Any]:
+        """The state frame for one connection, exactly as a broadcast sends it, read back."""
+
+    @abstractmethod
+    def download(self, actor: Actor, seat: str | None) -> Download:
+        """The game's record for ``actor`` (the host may ask for a ``seat``'s): refused with
+        ``NotAllowedError`` to someone it is not for, ``RoomError`` for no such seat and
+        ``WrongPhaseError`` while it would show a card still hidden."""
+
+    @abstractmethod
+    def score_sheet(self) -> Sheet:
+        """The evening's score sheet; ``RoomError`` at a game that keeps none."""
+
+    @abstractmethod
+    def hint_question(self, seat: int) -> Question:
+        """What a solver is asked for ``seat``'s hint; ``RoomError`` where the room gives
+        none, ``WrongPhaseError`` off the seat's turn."""
 
     def _reset(self, saved: StoredRoom | None) -> None:
         """What every ``_load`` starts from: nobody seated, nothing saved yet, no clock; open
@@ -280,10 +371,17 @@ class RoomCore(ABC):
         """Whose view a connection gets (a seat it holds, or the house's, which is the
         spectator's) and in what role: the whole of what its state frame depends on, so
         connections alike share one frame."""
-        viewer = actor.seat if actor.seat is not None and self.holds(actor) else HOUSE
+        p = self.holds(actor)
+        viewer = actor.seat if actor.seat is not None and p and self._dealt_to(p) else HOUSE
         role = Role.HOST if actor.role is Role.HOST else (
             Role.PLAYER if viewer else Role.SPECTATOR)
         return viewer, role
+
+    def _dealt_to(self, p: Person) -> bool:
+        """Whether ``p`` holds the hand in play at their seat (docs/web.md#who-holds-a-hand):
+        only someone who held the seat when it was dealt, or their reconnecting token, does.
+        A room whose seats change hands only between hands has nothing to wait for."""
+        return True
 
     def connected(self, actor: Actor) -> None:
         p = self.holds(actor)

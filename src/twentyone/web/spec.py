@@ -15,13 +15,15 @@ from typing import Any
 from twentyone.engine.shoe import Shuffler
 from twentyone.engine.table import Table
 from twentyone.errors import RoomError, RulesError
-from twentyone.games.registry import BEST, TABLES
+from twentyone.games.registry import BEST, CARD_GAME, ROOM_GAMES, TABLES, GameEntry, TableEntry
 from twentyone.games.registry import GAMES as CARD_GAMES
 from twentyone.money import dollars
 from twentyone.rules import MONEY_FIELDS, PRESET_DESCRIPTIONS, PRESETS, Rules
 from twentyone.web.protocol import MAX_CENTS
 
 GAMES = tuple(TABLES)
+#: The game a room is for when its request names none: the registry's first.
+DEFAULT_GAME = next(iter(ROOM_GAMES))
 HOST_MODES = ("house", "dealer")
 #: The largest rules TOML a host may paste (a full rule set is about a kilobyte).
 MAX_RULES_TOML = 8192
@@ -74,6 +76,19 @@ class Settings:
             raise RoomError("hints and commit_shoes are true or false")
         return s
 
+    @classmethod
+    def for_game(cls, data: object, entry: GameEntry | TableEntry) -> Settings:
+        """A new room's settings, as its host asks for them: only those the game honours (its
+        registry entry's ``settings``); any other is refused, so a room never promises what
+        its game cannot do (a card room has no bets to return, no hints, no buy-in)."""
+        if isinstance(data, dict):
+            names = [s.name for s in entry.settings]
+            extra = sorted(k for k in data if k not in names)
+            if extra and extra[0] in cls.__dataclass_fields__:
+                raise RoomError(f"{entry.title} has no room setting {extra[0]!r}: its "
+                                f"settings are {', '.join(names)}")
+        return cls.from_json(data)
+
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
@@ -95,16 +110,16 @@ class RoomSpec:
     def from_request(cls, body: object) -> RoomSpec:
         """A room as ``POST /api/rooms`` asks for it."""
         if not isinstance(body, dict):
-            raise RoomError("a new room is a JSON object, e.g. {\"game\": \"casino\"}")
-        game = body.get("game", "casino")
-        if isinstance(game, str) and game in CARD_GAMES:
+            raise RoomError(f"a new room is a JSON object, e.g. {{\"game\": \"{DEFAULT_GAME}\"}}")
+        game = body.get("game", DEFAULT_GAME)
+        if not isinstance(game, str) or game not in ROOM_GAMES:
+            raise RoomError(f"game is one of {', '.join(ROOM_GAMES)}")
+        if ROOM_GAMES[game].kind == CARD_GAME:
             return cls.card_room(game, body)
-        if game not in GAMES:
-            raise RoomError(f"game is one of {', '.join([*GAMES, *CARD_GAMES])}")
         host_mode = body.get("host_mode", "house")
         if host_mode not in HOST_MODES:
             raise RoomError(f"host_mode is one of {', '.join(HOST_MODES)}")
-        settings = Settings.from_json(body.get("settings"))
+        settings = Settings.for_game(body.get("settings"), TABLES[game])
         if TABLES[game].bank:
             if host_mode != "house":
                 raise RoomError(f"at {TABLES[game].title} the banker is a player: the host "
@@ -123,7 +138,7 @@ class RoomSpec:
             # The host decides the dealer's draw, and the room checks it against the rules.
             rules = rules.replace(dealer_decides=True)
         _check_stakes(rules)
-        return cls("casino", name, rules.to_mapping(), host_mode, settings)
+        return cls(game, name, rules.to_mapping(), host_mode, settings)
 
     @classmethod
     def card_room(cls, game: str, body: dict[str, Any]) -> RoomSpec:
@@ -143,7 +158,12 @@ class RoomSpec:
             raise RoomError(f"a {entry.title} room has no {extra[0]!r}; it takes players, "
                             "level and settings")
         return cls(game, game, {"players": players}, "house",
-                   Settings.from_json(body.get("settings")), level)
+                   Settings.for_game(body.get("settings"), entry), level)
+
+    def settings_json(self) -> dict[str, Any]:
+        """The settings the room's game honours, as a room's info shows them."""
+        mine = {s.name for s in ROOM_GAMES[self.game].settings}
+        return {k: v for k, v in self.settings.to_json().items() if k in mine}
 
     def to_json(self) -> dict[str, Any]:
         out = {"game": self.game, "rules_name": self.rules_name, "rules": self.rules,
@@ -218,11 +238,18 @@ def make_table(spec: RoomSpec, shuffler: Shuffler) -> Table:
 
 
 def room_games() -> list[dict[str, Any]]:
-    """Every game a room can be created for, as the lobby offers them (FRAMES.md): the
-    blackjack tables, then the card games from the registry with their numbers of players,
-    bot levels and page components."""
-    out: list[dict[str, Any]] = [{"name": name, "title": e.title, "chips": True}
-                                 for name, e in TABLES.items()]
-    out += [{"name": name, "title": e.title, "chips": False, "players": list(e.players),
-             "levels": list(e.levels), "page": e.page} for name, e in CARD_GAMES.items()]
+    """Every game a room can be created for, as the lobby offers them, in the registry's order
+    (the first is the one a room is for when none is named): its kind (``registry.KINDS``: the
+    lobby asks a table for the house's rules, a table with a player's bank for its chip and
+    limit, a card game for its players and bots), the settings it honours in its own words,
+    and for a card game its numbers of players, bot levels and page component."""
+    out: list[dict[str, Any]] = []
+    for name, e in ROOM_GAMES.items():
+        game: dict[str, Any] = {
+            "name": name, "title": e.title, "kind": e.kind, "chips": e.kind != CARD_GAME,
+            "settings": [{"name": s.name, "label": s.label,
+                          "choices": [list(c) for c in s.choices]} for s in e.settings]}
+        if isinstance(e, GameEntry):
+            game.update(players=list(e.players), levels=list(e.levels), page=e.page)
+        out.append(game)
     return out

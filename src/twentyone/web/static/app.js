@@ -5,7 +5,6 @@ import * as api from "./api.js";
 import { CardRoom } from "./cardroom.js";
 import { actionBar, betControl, chipsControl, hostPanel, label, opName, sitForm } from "./controls.js";
 import { clear, h } from "./dom.js";
-import { PAGES } from "./games/index.js";
 import { LEGEND, attachGestures } from "./gestures.js";
 import { lobbyEl } from "./lobby.js";
 import { tokens } from "./net.js";
@@ -60,8 +59,21 @@ async function enterRoom(code) {
     toast(err.status === 404 ? `There is no room ${code}. Check the code with your host.` : err.message);
     return;
   }
-  // A card game's room is drawn by its page component; blackjack's and Pontoon's by Room.
-  current = PAGES[room.game] ? new CardRoom(code, room, go) : new Room(code, room);
+  // A card game's room is drawn by the page component its registry entry names
+  // (static/games/<page>.js); blackjack's and Pontoon's by Room. The room's kind says which.
+  if (room.kind === "card-game") {
+    let page = null;
+    if (room.page) {
+      try {
+        page = (await import(`./games/${encodeURIComponent(room.page)}.js`)).default;
+      } catch {
+        page = null;
+      }
+    }
+    current = new CardRoom(code, room, go, page);
+  } else {
+    current = new Room(code, room);
+  }
 }
 
 // The decisions a player may give as a hand signal on the felt, and a short legend of the

@@ -1,10 +1,10 @@
-// A card room's screen (Solo Whist, Durak, President): one socket, and a redraw from every state
-// frame. The frame's game picks the page component (static/games/<game>.js); this shell draws
+// A card room's screen (Solo Whist, Durak, President, any card game of the registry): one socket,
+// and a redraw from every state frame. The page component that draws the game is the one its
+// registry entry names (static/games/<page>.js, loaded by app.js); this shell draws
 // what every game has (the room's header, the host's controls, the seats' sitting down, whose
 // turn it is in the tab's title, the turn clock) and keeps only the cards you have picked.
 import * as api from "./api.js";
 import { clear, h } from "./dom.js";
-import { PAGES } from "./games/index.js";
 import { cardText } from "./games/kit.js";
 import { tokens } from "./net.js";
 import { RoomPage } from "./roompage.js";
@@ -55,8 +55,11 @@ export function model(frame, info) {
 const HOST_LABELS = { pause: "Pause", resume: "Resume", deal: "Deal the next hand" };
 
 export class CardRoom extends RoomPage {
-  constructor(code, room, go) {
+  // page: the component that draws the game (static/games/<page>.js, as the room's info names
+  // it), or null where this page has none.
+  constructor(code, room, go, page) {
     super(code, room, go);
+    this.page = page;
     this.frame = null;
     // What the person is in the middle of: the cards picked (codes), and the reason last shown
     // for a greyed card they touched. Cleared whenever the cards in the hand change.
@@ -67,8 +70,8 @@ export class CardRoom extends RoomPage {
   }
 
   build() {
-    const page = PAGES[this.room.game];
-    this.head = this.header(page ? page.title : this.room.game);
+    const page = this.page;
+    this.head = this.header(page ? page.title : this.room.title || this.room.game);
     this.hostBox = h("div.host-box");
     this.table = h("div.card-felt", { id: "felt" });
     this.controls = h("div.controls.card-controls");
@@ -222,10 +225,10 @@ export class CardRoom extends RoomPage {
     if (!this.frame) return;
     const m = model(this.frame, this.room);
     m.csvUrl = this.csvUrl();
-    const page = PAGES[m.game];
+    const page = this.page;
     this.root.dataset.game = m.game;
     if (!page) {
-      this.table.replaceChildren(h("p.empty-table", {}, `This page cannot draw ${m.game}.`));
+      this.table.replaceChildren(h("p.empty-table", {}, `This page cannot draw ${this.room.title || m.game}.`));
       return;
     }
     // A new hand (or cards gone from it) ends whatever was picked.

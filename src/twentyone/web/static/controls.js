@@ -38,7 +38,9 @@ export function actionBar(view, ctx) {
   const offered = view.legal.filter((a) => !OWN_CONTROLS.has(a)).sort((a, b) => rank(a) - rank(b));
   const buttons = offered.map((a) =>
     h(`button.action.act-${a}`, { type: "button", dataset: { action: a },
-      onclick: () => ctx.act(a) }, label(a)));
+      // Accepting the bank names the price shown, so a changed offer is refused, not paid.
+      onclick: () => ctx.act(a, a === "accept_bank" && view.bank_offer ? { price: view.bank_offer.price } : {}) },
+    label(a)));
   const canHint = view.hints && (view.legal.includes("hit") || view.legal.includes("stand"));
   if (canHint) {
     buttons.push(h("button.action.hint-button", { type: "button", title: "What are the odds?",

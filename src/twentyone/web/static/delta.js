@@ -60,21 +60,24 @@ export function applyPatch(doc, patch) {
 
 // One connection's copy of its VIEW. take(frame) returns the whole state frame to hand the page
 // (a copy: the page may change it), or null when the frame does not follow the version held, in
-// which case the copy is dropped and the caller asks for the whole frame.
+// which case the copy is dropped and the caller asks for the whole frame. A card room's frame is
+// flat: its state is every member but its type, version, events and calls (it has no VIEW), and
+// its deltas patch that.
+const NOT_STATE = new Set(["type", "version", "events", "calls"]);
+
 export class Deltas {
   constructor() {
     this.view = null;
     this.version = null;
+    this.flat = false;
   }
 
   take(frame) {
     if (frame.type === "state") {
-      // A frame without a VIEW (a card room's, which takes no deltas) is handed on whole.
-      if (frame.view === undefined) {
-        this.lost();
-        return structuredClone(frame);
-      }
-      this.view = frame.view;
+      this.flat = frame.view === undefined;
+      this.view = this.flat
+        ? Object.fromEntries(Object.entries(frame).filter(([k]) => !NOT_STATE.has(k)))
+        : frame.view;
       this.version = frame.version ?? null;
     } else {
       if (this.view === null || frame.base !== this.version) return this.lost();
@@ -84,6 +87,9 @@ export class Deltas {
         return this.lost();
       }
       this.version = frame.version;
+    }
+    if (this.flat) {
+      return { type: "state", ...structuredClone(this.view), events: frame.events };
     }
     return { type: "state", view: structuredClone(this.view), events: frame.events,
              calls: frame.calls };

@@ -130,3 +130,5 @@ export const durak = {
     };
   },
 };
+
+export default durak;

@@ -142,3 +142,5 @@ export const president = {
     };
   },
 };
+
+export default president;

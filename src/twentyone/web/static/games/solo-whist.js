@@ -181,3 +181,5 @@ export const soloWhist = {
     };
   },
 };
+
+export default soloWhist;
