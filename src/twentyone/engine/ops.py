@@ -8,6 +8,12 @@ looking a method up by name: a record can only ever name an operation that exist
 
 A variant adds its own operations (Pontoon's draw for the bank, selling the bank) with
 ``registry``, and handles them in its table's ``apply``.
+
+An operation is checked where it is made: each field of the wrong kind (a float or text for
+cents, a bool or numpy's integer for a seat) is refused with the table's own typed error, the
+one the table's method of the same name raises. So ``apply`` never meets such a value, and the
+compiled engine (which would take ``True`` for 1, or fail with a bare ``TypeError`` on a float)
+behaves as its source does.
 """
 
 from __future__ import annotations
@@ -15,10 +21,43 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
-from twentyone.errors import ReplayError
+from twentyone.errors import (
+    BetError,
+    ChipError,
+    IllegalActionError,
+    InsuranceError,
+    ReplayError,
+    SeatError,
+    TableError,
+    shown,
+)
 from twentyone.money import Cents
+
+
+def whole(x: object) -> bool:
+    """Whether ``x`` is a whole number the table takes for a seat or cents: an ``int``, not a
+    bool, a float, numpy's integer, a ``Decimal`` or text (money stays exact integer cents)."""
+    return type(x) is int
+
+
+def chip_counts(x: object) -> bool:
+    """Whether ``x`` is chips counted by colour: a mapping of colour names to whole counts."""
+    return isinstance(x, Mapping) and all(
+        isinstance(k, str) and type(n) is int for k, n in x.items())
+
+
+#: What each field holds, in words, and the error a value of another kind meets: the table's
+#: own for that argument (a bet's amount is a ``BetError``, a double's an
+#: ``IllegalActionError``). ``amount`` is each operation's own (``Op.amount_is``).
+_KINDS: dict[str, tuple[type[TableError], str]] = {
+    "seat": (SeatError, "a seat is a whole number"),
+    "to": (SeatError, "an offer names a seat by its number"),
+    "price": (BetError, "a price is a whole number of cents"),
+    "colour": (ChipError, "a chip is named by its colour"),
+    "bankroll": (ChipError, "a buy-in is a whole number of cents or chips by colour"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +65,23 @@ class Op:
     """An operation: what was asked, by whom, with what. ``name`` is its word in records."""
 
     name: ClassVar[str] = ""
+    #: The error an ``amount`` of the wrong kind meets, and what it is in words.
+    amount_is: ClassVar[tuple[type[TableError], str]] = (BetError, "an amount is a whole number "
+                                                                   "of cents")
+
+    def __post_init__(self) -> None:
+        """Refuse a field of the wrong kind with the table's typed error (see the module)."""
+        for name, (annotation, _) in _fields(type(self)).items():
+            value = getattr(self, name)
+            if not _fits(value, annotation, json=False):
+                error, words = self.amount_is if name == "amount" else _KINDS[name]
+                raise error(f"{words}, not {shown(value)}")
+
+    @classmethod
+    def of(cls, *fields: object) -> Self:
+        """The operation made from a caller's values, not yet known to be of its fields' kinds
+        (a table method's arguments): each is checked as it is made."""
+        return cls(*fields)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"op": self.name}
@@ -74,6 +130,8 @@ class ColourUp(SeatOp):
 @dataclass(frozen=True, slots=True)
 class Bet(SeatOp):
     name: ClassVar[str] = "bet"
+    amount_is: ClassVar[tuple[type[TableError], str]] = (BetError,
+                                                         "a bet is a whole number of cents")
     amount: Cents
 
 
@@ -87,6 +145,8 @@ class Insure(SeatOp):
     """Insurance of ``amount`` (None: half the bet, rounded down to the smallest chip)."""
 
     name: ClassVar[str] = "insure"
+    amount_is: ClassVar[tuple[type[TableError], str]] = (
+        InsuranceError, "an insurance bet is a whole number of cents")
     amount: Cents | None = None
 
 
@@ -115,6 +175,8 @@ class Double(SeatOp):
     """Double down for ``amount`` (None: the full bet)."""
 
     name: ClassVar[str] = "double"
+    amount_is: ClassVar[tuple[type[TableError], str]] = (IllegalActionError,
+                                                         "a double is a whole number of cents")
     amount: Cents | None = None
 
 
@@ -162,22 +224,22 @@ def op_from_json(data: object, ops: Mapping[str, type[Op]]) -> Op:
     """The operation a record names, its fields checked against their types: anything else (an
     unknown name, a missing or extra field, a string for a number) is a ``ReplayError``."""
     if not isinstance(data, dict):
-        raise ReplayError(f"{data!r} is not an operation")
+        raise ReplayError(f"{shown(data)} is not an operation")
     name = data.get("op")
     cls = ops.get(name) if isinstance(name, str) else None
     if cls is None:
-        raise ReplayError(f"{data!r} is not a table operation")
+        raise ReplayError(f"{shown(data)} is not a table operation")
     fields = _fields(cls)
     args = {k: v for k, v in data.items() if k != "op"}
     if not args.keys() <= fields.keys():
-        raise ReplayError(f"{data!r} has fields a {cls.name} does not")
+        raise ReplayError(f"{shown(data)} has fields a {cls.name} does not")
     for name, (annotation, required) in fields.items():
         if name not in args:
             if required:
-                raise ReplayError(f"{data!r} lacks {name!r}")
+                raise ReplayError(f"{shown(data)} lacks {name!r}")
             continue
-        if not _fits(args[name], annotation):
-            raise ReplayError(f"{data!r}: {name} is not a {annotation}")
+        if not _fits(args[name], annotation, json=True):
+            raise ReplayError(f"{shown(data)}: {name} is not a {annotation}")
     return cls(**args)
 
 
@@ -195,18 +257,16 @@ def _fields(cls: type[Op]) -> dict[str, tuple[str, bool]]:
     return found
 
 
-def _fits(value: object, annotation: str) -> bool:
-    """Does a JSON value fit a field annotated as one of: an int (cents, seat), an optional one,
-    a string, or a buy-in (cents or chips by colour)?"""
-    whole = isinstance(value, int) and not isinstance(value, bool)
+def _fits(value: object, annotation: str, json: bool) -> bool:
+    """Does a value fit a field annotated as one of: an int (cents, seat), an optional one, a
+    string, or a buy-in (cents or chips by colour; in JSON, an object)?"""
     if annotation in ("int", "Cents"):
-        return whole
+        return type(value) is int
     if annotation == "Cents | None":
-        return whole or value is None
+        return type(value) is int or value is None
     if annotation == "str":
         return isinstance(value, str)
     if annotation == "Cents | Mapping[str, int]":
-        return whole or (isinstance(value, dict) and all(
-            isinstance(k, str) and isinstance(n, int) and not isinstance(n, bool)
-            for k, n in value.items()))
-    raise TypeError(f"no JSON check for a field of type {annotation}")
+        return type(value) is int or ((isinstance(value, dict) or not json)
+                                      and chip_counts(value))
+    raise TypeError(f"no check for a field of type {annotation}")

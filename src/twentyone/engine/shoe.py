@@ -31,6 +31,11 @@ class ShuffleResult:
     #: Where a player cut the shuffled pack (cards moved from the top to the bottom), if cut.
     cut_at: int | None
 
+    def __reduce__(self) -> tuple[type[ShuffleResult], tuple[list[Card], int | None]]:
+        """Pickled (and deep-copied) by its fields: compiled, the default way sets attributes
+        one by one, which a frozen class refuses (issue 34 item 11)."""
+        return ShuffleResult, (self.order, self.cut_at)
+
 
 @dataclass(frozen=True, slots=True)
 class ShuffleRecord:
@@ -40,6 +45,10 @@ class ShuffleRecord:
     cut_at: int | None
     #: Cards placed behind the cut card; None for a refill or a shoe without a cut card.
     behind: int | None
+
+    def __reduce__(self) -> tuple[type[ShuffleRecord], tuple[list[Card], int | None, int | None]]:
+        """Pickled by its fields, as ``ShuffleResult`` is."""
+        return ShuffleRecord, (self.order, self.cut_at, self.behind)
 
 
 class Shuffler(Protocol):
