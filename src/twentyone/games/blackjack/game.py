@@ -219,7 +219,10 @@ class CasinoGame:
         return True
 
     def operation(self, data: Mapping[str, Any]) -> Op:
-        return op_from_json(dict(data), self.table.operations)
+        """An operation read from JSON (``op_from_json``): anything but a JSON object, or one
+        that names no operation of this table, is a ``ReplayError`` in words."""
+        return op_from_json(dict(data) if isinstance(data, Mapping) else data,
+                            self.table.operations)
 
     # --- what each seat sees ---------------------------------------------------------
 
