@@ -19,7 +19,7 @@ behaves as its source does.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
@@ -71,9 +71,12 @@ class Op:
 
     def __post_init__(self) -> None:
         """Refuse a field of the wrong kind with the table's typed error (see the module)."""
-        for name, (annotation, _) in _fields(type(self)).items():
+        checks = _CHECKS.get(type(self))
+        if checks is None:
+            checks = _checks(type(self))
+        for name, fits in checks:
             value = getattr(self, name)
-            if not _fits(value, annotation, json=False):
+            if not fits(value):
                 error, words = self.amount_is if name == "amount" else _KINDS[name]
                 raise error(f"{words}, not {shown(value)}")
 
@@ -243,6 +246,16 @@ def op_from_json(data: object, ops: Mapping[str, type[Op]]) -> Op:
     return cls(**args)
 
 
+#: Each operation class's fields and the check of each, as its ``__post_init__`` runs them.
+_CHECKS: dict[type[Op], tuple[tuple[str, Callable[[object], bool]], ...]] = {}
+
+
+def _checks(cls: type[Op]) -> tuple[tuple[str, Callable[[object], bool]], ...]:
+    found = _CHECKS[cls] = tuple((name, _FITS[annotation])
+                                 for name, (annotation, _) in _fields(cls).items())
+    return found
+
+
 #: Each operation class's fields, as ``_fields`` reads them.
 _FIELDS: dict[type[Op], dict[str, tuple[str, bool]]] = {}
 
@@ -257,16 +270,27 @@ def _fields(cls: type[Op]) -> dict[str, tuple[str, bool]]:
     return found
 
 
+def _cents_or_none(value: object) -> bool:
+    return value is None or type(value) is int
+
+
+def _text(value: object) -> bool:
+    return isinstance(value, str)
+
+
+def _buy_in(value: object) -> bool:
+    return type(value) is int or chip_counts(value)
+
+
+#: What fits a field, by its annotation: an int (cents, a seat), an optional one, a string, or a
+#: buy-in (cents or chips by colour).
+_FITS: dict[str, Callable[[object], bool]] = {
+    "int": whole, "Cents": whole, "Cents | None": _cents_or_none, "str": _text,
+    "Cents | Mapping[str, int]": _buy_in}
+
+
 def _fits(value: object, annotation: str, json: bool) -> bool:
-    """Does a value fit a field annotated as one of: an int (cents, seat), an optional one, a
-    string, or a buy-in (cents or chips by colour; in JSON, an object)?"""
-    if annotation in ("int", "Cents"):
-        return type(value) is int
-    if annotation == "Cents | None":
-        return type(value) is int or value is None
-    if annotation == "str":
-        return isinstance(value, str)
-    if annotation == "Cents | Mapping[str, int]":
-        return type(value) is int or ((isinstance(value, dict) or not json)
-                                      and chip_counts(value))
-    raise TypeError(f"no check for a field of type {annotation}")
+    """Does a value fit a field of ``annotation`` (in JSON, chips by colour are an object)?"""
+    if json and annotation == "Cents | Mapping[str, int]" and type(value) is not int:
+        return isinstance(value, dict) and chip_counts(value)
+    return _FITS[annotation](value)

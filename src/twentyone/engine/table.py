@@ -7,19 +7,21 @@ it appended. Each is also a value (``Hit(1)``, twentyone.engine.ops) for ``apply
 and ``can``. The dealer's part (the deal, the peek, the draw, settlement, the shuffle) has no
 choices and runs by itself as soon as the players' decisions allow.
 
-One envelope. Every operation, however it is asked, goes through ``apply`` and ``_perform``:
-``_steps`` names its refusal (``_refuse_x``, which returns the refusal or None) and its work;
+One envelope. Every operation, however it is asked, goes through ``_perform``: ``_steps``
+names its refusal (``_refuse_x``, which returns the refusal or None) and its work;
 ``_perform`` takes the table, refuses in words and changes nothing, or does the work, keeps the
 operation in ``ops`` where ``keep_record`` asks, and calls the round off where the shoe runs
 dry. The same refusal answers ``verify``, ``can`` and ``legal_actions``, so they cannot
 disagree with ``apply``.
 
-The public edge takes ``object``. A method's arguments are made into an operation first, and
-an operation refuses a field of the wrong kind (a float or text for cents, a bool or numpy's
-integer for a seat) with the table's typed error. The methods are typed ``object`` on purpose:
-compiled by mypyc, a parameter typed ``int`` is checked and converted before the first line
-runs (``True`` became seat 1, a float a bare ``TypeError``), so the source and the compiled
-build would refuse differently (issue 34 item 11).
+The public edge takes ``object``. A method checks its arguments' kinds first and refuses a
+wrong one (a float or text for cents, a bool or numpy's integer for a seat) as the operation
+they make would (``_wrong``: the operation's own check, the table's typed error). The methods
+are typed ``object`` on purpose: compiled by mypyc, a parameter typed ``int`` is checked and
+converted before the first line runs (``True`` became seat 1, a float a bare ``TypeError``), so
+the source and the compiled build would refuse differently (issue 34 item 11). A method goes to
+``_perform`` with its refusal and its work as ``_steps`` names them for ``apply``, making the
+operation's value only where ``keep_record`` keeps it.
 
 Hooks for variants. A game that changes the casino table's rules without a second engine
 (Pontoon's changing bank) subclasses ``Table`` and overrides only these, each documented where it
@@ -41,7 +43,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
-from typing import ClassVar, NamedTuple
+from typing import ClassVar, NamedTuple, NoReturn, TypeGuard
 
 from mypy_extensions import mypyc_attr
 
@@ -70,6 +72,7 @@ from twentyone.engine.ops import (
     Stand,
     Surrender,
     Void,
+    chip_counts,
 )
 from twentyone.engine.shoe import RandomShuffler, Shoe, Shuffler
 from twentyone.errors import (
@@ -122,6 +125,23 @@ class Action(StrEnum):
     VOID = "void"
 
 
+def _optional_cents(x: object) -> TypeGuard[Cents | None]:
+    """An amount argument of the right kind: whole cents, or None for the default."""
+    return x is None or type(x) is int
+
+
+def _buy_in(x: object) -> TypeGuard[Cents | Mapping[str, int]]:
+    """A buy-in of the right kind: whole cents, or chips counted by colour."""
+    return type(x) is int or chip_counts(x)
+
+
+def _wrong(op: type[Op], *fields: object) -> NoReturn:
+    """Refuse a method's arguments of the wrong kind as the operation they make refuses them
+    (``Op.of`` raises the field's typed error, in the same words for either way of asking)."""
+    op.of(*fields)
+    raise AssertionError(f"{op.__name__} took arguments of the wrong kind")
+
+
 #: The most one buy-in may be worth, in cents: $1,000,000. Far above any table's stakes, and small
 #: enough that the chips it makes (two million 50-cent chips at most) stay cheap to count.
 MAX_BUY_IN: Cents = 100_000_000
@@ -152,8 +172,8 @@ Refusal = tuple[type[TableError], str] | None
 #: What one operation does, as ``Table._steps`` gives it: the record's action and seat, the
 #: check that refuses it in words (or lets it through), and the work itself, which returns the
 #: operation as it is recorded where that differs from the one asked (a buy-in is recorded as
-#: the chips it bought).
-Steps = tuple[StrEnum, int, Callable[[], Refusal], Callable[[], "Op | None"]]
+#: the chips it bought). Both are given the seat.
+Steps = tuple[StrEnum, int, Callable[[int], Refusal], Callable[[int], "Op | None"]]
 
 
 class Seat:
@@ -267,7 +287,8 @@ class Table:
     def refusal(self, op: Op) -> Refusal:
         """Why ``apply(op)`` would be refused now, or None: the very check ``apply`` makes, so
         asking first can never disagree with doing."""
-        return self._steps(self._resolved(op))[2]()
+        _, seat, refusal, _ = self._steps(self._resolved(op))
+        return refusal(seat)
 
     def verify(self, op: Op) -> None:
         """Raise what ``apply(op)`` would be refused with; changes nothing."""
@@ -281,53 +302,46 @@ class Table:
         and passes the rest here."""
         match op:
             case Bet(seat, amount):
-                return (Action.BET, seat, lambda: self.bet_refusal(seat, amount),
-                        lambda: self._bet(seat, amount))
+                return (Action.BET, seat, lambda n: self.bet_refusal(n, amount),
+                        lambda n: self._bet(n, amount))
             case Deal():
-                return Action.DEAL, DEALER, self.deal_refusal, self._deal
+                return Action.DEAL, DEALER, lambda _: self.deal_refusal(), lambda _: self._deal()
             case Hit(seat):
-                return Action.HIT, seat, lambda: self._refuse_hit(seat), lambda: self._hit(seat)
+                return Action.HIT, seat, self._refuse_hit, self._hit
             case Stand(seat):
-                return (Action.STAND, seat, lambda: self._refuse_turn(seat),
-                        lambda: self._stand(seat))
+                return Action.STAND, seat, self._refuse_turn, self._stand
             case Double(seat, extra):
-                return (Action.DOUBLE, seat, lambda: self._refuse_double(seat, extra),
-                        lambda: self._double(seat, extra))
+                return (Action.DOUBLE, seat, lambda n: self._refuse_double(n, extra),
+                        lambda n: self._double(n, extra))
             case Split(seat):
-                return (Action.SPLIT, seat, lambda: self._refuse_split(seat),
-                        lambda: self._split(seat))
+                return Action.SPLIT, seat, self._refuse_split, self._split
             case Surrender(seat):
-                return (Action.SURRENDER, seat, lambda: self._refuse_surrender(seat),
-                        lambda: self._surrender_hand(seat))
+                return Action.SURRENDER, seat, self._refuse_surrender, self._surrender_hand
             case Insure(seat, insured):
-                return (Action.INSURE, seat, lambda: self._refuse_insure(seat, insured),
-                        lambda: self._insure(seat, insured))
+                return (Action.INSURE, seat, lambda n: self._refuse_insure(n, insured),
+                        lambda n: self._insure(n, insured))
             case EvenMoney(seat):
-                return (Action.EVEN_MONEY, seat, lambda: self._refuse_even_money(seat),
-                        lambda: self._even_money(seat))
+                return Action.EVEN_MONEY, seat, self._refuse_even_money, self._even_money
             case Decline(seat):
-                return (Action.DECLINE, seat, lambda: self._refuse_offer(seat),
-                        lambda: self._decline(seat))
+                return Action.DECLINE, seat, self._refuse_offer, self._decline
             case Sit(seat, bankroll):
-                return (Action.SIT, seat, lambda: self._refuse_sit(seat, bankroll),
-                        lambda: self._sit(seat, bankroll))
+                return (Action.SIT, seat, lambda n: self._refuse_sit(n, bankroll),
+                        lambda n: self._sit(n, bankroll))
             case Leave(seat):
-                return (Action.LEAVE, seat, lambda: self._refuse_leave(seat),
-                        lambda: self._leave(seat))
+                return Action.LEAVE, seat, self._refuse_leave, self._leave
             case Change(seat, colour):
-                return (Action.CHANGE, seat, lambda: self._refuse_change(seat, colour),
-                        lambda: self._change(seat, colour))
+                return (Action.CHANGE, seat, lambda n: self._refuse_change(n, colour),
+                        lambda n: self._change(n, colour))
             case ColourUp(seat):
-                return (Action.COLOUR_UP, seat, lambda: self._refuse_colour_up(seat),
-                        lambda: self._colour_up(seat))
+                return Action.COLOUR_UP, seat, self._refuse_colour_up, self._colour_up
             case DealerHit():
-                return (Action.DEALER_HIT, self.dealer_seat, self._refuse_dealer_turn,
-                        self._dealer_hit)
+                return (Action.DEALER_HIT, self.dealer_seat,
+                        lambda _: self._refuse_dealer_turn(), lambda _: self._dealer_hit())
             case DealerStand():
-                return (Action.DEALER_STAND, self.dealer_seat, self._refuse_dealer_turn,
-                        self._dealer_stand)
+                return (Action.DEALER_STAND, self.dealer_seat,
+                        lambda _: self._refuse_dealer_turn(), lambda _: self._dealer_stand())
             case Void():
-                return Action.VOID, DEALER, self._refuse_void, self._void
+                return Action.VOID, DEALER, lambda _: self._refuse_void(), lambda _: self._void()
         if not isinstance(op, Op):
             raise IllegalActionError(f"an operation is a value such as Hit(1) from "
                                      f"twentyone.engine.ops, not {shown(op)}")
@@ -341,48 +355,52 @@ class Table:
             if self.phase is Phase.PLAYERS and to_act is not None and to_act[0] == op.seat:
                 return Double(op.seat, self.seats[op.seat].hands[self._hand].bet)
         elif isinstance(op, Insure) and op.amount is None:
-            s = self.seats.get(op.seat)
-            if s is not None and s.hands:
-                return Insure(op.seat, self.cashier.half(s.hands[0].bet))
+            return Insure(op.seat, self._insurance(op.seat, None))
         return op
 
-    def _perform(self, op: Op, action: StrEnum, seat: int, refusal: Callable[[], Refusal],
-                 body: Callable[[], Op | None]) -> Record:
+    def _insurance(self, seat: int, amount: Cents | None) -> Cents | None:
+        """An insurance bet's amount: ``None`` is half the seat's bet (None still where it has
+        none, to be refused)."""
+        if amount is not None:
+            return amount
+        s = self.seats.get(seat)
+        return self.cashier.half(s.hands[0].bet) if s is not None and s.hands else None
+
+    def _perform(self, op: Op | None, action: StrEnum, seat: int,
+                 refusal: Callable[[int], Refusal], body: Callable[[int], Op | None]) -> Record:
         """The one envelope of every operation: take the table (or refuse: another thread's
-        operation is running), refuse in words and change nothing, or do it, keep it in ``ops``
-        (where ``keep_record`` asks) and call the round off where the shoe runs dry; the record
-        of the events it appended."""
+        operation is running), refuse in words and change nothing, or do the work, keep the
+        operation in ``ops`` (where ``keep_record`` asks) and call the round off where the shoe
+        runs dry; the record of the events it appended. ``refusal`` and ``body`` are given
+        ``seat``; ``op`` is what is recorded (None: nothing is, ``keep_record`` being off)."""
         self._enter()
         try:
-            found = refusal()
+            found = refusal(seat)
             if found is not None:
                 raise found[0](found[1])
             start = len(self.log)
             try:
-                recorded = body()
+                recorded = body(seat)
             except _ShoeDry:
                 recorded = None
                 self._call_off_dry()
             if self.keep_record:
-                self.ops.append(op if recorded is None else recorded)
+                made = op if recorded is None else recorded
+                assert made is not None, "an operation asked with keep_record on is recorded"
+                self.ops.append(made)
             return _new(Record, (action, seat, tuple(self.log[start:])))
         finally:
             self._exit()
-
-    def _could(self, make: Callable[[], Op]) -> bool:
-        """``can_x``: whether the operation ``make`` builds from a caller's arguments would be
-        applied now (arguments of the wrong kind: no)."""
-        try:
-            op = make()
-        except TableError:
-            return False
-        return self.refusal(op) is None
 
     # --- seats and chips -------------------------------------------------------------------
 
     def sit(self, seat: object, bankroll: object) -> Record:
         """Seat a player with a buy-in (cents, changed into chips) or with named chips."""
-        return self.apply(Sit.of(seat, bankroll))
+        if type(seat) is not int or not _buy_in(bankroll):
+            _wrong(Sit, seat, bankroll)
+        return self._perform(Sit(seat, bankroll), Action.SIT, seat,
+                             lambda n: self._refuse_sit(n, bankroll),
+                             lambda n: self._sit(n, bankroll))
 
     def _refuse_sit(self, seat: int, bankroll: Cents | Mapping[str, int]) -> Refusal:
         refusal = self._refuse_seat_number(seat)
@@ -441,10 +459,16 @@ class Table:
 
     def change(self, seat: object, colour: object) -> Record:
         """Break one chip into smaller ones (docs/dealing.md#making-change)."""
-        return self.apply(Change.of(seat, colour))
+        if type(seat) is not int or not isinstance(colour, str):
+            _wrong(Change, seat, colour)
+        return self._perform(Change(seat, colour), Action.CHANGE, seat,
+                             lambda n: self._refuse_change(n, colour),
+                             lambda n: self._change(n, colour))
 
     def verify_change(self, seat: object, colour: object) -> None:
-        self.verify(Change.of(seat, colour))
+        if type(seat) is not int or not isinstance(colour, str):
+            _wrong(Change, seat, colour)
+        self._raise(self._refuse_change(seat, colour))
 
     def _refuse_change(self, seat: int, colour: str) -> Refusal:
         refusal = self._refuse_a_seat(seat)
@@ -465,7 +489,10 @@ class Table:
     def colour_up(self, seat: object) -> Record:
         """Exchange a seat's chips for the fewest chips of the same value
         (docs/dealing.md#colouring-up), between rounds."""
-        return self.apply(ColourUp.of(seat))
+        if type(seat) is not int:
+            _wrong(ColourUp, seat)
+        return self._perform(ColourUp(seat) if self.keep_record else None, Action.COLOUR_UP, seat,
+                             self._refuse_colour_up, self._colour_up)
 
     def _refuse_colour_up(self, seat: int) -> Refusal:
         if self.phase is not Phase.BETTING:
@@ -477,7 +504,10 @@ class Table:
 
     def leave(self, seat: object) -> Record:
         """A player leaves between rounds, taking their chips (the event's ``chips``)."""
-        return self.apply(Leave.of(seat))
+        if type(seat) is not int:
+            _wrong(Leave, seat)
+        return self._perform(Leave(seat) if self.keep_record else None, Action.LEAVE, seat,
+                             self._refuse_leave, self._leave)
 
     def _refuse_leave(self, seat: int) -> Refusal:
         if self.phase is not Phase.BETTING:
@@ -507,7 +537,11 @@ class Table:
     def bet(self, seat: object, amount: object) -> Record:
         """Place a wager in chips before the deal (docs/casino.md#betting: between min and max, in
         whole units)."""
-        return self.apply(Bet.of(seat, amount))
+        if type(seat) is not int or type(amount) is not int:
+            _wrong(Bet, seat, amount)
+        return self._perform(Bet(seat, amount) if self.keep_record else None, Action.BET, seat,
+                             lambda n: self.bet_refusal(n, amount),
+                             lambda n: self._bet(n, amount))
 
     def _bet(self, seat: int, amount: Cents) -> None:
         s = self.seats[seat]
@@ -518,10 +552,13 @@ class Table:
                                      "")))
 
     def verify_bet(self, seat: object, amount: object) -> None:
-        self.verify(Bet.of(seat, amount))
+        if type(seat) is not int or type(amount) is not int:
+            _wrong(Bet, seat, amount)
+        self._raise(self.bet_refusal(seat, amount))
 
     def can_bet(self, seat: object, amount: object) -> bool:
-        return self._could(lambda: Bet.of(seat, amount))
+        return (type(seat) is int and type(amount) is int
+                and self.bet_refusal(seat, amount) is None)
 
     def bet_refusal(self, seat: int, amount: Cents) -> Refusal:
         """Hook: why ``seat`` may not bet ``amount`` now, or None (answers verify, can and
@@ -558,7 +595,8 @@ class Table:
         """Deal the round: two cards to each seat that bet and to the dealer
         (docs/casino.md#the-deal: one at a time from the dealer's left), then offer insurance or
         peek as the rules say."""
-        return self.apply(Deal())
+        return self._perform(Deal() if self.keep_record else None, Action.DEAL, DEALER,
+                             lambda _: self.deal_refusal(), lambda _: self._deal())
 
     def _deal(self) -> None:
         r = self.rules
@@ -606,7 +644,12 @@ class Table:
         """An insurance side bet against a dealer ace: up to half the bet or exactly half
         (docs/casino.md#insurance-and-even-money); pays 2 to 1 if the hole card makes a blackjack.
         ``None`` means half."""
-        return self.apply(Insure.of(seat, amount))
+        if type(seat) is not int or not _optional_cents(amount):
+            _wrong(Insure, seat, amount)
+        insured = self._insurance(seat, amount)
+        return self._perform(Insure(seat, insured) if self.keep_record else None, Action.INSURE,
+                             seat, lambda n: self._refuse_insure(n, insured),
+                             lambda n: self._insure(n, insured))
 
     def _insure(self, seat: int, amount: Cents | None) -> None:
         assert amount is not None  # ``_resolved`` made the default amount a number
@@ -619,10 +662,13 @@ class Table:
         self._next_offer()
 
     def verify_insure(self, seat: object, amount: object = None) -> None:
-        self.verify(Insure.of(seat, amount))
+        if type(seat) is not int or not _optional_cents(amount):
+            _wrong(Insure, seat, amount)
+        self._raise(self._refuse_insure(seat, self._insurance(seat, amount)))
 
     def can_insure(self, seat: object, amount: object = None) -> bool:
-        return self._could(lambda: Insure.of(seat, amount))
+        return (type(seat) is int and _optional_cents(amount)
+                and self._refuse_insure(seat, self._insurance(seat, amount)) is None)
 
     def _refuse_insure(self, seat: int, amount: Cents | None) -> Refusal:
         refusal = self._refuse_offer(seat)
@@ -648,7 +694,10 @@ class Table:
     def even_money(self, seat: object) -> Record:
         """A blackjack against a dealer ace paid 1 to 1 at once, before the peek
         (docs/casino.md#insurance-and-even-money)."""
-        return self.apply(EvenMoney.of(seat))
+        if type(seat) is not int:
+            _wrong(EvenMoney, seat)
+        return self._perform(EvenMoney(seat) if self.keep_record else None, Action.EVEN_MONEY, seat,
+                             self._refuse_even_money, self._even_money)
 
     def _even_money(self, seat: int) -> None:
         s = self.seats[seat]
@@ -659,10 +708,12 @@ class Table:
         self._next_offer()
 
     def verify_even_money(self, seat: object) -> None:
-        self.verify(EvenMoney.of(seat))
+        if type(seat) is not int:
+            _wrong(EvenMoney, seat)
+        self._raise(self._refuse_even_money(seat))
 
     def can_even_money(self, seat: object) -> bool:
-        return self._could(lambda: EvenMoney.of(seat))
+        return type(seat) is int and self._refuse_even_money(seat) is None
 
     def _refuse_even_money(self, seat: int) -> Refusal:
         refusal = self._refuse_offer(seat)
@@ -678,7 +729,10 @@ class Table:
 
     def decline(self, seat: object) -> Record:
         """No insurance (or no even money) for this seat."""
-        return self.apply(Decline.of(seat))
+        if type(seat) is not int:
+            _wrong(Decline, seat)
+        return self._perform(Decline(seat) if self.keep_record else None, Action.DECLINE, seat,
+                             self._refuse_offer, self._decline)
 
     def _decline(self, seat: int) -> None:
         self.seats[seat].declined = True
@@ -710,7 +764,10 @@ class Table:
         return self._order[self._turn], 0
 
     def hit(self, seat: object) -> Record:
-        return self.apply(Hit.of(seat))
+        if type(seat) is not int:
+            _wrong(Hit, seat)
+        return self._perform(Hit(seat) if self.keep_record else None, Action.HIT, seat,
+                             self._refuse_hit, self._hit)
 
     def _hit(self, seat: int) -> None:
         s = self.seats[seat]
@@ -726,10 +783,12 @@ class Table:
         self._advance()
 
     def verify_hit(self, seat: object) -> None:
-        self.verify(Hit.of(seat))
+        if type(seat) is not int:
+            _wrong(Hit, seat)
+        self._raise(self._refuse_hit(seat))
 
     def can_hit(self, seat: object) -> bool:
-        return self._could(lambda: Hit.of(seat))
+        return type(seat) is int and self._refuse_hit(seat) is None
 
     def _refuse_hit(self, seat: int) -> Refusal:
         refusal = self._refuse_turn(seat)
@@ -741,7 +800,10 @@ class Table:
         return None
 
     def stand(self, seat: object) -> Record:
-        return self.apply(Stand.of(seat))
+        if type(seat) is not int:
+            _wrong(Stand, seat)
+        return self._perform(Stand(seat) if self.keep_record else None, Action.STAND, seat,
+                             self._refuse_turn, self._stand)
 
     def _stand(self, seat: int) -> None:
         self.seats[seat].hands[self._hand].done = True
@@ -749,16 +811,22 @@ class Table:
         self._advance()
 
     def verify_stand(self, seat: object) -> None:
-        self.verify(Stand.of(seat))
+        if type(seat) is not int:
+            _wrong(Stand, seat)
+        self._raise(self._refuse_turn(seat))
 
     def can_stand(self, seat: object) -> bool:
-        return self._could(lambda: Stand.of(seat))
+        return type(seat) is int and self._refuse_turn(seat) is None
 
     def double(self, seat: object, amount: object = None) -> Record:
         """Double down: one more wager, one more card, no more decisions. ``None`` doubles the
         full bet; a smaller amount is doubling for less where allowed
         (docs/casino.md#doubling-down)."""
-        return self.apply(Double.of(seat, amount))
+        if type(seat) is not int or not _optional_cents(amount):
+            _wrong(Double, seat, amount)
+        return self._perform(self._resolved(Double(seat, amount)) if self.keep_record else None,
+                             Action.DOUBLE, seat, lambda n: self._refuse_double(n, amount),
+                             lambda n: self._double(n, amount))
 
     def _double(self, seat: int, amount: Cents | None) -> None:
         s = self.seats[seat]
@@ -777,10 +845,13 @@ class Table:
         self._advance()
 
     def verify_double(self, seat: object, amount: object = None) -> None:
-        self.verify(Double.of(seat, amount))
+        if type(seat) is not int or not _optional_cents(amount):
+            _wrong(Double, seat, amount)
+        self._raise(self._refuse_double(seat, amount))
 
     def can_double(self, seat: object, amount: object = None) -> bool:
-        return self._could(lambda: Double.of(seat, amount))
+        return (type(seat) is int and _optional_cents(amount)
+                and self._refuse_double(seat, amount) is None)
 
     def _refuse_double(self, seat: int, amount: Cents | None) -> Refusal:
         refusal = self._refuse_turn(seat)
@@ -815,7 +886,10 @@ class Table:
     def split(self, seat: object) -> Record:
         """Split a pair into two hands with equal bets (docs/casino.md#splitting-pairs); the left
         hand is played first."""
-        return self.apply(Split.of(seat))
+        if type(seat) is not int:
+            _wrong(Split, seat)
+        return self._perform(Split(seat) if self.keep_record else None, Action.SPLIT, seat,
+                             self._refuse_split, self._split)
 
     def _split(self, seat: int) -> None:
         s = self.seats[seat]
@@ -839,10 +913,12 @@ class Table:
         self._advance()
 
     def verify_split(self, seat: object) -> None:
-        self.verify(Split.of(seat))
+        if type(seat) is not int:
+            _wrong(Split, seat)
+        self._raise(self._refuse_split(seat))
 
     def can_split(self, seat: object) -> bool:
-        return self._could(lambda: Split.of(seat))
+        return type(seat) is int and self._refuse_split(seat) is None
 
     def _refuse_split(self, seat: int) -> Refusal:
         refusal = self._refuse_turn(seat)
@@ -870,7 +946,10 @@ class Table:
 
     def surrender(self, seat: object) -> Record:
         """Give up half the bet instead of playing: late after the peek, early before it."""
-        return self.apply(Surrender.of(seat))
+        if type(seat) is not int:
+            _wrong(Surrender, seat)
+        return self._perform(Surrender(seat) if self.keep_record else None, Action.SURRENDER, seat,
+                             self._refuse_surrender, self._surrender_hand)
 
     def _surrender_hand(self, seat: int) -> None:
         s = self.seats[seat]
@@ -892,10 +971,12 @@ class Table:
             self._advance()
 
     def verify_surrender(self, seat: object) -> None:
-        self.verify(Surrender.of(seat))
+        if type(seat) is not int:
+            _wrong(Surrender, seat)
+        self._raise(self._refuse_surrender(seat))
 
     def can_surrender(self, seat: object) -> bool:
-        return self._could(lambda: Surrender.of(seat))
+        return type(seat) is int and self._refuse_surrender(seat) is None
 
     def _refuse_surrender(self, seat: int) -> Refusal:
         if not self._surrender:

@@ -230,21 +230,20 @@ class PontoonTable(Table):
         """The casino table's operations, and the bank's own."""
         match op:
             case DrawForBank():
-                return (PontoonAction.DRAW_FOR_BANK, DEALER, self._refuse_draw_for_bank,
-                        self._draw_for_bank)
+                return (PontoonAction.DRAW_FOR_BANK, DEALER,
+                        lambda _: self._refuse_draw_for_bank(), lambda _: self._draw_for_bank())
             case OfferBank(seat, to, price):
                 return (PontoonAction.OFFER_BANK, seat,
-                        lambda: self._refuse_offer_bank(seat, to, price),
-                        lambda: self._offer_bank(seat, to, price))
+                        lambda n: self._refuse_offer_bank(n, to, price),
+                        lambda n: self._offer_bank(n, to, price))
             case AcceptBank(seat):
-                return (PontoonAction.ACCEPT_BANK, seat, lambda: self._refuse_answer(seat),
-                        lambda: self._accept_bank(seat))
+                return PontoonAction.ACCEPT_BANK, seat, self._refuse_answer, self._accept_bank
             case DeclineBank(seat):
-                return (PontoonAction.DECLINE_BANK, seat, lambda: self._refuse_decline(seat),
-                        lambda: self._end_offer("declined"))
+                return (PontoonAction.DECLINE_BANK, seat, self._refuse_decline,
+                        lambda _: self._end_offer("declined"))
             case WithdrawBank(seat):
-                return (PontoonAction.WITHDRAW_BANK, seat, lambda: self._refuse_withdraw(seat),
-                        lambda: self._end_offer("withdrawn"))
+                return (PontoonAction.WITHDRAW_BANK, seat, self._refuse_withdraw,
+                        lambda _: self._end_offer("withdrawn"))
         return super()._steps(op)
 
     # --- the bank --------------------------------------------------------------------------
@@ -306,7 +305,8 @@ class PontoonTable(Table):
         self._offer = BankOffer(seat, to, price, len(self.log))
 
     def can_offer_bank(self, seat: object, to: object, price: object = 0) -> bool:
-        return self._could(lambda: OfferBank.of(seat, to, price))
+        return (type(seat) is int and type(to) is int and type(price) is int
+                and self._refuse_offer_bank(seat, to, price) is None)
 
     def _refuse_offer_bank(self, seat: int, to: int, price: Cents) -> Refusal:
         if seat != self.banker:
