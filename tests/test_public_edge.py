@@ -6,8 +6,8 @@ a chip. CI runs this file on both builds (.ci/run), so it holds the compiled one
 
 Every public request (each ``x``, ``verify_x``, ``can_x``, the queries that take a seat, the
 operations' constructors) is given each wrong kind in each argument, in a state where the right
-kind is accepted: the refusal is the argument's own error (docs/casino.md#the-table-refuses-in-words
-names them), ``can_x`` says no, and nothing at the table changes."""
+kind is accepted: the refusal is the argument's own error (``twentyone.errors``), ``can_x`` says
+no, and nothing at the table changes."""
 
 from __future__ import annotations
 
