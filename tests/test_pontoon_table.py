@@ -589,5 +589,5 @@ def test_an_offer_of_the_bank_for_no_price_or_to_no_seat_is_refused_and_moves_no
     t = table()
     before = ({n: t.bankroll(n) for n in t.seats}, t.banker, len(t.log))
     with pytest.raises(error):
-        t.offer_bank(BANKER, to, price)  # type: ignore[arg-type]
+        t.offer_bank(BANKER, to, price)
     assert ({n: t.bankroll(n) for n in t.seats}, t.banker, len(t.log)) == before
