@@ -192,6 +192,11 @@ class Seat:
         #: Has answered the insurance / even-money / early-surrender offer this round.
         self.declined = False
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled and copied as a blank one given this one's state: compiled, Python cannot
+        make an empty instance to fill, so the default way fails (issue 34 item 11)."""
+        return Seat, (self.number, []), self.__getstate__()
+
 
 # A variant (Pontoon) extends the table through its hooks, so the compiled build must allow
 # interpreted subclasses; measured, this costs the compiled casino game nothing noticeable.

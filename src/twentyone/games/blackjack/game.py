@@ -56,6 +56,8 @@ from .facedown import FaceDown
 
 HISTORY_FORMAT = "twentyone-table-ops/1"
 
+_DEAL = Deal()
+
 #: The actions whose default operation depends on the table's state now (the chip to break,
 #: who the bank goes to), made afresh each time ``legal`` offers them.
 _OF_THE_MOMENT = frozenset({Action.CHANGE, PontoonAction.OFFER_BANK})
@@ -163,7 +165,9 @@ class CasinoGame:
         seat's balance) is read just before the deal, its end when the table is back to
         betting, so an operation costs the table's work and two comparisons."""
         t = self.table
-        base = self._betting_balances() if type(op) is Deal else None
+        base = None
+        if type(op) is Deal:  # refused (nobody has bet), it raises before ``base`` is kept
+            base = {n: b for n, b in self.balances().items() if t.seats[n].hands}
         record = t.apply(op)
         if base is not None:
             self._round_base = base
@@ -174,14 +178,6 @@ class CasinoGame:
             self._round_base = None
         return record
 
-    def _betting_balances(self) -> dict[int, int] | None:
-        """Each seat with a bet down and what it owns (its bet counted), or None where the deal
-        would not start a round."""
-        t = self.table
-        if not t.can_deal():
-            return None
-        return {n: b for n, b in self.balances().items() if t.seats[n].hands}
-
     def legal(self, seat: int) -> list[Op]:
         """Concrete operations ``seat`` may make now (the house's: the deal, the dealer's
         steps, Pontoon's draw for the bank). An operation that does not depend on the table's
@@ -189,7 +185,7 @@ class CasinoGame:
         values."""
         t = self.table
         if seat == HOUSE:
-            out: list[Op] = [Deal()] if t.can_deal() else []
+            out: list[Op] = [_DEAL] if t.can_deal() else []
             if t.phase is Phase.DEALER and t.dealer_seat == HOUSE:
                 out += [op for op in (DealerStand(), DealerHit()) if self._can(op)]
             if isinstance(t, PontoonTable) and t.can_draw_for_bank():
