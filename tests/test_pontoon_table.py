@@ -474,7 +474,7 @@ def test_the_price_of_the_bank_is_whole_chips_the_buyer_holds() -> None:
     t = _entitled()
     for price in (-C, C // 2, t.bankroll(3) + C, "100", 1.5):
         with pytest.raises(BetError):
-            t.offer_bank(1, 3, price)  # type: ignore[arg-type]
+            t.offer_bank(1, 3, price)
     assert t.offer is None and not t.ops[-1].name.endswith("bank")
 
 
