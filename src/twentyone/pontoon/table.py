@@ -223,6 +223,18 @@ class PontoonTable(Table):
         self.entitled = False
         self._offer: BankOffer | None = None
 
+    def __getstate__(self) -> object:
+        """The casino table's state and Pontoon's own: compiled, the table's ``__getstate__``
+        holds only its own attributes, and a copied or pickled Pontoon table lost its bank."""
+        return super().__getstate__(), dict(vars(self))
+
+    def __setstate__(self, state: tuple[object, dict[str, object]]) -> None:
+        table, own = state
+        restore = getattr(super(), "__setstate__", None)
+        if restore is not None:
+            restore(table)  # compiled
+        vars(self).update(own)
+
     operations: ClassVar[dict[str, type[Op]]] = {**TABLE_OPS, **registry((
         DrawForBank, OfferBank, AcceptBank, DeclineBank, WithdrawBank))}
 

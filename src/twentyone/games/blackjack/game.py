@@ -214,9 +214,10 @@ class CasinoGame:
             return False
         return True
 
-    def operation(self, data: Mapping[str, Any]) -> Op:
+    def operation(self, data: object) -> Op:
         """An operation read from JSON (``op_from_json``): anything but a JSON object, or one
-        that names no operation of this table, is a ``ReplayError`` in words."""
+        that names no operation of this table, is a ``ReplayError`` in words (typed ``object``:
+        compiled, a ``Mapping`` parameter met by something else was a bare ``TypeError``)."""
         return op_from_json(dict(data) if isinstance(data, Mapping) else data,
                             self.table.operations)
 
