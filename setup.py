@@ -49,6 +49,9 @@ class BuildEngine(build_ext):
 
     def finalize_options(self) -> None:
         self.failure: BaseException | None = None
+        # The sources as mypyc reads them now: a source edited while the C compiler runs (minutes)
+        # must not be recorded as compiled, or its stale extension would be loaded for it.
+        self.digests: dict[str, str] = native["digests"](SOURCE)
         try:
             from mypyc.build import mypycify
 
@@ -91,7 +94,7 @@ class BuildEngine(build_ext):
             print(f"twentyone: {reason}", file=sys.stderr)
             _record(package, {"compiled": False, "reason": reason})
             return
-        _record(package, {"compiled": True, "sources": native["digests"](SOURCE)})
+        _record(package, {"compiled": True, "sources": self.digests})
 
 
 if os.environ.get("TWENTYONE_COMPILE", "1") == "0":

@@ -1,12 +1,54 @@
-"""The suite runs the engine from its Python source (``TWENTYONE_PURE_PYTHON=1``, README
-"Speed"): as it is written, and as an install without a C compiler runs it. A pytest plugin
-(pyproject's ``addopts``), so it is set before any test imports the package; not a second
-``conftest.py``, which mypy would take for the same module as tests/web's. The set-up compiles
-it too, and CI runs the engine's and the server's tests again on that build (.ci/run, with the
-variable 0): the compiled build differs where no test of the engine looks (an argument of the
-wrong type is refused by Python's ``TypeError`` before the table is reached, and its classes
-carry no docstrings), so the API's tests hold the source to those."""
+"""The suite runs the engine as the set-up installed it: compiled with mypyc where the install
+compiled it (README "Speed"), so what is tested is what the README's set-up runs (issue 34 item
+11), and from its Python source where no build is there or a source has changed since the build
+(a developer's edit; ``engine/native.py`` would load the source then anyway, and this quietly
+asks for it, so no test sees the stale build's notice). ``TWENTYONE_PURE_PYTHON=1`` runs the
+source over a current build: CI runs the whole suite compiled and the engine's, the bad input's
+and the doctests' again from the source (.ci/run). The header of every run says which ran.
 
+A pytest plugin (pyproject's ``addopts``), so it decides before any test imports the package;
+not a second ``conftest.py``, which mypy would take for the same module as tests/web's. It reads
+``native.py`` as setup.py does, without importing the package (importing it chooses the build).
+"""
+
+from __future__ import annotations
+
+import importlib.util
 import os
+import runpy
+from pathlib import Path
+from typing import Any
 
-os.environ.setdefault("TWENTYONE_PURE_PYTHON", "1")
+VARIABLE = "TWENTYONE_PURE_PYTHON"
+
+
+def _package() -> Path | None:
+    spec = importlib.util.find_spec("twentyone")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+def _current_build() -> bool:
+    """Whether a compiled build is there and was made from the sources as they are now."""
+    package = _package()
+    if package is None:
+        return False
+    native: dict[str, Any] = runpy.run_path(str(package / "engine" / "native.py"))
+    build = native["read_build"](package)
+    if build is None or build.get("compiled") is not True:
+        return False
+    try:
+        return bool(native["digests"](package) == build.get("sources"))
+    except OSError:
+        return True  # installed without its sources: nothing can be stale
+
+
+if VARIABLE not in os.environ and not _current_build():
+    os.environ[VARIABLE] = "1"
+
+
+def pytest_report_header() -> str:
+    from twentyone.engine import native
+
+    return f"twentyone engine: {'compiled' if native.compiled() else 'from its source'}"

@@ -225,7 +225,7 @@ NOT_WHOLE = [500.0, "500", True, Decimal(500), None, [500]]
 def test_the_table_takes_only_whole_cents(amount: Any) -> None:
     t = Table(PRESETS["classic"], seed=1)
     with pytest.raises(ChipError):
-        t.sit(1, amount if amount is not None else 1.5)  # type: ignore[arg-type]
+        t.sit(1, amount if amount is not None else 1.5)
     t.sit(1, 100_000)
     before = _state(t)
     with pytest.raises(BetError):
@@ -257,9 +257,9 @@ def test_double_and_insure_refuse_amounts_that_are_not_cents() -> None:
     t.deal()
     before = _state(t)
     with pytest.raises(TableError):
-        t.double(1, 500.0)  # type: ignore[arg-type]
+        t.double(1, 500.0)
     with pytest.raises(InsuranceError):
-        t.insure(1, 250.0)  # type: ignore[arg-type]
+        t.insure(1, 250.0)
     assert _state(t) == before
 
 

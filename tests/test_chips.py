@@ -142,6 +142,21 @@ def test_a_rack_that_runs_over_sends_a_credit() -> None:
     assert rack.held == 100 * sum(STANDARD.values) + 210 * 500
 
 
+def test_issue34_a_colour_at_exactly_its_capacity_stays_in_the_rack() -> None:
+    """docs/dealing.md#fills-and-credits: a colour piled *above* 300 chips goes back to the
+    vault; at exactly 300 it stays (the planted fault ``>=`` for ``>`` credited it). By
+    ``collect`` and by an exchange alike."""
+    rack = Rack.standard_rack(STANDARD)
+    assert rack.collect(counts(red=200)) is None
+    assert rack.counts[2] == 300 and rack.credits == 0
+    assert rack.collect(counts(red=1)) == counts(red=201)
+    assert rack.counts[2] == 100
+    exchanged = Rack.standard_rack(STANDARD)
+    exchanged.collect(counts(red=195))
+    _, _, credit = exchanged.exchange(counts(red=5), counts(white=25))
+    assert credit is None and exchanged.counts[2] == 300 and exchanged.credits == 0
+
+
 def test_fills_and_credits_at_the_table_keep_every_chip_accounted_for() -> None:
     """A table whose rack has no yellow chips calls a fill to pay a $7.50 blackjack; a rack
     already full of red sends the lost bets' reds back as a credit. Players + rack + layout

@@ -474,7 +474,7 @@ def test_the_price_of_the_bank_is_whole_chips_the_buyer_holds() -> None:
     t = _entitled()
     for price in (-C, C // 2, t.bankroll(3) + C, "100", 1.5):
         with pytest.raises(BetError):
-            t.offer_bank(1, 3, price)  # type: ignore[arg-type]
+            t.offer_bank(1, 3, price)
     assert t.offer is None and not t.ops[-1].name.endswith("bank")
 
 
@@ -589,5 +589,5 @@ def test_an_offer_of_the_bank_for_no_price_or_to_no_seat_is_refused_and_moves_no
     t = table()
     before = ({n: t.bankroll(n) for n in t.seats}, t.banker, len(t.log))
     with pytest.raises(error):
-        t.offer_bank(BANKER, to, price)  # type: ignore[arg-type]
+        t.offer_bank(BANKER, to, price)
     assert ({n: t.bankroll(n) for n in t.seats}, t.banker, len(t.log)) == before

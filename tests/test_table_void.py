@@ -130,3 +130,21 @@ def _clone(t: Table, seed: int) -> Table:
 
 def _act(t: Table, seat: int, action: StrEnum) -> None:
     getattr(t, action.value.replace("-", "_"))(seat)
+
+
+def test_issue33_a_table_keeping_no_record_records_no_void() -> None:
+    """Issue 33: the operations' envelope was copied into each method and the copies drifted:
+    ``void_round`` kept ``Void()`` in ``ops`` with ``keep_record`` off. Every operation, the
+    round called off included, now goes through the one envelope, which alone keeps ``ops``."""
+    t = seated("classic", [])
+    t.keep_record = False
+    t.bet(1, 1000)
+    t.deal()
+    t.void_round()
+    t.bet(1, 1000)
+    t.void_round()
+    assert [op.name for op in t.ops] == ["sit", "sit"]  # kept before it was turned off
+    kept = seated("classic", [])
+    kept.bet(1, 1000)
+    kept.void_round()
+    assert [op.name for op in kept.ops] == ["sit", "sit", "bet", "void"]

@@ -10,6 +10,7 @@ a ``--set`` option) that is refused before any table exists, ``MoneyError`` a do
 cannot be read, ``ReplayError`` a hand history or house record that does not replay. Both
 ``RulesError`` and ``MoneyError`` are also ``ValueError``s. Everything raised on purpose is a
 ``TwentyOneError``; the command line shows any of them as one line, never a traceback.
+``shown`` writes a refused value into a message: a line at most, whatever it was given.
 """
 
 from __future__ import annotations
@@ -17,6 +18,23 @@ from __future__ import annotations
 
 class TwentyOneError(Exception):
     """Base of every error this package raises on purpose."""
+
+
+def shown(x: object) -> str:
+    """A refused argument as a player would read it, never longer than a line (an int too long
+    for Python to print is described, not printed)."""
+    if isinstance(x, int) and x.bit_length() > 128:
+        return f"a number of about {int(x.bit_length() * 0.30103)} digits"
+    if type(x) in (bool, float, int):
+        text = str(x)
+    else:
+        try:
+            text = repr(x)
+        except (ValueError, RecursionError):  # a number too long to print, or nested deep
+            text = "..."
+        if not isinstance(x, str):
+            text = f"{text:.40} (a {type(x).__name__})"
+    return text if len(text) <= 40 else text[:40] + "..."
 
 
 class RulesError(TwentyOneError, ValueError):

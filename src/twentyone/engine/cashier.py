@@ -40,6 +40,12 @@ class Cashier:
         self.log = log
         self.min_bet = min_bet
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled and copied as a blank one given this one's state: compiled, Python cannot
+        make an empty instance to fill, so the default way fails (issue 34 item 11)."""
+        blank = (self.chipset, self.rack, self.log, self.min_bet, self.style)
+        return Cashier, blank, self.__getstate__()
+
     def value(self, chips: Sequence[int]) -> Cents:
         return self.chipset.value(chips)
 

@@ -20,7 +20,7 @@ from math import gcd
 from operator import mul
 from typing import Protocol
 
-from twentyone.errors import ChipError
+from twentyone.errors import ChipError, shown
 from twentyone.money import Cents, dollars
 
 Counts = list[int]
@@ -33,6 +33,12 @@ class ChipSet:
     colours: tuple[str, ...]
     values: tuple[Cents, ...]
 
+    def __reduce__(self) -> tuple[type[ChipSet], tuple[tuple[str, ...], tuple[Cents, ...]]]:
+        """Pickled (and deep-copied, with the table that holds it) by its fields: compiled, the
+        default way sets attributes one by one, which a frozen class refuses (issue 34 item
+        11)."""
+        return ChipSet, (self.colours, self.values)
+
     @classmethod
     def of(cls, chips: Iterable[tuple[str, Cents]]) -> ChipSet:
         pairs = sorted(chips, key=lambda cv: cv[1])
@@ -44,14 +50,17 @@ class ChipSet:
     def value(self, counts: Sequence[int]) -> Cents:
         return sum(map(mul, counts, self.values))
 
-    def counts(self, by_colour: Mapping[str, int]) -> Counts:
-        """Counts from ``{"red": 3, "white": 2}``; an unknown colour is an error."""
+    def counts(self, by_colour: Mapping[str, object]) -> Counts:
+        """Counts from ``{"red": 3, "white": 2}``; an unknown colour is an error, and so is a
+        count that is not a whole number (typed ``object``: compiled, an ``int`` would take a
+        bool for a count)."""
         out = self.zero()
         for colour, n in by_colour.items():
             if colour not in self.colours:
-                raise ChipError(f"no {colour!r} chips in this set ({', '.join(self.colours)})")
+                raise ChipError(f"no {shown(colour)} chips in this set "
+                                f"({', '.join(self.colours)})")
             if type(n) is not int or n < 0:
-                raise ChipError(f"cannot hold {n!r} {colour} chips: give a whole number")
+                raise ChipError(f"cannot hold {shown(n)} {colour} chips: give a whole number")
             out[self.colours.index(colour)] += n
         return out
 

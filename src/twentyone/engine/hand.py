@@ -81,6 +81,11 @@ class Hand(CardsInHand):
         self.settled = False
         self.outcome = ""
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled and copied as a blank one given this one's state: compiled, Python cannot
+        make an empty instance to fill, so the default way fails (issue 34 item 11)."""
+        return Hand, (self.bet, []), self.__getstate__()
+
     @property
     def natural(self) -> bool:
         """Ace and ten-card as the first two cards of an unsplit hand (docs/casino.md#naturals:

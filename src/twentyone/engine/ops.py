@@ -8,17 +8,56 @@ looking a method up by name: a record can only ever name an operation that exist
 
 A variant adds its own operations (Pontoon's draw for the bank, selling the bank) with
 ``registry``, and handles them in its table's ``apply``.
+
+An operation is checked where it is made: each field of the wrong kind (a float or text for
+cents, a bool or numpy's integer for a seat) is refused with the table's own typed error, the
+one the table's method of the same name raises. So ``apply`` never meets such a value, and the
+compiled engine (which would take ``True`` for 1, or fail with a bare ``TypeError`` on a float)
+behaves as its source does.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
-from twentyone.errors import ReplayError
+from twentyone.errors import (
+    BetError,
+    ChipError,
+    IllegalActionError,
+    InsuranceError,
+    ReplayError,
+    SeatError,
+    TableError,
+    shown,
+)
 from twentyone.money import Cents
+
+
+def whole(x: object) -> bool:
+    """Whether ``x`` is a whole number the table takes for a seat or cents: an ``int``, not a
+    bool, a float, numpy's integer, a ``Decimal`` or text (money stays exact integer cents)."""
+    return type(x) is int
+
+
+def chip_counts(x: object) -> bool:
+    """Whether ``x`` is chips counted by colour: a mapping of colour names to whole counts."""
+    return isinstance(x, Mapping) and all(
+        isinstance(k, str) and type(n) is int for k, n in x.items())
+
+
+#: What each field holds, in words, and the error a value of another kind meets: the table's
+#: own for that argument (a bet's amount is a ``BetError``, a double's an
+#: ``IllegalActionError``). ``amount`` is each operation's own (``Op.amount_is``).
+_KINDS: dict[str, tuple[type[TableError], str]] = {
+    "seat": (SeatError, "a seat is a whole number"),
+    "to": (SeatError, "an offer names a seat by its number"),
+    "price": (BetError, "a price is a whole number of cents"),
+    "colour": (ChipError, "a chip is named by its colour"),
+    "bankroll": (ChipError, "a buy-in is a whole number of cents or chips by colour"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +65,26 @@ class Op:
     """An operation: what was asked, by whom, with what. ``name`` is its word in records."""
 
     name: ClassVar[str] = ""
+    #: The error an ``amount`` of the wrong kind meets, and what it is in words.
+    amount_is: ClassVar[tuple[type[TableError], str]] = (BetError, "an amount is a whole number "
+                                                                   "of cents")
+
+    def __post_init__(self) -> None:
+        """Refuse a field of the wrong kind with the table's typed error (see the module)."""
+        checks = _CHECKS.get(type(self))
+        if checks is None:
+            checks = _checks(type(self))
+        for name, fits in checks:
+            value = getattr(self, name)
+            if not fits(value):
+                error, words = self.amount_is if name == "amount" else _KINDS[name]
+                raise error(f"{words}, not {shown(value)}")
+
+    @classmethod
+    def of(cls, *fields: object) -> Self:
+        """The operation made from a caller's values, not yet known to be of its fields' kinds
+        (a table method's arguments): each is checked as it is made."""
+        return cls(*fields)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"op": self.name}
@@ -74,6 +133,8 @@ class ColourUp(SeatOp):
 @dataclass(frozen=True, slots=True)
 class Bet(SeatOp):
     name: ClassVar[str] = "bet"
+    amount_is: ClassVar[tuple[type[TableError], str]] = (BetError,
+                                                         "a bet is a whole number of cents")
     amount: Cents
 
 
@@ -87,6 +148,8 @@ class Insure(SeatOp):
     """Insurance of ``amount`` (None: half the bet, rounded down to the smallest chip)."""
 
     name: ClassVar[str] = "insure"
+    amount_is: ClassVar[tuple[type[TableError], str]] = (
+        InsuranceError, "an insurance bet is a whole number of cents")
     amount: Cents | None = None
 
 
@@ -115,6 +178,8 @@ class Double(SeatOp):
     """Double down for ``amount`` (None: the full bet)."""
 
     name: ClassVar[str] = "double"
+    amount_is: ClassVar[tuple[type[TableError], str]] = (IllegalActionError,
+                                                         "a double is a whole number of cents")
     amount: Cents | None = None
 
 
@@ -162,23 +227,33 @@ def op_from_json(data: object, ops: Mapping[str, type[Op]]) -> Op:
     """The operation a record names, its fields checked against their types: anything else (an
     unknown name, a missing or extra field, a string for a number) is a ``ReplayError``."""
     if not isinstance(data, dict):
-        raise ReplayError(f"{data!r} is not an operation")
+        raise ReplayError(f"{shown(data)} is not an operation")
     name = data.get("op")
     cls = ops.get(name) if isinstance(name, str) else None
     if cls is None:
-        raise ReplayError(f"{data!r} is not a table operation")
+        raise ReplayError(f"{shown(data)} is not a table operation")
     fields = _fields(cls)
     args = {k: v for k, v in data.items() if k != "op"}
     if not args.keys() <= fields.keys():
-        raise ReplayError(f"{data!r} has fields a {cls.name} does not")
+        raise ReplayError(f"{shown(data)} has fields a {cls.name} does not")
     for name, (annotation, required) in fields.items():
         if name not in args:
             if required:
-                raise ReplayError(f"{data!r} lacks {name!r}")
+                raise ReplayError(f"{shown(data)} lacks {name!r}")
             continue
-        if not _fits(args[name], annotation):
-            raise ReplayError(f"{data!r}: {name} is not a {annotation}")
+        if not _fits(args[name], annotation, json=True):
+            raise ReplayError(f"{shown(data)}: {name} is not a {annotation}")
     return cls(**args)
+
+
+#: Each operation class's fields and the check of each, as its ``__post_init__`` runs them.
+_CHECKS: dict[type[Op], tuple[tuple[str, Callable[[object], bool]], ...]] = {}
+
+
+def _checks(cls: type[Op]) -> tuple[tuple[str, Callable[[object], bool]], ...]:
+    found = _CHECKS[cls] = tuple((name, _FITS[annotation])
+                                 for name, (annotation, _) in _fields(cls).items())
+    return found
 
 
 #: Each operation class's fields, as ``_fields`` reads them.
@@ -195,18 +270,27 @@ def _fields(cls: type[Op]) -> dict[str, tuple[str, bool]]:
     return found
 
 
-def _fits(value: object, annotation: str) -> bool:
-    """Does a JSON value fit a field annotated as one of: an int (cents, seat), an optional one,
-    a string, or a buy-in (cents or chips by colour)?"""
-    whole = isinstance(value, int) and not isinstance(value, bool)
-    if annotation in ("int", "Cents"):
-        return whole
-    if annotation == "Cents | None":
-        return whole or value is None
-    if annotation == "str":
-        return isinstance(value, str)
-    if annotation == "Cents | Mapping[str, int]":
-        return whole or (isinstance(value, dict) and all(
-            isinstance(k, str) and isinstance(n, int) and not isinstance(n, bool)
-            for k, n in value.items()))
-    raise TypeError(f"no JSON check for a field of type {annotation}")
+def _cents_or_none(value: object) -> bool:
+    return value is None or type(value) is int
+
+
+def _text(value: object) -> bool:
+    return isinstance(value, str)
+
+
+def _buy_in(value: object) -> bool:
+    return type(value) is int or chip_counts(value)
+
+
+#: What fits a field, by its annotation: an int (cents, a seat), an optional one, a string, or a
+#: buy-in (cents or chips by colour).
+_FITS: dict[str, Callable[[object], bool]] = {
+    "int": whole, "Cents": whole, "Cents | None": _cents_or_none, "str": _text,
+    "Cents | Mapping[str, int]": _buy_in}
+
+
+def _fits(value: object, annotation: str, json: bool) -> bool:
+    """Does a value fit a field of ``annotation`` (in JSON, chips by colour are an object)?"""
+    if json and annotation == "Cents | Mapping[str, int]" and type(value) is not int:
+        return isinstance(value, dict) and chip_counts(value)
+    return _FITS[annotation](value)

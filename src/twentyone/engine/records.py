@@ -25,7 +25,7 @@ import secrets
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from twentyone.cards import parse_card
 from twentyone.engine.events import Kind
@@ -228,16 +228,36 @@ _DAMAGE = (KeyError, TypeError, ValueError, IndexError, AttributeError, Overflow
            RecursionError)
 
 
-def iter_lines(path: Path) -> Iterator[dict[str, Any]]:
+#: The longest line a record may hold, in characters (64 MiB): far beyond any record this
+#: package writes (a game's history is one line; ten thousand rounds of a party table make about
+#: 15 MB), and what a line is read up to before it is refused, so a file with no newline (a
+#: gigabyte of one line) is never read whole.
+MAX_LINE = 64 * 1024 * 1024
+
+
+def iter_lines(path: Path, max_line: int = MAX_LINE) -> Iterator[dict[str, Any]]:
     """A JSON-lines record, read one line at a time (a long game is never held whole in
-    memory); anything that is not one (binary, truncated, nested beyond reason, not objects)
-    is a ``ReplayError`` naming the line."""
+    memory, nor a line longer than ``max_line``); anything that is not one (binary, truncated,
+    nested beyond reason, a number too long for any record, not objects) is a ``ReplayError``
+    naming the line. A record of one JSON object laid out on several lines (pretty-printed: its
+    first line alone is no JSON) is read as that one object: the seal does not depend on the
+    layout (docs/games/protocol.md#checking-a-games-history)."""
     any_line = False
     try:
         with path.open(encoding="utf-8") as f:
-            for n, line in enumerate(f, 1):
+            n = 0
+            while line := f.readline(max_line + 1):
+                n += 1
+                if len(line) > max_line:
+                    raise ReplayError(f"{path}, line {n}: longer than any record (more than "
+                                      f"{max_line // (1024 * 1024)} MiB)")
                 if not line.strip():
                     continue
+                if not any_line and _incomplete(line):
+                    whole = _whole_document(path, line, f, max_line)
+                    if whole is not None:
+                        yield whole
+                        return
                 yield _record(path, n, line)
                 any_line = True
     except UnicodeDecodeError:
@@ -246,6 +266,39 @@ def iter_lines(path: Path) -> Iterator[dict[str, Any]]:
         raise ReplayError(f"{path} cannot be read ({exc.strerror or exc})") from None
     if not any_line:
         raise ReplayError(f"{path} holds no record")
+
+
+def _incomplete(line: str) -> bool:
+    """A first line that opens a JSON object and does not close it: the start of one laid out
+    on several lines."""
+    if not line.lstrip().startswith("{"):
+        return False
+    try:
+        json.loads(line)
+    except json.JSONDecodeError:
+        return True
+    except (ValueError, RecursionError):
+        return False
+    return False
+
+
+def _whole_document(path: Path, first: str, rest: TextIO, max_line: int) -> dict[str, Any] | None:
+    """The rest of the file after ``first`` read as one JSON object with it (at most
+    ``max_line`` in all), or None where it is not one: then the first line is refused as a line
+    of its own."""
+    text = first + rest.read(max_line + 1 - len(first))
+    if len(text) > max_line:
+        raise ReplayError(f"{path}: a record laid out on several lines longer than any record "
+                          f"(more than {max_line // (1024 * 1024)} MiB)")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(data, dict):
+        return None
+    if _depth(data) > MAX_DEPTH:
+        raise ReplayError(f"{path}: nested deeper than any record")
+    return data
 
 
 def read_lines(path: Path) -> list[dict[str, Any]]:
@@ -258,6 +311,9 @@ def _record(path: Path, n: int, line: str) -> dict[str, Any]:
         data = json.loads(line)
     except json.JSONDecodeError as exc:
         raise ReplayError(f"{path}, line {n}: not a complete record ({exc.msg})") from None
+    except ValueError:  # Python reads no integer of more than 4,300 digits
+        raise ReplayError(f"{path}, line {n}: holds a number longer than any record's") \
+            from None
     except RecursionError:
         raise ReplayError(f"{path}, line {n}: nested deeper than any record") from None
     if not isinstance(data, dict):

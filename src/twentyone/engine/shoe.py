@@ -31,6 +31,11 @@ class ShuffleResult:
     #: Where a player cut the shuffled pack (cards moved from the top to the bottom), if cut.
     cut_at: int | None
 
+    def __reduce__(self) -> tuple[type[ShuffleResult], tuple[list[Card], int | None]]:
+        """Pickled (and deep-copied) by its fields: compiled, the default way sets attributes
+        one by one, which a frozen class refuses (issue 34 item 11)."""
+        return ShuffleResult, (self.order, self.cut_at)
+
 
 @dataclass(frozen=True, slots=True)
 class ShuffleRecord:
@@ -40,6 +45,10 @@ class ShuffleRecord:
     cut_at: int | None
     #: Cards placed behind the cut card; None for a refill or a shoe without a cut card.
     behind: int | None
+
+    def __reduce__(self) -> tuple[type[ShuffleRecord], tuple[list[Card], int | None, int | None]]:
+        """Pickled by its fields, as ``ShuffleResult`` is."""
+        return ShuffleRecord, (self.order, self.cut_at, self.behind)
 
 
 class Shuffler(Protocol):
@@ -56,6 +65,11 @@ class RandomShuffler:
 
     def __init__(self, rng: RandomSource) -> None:
         self.rng = rng
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled and copied as a blank one given this one's state: compiled, Python cannot
+        make an empty instance to fill, so the default way fails (issue 34 item 11)."""
+        return RandomShuffler, (self.rng,), self.__getstate__()
 
     def __deepcopy__(self, memo: dict[int, object]) -> RandomShuffler:
         """A copy that goes on shuffling exactly as this one would (to resume a game from a
@@ -90,6 +104,11 @@ class _NumpySource:
     def __init__(self, gen: np.random.Generator) -> None:
         self.gen = gen
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled and copied as a blank one given this one's state: compiled, Python cannot
+        make an empty instance to fill, so the default way fails (issue 34 item 11)."""
+        return _NumpySource, (self.gen,), self.__getstate__()
+
     def __deepcopy__(self, memo: dict[int, object]) -> _NumpySource:
         """The generator in its present state (see ``RandomShuffler.__deepcopy__``)."""
         return _NumpySource(copy.deepcopy(self.gen, memo))
@@ -115,6 +134,11 @@ class StackedShuffler:
         self.then = then
         self._cut_behind = cut_behind
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled and copied as a blank one given this one's state: compiled, Python cannot
+        make an empty instance to fill, so the default way fails (issue 34 item 11)."""
+        return _stacked, (self.then,), self.__getstate__()
+
     def shuffle(self, cards: list[Card], rules: Rules) -> ShuffleResult:
         rest = self.then.shuffle(cards, rules).order
         if not self.stacks:
@@ -134,6 +158,11 @@ class StackedShuffler:
         return self.then.cut_card_behind(rules)
 
 
+def _stacked(then: Shuffler) -> StackedShuffler:
+    """A blank stacked shuffler, for ``StackedShuffler.__reduce__`` to fill."""
+    return StackedShuffler([], then=then)
+
+
 class ReplayShuffler:
     """Deals recorded shuffles again, in order (hand-history replay)."""
 
@@ -141,6 +170,11 @@ class ReplayShuffler:
         self.records = list(records)
         self._next = 0
         self._behind: int | None = None
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled and copied as a blank one given this one's state: compiled, Python cannot
+        make an empty instance to fill, so the default way fails (issue 34 item 11)."""
+        return ReplayShuffler, ([],), self.__getstate__()
 
     def shuffle(self, cards: list[Card], rules: Rules) -> ShuffleResult:
         if self._next >= len(self.records):
@@ -184,6 +218,11 @@ class Shoe:
         self.refilled = False
         #: Every shuffle and refill, for hand histories.
         self.history: list[ShuffleRecord] = []
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled and copied as a blank one given this one's state: compiled, Python cannot
+        make an empty instance to fill, so the default way fails (issue 34 item 11)."""
+        return Shoe, (self.rules, self.shuffler), self.__getstate__()
 
     @property
     def remaining(self) -> int:

@@ -3,23 +3,38 @@
 Every face of twentyone (terminal, bots, simulator checks, trainers) drives this class. Each
 player request has three forms: ``verify_x`` raises a typed ``TableError`` and changes nothing,
 ``can_x`` answers yes or no, and ``x`` applies it and returns a frozen ``Record`` of the events
-it appended. The dealer's part (the deal, the peek, the draw, settlement, the shuffle) has no
+it appended. Each is also a value (``Hit(1)``, twentyone.engine.ops) for ``apply``, ``verify``
+and ``can``. The dealer's part (the deal, the peek, the draw, settlement, the shuffle) has no
 choices and runs by itself as soon as the players' decisions allow.
+
+One envelope. Every operation, however it is asked, goes through ``_perform``: ``_steps``
+names its refusal (``_refuse_x``, which returns the refusal or None) and its work;
+``_perform`` takes the table, refuses in words and changes nothing, or does the work, keeps the
+operation in ``ops`` where ``keep_record`` asks, and calls the round off where the shoe runs
+dry. The same refusal answers ``verify``, ``can`` and ``legal_actions``, so they cannot
+disagree with ``apply``.
+
+The public edge takes ``object``. A method checks its arguments' kinds first and refuses a
+wrong one (a float or text for cents, a bool or numpy's integer for a seat) as the operation
+they make would (``_wrong``: the operation's own check, the table's typed error). The methods
+are typed ``object`` on purpose: compiled by mypyc, a parameter typed ``int`` is checked and
+converted before the first line runs (``True`` became seat 1, a float a bare ``TypeError``), so
+the source and the compiled build would refuse differently (issue 34 item 11). A method goes to
+``_perform`` with its refusal and its work as ``_steps`` names them for ``apply``, making the
+operation's value only where ``keep_record`` keeps it.
 
 Hooks for variants. A game that changes the casino table's rules without a second engine
 (Pontoon's changing bank) subclasses ``Table`` and overrides only these, each documented where it
-is defined: ``operations`` and ``apply`` (its own operations), ``legal_actions``,
+is defined: ``operations`` and ``_steps`` (its own operations), ``legal_actions``,
 ``playing_order`` (who is dealt and plays in what order), ``dealer_seat`` (who plays the dealer's
-hand), ``bet_refusal`` (who may bet), ``verify_deal`` / ``can_deal``, ``pay_hand`` and
+hand), ``bet_refusal`` (who may bet), ``deal_refusal`` (when the deal may come), ``pay_hand`` and
 ``lose_hand`` (how one hand is settled), ``turn_hand_cards``, ``end_round`` (what happens
-between rounds), ``leave_refusal`` (who may not leave); plus the values ``hand_bonus`` (hands
-paid at once on the player's turn) and ``cashier.bank`` (what settlement pays from). A hook never
-calls an operation: an operation runs one at a time (see "Threads" in ``Table``). Rule options
-that any game may use (``dealer_decides``, ``ties_to_dealer``, ``dealer_natural_collects``,
-``reshuffle``) are in ``Rules``. Hooks are for subclasses; callers use the operations.
-
-Why operations are checked by one function each (``_refuse_x`` returns the refusal or None):
-the same rule then answers ``verify``, ``can`` and ``legal_actions``, so they cannot disagree.
+between rounds), ``leave_refusal`` (who may not leave) and ``seat_left``; plus the values
+``hand_bonus`` (hands paid at once on the player's turn) and ``cashier.bank`` (what settlement
+pays from). A hook never calls an operation: an operation runs one at a time (see "Threads" in
+``Table``). Rule options that any game may use (``dealer_decides``, ``ties_to_dealer``,
+``dealer_natural_collects``, ``reshuffle``) are in ``Rules``. Hooks are for subclasses; callers
+use the operations.
 
 Clause references cite the players' rules reference in ``docs/`` (docs/README.md#citing-a-section).
 """
@@ -28,7 +43,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
-from typing import ClassVar, NamedTuple
+from typing import ClassVar, NamedTuple, NoReturn, TypeGuard
 
 from mypy_extensions import mypyc_attr
 
@@ -57,6 +72,7 @@ from twentyone.engine.ops import (
     Stand,
     Surrender,
     Void,
+    chip_counts,
 )
 from twentyone.engine.shoe import RandomShuffler, Shoe, Shuffler
 from twentyone.errors import (
@@ -70,6 +86,7 @@ from twentyone.errors import (
     SeatError,
     TableError,
     WrongPhaseError,
+    shown,
 )
 from twentyone.money import Cents, dollars
 from twentyone.rules import DoubleOn, Insurance, PlayerCards, Reshuffle, Rules, SplitBy
@@ -108,21 +125,21 @@ class Action(StrEnum):
     VOID = "void"
 
 
-def _whole(x: object) -> bool:
-    """Whether ``x`` is a whole number the table takes for a seat or cents: an ``int``, not a
-    bool, a float, a ``Decimal`` or text (money stays exact integer cents)."""
-    return type(x) is int
+def _optional_cents(x: object) -> TypeGuard[Cents | None]:
+    """An amount argument of the right kind: whole cents, or None for the default."""
+    return x is None or type(x) is int
 
 
-def _shown(x: object) -> str:
-    """A refused argument as a player would read it."""
-    if isinstance(x, str):
-        text = repr(x)
-    elif isinstance(x, (bool, float)):
-        text = str(x)
-    else:
-        text = f"{x} (a {type(x).__name__})"
-    return text if len(text) <= 40 else text[:40] + "..."
+def _buy_in(x: object) -> TypeGuard[Cents | Mapping[str, int]]:
+    """A buy-in of the right kind: whole cents, or chips counted by colour."""
+    return type(x) is int or chip_counts(x)
+
+
+def _wrong(op: type[Op], *fields: object) -> NoReturn:
+    """Refuse a method's arguments of the wrong kind as the operation they make refuses them
+    (``Op.of`` raises the field's typed error, in the same words for either way of asking)."""
+    op.of(*fields)
+    raise AssertionError(f"{op.__name__} took arguments of the wrong kind")
 
 
 #: The most one buy-in may be worth, in cents: $1,000,000. Far above any table's stakes, and small
@@ -152,6 +169,12 @@ class Record(NamedTuple):
 
 Refusal = tuple[type[TableError], str] | None
 
+#: What one operation does, as ``Table._steps`` gives it: the record's action and seat, the
+#: check that refuses it in words (or lets it through), and the work itself, which returns the
+#: operation as it is recorded where that differs from the one asked (a buy-in is recorded as
+#: the chips it bought). Both are given the seat.
+Steps = tuple[StrEnum, int, Callable[[int], Refusal], Callable[[int], "Op | None"]]
+
 
 class Seat:
     __slots__ = ("chips", "declined", "hands", "insurance", "insurance_chips", "number",
@@ -168,6 +191,11 @@ class Seat:
         self.insurance_chips: Counts = []
         #: Has answered the insurance / even-money / early-surrender offer this round.
         self.declined = False
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled and copied as a blank one given this one's state: compiled, Python cannot
+        make an empty instance to fill, so the default way fails (issue 34 item 11)."""
+        return Seat, (self.number, []), self.__getstate__()
 
 
 # A variant (Pontoon) extends the table through its hooks, so the compiled build must allow
@@ -256,76 +284,158 @@ class Table:
 
     def apply(self, op: Op) -> Record:
         """Perform an operation given as a value: the same as calling its method (``Hit(1)`` is
-        ``hit(1)``), refused the same way. A variant's table handles its own operations first."""
-        if not isinstance(op, Op):
-            raise IllegalActionError(f"an operation is a value such as Hit(1) from "
-                                     f"twentyone.engine.ops, not {_shown(op)}")
+        ``hit(1)``), refused the same way."""
+        op = self._resolved(op)
+        action, seat, refusal, body = self._steps(op)
+        return self._perform(op, action, seat, refusal, body)
+
+    def refusal(self, op: Op) -> Refusal:
+        """Why ``apply(op)`` would be refused now, or None: the very check ``apply`` makes, so
+        asking first can never disagree with doing."""
+        _, seat, refusal, _ = self._steps(self._resolved(op))
+        return refusal(seat)
+
+    def verify(self, op: Op) -> None:
+        """Raise what ``apply(op)`` would be refused with; changes nothing."""
+        self._raise(self.refusal(op))
+
+    def can(self, op: Op) -> bool:
+        return self.refusal(op) is None
+
+    def _steps(self, op: Op) -> Steps:
+        """Hook: an operation's steps (``Steps``). A variant handles its own operations first
+        and passes the rest here."""
         match op:
             case Bet(seat, amount):
-                return self.bet(seat, amount)
+                return (Action.BET, seat, lambda n: self.bet_refusal(n, amount),
+                        lambda n: self._bet(n, amount))
             case Deal():
-                return self.deal()
+                return Action.DEAL, DEALER, lambda _: self.deal_refusal(), lambda _: self._deal()
             case Hit(seat):
-                return self.hit(seat)
+                return Action.HIT, seat, self._refuse_hit, self._hit
             case Stand(seat):
-                return self.stand(seat)
-            case Double(seat, amount):
-                return self.double(seat, amount)
+                return Action.STAND, seat, self._refuse_turn, self._stand
+            case Double(seat, extra):
+                return (Action.DOUBLE, seat, lambda n: self._refuse_double(n, extra),
+                        lambda n: self._double(n, extra))
             case Split(seat):
-                return self.split(seat)
+                return Action.SPLIT, seat, self._refuse_split, self._split
             case Surrender(seat):
-                return self.surrender(seat)
-            case Insure(seat, amount):
-                return self.insure(seat, amount)
+                return Action.SURRENDER, seat, self._refuse_surrender, self._surrender_hand
+            case Insure(seat, insured):
+                return (Action.INSURE, seat, lambda n: self._refuse_insure(n, insured),
+                        lambda n: self._insure(n, insured))
             case EvenMoney(seat):
-                return self.even_money(seat)
+                return Action.EVEN_MONEY, seat, self._refuse_even_money, self._even_money
             case Decline(seat):
-                return self.decline(seat)
+                return Action.DECLINE, seat, self._refuse_offer, self._decline
             case Sit(seat, bankroll):
-                return self.sit(seat, bankroll)
+                return (Action.SIT, seat, lambda n: self._refuse_sit(n, bankroll),
+                        lambda n: self._sit(n, bankroll))
             case Leave(seat):
-                return self.leave(seat)
+                return Action.LEAVE, seat, self._refuse_leave, self._leave
             case Change(seat, colour):
-                return self.change(seat, colour)
+                return (Action.CHANGE, seat, lambda n: self._refuse_change(n, colour),
+                        lambda n: self._change(n, colour))
             case ColourUp(seat):
-                return self.colour_up(seat)
+                return Action.COLOUR_UP, seat, self._refuse_colour_up, self._colour_up
             case DealerHit():
-                return self.dealer_hit()
+                return (Action.DEALER_HIT, self.dealer_seat,
+                        lambda _: self._refuse_dealer_turn(), lambda _: self._dealer_hit())
             case DealerStand():
-                return self.dealer_stand()
+                return (Action.DEALER_STAND, self.dealer_seat,
+                        lambda _: self._refuse_dealer_turn(), lambda _: self._dealer_stand())
             case Void():
-                return self.void_round()
+                return Action.VOID, DEALER, lambda _: self._refuse_void(), lambda _: self._void()
+        if not isinstance(op, Op):
+            raise IllegalActionError(f"an operation is a value such as Hit(1) from "
+                                     f"twentyone.engine.ops, not {shown(op)}")
         raise IllegalActionError(f"{op.name or type(op).__name__} is not done at this table")
+
+    def _resolved(self, op: Op) -> Op:
+        """A double or insurance of the default amount (None) as the amount it stands for now,
+        which is what the record keeps; any other operation as it is."""
+        if isinstance(op, Double) and op.amount is None:
+            to_act = self.to_act
+            if self.phase is Phase.PLAYERS and to_act is not None and to_act[0] == op.seat:
+                return Double(op.seat, self.seats[op.seat].hands[self._hand].bet)
+        elif isinstance(op, Insure) and op.amount is None:
+            return Insure(op.seat, self._insurance(op.seat, None))
+        return op
+
+    def _insurance(self, seat: int, amount: Cents | None) -> Cents | None:
+        """An insurance bet's amount: ``None`` is half the seat's bet (None still where it has
+        none, to be refused)."""
+        if amount is not None:
+            return amount
+        s = self.seats.get(seat)
+        return self.cashier.half(s.hands[0].bet) if s is not None and s.hands else None
+
+    def _perform(self, op: Op | None, action: StrEnum, seat: int,
+                 refusal: Callable[[int], Refusal], body: Callable[[int], Op | None]) -> Record:
+        """The one envelope of every operation: take the table (or refuse: another thread's
+        operation is running), refuse in words and change nothing, or do the work, keep the
+        operation in ``ops`` (where ``keep_record`` asks) and call the round off where the shoe
+        runs dry; the record of the events it appended. ``refusal`` and ``body`` are given
+        ``seat``; ``op`` is what is recorded (None: nothing is, ``keep_record`` being off)."""
+        self._enter()
+        try:
+            found = refusal(seat)
+            if found is not None:
+                raise found[0](found[1])
+            start = len(self.log)
+            try:
+                recorded = body(seat)
+            except _ShoeDry:
+                recorded = None
+                self._call_off_dry()
+            if self.keep_record:
+                made = op if recorded is None else recorded
+                assert made is not None, "an operation asked with keep_record on is recorded"
+                self.ops.append(made)
+            return _new(Record, (action, seat, tuple(self.log[start:])))
+        finally:
+            self._exit()
 
     # --- seats and chips -------------------------------------------------------------------
 
-    def sit(self, seat: int, bankroll: Cents | Mapping[str, int]) -> Record:
+    def sit(self, seat: object, bankroll: object) -> Record:
         """Seat a player with a buy-in (cents, changed into chips) or with named chips."""
-        self._enter()
+        if type(seat) is not int or not _buy_in(bankroll):
+            _wrong(Sit, seat, bankroll)
+        return self._perform(Sit(seat, bankroll), Action.SIT, seat,
+                             lambda n: self._refuse_sit(n, bankroll),
+                             lambda n: self._sit(n, bankroll))
+
+    def _refuse_sit(self, seat: int, bankroll: Cents | Mapping[str, int]) -> Refusal:
+        refusal = self._refuse_seat_number(seat)
+        if refusal:
+            return refusal
+        if seat in self.seats:
+            return SeatError, f"seat {seat} is taken"
+        if self.phase is not Phase.BETTING:
+            return WrongPhaseError, "players sit down between rounds"
         try:
-            start = len(self.log)
-            self._check_seat_number(seat)
-            if not (_whole(bankroll) or isinstance(bankroll, Mapping)):
-                raise ChipError(f"a buy-in is a whole number of cents or chips by colour, "
-                                f"not {_shown(bankroll)}")
-            if seat in self.seats:
-                raise SeatError(f"seat {seat} is taken")
-            if self.phase is not Phase.BETTING:
-                raise WrongPhaseError("players sit down between rounds")
-            if isinstance(bankroll, int):
-                self._check_buy_in(bankroll)
-                chips = self.cashier.buy_in(bankroll)
-            else:
-                chips = self.chipset.counts(bankroll)
-                self._check_buy_in(self.chipset.value(chips))
-            self.seats[seat] = Seat(seat, chips)
-            if self.keep_record:
-                self.ops.append(Sit(seat, self.chipset.by_colour(chips)))
-            self.log.append(Event(Kind.SAT, seat, amount=self.chipset.value(chips),
-                                  chips=tuple(chips)))
-            return _new(Record, (Action.SIT, seat, tuple(self.log[start:])))
-        finally:
-            self._exit()
+            chips = self._buy(bankroll)
+        except ChipError as exc:
+            return ChipError, str(exc)
+        return self._refuse_buy_in(self.chipset.value(chips))
+
+    def _buy(self, bankroll: Cents | Mapping[str, int]) -> Counts:
+        """The chips a buy-in brings: cents changed into chips, or chips by colour counted."""
+        if isinstance(bankroll, int):
+            refusal = self._refuse_buy_in(bankroll)
+            if refusal:
+                raise refusal[0](refusal[1])
+            return self.cashier.buy_in(bankroll)
+        return self.chipset.counts(bankroll)
+
+    def _sit(self, seat: int, bankroll: Cents | Mapping[str, int]) -> Op:
+        chips = self._buy(bankroll)
+        self.seats[seat] = Seat(seat, chips)
+        self.log.append(Event(Kind.SAT, seat, amount=self.chipset.value(chips),
+                              chips=tuple(chips)))
+        return Sit(seat, self.chipset.by_colour(chips))
 
     def _enter(self) -> None:
         """Take the table for one operation, or refuse: another thread's operation is running."""
@@ -339,120 +449,128 @@ class Table:
     def _exit(self) -> None:
         self._free.append(1)
 
-    def _check_buy_in(self, amount: Cents) -> None:
+    def _refuse_buy_in(self, amount: Cents) -> Refusal:
         """A buy-in is worth something and at most ``max_buy_in``, however it is given."""
         if amount <= 0:
-            raise ChipError("a buy-in must be positive: money or chips worth something")
+            return ChipError, "a buy-in must be positive: money or chips worth something"
         if amount > self.max_buy_in:
-            raise ChipError(f"a buy-in is at most {dollars(self.max_buy_in)} at this table, "
-                            f"not {dollars(amount)}")
+            return ChipError, (f"a buy-in is at most {dollars(self.max_buy_in)} at this table, "
+                               f"not {shown(amount) if amount > 10 ** 30 else dollars(amount)}")
+        return None
 
-    def bankroll(self, seat: int) -> Cents:
+    def bankroll(self, seat: object) -> Cents:
         """The value of the chips in front of a seat (not counting chips on the layout)."""
         return self.chipset.value(self._seat(seat).chips)
 
-    def change(self, seat: int, colour: str) -> Record:
+    def change(self, seat: object, colour: object) -> Record:
         """Break one chip into smaller ones (docs/dealing.md#making-change)."""
-        self._enter()
-        try:
-            self.verify_change(seat, colour)
-            start = len(self.log)
-            s = self.seats[seat]
-            i = self.chipset.colours.index(colour)
-            if self.keep_record:
-                self.ops.append(Change(seat, colour))
-            self.cashier.break_chip(seat, s.chips, i)
-            return _new(Record, (Action.CHANGE, seat, tuple(self.log[start:])))
-        finally:
-            self._exit()
+        if type(seat) is not int or not isinstance(colour, str):
+            _wrong(Change, seat, colour)
+        return self._perform(Change(seat, colour), Action.CHANGE, seat,
+                             lambda n: self._refuse_change(n, colour),
+                             lambda n: self._change(n, colour))
 
-    def verify_change(self, seat: int, colour: str) -> None:
-        s = self._seat(seat)
+    def verify_change(self, seat: object, colour: object) -> None:
+        if type(seat) is not int or not isinstance(colour, str):
+            _wrong(Change, seat, colour)
+        self._raise(self._refuse_change(seat, colour))
+
+    def _refuse_change(self, seat: int, colour: str) -> Refusal:
+        refusal = self._refuse_a_seat(seat)
+        if refusal:
+            return refusal
         if colour not in self.chipset.colours:
-            raise ChipError(f"no {colour!r} chips at this table")
+            return ChipError, f"no {shown(colour)} chips at this table"
         i = self.chipset.colours.index(colour)
-        if s.chips[i] == 0:
-            raise InsufficientChipsError(f"seat {seat} has no {colour} chip to change")
+        if self.seats[seat].chips[i] == 0:
+            return InsufficientChipsError, f"seat {seat} has no {colour} chip to change"
         if i == 0:
-            raise ChipError(f"a {colour} chip is the smallest; it cannot be broken")
+            return ChipError, f"a {colour} chip is the smallest; it cannot be broken"
+        return None
 
-    def colour_up(self, seat: int) -> Record:
+    def _change(self, seat: int, colour: str) -> None:
+        self.cashier.break_chip(seat, self.seats[seat].chips, self.chipset.colours.index(colour))
+
+    def colour_up(self, seat: object) -> Record:
         """Exchange a seat's chips for the fewest chips of the same value
         (docs/dealing.md#colouring-up), between rounds."""
-        self._enter()
-        try:
-            if self.phase is not Phase.BETTING:
-                raise WrongPhaseError("colour up between rounds")
-            s = self._seat(seat)
-            start = len(self.log)
-            if self.keep_record:
-                self.ops.append(ColourUp(seat))
-            self.cashier.colour_up(seat, s.chips)
-            return _new(Record, (Action.COLOUR_UP, seat, tuple(self.log[start:])))
-        finally:
-            self._exit()
+        if type(seat) is not int:
+            _wrong(ColourUp, seat)
+        return self._perform(ColourUp(seat) if self.keep_record else None, Action.COLOUR_UP, seat,
+                             self._refuse_colour_up, self._colour_up)
 
-    def leave(self, seat: int) -> Record:
+    def _refuse_colour_up(self, seat: int) -> Refusal:
+        if self.phase is not Phase.BETTING:
+            return WrongPhaseError, "colour up between rounds"
+        return self._refuse_a_seat(seat)
+
+    def _colour_up(self, seat: int) -> None:
+        self.cashier.colour_up(seat, self.seats[seat].chips)
+
+    def leave(self, seat: object) -> Record:
         """A player leaves between rounds, taking their chips (the event's ``chips``)."""
-        self._enter()
-        try:
-            if self.phase is not Phase.BETTING:
-                raise WrongPhaseError("players leave between rounds")
-            s = self._seat(seat)
-            if s.hands:
-                raise WrongPhaseError("take your bet back before leaving")
-            self._raise(self.leave_refusal(seat))
-            start = len(self.log)
-            del self.seats[seat]
-            if self.keep_record:
-                self.ops.append(Leave(seat))
-            self.log.append(Event(Kind.LEFT, seat, amount=self.chipset.value(s.chips),
-                                  chips=tuple(s.chips)))
-            return _new(Record, (Action.LEAVE, seat, tuple(self.log[start:])))
-        finally:
-            self._exit()
+        if type(seat) is not int:
+            _wrong(Leave, seat)
+        return self._perform(Leave(seat) if self.keep_record else None, Action.LEAVE, seat,
+                             self._refuse_leave, self._leave)
+
+    def _refuse_leave(self, seat: int) -> Refusal:
+        if self.phase is not Phase.BETTING:
+            return WrongPhaseError, "players leave between rounds"
+        refusal = self._refuse_a_seat(seat)
+        if refusal:
+            return refusal
+        if self.seats[seat].hands:
+            return WrongPhaseError, "take your bet back before leaving"
+        return self.leave_refusal(seat)
+
+    def _leave(self, seat: int) -> None:
+        s = self.seats.pop(seat)
+        self.log.append(Event(Kind.LEFT, seat, amount=self.chipset.value(s.chips),
+                              chips=tuple(s.chips)))
+        self.seat_left(seat)
 
     def leave_refusal(self, seat: int) -> Refusal:
         """Hook: why a seated player with no bet out may not leave now, or None."""
         return None
 
+    def seat_left(self, seat: int) -> None:
+        """Hook: a player has just left (a variant forgets what the seat held)."""
+
     # --- betting ---------------------------------------------------------------------------
 
-    def bet(self, seat: int, amount: Cents) -> Record:
+    def bet(self, seat: object, amount: object) -> Record:
         """Place a wager in chips before the deal (docs/casino.md#betting: between min and max, in
         whole units)."""
-        self._enter()
-        try:
-            self.verify_bet(seat, amount)
-            start = len(self.log)
-            s = self.seats[seat]
-            if self.keep_record:
-                self.ops.append(Bet(seat, amount))
-            chips = self.cashier.take(seat, s.chips, amount)
-            s.wagered += amount
-            s.hands = [Hand(amount, chips)]
-            self.log.append(_new(Event, (Kind.BET, seat, 0, None, True, amount, tuple(chips), (),
-                                         "")))
-            return _new(Record, (Action.BET, seat, tuple(self.log[start:])))
-        finally:
-            self._exit()
+        if type(seat) is not int or type(amount) is not int:
+            _wrong(Bet, seat, amount)
+        return self._perform(Bet(seat, amount) if self.keep_record else None, Action.BET, seat,
+                             lambda n: self.bet_refusal(n, amount),
+                             lambda n: self._bet(n, amount))
 
-    def verify_bet(self, seat: int, amount: Cents) -> None:
+    def _bet(self, seat: int, amount: Cents) -> None:
+        s = self.seats[seat]
+        chips = self.cashier.take(seat, s.chips, amount)
+        s.wagered += amount
+        s.hands = [Hand(amount, chips)]
+        self.log.append(_new(Event, (Kind.BET, seat, 0, None, True, amount, tuple(chips), (),
+                                     "")))
+
+    def verify_bet(self, seat: object, amount: object) -> None:
+        if type(seat) is not int or type(amount) is not int:
+            _wrong(Bet, seat, amount)
         self._raise(self.bet_refusal(seat, amount))
 
-    def can_bet(self, seat: int, amount: Cents) -> bool:
-        return self.bet_refusal(seat, amount) is None
+    def can_bet(self, seat: object, amount: object) -> bool:
+        return (type(seat) is int and type(amount) is int
+                and self.bet_refusal(seat, amount) is None)
 
     def bet_refusal(self, seat: int, amount: Cents) -> Refusal:
         """Hook: why ``seat`` may not bet ``amount`` now, or None (answers verify, can and
         legal_actions alike)."""
         r = self.rules
-        if not _whole(seat):
-            return SeatError, f"a seat is a whole number, not {_shown(seat)}"
-        if not _whole(amount):
-            return BetError, f"a bet is a whole number of cents, not {_shown(amount)}"
         if seat not in self.seats:
-            return SeatError, f"nobody is sitting at seat {seat}"
+            return self._refuse_seated(seat)
         if self.phase is not Phase.BETTING:
             return WrongPhaseError, "bets are placed before the deal"
         if self.seats[seat].hands:
@@ -482,96 +600,83 @@ class Table:
         """Deal the round: two cards to each seat that bet and to the dealer
         (docs/casino.md#the-deal: one at a time from the dealer's left), then offer insurance or
         peek as the rules say."""
-        self._enter()
-        try:
-            self.verify_deal()
-            start = len(self.log)
-            if self.keep_record:
-                self.ops.append(Deal())
-            r = self.rules
-            if r.reshuffle is Reshuffle.BELOW and self.shoe.remaining < r.reshuffle_below:
-                self._shuffle()  # docs/casino.md#when-the-dealer-reshuffles
-            self.round += 1
-            self.log.append(_new(Event, (Kind.ROUND_STARTED, 0, 0, None, True, self.round, (), (),
-                                         "")))
-            self._order = self.playing_order()
-            self.dealer = DealerHand()
-            self.dealer.up_index = 1 if (r.hole_card_first and r.peek) else 0
-            self._peeked = False
-            try:
-                for lap in (0, 1):
-                    face_up = self._first_card_up if lap == 0 else self._draws_face_up
-                    for n in self._order:
-                        self._deal_to(n, 0, face_up)
-                    if lap == 1 and not r.peek:
-                        break  # European: the dealer's second card comes after the players
-                    self._deal_to_dealer(lap == self.dealer.up_index)
-                up = self.dealer.up.value
-                if up == 1 or (self._early_surrender and self._dealer_bj_checkable_now()):
-                    self.phase = Phase.INSURANCE
-                    self._turn = -1
-                    self._next_offer()
-                else:
-                    self._peek_and_play()
-            except _ShoeDry:
-                self._call_off_dry()
-            return _new(Record, (Action.DEAL, DEALER, tuple(self.log[start:])))
-        finally:
-            self._exit()
+        return self._perform(Deal() if self.keep_record else None, Action.DEAL, DEALER,
+                             lambda _: self.deal_refusal(), lambda _: self._deal())
+
+    def _deal(self) -> None:
+        r = self.rules
+        if r.reshuffle is Reshuffle.BELOW and self.shoe.remaining < r.reshuffle_below:
+            self._shuffle()  # docs/casino.md#when-the-dealer-reshuffles
+        self.round += 1
+        self.log.append(_new(Event, (Kind.ROUND_STARTED, 0, 0, None, True, self.round, (), (),
+                                     "")))
+        self._order = self.playing_order()
+        self.dealer = DealerHand()
+        self.dealer.up_index = 1 if (r.hole_card_first and r.peek) else 0
+        self._peeked = False
+        for lap in (0, 1):
+            face_up = self._first_card_up if lap == 0 else self._draws_face_up
+            for n in self._order:
+                self._deal_to(n, 0, face_up)
+            if lap == 1 and not r.peek:
+                break  # European: the dealer's second card comes after the players
+            self._deal_to_dealer(lap == self.dealer.up_index)
+        up = self.dealer.up.value
+        if up == 1 or (self._early_surrender and self._dealer_bj_checkable_now()):
+            self.phase = Phase.INSURANCE
+            self._turn = -1
+            self._next_offer()
+        else:
+            self._peek_and_play()
 
     def verify_deal(self) -> None:
-        if self.phase is not Phase.BETTING:
-            raise WrongPhaseError("the round is already dealt")
-        if not any(s.hands for s in self.seats.values()):
-            raise BetError("nobody has bet")
+        self._raise(self.deal_refusal())
 
     def can_deal(self) -> bool:
-        return self.phase is Phase.BETTING and any(s.hands for s in self.seats.values())
+        return self.deal_refusal() is None
+
+    def deal_refusal(self) -> Refusal:
+        """Hook: why the round may not be dealt now, or None."""
+        if self.phase is not Phase.BETTING:
+            return WrongPhaseError, "the round is already dealt"
+        if not any(s.hands for s in self.seats.values()):
+            return BetError, "nobody has bet"
+        return None
 
     # --- insurance, even money, early surrender ----------------------------------------------
 
-    def insure(self, seat: int, amount: Cents | None = None) -> Record:
+    def insure(self, seat: object, amount: object = None) -> Record:
         """An insurance side bet against a dealer ace: up to half the bet or exactly half
         (docs/casino.md#insurance-and-even-money); pays 2 to 1 if the hole card makes a blackjack.
         ``None`` means half."""
-        self._enter()
-        try:
-            self._raise(self._refuse_amount(amount, InsuranceError, "an insurance bet"))
-            hand_bet = self._seat(seat).hands[0].bet if self._seat(seat).hands else 0
-            amount = self.cashier.half(hand_bet) if amount is None else amount
-            self._raise(self._refuse_insure(seat, amount))
-            start = len(self.log)
-            s = self.seats[seat]
-            if self.keep_record:
-                self.ops.append(Insure(seat, amount))
-            s.insurance_chips = self.cashier.take(seat, s.chips, amount)
-            s.insurance = amount
-            s.wagered += amount
-            s.declined = True
-            self.log.append(Event(Kind.INSURED, seat, amount=amount,
-                                  chips=tuple(s.insurance_chips)))
-            self._offer_moves_on()
-            return _new(Record, (Action.INSURE, seat, tuple(self.log[start:])))
-        finally:
-            self._exit()
+        if type(seat) is not int or not _optional_cents(amount):
+            _wrong(Insure, seat, amount)
+        insured = self._insurance(seat, amount)
+        return self._perform(Insure(seat, insured) if self.keep_record else None, Action.INSURE,
+                             seat, lambda n: self._refuse_insure(n, insured),
+                             lambda n: self._insure(n, insured))
 
-    def verify_insure(self, seat: int, amount: Cents | None = None) -> None:
-        self._raise(self._refuse_amount(amount, InsuranceError, "an insurance bet"))
-        s = self._seat(seat)
-        bet = s.hands[0].bet if s.hands else 0
-        self._raise(self._refuse_insure(seat, self.cashier.half(bet) if amount is None
-                                        else amount))
+    def _insure(self, seat: int, amount: Cents | None) -> None:
+        assert amount is not None  # ``_resolved`` made the default amount a number
+        s = self.seats[seat]
+        s.insurance_chips = self.cashier.take(seat, s.chips, amount)
+        s.insurance = amount
+        s.wagered += amount
+        s.declined = True
+        self.log.append(Event(Kind.INSURED, seat, amount=amount, chips=tuple(s.insurance_chips)))
+        self._next_offer()
 
-    def can_insure(self, seat: int, amount: Cents | None = None) -> bool:
-        try:
-            self.verify_insure(seat, amount)
-        except TableError:
-            return False
-        return True
+    def verify_insure(self, seat: object, amount: object = None) -> None:
+        if type(seat) is not int or not _optional_cents(amount):
+            _wrong(Insure, seat, amount)
+        self._raise(self._refuse_insure(seat, self._insurance(seat, amount)))
+
+    def can_insure(self, seat: object, amount: object = None) -> bool:
+        return (type(seat) is int and _optional_cents(amount)
+                and self._refuse_insure(seat, self._insurance(seat, amount)) is None)
 
     def _refuse_insure(self, seat: int, amount: Cents | None) -> Refusal:
-        refusal = (self._refuse_amount(amount, InsuranceError, "an insurance bet")
-                   or self._refuse_offer(seat))
+        refusal = self._refuse_offer(seat)
         if refusal:
             return refusal
         r = self.rules
@@ -591,30 +696,29 @@ class Table:
             return InsufficientChipsError, f"seat {seat} has only {dollars(self.bankroll(seat))}"
         return None
 
-    def even_money(self, seat: int) -> Record:
+    def even_money(self, seat: object) -> Record:
         """A blackjack against a dealer ace paid 1 to 1 at once, before the peek
         (docs/casino.md#insurance-and-even-money)."""
-        self._enter()
-        try:
-            self._raise(self._refuse_even_money(seat))
-            start = len(self.log)
-            s = self.seats[seat]
-            if self.keep_record:
-                self.ops.append(EvenMoney(seat))
-            s.declined = True
-            hand = s.hands[0]
-            self.log.append(Event(Kind.EVEN_MONEY, seat, amount=hand.bet))
-            self.pay_hand(s, 0, hand, hand.bet, "even-money")
-            self._offer_moves_on()
-            return _new(Record, (Action.EVEN_MONEY, seat, tuple(self.log[start:])))
-        finally:
-            self._exit()
+        if type(seat) is not int:
+            _wrong(EvenMoney, seat)
+        return self._perform(EvenMoney(seat) if self.keep_record else None, Action.EVEN_MONEY, seat,
+                             self._refuse_even_money, self._even_money)
 
-    def verify_even_money(self, seat: int) -> None:
+    def _even_money(self, seat: int) -> None:
+        s = self.seats[seat]
+        s.declined = True
+        hand = s.hands[0]
+        self.log.append(Event(Kind.EVEN_MONEY, seat, amount=hand.bet))
+        self.pay_hand(s, 0, hand, hand.bet, "even-money")
+        self._next_offer()
+
+    def verify_even_money(self, seat: object) -> None:
+        if type(seat) is not int:
+            _wrong(EvenMoney, seat)
         self._raise(self._refuse_even_money(seat))
 
-    def can_even_money(self, seat: int) -> bool:
-        return self._refuse_even_money(seat) is None
+    def can_even_money(self, seat: object) -> bool:
+        return type(seat) is int and self._refuse_even_money(seat) is None
 
     def _refuse_even_money(self, seat: int) -> Refusal:
         refusal = self._refuse_offer(seat)
@@ -628,26 +732,21 @@ class Table:
             return InsuranceError, "even money is for a blackjack"
         return None
 
-    def decline(self, seat: int) -> Record:
+    def decline(self, seat: object) -> Record:
         """No insurance (or no even money) for this seat."""
-        self._enter()
-        try:
-            self._raise(self._refuse_offer(seat))
-            start = len(self.log)
-            if self.keep_record:
-                self.ops.append(Decline(seat))
-            self.seats[seat].declined = True
-            self.log.append(Event(Kind.DECLINED, seat))
-            self._offer_moves_on()
-            return _new(Record, (Action.DECLINE, seat, tuple(self.log[start:])))
-        finally:
-            self._exit()
+        if type(seat) is not int:
+            _wrong(Decline, seat)
+        return self._perform(Decline(seat) if self.keep_record else None, Action.DECLINE, seat,
+                             self._refuse_offer, self._decline)
+
+    def _decline(self, seat: int) -> None:
+        self.seats[seat].declined = True
+        self.log.append(Event(Kind.DECLINED, seat))
+        self._next_offer()
 
     def _refuse_offer(self, seat: int) -> Refusal:
-        if not _whole(seat):
-            return SeatError, f"a seat is a whole number, not {_shown(seat)}"
         if seat not in self.seats:
-            return SeatError, f"nobody is sitting at seat {seat}"
+            return self._refuse_seated(seat)
         if self.phase is not Phase.INSURANCE:
             return WrongPhaseError, "insurance is not on offer now"
         current = self._order[self._turn]
@@ -669,36 +768,32 @@ class Table:
             return self.dealer_seat, 0
         return self._order[self._turn], 0
 
-    def hit(self, seat: int) -> Record:
-        self._enter()
-        try:
-            self._raise(self._refuse_hit(seat))
-            start = len(self.log)
-            s = self.seats[seat]
-            hand = s.hands[self._hand]
-            if self.keep_record:
-                self.ops.append(Hit(seat))
-            self.log.append(_new(Event, (Kind.HIT, seat, self._hand, None, True, 0, (), (), "")))
-            try:
-                self._deal_to(seat, self._hand, self._draws_face_up)
-                if hand.busted:
-                    hand.done = True
-                    # docs/dealing.md#collecting-busts-at-once
-                    self.lose_hand(s, self._hand, hand, "bust")
-                elif hand.total == 21:
-                    hand.done = True
-                self._advance()
-            except _ShoeDry:
-                self._call_off_dry()
-            return _new(Record, (Action.HIT, seat, tuple(self.log[start:])))
-        finally:
-            self._exit()
+    def hit(self, seat: object) -> Record:
+        if type(seat) is not int:
+            _wrong(Hit, seat)
+        return self._perform(Hit(seat) if self.keep_record else None, Action.HIT, seat,
+                             self._refuse_hit, self._hit)
 
-    def verify_hit(self, seat: int) -> None:
+    def _hit(self, seat: int) -> None:
+        s = self.seats[seat]
+        hand = s.hands[self._hand]
+        self.log.append(_new(Event, (Kind.HIT, seat, self._hand, None, True, 0, (), (), "")))
+        self._deal_to(seat, self._hand, self._draws_face_up)
+        if hand.busted:
+            hand.done = True
+            # docs/dealing.md#collecting-busts-at-once
+            self.lose_hand(s, self._hand, hand, "bust")
+        elif hand.total == 21:
+            hand.done = True
+        self._advance()
+
+    def verify_hit(self, seat: object) -> None:
+        if type(seat) is not int:
+            _wrong(Hit, seat)
         self._raise(self._refuse_hit(seat))
 
-    def can_hit(self, seat: int) -> bool:
-        return self._refuse_hit(seat) is None
+    def can_hit(self, seat: object) -> bool:
+        return type(seat) is int and self._refuse_hit(seat) is None
 
     def _refuse_hit(self, seat: int) -> Refusal:
         refusal = self._refuse_turn(seat)
@@ -709,67 +804,62 @@ class Table:
             return IllegalActionError, "split aces get one card each"
         return None
 
-    def stand(self, seat: int) -> Record:
-        self._enter()
-        try:
-            self._raise(self._refuse_turn(seat))
-            start = len(self.log)
-            if self.keep_record:
-                self.ops.append(Stand(seat))
-            self.seats[seat].hands[self._hand].done = True
-            self.log.append(_new(Event, (Kind.STOOD, seat, self._hand, None, True, 0, (), (), "")))
-            self._advance_or_call_off()
-            return _new(Record, (Action.STAND, seat, tuple(self.log[start:])))
-        finally:
-            self._exit()
+    def stand(self, seat: object) -> Record:
+        if type(seat) is not int:
+            _wrong(Stand, seat)
+        return self._perform(Stand(seat) if self.keep_record else None, Action.STAND, seat,
+                             self._refuse_turn, self._stand)
 
-    def verify_stand(self, seat: int) -> None:
+    def _stand(self, seat: int) -> None:
+        self.seats[seat].hands[self._hand].done = True
+        self.log.append(_new(Event, (Kind.STOOD, seat, self._hand, None, True, 0, (), (), "")))
+        self._advance()
+
+    def verify_stand(self, seat: object) -> None:
+        if type(seat) is not int:
+            _wrong(Stand, seat)
         self._raise(self._refuse_turn(seat))
 
-    def can_stand(self, seat: int) -> bool:
-        return self._refuse_turn(seat) is None
+    def can_stand(self, seat: object) -> bool:
+        return type(seat) is int and self._refuse_turn(seat) is None
 
-    def double(self, seat: int, amount: Cents | None = None) -> Record:
+    def double(self, seat: object, amount: object = None) -> Record:
         """Double down: one more wager, one more card, no more decisions. ``None`` doubles the
         full bet; a smaller amount is doubling for less where allowed
         (docs/casino.md#doubling-down)."""
-        self._enter()
-        try:
-            self._raise(self._refuse_double(seat, amount))
-            start = len(self.log)
-            s = self.seats[seat]
-            hand = s.hands[self._hand]
-            add_amount = hand.bet if amount is None else amount
-            if self.keep_record:
-                self.ops.append(Double(seat, add_amount))
-            add(hand.chips, self.cashier.take(seat, s.chips, add_amount))
-            s.wagered += add_amount
-            hand.bet += add_amount
-            hand.doubled = True
-            hand.done = True
-            self.log.append(Event(Kind.DOUBLED, seat, self._hand, amount=add_amount))
-            face_up = (self._draws_face_up
-                       and not self.rules.double_face_down)
-            try:
-                self._deal_to(seat, self._hand, face_up)
-                if hand.busted and face_up:
-                    self.lose_hand(s, self._hand, hand, "bust")
-                self._advance()
-            except _ShoeDry:
-                self._call_off_dry()
-            return _new(Record, (Action.DOUBLE, seat, tuple(self.log[start:])))
-        finally:
-            self._exit()
+        if type(seat) is not int or not _optional_cents(amount):
+            _wrong(Double, seat, amount)
+        return self._perform(self._resolved(Double(seat, amount)) if self.keep_record else None,
+                             Action.DOUBLE, seat, lambda n: self._refuse_double(n, amount),
+                             lambda n: self._double(n, amount))
 
-    def verify_double(self, seat: int, amount: Cents | None = None) -> None:
+    def _double(self, seat: int, amount: Cents | None) -> None:
+        s = self.seats[seat]
+        hand = s.hands[self._hand]
+        add_amount = hand.bet if amount is None else amount
+        add(hand.chips, self.cashier.take(seat, s.chips, add_amount))
+        s.wagered += add_amount
+        hand.bet += add_amount
+        hand.doubled = True
+        hand.done = True
+        self.log.append(Event(Kind.DOUBLED, seat, self._hand, amount=add_amount))
+        face_up = self._draws_face_up and not self.rules.double_face_down
+        self._deal_to(seat, self._hand, face_up)
+        if hand.busted and face_up:
+            self.lose_hand(s, self._hand, hand, "bust")
+        self._advance()
+
+    def verify_double(self, seat: object, amount: object = None) -> None:
+        if type(seat) is not int or not _optional_cents(amount):
+            _wrong(Double, seat, amount)
         self._raise(self._refuse_double(seat, amount))
 
-    def can_double(self, seat: int, amount: Cents | None = None) -> bool:
-        return self._refuse_double(seat, amount) is None
+    def can_double(self, seat: object, amount: object = None) -> bool:
+        return (type(seat) is int and _optional_cents(amount)
+                and self._refuse_double(seat, amount) is None)
 
     def _refuse_double(self, seat: int, amount: Cents | None) -> Refusal:
-        refusal = (self._refuse_amount(amount, IllegalActionError, "a double")
-                   or self._refuse_turn(seat))
+        refusal = self._refuse_turn(seat)
         if refusal:
             return refusal
         r = self.rules
@@ -798,46 +888,42 @@ class Table:
             return InsufficientChipsError, f"doubling needs {dollars(need)} more in chips"
         return None
 
-    def split(self, seat: int) -> Record:
+    def split(self, seat: object) -> Record:
         """Split a pair into two hands with equal bets (docs/casino.md#splitting-pairs); the left
         hand is played first."""
-        self._enter()
-        try:
-            self._raise(self._refuse_split(seat))
-            start = len(self.log)
-            s = self.seats[seat]
-            i = self._hand
-            hand = s.hands[i]
-            if self.keep_record:
-                self.ops.append(Split(seat))
-            chips = self.cashier.take(seat, s.chips, hand.bet)
-            s.wagered += hand.bet
-            # docs/casino.md#splitting-pairs: a pair with a face-down card (a pitch game's, the
-            # casino-party's down card) is turned face up for everyone before it is split.
-            self.turn_hand_cards(seat, i, hand)
-            moved = hand.remove_last()
-            hand.from_split = True
-            new = Hand(hand.bet, chips, from_split=True)
-            new.add(moved)
-            aces = moved.value == 1
-            hand.split_aces = new.split_aces = aces
-            s.hands.insert(i + 1, new)
-            self.log.append(Event(Kind.SPLIT, seat, i + 1, amount=hand.bet))
-            try:
-                self._deal_to(seat, i, self._split_card_up)
-                self._after_split_card(s, hand)
-                self._advance()
-            except _ShoeDry:
-                self._call_off_dry()
-            return _new(Record, (Action.SPLIT, seat, tuple(self.log[start:])))
-        finally:
-            self._exit()
+        if type(seat) is not int:
+            _wrong(Split, seat)
+        return self._perform(Split(seat) if self.keep_record else None, Action.SPLIT, seat,
+                             self._refuse_split, self._split)
 
-    def verify_split(self, seat: int) -> None:
+    def _split(self, seat: int) -> None:
+        s = self.seats[seat]
+        i = self._hand
+        hand = s.hands[i]
+        chips = self.cashier.take(seat, s.chips, hand.bet)
+        s.wagered += hand.bet
+        # docs/casino.md#splitting-pairs: a pair with a face-down card (a pitch game's, the
+        # casino-party's down card) is turned face up for everyone before it is split.
+        self.turn_hand_cards(seat, i, hand)
+        moved = hand.remove_last()
+        hand.from_split = True
+        new = Hand(hand.bet, chips, from_split=True)
+        new.add(moved)
+        aces = moved.value == 1
+        hand.split_aces = new.split_aces = aces
+        s.hands.insert(i + 1, new)
+        self.log.append(Event(Kind.SPLIT, seat, i + 1, amount=hand.bet))
+        self._deal_to(seat, i, self._split_card_up)
+        self._after_split_card(s, hand)
+        self._advance()
+
+    def verify_split(self, seat: object) -> None:
+        if type(seat) is not int:
+            _wrong(Split, seat)
         self._raise(self._refuse_split(seat))
 
-    def can_split(self, seat: int) -> bool:
-        return self._refuse_split(seat) is None
+    def can_split(self, seat: object) -> bool:
+        return type(seat) is int and self._refuse_split(seat) is None
 
     def _refuse_split(self, seat: int) -> Refusal:
         refusal = self._refuse_turn(seat)
@@ -863,40 +949,39 @@ class Table:
             return InsufficientChipsError, f"splitting needs {dollars(hand.bet)} more in chips"
         return None
 
-    def surrender(self, seat: int) -> Record:
+    def surrender(self, seat: object) -> Record:
         """Give up half the bet instead of playing: late after the peek, early before it."""
-        self._enter()
-        try:
-            self._raise(self._refuse_surrender(seat))
-            start = len(self.log)
-            s = self.seats[seat]
-            hand = s.hands[0]
-            if self.keep_record:
-                self.ops.append(Surrender(seat))
-            hand.done = True
-            back = self.cashier.half(hand.bet)
-            self.log.append(Event(Kind.SURRENDERED, seat, amount=back))
-            self.cashier.collect(hand.chips)
-            paid = self.cashier.pay(back)
-            add(s.chips, paid)
-            hand.settled = True
-            hand.outcome = "surrender"
-            self.log.append(Event(Kind.SETTLED, seat, 0, amount=back - hand.bet, chips=tuple(paid),
-                                  note="surrender"))
-            if self.phase is Phase.INSURANCE:
-                s.declined = True
-                self._offer_moves_on()
-            else:
-                self._advance_or_call_off()
-            return _new(Record, (Action.SURRENDER, seat, tuple(self.log[start:])))
-        finally:
-            self._exit()
+        if type(seat) is not int:
+            _wrong(Surrender, seat)
+        return self._perform(Surrender(seat) if self.keep_record else None, Action.SURRENDER, seat,
+                             self._refuse_surrender, self._surrender_hand)
 
-    def verify_surrender(self, seat: int) -> None:
+    def _surrender_hand(self, seat: int) -> None:
+        s = self.seats[seat]
+        hand = s.hands[0]
+        hand.done = True
+        back = self.cashier.half(hand.bet)
+        self.log.append(Event(Kind.SURRENDERED, seat, amount=back))
+        self.cashier.collect(hand.chips)
+        paid = self.cashier.pay(back)
+        add(s.chips, paid)
+        hand.settled = True
+        hand.outcome = "surrender"
+        self.log.append(Event(Kind.SETTLED, seat, 0, amount=back - hand.bet, chips=tuple(paid),
+                              note="surrender"))
+        if self.phase is Phase.INSURANCE:
+            s.declined = True
+            self._next_offer()
+        else:
+            self._advance()
+
+    def verify_surrender(self, seat: object) -> None:
+        if type(seat) is not int:
+            _wrong(Surrender, seat)
         self._raise(self._refuse_surrender(seat))
 
-    def can_surrender(self, seat: int) -> bool:
-        return self._refuse_surrender(seat) is None
+    def can_surrender(self, seat: object) -> bool:
+        return type(seat) is int and self._refuse_surrender(seat) is None
 
     def _refuse_surrender(self, seat: int) -> Refusal:
         if not self._surrender:
@@ -917,12 +1002,10 @@ class Table:
         return None
 
     def _refuse_turn(self, seat: int) -> Refusal:
-        if self.phase is Phase.PLAYERS and self._order[self._turn] == seat and type(seat) is int:
+        if self.phase is Phase.PLAYERS and self._order[self._turn] == seat:
             return None
-        if not _whole(seat):
-            return SeatError, f"a seat is a whole number, not {_shown(seat)}"
         if seat not in self.seats:
-            return SeatError, f"nobody is sitting at seat {seat}"
+            return self._refuse_seated(seat)
         if self.phase is not Phase.PLAYERS:
             # The real reason, in words: Pontoon has no insurance, and its dealer is the banker.
             return WrongPhaseError, (
@@ -934,8 +1017,11 @@ class Table:
             return NotYourTurnError, f"it is seat {current}'s turn"
         return None
 
-    def legal_actions(self, seat: int) -> tuple[StrEnum, ...]:
-        """What this seat may do now, so no caller needs try/except to find out."""
+    def legal_actions(self, seat: object) -> tuple[StrEnum, ...]:
+        """What this seat may do now, so no caller needs try/except to find out (nothing, for
+        anything that is not a seated player's number)."""
+        if type(seat) is not int:
+            return ()
         if self.phase is Phase.DEALER:
             if seat != self.dealer_seat:
                 return ()
@@ -984,23 +1070,13 @@ class Table:
 
     def dealer_hit(self) -> Record:
         """The dealer takes a card; a bust settles the round at once."""
-        self._enter()
-        try:
-            self._raise(self._refuse_dealer_turn())
-            start = len(self.log)
-            if self.keep_record:
-                self.ops.append(DealerHit())
-            self.log.append(_new(Event, (Kind.HIT, DEALER, 0, None, True, 0, (), (), "")))
-            try:
-                self._deal_to_dealer(True)
-            except _ShoeDry:
-                self._call_off_dry()
-            else:
-                if self.dealer.busted:
-                    self._dealer_done()
-            return _new(Record, (Action.DEALER_HIT, self.dealer_seat, tuple(self.log[start:])))
-        finally:
-            self._exit()
+        return self.apply(DealerHit())
+
+    def _dealer_hit(self) -> None:
+        self.log.append(_new(Event, (Kind.HIT, DEALER, 0, None, True, 0, (), (), "")))
+        self._deal_to_dealer(True)
+        if self.dealer.busted:
+            self._dealer_done()
 
     def verify_dealer_hit(self) -> None:
         self._raise(self._refuse_dealer_turn())
@@ -1010,17 +1086,11 @@ class Table:
 
     def dealer_stand(self) -> Record:
         """The dealer stands on any total; the round is settled."""
-        self._enter()
-        try:
-            self._raise(self._refuse_dealer_turn())
-            start = len(self.log)
-            if self.keep_record:
-                self.ops.append(DealerStand())
-            self.log.append(_new(Event, (Kind.STOOD, DEALER, 0, None, True, 0, (), (), "")))
-            self._dealer_done()
-            return _new(Record, (Action.DEALER_STAND, self.dealer_seat, tuple(self.log[start:])))
-        finally:
-            self._exit()
+        return self.apply(DealerStand())
+
+    def _dealer_stand(self) -> None:
+        self.log.append(_new(Event, (Kind.STOOD, DEALER, 0, None, True, 0, (), (), "")))
+        self._dealer_done()
 
     def verify_dealer_stand(self) -> None:
         self._raise(self._refuse_dealer_turn())
@@ -1045,18 +1115,13 @@ class Table:
         waits for bets again. Hands already settled (a bust collected, a blackjack or a bonus
         paid) stay settled: their chips have already moved. This is what a terminal does when
         its player is interrupted or closes it mid-round, so no chip is ever lost to a quit."""
-        self._enter()
-        try:
-            self._raise(self._refuse_void())
-            start = len(self.log)
-            self.ops.append(Void())
-            self._call_off("")
-            shoe = self.shoe
-            if self.rules.reshuffle == "cut-card" and (shoe.cut_card_out or shoe.refilled):
-                self._shuffle()
-            return _new(Record, (Action.VOID, DEALER, tuple(self.log[start:])))
-        finally:
-            self._exit()
+        return self.apply(Void())
+
+    def _void(self) -> None:
+        self._call_off("")
+        shoe = self.shoe
+        if self.rules.reshuffle == "cut-card" and (shoe.cut_card_out or shoe.refilled):
+            self._shuffle()
 
     def _call_off_dry(self) -> None:
         """No card is left anywhere to deal (docs/casino.md#when-the-dealer-reshuffles): the
@@ -1109,22 +1174,6 @@ class Table:
         return None
 
     # --- the dealer's part -----------------------------------------------------------------
-
-    def _offer_moves_on(self) -> None:
-        """``_next_offer`` for an operation that answered the offer: the peek and the play that
-        may follow it draw cards, so a shoe that runs dry there calls the round off."""
-        try:
-            self._next_offer()
-        except _ShoeDry:
-            self._call_off_dry()
-
-    def _advance_or_call_off(self) -> None:
-        """``_advance`` for an operation that drew nothing itself (a stand, a late surrender):
-        the next hand's split card and the dealer's draw may still run the shoe dry."""
-        try:
-            self._advance()
-        except _ShoeDry:
-            self._call_off_dry()
 
     def _next_offer(self) -> None:
         """Move the offer to the next seat with something to decide; peek when none is left."""
@@ -1455,24 +1504,34 @@ class Table:
 
     # --- helpers ---------------------------------------------------------------------------
 
-    def _seat(self, seat: int) -> Seat:
-        if type(seat) is not int or seat not in self.seats:
-            self._check_seat_number(seat)
-            raise SeatError(f"nobody is sitting at seat {seat}")
-        return self.seats[seat]
+    def _seat(self, seat: object) -> Seat:
+        """The seat a request names; ``SeatError`` in words for anything else."""
+        if type(seat) is int and seat in self.seats:
+            return self.seats[seat]
+        refusal = self._refuse_a_seat(seat)
+        assert refusal is not None
+        raise refusal[0](refusal[1])
 
-    @staticmethod
-    def _refuse_amount(amount: object, error: type[TableError], what: str) -> Refusal:
-        """A money argument that is neither None (the default amount) nor whole cents."""
-        if amount is None or _whole(amount):
+    def _refuse_a_seat(self, seat: object) -> Refusal:
+        """Not a seat of this table's, or nobody sits there, or None."""
+        if type(seat) is int and seat in self.seats:
             return None
-        return error, f"{what} is a whole number of cents, not {_shown(amount)}"
+        return self._refuse_seat_number(seat) or (SeatError,
+                                                  f"nobody is sitting at seat {shown(seat)}")
 
-    def _check_seat_number(self, seat: int) -> None:
-        if not _whole(seat):
-            raise SeatError(f"a seat is a whole number, not {_shown(seat)}")
+    def _refuse_seat_number(self, seat: object) -> Refusal:
+        """A seat that is not a whole number, or not one of this table's."""
+        if type(seat) is not int:
+            return SeatError, f"a seat is a whole number, not {shown(seat)}"
         if not 1 <= seat <= self.rules.seats:
-            raise SeatError(f"this table has seats 1 to {self.rules.seats}, not {seat}")
+            return SeatError, f"this table has seats 1 to {self.rules.seats}, not {shown(seat)}"
+        return None
+
+    def _refuse_seated(self, seat: int) -> Refusal:
+        """Nobody sits at ``seat``, or None."""
+        if seat in self.seats:
+            return None
+        return SeatError, f"nobody is sitting at seat {shown(seat)}"
 
     @staticmethod
     def _raise(refusal: Refusal) -> None:

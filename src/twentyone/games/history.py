@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from twentyone.errors import ReplayError
+from twentyone.errors import ReplayError, shown
 from twentyone.protocol import Game as ProtocolGame
 from twentyone.protocol import seal
 
@@ -26,17 +26,25 @@ __all__ = ["FORMAT", "Replayed", "dumps", "is_game_record", "loads", "record_sea
 
 def replay(data: dict[str, Any]) -> Game[Any]:
     """The game a history records, replayed and checked; ``GameReplayError`` if it differs."""
-    entry = GAMES.get(str(data.get("game")))
+    name = data.get("game")
+    entry = GAMES.get(name) if isinstance(name, str) else None
     if entry is None:
-        raise GameReplayError(f"no game called {data.get('game')!r}")
+        raise GameReplayError(f"no game called {shown(name)}")
     return replay_into(data, entry.game, entry.rules)
 
 
 def loads(text: str) -> Game[Any]:
+    """A history from its JSON text, replayed; anything that is not one (no JSON, a number
+    longer than Python reads, nesting deeper than it parses) is a ``GameReplayError``."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise GameReplayError(f"not a JSON history: {exc}") from exc
+        raise GameReplayError(f"not a JSON history: {exc}") from None
+    except ValueError:  # an integer of more than 4,300 digits
+        raise GameReplayError("not a history: it holds a number longer than any history's") \
+            from None
+    except RecursionError:
+        raise GameReplayError("not a history: nested deeper than any history") from None
     if not isinstance(data, dict):
         raise GameReplayError("a history is a JSON object")
     return replay(data)
@@ -83,10 +91,11 @@ def replay_record(data: Mapping[str, Any]) -> Replayed:
     own = OWN_FORMATS.get(str(data.get("format")))
     if own is not None:
         return _replay_own(own, data)
-    name = str(data.get("game"))
+    named = data.get("game")
+    name = named if isinstance(named, str) else ""
     entry = ROOM_GAMES.get(name)
     if entry is None:
-        raise ReplayError(f"a history of a game this version does not know ({name!r})")
+        raise ReplayError(f"a history of a game this version does not know ({shown(named)})")
     if data.get("format") != entry.history_format:
         raise ReplayError(f"not a history of {entry.title}: its format is another game's")
     try:

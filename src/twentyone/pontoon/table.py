@@ -33,7 +33,7 @@ from twentyone.engine.events import DEALER, Event, Kind
 from twentyone.engine.hand import Hand
 from twentyone.engine.ops import TABLE_OPS, Op, SeatOp, registry
 from twentyone.engine.shoe import Shuffler, ShuffleRecord
-from twentyone.engine.table import Action, Phase, Record, Refusal, Seat, Table
+from twentyone.engine.table import Action, Phase, Record, Refusal, Seat, Steps, Table
 from twentyone.errors import BetError, ChipError, RulesError, SeatError, TableError, WrongPhaseError
 from twentyone.money import Cents, dollars
 from twentyone.pontoon.rules import (
@@ -223,23 +223,40 @@ class PontoonTable(Table):
         self.entitled = False
         self._offer: BankOffer | None = None
 
+    def __getstate__(self) -> object:
+        """The casino table's state and Pontoon's own: compiled, the table's ``__getstate__``
+        holds only its own attributes, and a copied or pickled Pontoon table lost its bank."""
+        return super().__getstate__(), dict(vars(self))
+
+    def __setstate__(self, state: tuple[object, dict[str, object]]) -> None:
+        table, own = state
+        restore = getattr(super(), "__setstate__", None)
+        if restore is not None:
+            restore(table)  # compiled
+        vars(self).update(own)
+
     operations: ClassVar[dict[str, type[Op]]] = {**TABLE_OPS, **registry((
         DrawForBank, OfferBank, AcceptBank, DeclineBank, WithdrawBank))}
 
-    def apply(self, op: Op) -> Record:
+    def _steps(self, op: Op) -> Steps:
         """The casino table's operations, and the bank's own."""
         match op:
             case DrawForBank():
-                return self.draw_for_bank()
+                return (PontoonAction.DRAW_FOR_BANK, DEALER,
+                        lambda _: self._refuse_draw_for_bank(), lambda _: self._draw_for_bank())
             case OfferBank(seat, to, price):
-                return self.offer_bank(seat, to, price)
+                return (PontoonAction.OFFER_BANK, seat,
+                        lambda n: self._refuse_offer_bank(n, to, price),
+                        lambda n: self._offer_bank(n, to, price))
             case AcceptBank(seat):
-                return self.accept_bank(seat)
+                return PontoonAction.ACCEPT_BANK, seat, self._refuse_answer, self._accept_bank
             case DeclineBank(seat):
-                return self.decline_bank(seat)
+                return (PontoonAction.DECLINE_BANK, seat, self._refuse_decline,
+                        lambda _: self._end_offer("declined"))
             case WithdrawBank(seat):
-                return self.withdraw_bank(seat)
-        return super().apply(op)
+                return (PontoonAction.WITHDRAW_BANK, seat, self._refuse_withdraw,
+                        lambda _: self._end_offer("withdrawn"))
+        return super()._steps(op)
 
     # --- the bank --------------------------------------------------------------------------
 
@@ -251,25 +268,19 @@ class PontoonTable(Table):
         """docs/pontoon.md#choosing-the-first-banker: deal a shuffled pack face up round the table,
         from seat 1, until the jack of spades or clubs falls; that player banks. Then the pack is
         shuffled, cut and burned for play."""
-        self._enter()
-        try:
-            self._raise(self._refuse_draw_for_bank())
-            start = len(self.log)
-            if self.keep_record:
-                self.ops.append(DrawForBank())
-            pack = self.shoe.shuffler.shuffle(fresh_shoe(1), self.rules)
-            self.shoe.history.append(ShuffleRecord(list(pack.order), pack.cut_at, None))
-            order = sorted(self.seats)
-            seat, dealt = first_banker(pack.order, order)
-            for i, c in enumerate(pack.order[:dealt]):
-                self.log.append(Event(Kind.DEALT, order[i % len(order)], card=c,
-                                      note="draw for the bank"))
-            self._set_banker(seat, "first banker", 0)
-            self.entitled = True
-            self._shuffle()
-            return Record(PontoonAction.DRAW_FOR_BANK, DEALER, tuple(self.log[start:]))
-        finally:
-            self._exit()
+        return self.apply(DrawForBank())
+
+    def _draw_for_bank(self) -> None:
+        pack = self.shoe.shuffler.shuffle(fresh_shoe(1), self.rules)
+        self.shoe.history.append(ShuffleRecord(list(pack.order), pack.cut_at, None))
+        order = sorted(self.seats)
+        seat, dealt = first_banker(pack.order, order)
+        for i, c in enumerate(pack.order[:dealt]):
+            self.log.append(Event(Kind.DEALT, order[i % len(order)], card=c,
+                                  note="draw for the bank"))
+        self._set_banker(seat, "first banker", 0)
+        self.entitled = True
+        self._shuffle()
 
     def verify_draw_for_bank(self) -> None:
         self._raise(self._refuse_draw_for_bank())
@@ -294,31 +305,22 @@ class PontoonTable(Table):
         o = self._offer
         return o if o is not None and o.at == len(self.log) else None
 
-    def offer_bank(self, seat: int, to: int, price: Cents = 0) -> Record:
+    def offer_bank(self, seat: object, to: object, price: object = 0) -> Record:
         """docs/pontoon.md#giving-or-selling-the-bank: the banker entitled to deal offers the
         bank to another player, as a gift (``price`` 0) or for a price in whole chips that the
         player holds. Nothing moves until that player accepts; a new offer replaces the last."""
-        self._enter()
-        try:
-            self._raise(self._refuse_offer_bank(seat, to, price))
-            start = len(self.log)
-            if self.keep_record:
-                self.ops.append(OfferBank(seat, to, price))
-            self.log.append(Event(PontoonKind.BANK_OFFERED, to, amount=price,
-                                  note=f"offered by seat {seat}"))
-            self._offer = BankOffer(seat, to, price, len(self.log))
-            return Record(PontoonAction.OFFER_BANK, seat, tuple(self.log[start:]))
-        finally:
-            self._exit()
+        return self.apply(OfferBank.of(seat, to, price))
 
-    def can_offer_bank(self, seat: int, to: int, price: Cents = 0) -> bool:
-        return self._refuse_offer_bank(seat, to, price) is None
+    def _offer_bank(self, seat: int, to: int, price: Cents) -> None:
+        self.log.append(Event(PontoonKind.BANK_OFFERED, to, amount=price,
+                              note=f"offered by seat {seat}"))
+        self._offer = BankOffer(seat, to, price, len(self.log))
+
+    def can_offer_bank(self, seat: object, to: object, price: object = 0) -> bool:
+        return (type(seat) is int and type(to) is int and type(price) is int
+                and self._refuse_offer_bank(seat, to, price) is None)
 
     def _refuse_offer_bank(self, seat: int, to: int, price: Cents) -> Refusal:
-        if type(price) is not int:
-            return BetError, f"a price is a whole number of cents, not {price!r:.40}"
-        if type(to) is not int:
-            return SeatError, f"an offer names a seat by its number, not {to!r:.40}"
         if seat != self.banker:
             return SeatError, f"seat {seat} does not hold the bank"
         if not self.entitled:
@@ -333,57 +335,48 @@ class PontoonTable(Table):
             return BetError, f"seat {to} has only {dollars(self.bankroll(to))}"
         return None
 
-    def accept_bank(self, seat: int) -> Record:
+    def accept_bank(self, seat: object) -> Record:
         """The player offered the bank takes it, paying the price to the banker."""
-        self._enter()
-        try:
-            self._raise(self._refuse_answer(seat))
-            offer = self.offer
-            assert offer is not None
-            start = len(self.log)
-            if self.keep_record:
-                self.ops.append(AcceptBank(seat))
-            if offer.price:
-                buyer, seller = self.seats[seat], self.seats[offer.seller]
-                chips = self.cashier.take(seat, buyer.chips, offer.price)
-                add(seller.chips, chips)
-            self._offer = None
-            self._set_banker(seat, f"{'sold' if offer.price else 'given'} by seat {offer.seller}",
-                             offer.price)
-            self.bank_changes += 1
-            self.entitled = False
-            return Record(PontoonAction.ACCEPT_BANK, seat, tuple(self.log[start:]))
-        finally:
-            self._exit()
+        return self.apply(AcceptBank.of(seat))
 
-    def decline_bank(self, seat: int) -> Record:
+    def _accept_bank(self, seat: int) -> None:
+        offer = self.offer
+        assert offer is not None
+        if offer.price:
+            buyer, seller = self.seats[seat], self.seats[offer.seller]
+            chips = self.cashier.take(seat, buyer.chips, offer.price)
+            add(seller.chips, chips)
+        self._offer = None
+        self._set_banker(seat, f"{'sold' if offer.price else 'given'} by seat {offer.seller}",
+                         offer.price)
+        self.bank_changes += 1
+        self.entitled = False
+
+    def decline_bank(self, seat: object) -> Record:
         """The player offered the bank turns it down; the banker keeps it."""
+        return self.apply(DeclineBank.of(seat))
+
+    def withdraw_bank(self, seat: object) -> Record:
+        """The banker takes the offer back before it is answered."""
+        return self.apply(WithdrawBank.of(seat))
+
+    def _refuse_decline(self, seat: int) -> Refusal:
         offer = self.offer
         if offer is None or offer.to != seat:
-            raise WrongPhaseError(f"nobody is offering seat {seat} the bank")
-        return self._end_offer(seat, PontoonAction.DECLINE_BANK, DeclineBank(seat), "declined")
+            return WrongPhaseError, f"nobody is offering seat {seat} the bank"
+        return None
 
-    def withdraw_bank(self, seat: int) -> Record:
-        """The banker takes the offer back before it is answered."""
+    def _refuse_withdraw(self, seat: int) -> Refusal:
         offer = self.offer
         if offer is None or offer.seller != seat:
-            raise WrongPhaseError(f"seat {seat} has no offer of the bank to withdraw")
-        return self._end_offer(seat, PontoonAction.WITHDRAW_BANK, WithdrawBank(seat),
-                               "withdrawn")
+            return WrongPhaseError, f"seat {seat} has no offer of the bank to withdraw"
+        return None
 
-    def _end_offer(self, seat: int, action: PontoonAction, op: Op, why: str) -> Record:
-        self._enter()
-        try:
-            offer = self.offer
-            assert offer is not None
-            start = len(self.log)
-            if self.keep_record:
-                self.ops.append(op)
-            self._offer = None
-            self.log.append(Event(PontoonKind.BANK_REFUSED, offer.to, note=why))
-            return Record(action, seat, tuple(self.log[start:]))
-        finally:
-            self._exit()
+    def _end_offer(self, why: str) -> None:
+        offer = self.offer
+        assert offer is not None
+        self._offer = None
+        self.log.append(Event(PontoonKind.BANK_REFUSED, offer.to, note=why))
 
     def _refuse_answer(self, seat: int) -> Refusal:
         """Accepting or declining: only the player offered the bank, while the offer stands
@@ -413,13 +406,10 @@ class PontoonTable(Table):
             return WrongPhaseError, "draw for the first banker before betting"
         return super().bet_refusal(seat, amount)
 
-    def verify_deal(self) -> None:
+    def deal_refusal(self) -> Refusal:
         if self.banker is None:
-            raise WrongPhaseError("draw for the first banker before the deal")
-        super().verify_deal()
-
-    def can_deal(self) -> bool:
-        return self.banker is not None and super().can_deal()
+            return WrongPhaseError, "draw for the first banker before the deal"
+        return super().deal_refusal()
 
     def pay_hand(self, s: Seat, i: int, h: Hand, won: Cents, outcome: str) -> None:
         """A bank pays what it holds and no more: chips are never created
@@ -460,11 +450,11 @@ class PontoonTable(Table):
                 self._set_banker(funded[0], f"seat {banker} went broke", 0)
                 self.bank_changes += 1
 
-    def legal_actions(self, seat: int) -> tuple[StrEnum, ...]:
+    def legal_actions(self, seat: object) -> tuple[StrEnum, ...]:
         """The engine's answer, with the bank's own moves: the draw for the first banker, and
         giving or selling the bank while that is allowed; the banker may not leave."""
         acts = super().legal_actions(seat)
-        if seat not in self.seats or self.phase is not Phase.BETTING:
+        if type(seat) is not int or seat not in self.seats or self.phase is not Phase.BETTING:
             return acts
         if self.can_draw_for_bank():
             return (PontoonAction.DRAW_FOR_BANK, *acts)
@@ -481,14 +471,12 @@ class PontoonTable(Table):
             return (*acts, *answers, PontoonAction.DECLINE_BANK)
         return acts
 
-    def leave(self, seat: int) -> Record:
+    def seat_left(self, seat: int) -> None:
         """The last player at the table may leave holding the bank (``leave_refusal``), and the
         next game draws for its first banker again."""
-        record = super().leave(seat)
         if seat == self.banker:
             self.banker = None
             self.entitled = False
-        return record
 
     def leave_refusal(self, seat: int) -> Refusal:
         """The banker may not leave while anyone else sits: the bank covers them."""

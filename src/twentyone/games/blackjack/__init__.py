@@ -9,8 +9,8 @@ seat (``account``) and which seats hold a face-down card of their own (``facedow
 
 from __future__ import annotations
 
-from .account import RoundAccount, balances
+from .account import balances
 from .facedown import FaceDown
 from .game import CasinoGame, replay
 
-__all__ = ["CasinoGame", "FaceDown", "RoundAccount", "balances", "replay"]
+__all__ = ["CasinoGame", "FaceDown", "balances", "replay"]

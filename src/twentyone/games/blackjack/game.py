@@ -3,9 +3,9 @@ protocol, by composition.
 
 The table stays the authority: ``apply`` is ``Table.apply``; ``legal`` is the engine's
 ``legal_actions`` made concrete (amounts at their defaults: the table's minimum bet, a full
-double, full insurance); ``verify`` asks the engine's own ``verify_*`` checks, which raise what
-``apply`` would and change nothing. The house's steps (the deal, the dealer's hand at a table
-where the dealer decides, the draw for Pontoon's first bank) are operations of ``HOUSE``.
+double, full insurance); ``verify`` is ``Table.verify``, the check ``apply`` itself makes.
+The house's steps (the deal, the dealer's hand at a table where the dealer decides, the draw
+for Pontoon's first bank) are operations of ``HOUSE``.
 """
 
 from __future__ import annotations
@@ -13,10 +13,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import Any
 
 from twentyone.cards import Card
-from twentyone.engine.events import Kind
 from twentyone.engine.history import shuffle_records
 from twentyone.engine.ops import (
     Bet,
@@ -40,7 +39,7 @@ from twentyone.engine.ops import (
 from twentyone.engine.shoe import ReplayShuffler, Shuffler
 from twentyone.engine.table import Action, Phase, Table
 from twentyone.engine.views import settled_round, view, visible_events
-from twentyone.errors import IllegalActionError, ReplayError, TableError, TwentyOneError
+from twentyone.errors import ReplayError, TableError, TwentyOneError
 from twentyone.pontoon.table import (
     AcceptBank,
     DeclineBank,
@@ -52,13 +51,16 @@ from twentyone.pontoon.table import (
 )
 from twentyone.protocol import HOUSE, Ctx, HandResult, View
 
-from .account import RoundAccount, balances
+from .account import balances
 from .facedown import FaceDown
 
 HISTORY_FORMAT = "twentyone-table-ops/1"
 
-#: The events a round's result is read from (``RoundAccount``).
-_ACCOUNTED = frozenset({Kind.BET, Kind.ROUND_STARTED, Kind.ROUND_ENDED})
+_DEAL = Deal()
+
+#: The actions whose default operation depends on the table's state now (the chip to break,
+#: who the bank goes to), made afresh each time ``legal`` offers them.
+_OF_THE_MOMENT = frozenset({Action.CHANGE, PontoonAction.OFFER_BANK})
 
 
 def _plain(make: Callable[[int], Op]) -> Callable[[Table, int], Op | None]:
@@ -126,13 +128,14 @@ class CasinoGame:
         #: The rules as the registry's maker took them (Pontoon's are only the host's
         #: choices), so a history builds the same table again; None: the table's full rules.
         self.made_from = dict(made_from) if made_from is not None else None
-        self._account = RoundAccount()
         self._results: list[HandResult] = []
-        self._read = 0
+        #: Each betting seat's balance when the round in play was dealt (None between rounds).
+        self._round_base: dict[int, int] | None = None
+        #: Each seat's default operations, made once (``legal``).
+        self._made: dict[int, dict[StrEnum, Op]] = {}
         self._face_down = FaceDown()
         #: The balances and the (operations, events) counts they were worked out at.
         self._balances: tuple[tuple[int, int], dict[int, int]] = ((-1, -1), {})
-        self._account.read([], self.balances())
 
     # --- whose move ------------------------------------------------------------------
 
@@ -152,59 +155,56 @@ class CasinoGame:
 
     # --- operations ------------------------------------------------------------------
 
-    #: Operations whose ``verify`` is the engine's own check (the others are checked against
-    #: ``legal_actions``, which for Pontoon's banker is stricter than ``leave`` itself: the
-    #: last player may leave holding the bank).
-    EXACT: ClassVar[frozenset[type[Op]]] = frozenset({
-        Bet, Deal, Hit, Stand, Double, Split, Surrender, Insure, EvenMoney, Change, DealerHit,
-        DealerStand})
-
     def verify(self, op: Op) -> None:
-        """The refusal ``apply`` would meet, from the engine's own checks; changes nothing.
-        Operations the engine has no separate check for (sitting, leaving, colouring up,
-        Pontoon's bank) are verified against ``legal_actions``, the engine's own answer."""
-        t = self.table
-        seat = getattr(op, "seat", HOUSE)
-        checks: dict[type[Op], Callable[[], None]] = {
-            Bet: lambda: t.verify_bet(seat, op.amount),  # type: ignore[attr-defined]
-            Deal: t.verify_deal, Hit: lambda: t.verify_hit(seat),
-            Stand: lambda: t.verify_stand(seat),
-            Double: lambda: t.verify_double(seat, op.amount),  # type: ignore[attr-defined]
-            Split: lambda: t.verify_split(seat), Surrender: lambda: t.verify_surrender(seat),
-            Insure: lambda: t.verify_insure(seat, op.amount),  # type: ignore[attr-defined]
-            EvenMoney: lambda: t.verify_even_money(seat),
-            Change: lambda: t.verify_change(seat, op.colour),  # type: ignore[attr-defined]
-            DealerHit: t.verify_dealer_hit, DealerStand: t.verify_dealer_stand,
-        }
-        check = checks.get(type(op))
-        if check is not None:
-            check()
-            return
-        if not any(type(o) is type(op) for o in self.legal(seat)):
-            raise IllegalActionError(f"{op.name or type(op).__name__} is not open to you now")
+        """The refusal ``apply`` would meet: the engine's own check, the one ``apply`` makes
+        (``Table.verify``); changes nothing."""
+        self.table.verify(op)
 
     def apply(self, op: Op) -> object:
-        record = self.table.apply(op)
-        self._settle_results()
+        """``Table.apply``, and the round's result kept when it ends: its base (each betting
+        seat's balance) is read just before the deal, its end when the table is back to
+        betting, so an operation costs the table's work and two comparisons."""
+        t = self.table
+        base = None
+        if type(op) is Deal:  # refused (nobody has bet), it raises before ``base`` is kept
+            base = {n: b for n, b in self.balances().items() if t.seats[n].hands}
+        record = t.apply(op)
+        if base is not None:
+            self._round_base = base
+        if self._round_base is not None and t.phase is Phase.BETTING:
+            after = self.balances()
+            self._results.append(HandResult(t.round, {
+                n: after[n] - b for n, b in sorted(self._round_base.items()) if n in after}))
+            self._round_base = None
         return record
 
     def legal(self, seat: int) -> list[Op]:
         """Concrete operations ``seat`` may make now (the house's: the deal, the dealer's
-        steps, Pontoon's draw for the bank)."""
+        steps, Pontoon's draw for the bank). An operation that does not depend on the table's
+        state (a hit, a bet of the minimum) is made once per seat and handed out again: they are
+        values."""
         t = self.table
         if seat == HOUSE:
-            out: list[Op] = [Deal()] if t.can_deal() else []
+            out: list[Op] = [_DEAL] if t.can_deal() else []
             if t.phase is Phase.DEALER and t.dealer_seat == HOUSE:
                 out += [op for op in (DealerStand(), DealerHit()) if self._can(op)]
             if isinstance(t, PontoonTable) and t.can_draw_for_bank():
                 out.append(DrawForBank())
             return out
+        made = self._made.get(seat)
+        if made is None:
+            made = self._made[seat] = {}
         ops = []
         for action in t.legal_actions(seat):
-            make = DEFAULTS.get(action)
-            op = None if make is None or action is Action.DEAL else make(t, seat)
-            if op is not None:
-                ops.append(op)
+            op = made.get(action)
+            if op is None:
+                make = DEFAULTS.get(action)
+                op = None if make is None or action is Action.DEAL else make(t, seat)
+                if op is None:
+                    continue
+                if action not in _OF_THE_MOMENT:
+                    made[action] = op
+            ops.append(op)
         return ops
 
     def _can(self, op: Op) -> bool:
@@ -214,8 +214,12 @@ class CasinoGame:
             return False
         return True
 
-    def operation(self, data: Mapping[str, Any]) -> Op:
-        return op_from_json(dict(data), self.table.operations)
+    def operation(self, data: object) -> Op:
+        """An operation read from JSON (``op_from_json``): anything but a JSON object, or one
+        that names no operation of this table, is a ``ReplayError`` in words (typed ``object``:
+        compiled, a ``Mapping`` parameter met by something else was a bare ``TypeError``)."""
+        return op_from_json(dict(data) if isinstance(data, Mapping) else data,
+                            self.table.operations)
 
     # --- what each seat sees ---------------------------------------------------------
 
@@ -236,18 +240,6 @@ class CasinoGame:
         return self._face_down.seats(self.table, since)
 
     # --- results and the record --------------------------------------------------------
-
-    def _settle_results(self) -> None:
-        """Read the new events into the round account, when they hold a bet or a round's start
-        or end (only then does it need the balances, which cost a pass over every seat)."""
-        log = self.table.log
-        new = log[self._read:]
-        self._read = len(log)
-        if not any(e.kind in _ACCOUNTED for e in new):
-            return
-        nets = self._account.read(new, self.balances())
-        if nets:
-            self._results.append(HandResult(self.table.round, dict(nets)))
 
     def balances(self) -> dict[int, int]:
         """Each seat's chips with its bets still on the layout (what it owns), worked out once

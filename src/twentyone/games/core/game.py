@@ -10,15 +10,22 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 from twentyone.cards import Card, Suit
-from twentyone.errors import TableError
+from twentyone.errors import TableError, shown
 from twentyone.protocol import HOUSE, Ctx, HandResult, View
 
 from .cards import codes, suit_letter
-from .errors import GameError, NoSuchSeatError, NotYourTurnError, WrongPhaseError
+from .errors import (
+    GameError,
+    GameReplayError,
+    IllegalMoveError,
+    NoSuchSeatError,
+    NotYourTurnError,
+    WrongPhaseError,
+)
 from .events import Event
 from .ops import Deal, Give, Op, Play, op_from_json
 from .rules import GameRules
@@ -62,9 +69,12 @@ class Game(ABC, Generic[R]):
         """The seat whose move it is (the dealer between hands)."""
 
     def verify(self, op: Op) -> None:
-        """Raise the ``GameError`` this operation would meet; change nothing."""
+        """Raise the ``GameError`` this operation would meet; change nothing (anything that is
+        not an operation: an ``IllegalMoveError`` in words)."""
+        if not isinstance(op, Op):
+            raise IllegalMoveError(f"a move is an operation of {self.title}, not {shown(op)}")
         if op.seat not in self.seats:
-            raise NoSuchSeatError(f"there is no seat {op.seat} at this table")
+            raise NoSuchSeatError(f"there is no seat {shown(op.seat)} at this table")
         if type(op) not in self.accepts:
             raise WrongPhaseError(f"{self.title} has no '{op.name}' move")
         self._verify(op)
@@ -137,7 +147,10 @@ class Game(ABC, Generic[R]):
         return self.legal_ops(seat)
 
     def operation(self, data: Any) -> Op:
-        """An operation read from JSON by its registered name (``ops.op_from_json``)."""
+        """An operation read from JSON by its registered name (``ops.op_from_json``); anything
+        but a JSON object is a ``GameReplayError``."""
+        if not isinstance(data, Mapping):
+            raise GameReplayError(f"an operation is a JSON object, not {shown(data)}")
         return op_from_json(dict(data))
 
     def mark(self) -> int:

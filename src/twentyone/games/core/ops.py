@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from twentyone.cards import Card, Suit
+from twentyone.errors import shown
 
 from .cards import codes, parse_cards, suit_from_letter, suit_letter
-from .errors import GameReplayError
+from .errors import GameError, GameReplayError, NoSuchSeatError
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,6 +24,13 @@ class Op:
 
     name: ClassVar[str] = ""
     seat: int
+
+    def __post_init__(self) -> None:
+        """A seat is an ``int`` and nothing else (not ``1.0``, ``True`` or ``"1"``): a move made
+        with another kind would be recorded so, and its history's seal would differ from the one
+        ``verify`` finds replaying it (issue 34 item 14). One canonical form: refused."""
+        if type(self.seat) is not int:
+            raise NoSuchSeatError(f"a seat is a whole number, not {shown(self.seat)}")
 
     def to_json(self) -> dict[str, Any]:
         return {"op": self.name, "seat": self.seat}
@@ -99,10 +107,13 @@ OPS: dict[str, type[Op]] = {
 
 
 def op_from_json(data: dict[str, Any]) -> Op:
-    """Read an operation back by its registered name; anything else is a ``GameReplayError``."""
+    """Read an operation back by its registered name; anything else (a seat that is not an
+    ``int`` included) is a ``GameReplayError``."""
     try:
         cls = OPS[str(data["op"])]
-        seat = int(data["seat"])
+        seat = data["seat"]
+        if type(seat) is not int:
+            raise TypeError("a seat is a whole number")
         if cls is Play or cls is Give:
             return cls(seat, parse_cards(data["cards"]))
         if cls is Bid:
@@ -110,5 +121,6 @@ def op_from_json(data: dict[str, Any]) -> Op:
         if cls is NameTrump:
             return NameTrump(seat, suit_from_letter(str(data["suit"])))
         return cls(seat)
-    except (KeyError, TypeError, ValueError) as exc:
-        raise GameReplayError(f"not an operation this history format knows: {data!r}") from exc
+    except (KeyError, TypeError, ValueError, GameError) as exc:
+        raise GameReplayError(f"not an operation this history format knows: {shown(data)}") \
+            from exc
