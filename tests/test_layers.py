@@ -1,5 +1,6 @@
-"""The package's architecture as a test (DESIGN.md, "the layout"): layers only look down, and no
-module imports itself round a cycle, lazily or not.
+"""The package's architecture as a test (docs/architecture.md, "The layers"): layers only look
+down, no module imports itself round a cycle, lazily or not, and every package is named in the
+architecture document.
 
 Every ``import`` and ``from ... import`` in ``src/twentyone`` is read with ``ast`` (imports inside
 functions too: a cycle that is only broken by importing late is still a cycle in the design).
@@ -12,17 +13,16 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
 SRC = Path(__file__).resolve().parents[1] / "src"
 PACKAGE = SRC / "twentyone"
 
 #: Each layer may import its own layer's modules and every layer below it. Packages beside each
-#: other in DESIGN.md share a rank only where one really builds on the other: the simulator plays
-#: the solver's charts, so it sits just above ``strategy``; the browser table offers the trainers
-#: on its site, so ``web`` sits just above ``train``. ``protocol`` (the one game protocol) is
-#: ground, so the engine and the card games can both meet it; ``games`` sits above ``pontoon``
-#: because its registry lists all five games, blackjack and Pontoon through adapters.
+#: other in docs/architecture.md share a rank only where one really builds on the other: the
+#: simulator plays the solver's charts, so it sits just above ``strategy``; the browser table
+#: offers the trainers on its site, so ``web`` sits just above ``train``. ``protocol`` (the one
+#: game protocol) is ground, so the engine and the card games can both meet it; ``games`` sits
+#: above ``pontoon`` because its registry lists all five games, blackjack and Pontoon through
+#: adapters.
 RANKS: dict[str, int] = {
     # ground: every layer may use these
     "cards": 0, "money": 0, "errors": 0, "rules": 0, "compiled": 0, "data": 0, "safeload": 0,
@@ -244,19 +244,25 @@ GAME_MODULES = ("twentyone.games.blackjack", "twentyone.games.durak",
                 "twentyone.pontoon", "twentyone.engine.table")
 
 
-@pytest.mark.xfail(strict=True, reason="issue 33, one room: the casino room (web/room.py, "
-                   "web/dealer.py, web/hints.py, web/downloads.py, web/spec.py) still reads "
-                   "the blackjack engine directly; only the card rooms reach their games "
-                   "through the registry and the protocol alone")
+#: The web modules still on the blackjack engine's own table and Pontoon's modules, to move
+#: onto one room over the protocol (issue 33; docs/architecture.md, "Still two paths"): each
+#: must still import a game, so the list only shrinks.
+WEB_STILL_DIRECT = {"twentyone.web.dealer", "twentyone.web.downloads", "twentyone.web.hints",
+                    "twentyone.web.room", "twentyone.web.spec"}
+
+
 def test_the_web_server_imports_no_game() -> None:
     """Issue 33: web/ imports no game's module or class; it reaches every game through the
-    registry (``games.registry``) and the protocol."""
+    registry (``games.registry``) and the protocol. The card rooms do; the casino room's
+    modules are listed in ``WEB_STILL_DIRECT`` until they do too."""
     known = set(modules())
-    wrong = {p.name: sorted(m for m in imports_of(module_name(p), p, known)
-                            if m.startswith(GAME_MODULES))
+    wrong = {module_name(p): sorted(m for m in imports_of(module_name(p), p, known)
+                                    if m.startswith(GAME_MODULES))
              for p in sorted((PACKAGE / "web").glob("*.py"))}
     wrong = {k: v for k, v in wrong.items() if v}
-    assert not wrong, wrong
+    assert set(wrong) <= WEB_STILL_DIRECT, {k: v for k, v in wrong.items()
+                                            if k not in WEB_STILL_DIRECT}
+    assert set(wrong) >= WEB_STILL_DIRECT, "shrink WEB_STILL_DIRECT"
 
 
 def table_changes(source: str) -> list[str]:
@@ -361,3 +367,16 @@ def test_the_game_import_check_catches_a_planted_import(tmp_path: Path) -> None:
     known = set(modules())
     assert game_imports("twentyone.tui.planted", planted, known) == [
         "twentyone.engine.table.Table", "twentyone.games.durak.picture"]
+
+
+def test_the_architecture_document_names_every_package() -> None:
+    """docs/architecture.md, "The layers": every package and root module of ``src/twentyone``
+    is named there (as `name`), and every layer of ``RANKS`` is a package that exists, so the
+    document and the layer ranks cannot drift from the code."""
+    doc = (SRC.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"`([a-z_]+)`", doc))
+    present = {p.stem if p.is_file() else p.name for p in PACKAGE.iterdir()
+               if (p.is_dir() and (p / "__init__.py").exists())
+               or (p.suffix == ".py" and p.stem not in ("__init__", "__main__"))}
+    assert present - named == set(), present - named
+    assert set(RANKS) - {"__init__", "__main__"} <= present
