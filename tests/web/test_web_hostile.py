@@ -104,7 +104,7 @@ def _state(room: AnyRoom) -> tuple[int, str, Any]:
     saved = room.store.room(room.code)
     assert saved is not None
     ops = len(saved.ops)
-    if isinstance(room, Room):
+    if type(room) is Room:
         t = room.table
         return len(t.log), repr((t.phase, t.round, t.to_act)), (ops, room.balances())
     return room.log_mark(), repr(room.game.state()), ops
@@ -114,7 +114,7 @@ def _offered(room: AnyRoom, actor: Actor) -> list[tuple[str, dict[str, Any]]]:
     """The requests the room's page offers ``actor`` now, each with details it takes (a
     hostile phone may send them with other details, or anything else). Closing, pausing,
     removing and leaving are left to the junk, or few runs would get far into a hand."""
-    if isinstance(room, Room):
+    if type(room) is Room:
         if actor.role is Role.HOST:
             return [(op, {}) for op in room.host_legal() if op not in STOPS]
         if not actor.seat:

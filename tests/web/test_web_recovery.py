@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import select
+import selectors
 import signal
 import sqlite3
 import subprocess
@@ -50,8 +50,12 @@ def server(db: Path, log: Path | None = None) -> Iterator[tuple[str, subprocess.
             stdout=subprocess.PIPE, stderr=err, text=True,
             env={**os.environ, "PYTHONUNBUFFERED": "1"}))
         assert proc.stdout is not None
-        if not select.select([proc.stdout], [], [], 120)[0]:
-            pytest.fail("the server said nothing within 120 s")
+        # A selector, not select.select: select() cannot watch a descriptor numbered past
+        # 1023, which a long run's process may well hand out.
+        with selectors.DefaultSelector() as waiting:
+            waiting.register(proc.stdout, selectors.EVENT_READ)
+            if not waiting.select(120):
+                pytest.fail("the server said nothing within 120 s")
         line = proc.stdout.readline()
         url = line.split(" at ")[1].split()[0].rstrip("/")
         for _ in range(200):
