@@ -40,7 +40,7 @@ from twentyone.games.core.history import dumps
 from twentyone.games.core.sheet import Sheet
 from twentyone.games.core.shuffle import RandomShuffler, Shuffler
 from twentyone.games.registry import GAMES, GameEntry
-from twentyone.protocol import HandResult, seal
+from twentyone.protocol import HOUSE, HandResult, seal
 from twentyone.web import protocol
 from twentyone.web.protocol import MAX_NAME_CHARS, FrameParts, Request, SharedFrame
 from twentyone.web.roomcore import (
@@ -61,6 +61,9 @@ from twentyone.web.store import Change, LedgerRow, Store, StoredRoom, StoredSeat
 BOT_DELAY_S = 0.9
 #: The most cards one request may name (a President set is at most four).
 MAX_CARDS = 13
+#: How many of the last events a whole state frame carries, so a page opened again (a reload,
+#: a phone woken) still says what just happened; everyone's view of them (none is private).
+RECENT_EVENTS = 8
 
 
 def secure_bot_rng(code: str, seat: int) -> random.Random:
@@ -172,6 +175,14 @@ class CardRoom(RoomCore):
         return {}
 
     def _sit(self, actor: Actor, args: dict[str, Any]) -> dict[str, Any]:
+        token = new_token()
+        seat = self._take_seat(args, token_hash(token))
+        actor.seat = seat  # only once the ledger holds the seat
+        return {"token": token, "seat": seat}
+
+    def _take_seat(self, args: dict[str, Any], holder: str) -> int:
+        """Seat someone by name at the seat asked for (or the first a bot holds), held by the
+        token hash ``holder``; written to the ledger before it is theirs."""
         name = protocol.text(args, "name", MAX_NAME_CHARS)
         wanted = protocol.whole(args, "seat", optional=True)
         if wanted is None:
@@ -183,15 +194,50 @@ class CardRoom(RoomCore):
             raise SeatError(f"this table's seats are 1 to {self.players}")
         if wanted in self.people:
             raise SeatError(f"seat {wanted} is taken")
-        token = new_token()
         g = self.game
-        p = Person(name, token_hash(token), len(g.ops), connections=1,
+        p = Person(name, holder, len(g.ops), connections=1,
                    from_hand=g.hands_dealt + (0 if g.between_hands else 1))
         self.people[wanted] = p
         self._commit(Change(seated=[StoredSeat(wanted, name, p.token_hash, p.since_op)]))
-        actor.seat = wanted  # only once the ledger holds the seat
         self._restart_clock(force=True)
-        return {"token": token, "seat": wanted}
+        return wanted
+
+    # --- the host at a seat: at a party the host usually plays, from the same page ----------
+
+    def host_seat(self) -> int | None:
+        """The seat the host holds with the host's own token, if any (one at most)."""
+        return next((n for n, p in self.people.items() if p.token_hash == self.host_hash),
+                    None)
+
+    def holds(self, actor: Actor) -> Person | None:
+        if actor.role is Role.HOST:
+            seat = self.host_seat()
+            return None if seat is None else self.people[seat]
+        return super().holds(actor)
+
+    def looking(self, actor: Actor) -> tuple[int, Role]:
+        """The host's connection sees the seat the host holds (once its hand was dealt to
+        them), and keeps the host's controls."""
+        if actor.role is not Role.HOST:
+            return super().looking(actor)
+        seat = self.host_seat()
+        dealt = seat is not None and self._dealt_to(self.people[seat])
+        return (seat if seat is not None and dealt else HOUSE), Role.HOST
+
+    def _host_other(self, req: Request) -> dict[str, Any]:
+        """The host sits down (with the host's token, so the one page both hosts and plays),
+        or moves, or leaves, at the seat the host holds."""
+        seat = self.host_seat()
+        if req.op == "sit":
+            if seat is not None:
+                raise SeatError(f"you already sit at seat {seat}")
+            if self.paused:
+                raise RoomError("the table is paused: resume it first")
+            return {"seat": self._take_seat(req.args, self.host_hash)}
+        if seat is None:
+            raise UnknownOperationError(f"the host has no {req.op!r}: take a seat to play, "
+                                        f"or one of {', '.join(self.HOST_OPS)}")
+        return self._seat_request(seat, req)
 
     def _move(self, seat: int, req: Request) -> None:
         """A seat's move: read by the game's own operation reader (a history names moves the
@@ -430,6 +476,7 @@ class CardRoom(RoomCore):
             "paused": self.paused, "closed": self.closed,
             "clock": self.clock_json(),
             "host_legal": self.host_legal() if role is Role.HOST else None,
+            "host_seat": self.host_seat() if role is Role.HOST else None,
             "scores": None if self.entry.sheet is None else self.score_sheet().to_json(),
             "commitment": None if current is None or not self.spec.settings.commit_shoes
             else commitment(current),
@@ -437,7 +484,8 @@ class CardRoom(RoomCore):
         }
         return {"type": "state", "ctx": v.ctx.to_json(), "legal": legal,
                 "body": dict(v.body),
-                "events": [] if since is None else g.events(viewer, since),
+                "events": g.events(HOUSE, max(0, g.mark() - RECENT_EVENTS)) if since is None
+                else g.events(viewer, since),
                 "room": room}
 
     def record_seal(self) -> str | None:

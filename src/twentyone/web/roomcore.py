@@ -442,8 +442,7 @@ class RoomCore(ABC):
             raise RoomError("the host has closed this room")
         if actor.role is Role.HOST:
             if req.op not in self.HOST_OPS:
-                raise UnknownOperationError(f"the host has no {req.op!r}: "
-                                            f"one of {', '.join(self.HOST_OPS)}")
+                return self._host_other(req)
             return self._host(req)
         if actor.role is Role.SPECTATOR:
             if req.op != "sit":
@@ -453,6 +452,12 @@ class RoomCore(ABC):
             return self._sit(actor, req.args)
         assert actor.seat is not None
         return self._seat_request(actor.seat, req)
+
+    def _host_other(self, req: Request) -> dict[str, Any]:
+        """A request of the host's that is none of ``HOST_OPS``: refused here; a room where
+        the host may also hold a seat answers it (``CardRoom``)."""
+        raise UnknownOperationError(f"the host has no {req.op!r}: "
+                                    f"one of {', '.join(self.HOST_OPS)}")
 
     def _host(self, req: Request) -> dict[str, Any]:
         if req.op == "pause":

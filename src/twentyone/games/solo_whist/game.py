@@ -70,6 +70,10 @@ class SoloWhist(Game[SoloWhistRules]):
         self.declarers: tuple[int, ...] = ()
         self.trump: Suit | None = None
         self.trick: list[tuple[int, Card]] = []
+        #: The last finished trick and who won it: shown until the next card is led, and
+        #: on request (the page's "last trick"), since the four cards leave the table at once.
+        self.last_trick: list[tuple[int, Card]] = []
+        self.last_winner = 0
         self.won: dict[int, list[Card]] = {s: [] for s in self.seats}
         self.tricks: dict[int, int] = {s: 0 for s in self.seats}
         self.exposed = False
@@ -312,6 +316,7 @@ class SoloWhist(Game[SoloWhistRules]):
         cards = tuple(x for _, x in self.trick)
         self.won[winner].extend(cards)
         self.tricks[winner] += 1
+        self.last_trick, self.last_winner = self.trick, winner
         self.trick = []
         self._emit(Event("trick", winner, cards))
         self.turn = winner
@@ -371,6 +376,7 @@ class SoloWhist(Game[SoloWhistRules]):
             "contract": self.contract.name if self.contract else None,
             "declarers": self.declarers, "trump": self.trump,
             "trick": tuple(self.trick), "tricks": dict(self.tricks),
+            "last_trick": tuple(self.last_trick), "last_winner": self.last_winner,
             "exposed": exposed, "counters": dict(self.counters),
             "played": tuple(c for w in self.won.values() for c in w),
         }

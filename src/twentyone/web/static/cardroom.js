@@ -31,6 +31,7 @@ export function model(frame, info) {
     phase: ctx.phase,
     over: Boolean(ctx.over),
     toAct,
+    handsDealt: ctx.hand || 0,
     body,
     legal,
     blocked: body.unplayable || {},
@@ -40,6 +41,7 @@ export function model(frame, info) {
     clock: room.clock ? { seat: room.clock[0], deadline_ms: room.clock[1] } : null,
     paused,
     hostLegal: room.host_legal || [],
+    hostSeat: room.host_seat || null,
     scores: room.scores || null,
     events: frame.events || [],
     turnSeconds: info.settings ? info.settings.turn_s : 30,
@@ -53,6 +55,8 @@ export function model(frame, info) {
 }
 
 const HOST_LABELS = { pause: "Pause", resume: "Resume", deal: "Deal the next hand" };
+// The host's button before any hand is dealt: the first deal is no "next" one.
+const FIRST_LABELS = { ...HOST_LABELS, deal: "Deal" };
 
 export class CardRoom extends RoomPage {
   // page: the component that draws the game (static/games/<page>.js, as the room's info names
@@ -61,11 +65,13 @@ export class CardRoom extends RoomPage {
     super(code, room, go);
     this.page = page;
     this.frame = null;
+    this.hostSeat = null;   // the seat the host holds, as the room's frame says
     // What the person is in the middle of: the cards picked (codes), and the reason last shown
     // for a greyed card they touched. Cleared whenever the cards in the hand change.
     this.selection = new Set();
     this.explained = "";
     this.handKey = "";
+    this.lastTrick = false;
     this.start();
   }
 
@@ -93,15 +99,18 @@ export class CardRoom extends RoomPage {
     this.root.dataset.frames = String(this.frames);
     if (frame.room && frame.room.role) this.role = frame.room.role;
     if (frame.ctx) this.seat = frame.ctx.viewer || null;
+    this.hostSeat = (frame.room && frame.room.host_seat) || null;
     this.render();
   }
 
+  // The host sits with the host's own token (the same page keeps the host's controls); anyone
+  // else is given a seat's token.
   async sitDown(name, seat) {
     try {
       const reply = await this.conn.request("sit", seat ? { name, seat } : { name });
       if (reply.token) tokens.setSeat(this.code, reply.token);
       this.seat = reply.seat;
-      this.role = "player";
+      if (this.role !== "host") this.role = "player";
       toast(`Welcome, ${name}.`, "info", 2500);
       this.render();
     } catch (err) {
@@ -137,10 +146,22 @@ export class CardRoom extends RoomPage {
         this.render();
       },
       act: (op, args) => this.act(op, args),
+      // Whether the last trick is shown in place of the one under way (Solo Whist).
+      lastTrick: this.lastTrick,
+      toggleLast: () => {
+        this.lastTrick = !this.lastTrick;
+        this.render();
+      },
+      // A card only one legal move uses is played by touching it (one tap, no Play button).
+      only: (code, ops) => {
+        const using = ops.filter((op) => (op.cards || []).includes(code));
+        return using.length === 1 && !this.selection.size ? using[0] : null;
+      },
     };
   }
 
-  // A newcomer takes a seat a bot holds (the first, unless they pick one).
+  // A newcomer (or the host, who usually plays too) takes a seat a bot holds (the first,
+  // unless they pick one).
   sitForm(m) {
     const free = m.seats.filter((st) => st.bot);
     if (!free.length) return null;
@@ -149,7 +170,7 @@ export class CardRoom extends RoomPage {
     const seat = h("select", { name: "seat" }, free.map((st) =>
       h("option", { value: String(st.number) }, `Seat ${st.number} (now ${st.name})`)));
     const form = h("form.sit", {},
-      h("h2", {}, "Take a seat"),
+      h("h2", {}, m.role === "host" ? "Play too: take a seat" : "Take a seat"),
       h("label.field", {}, h("span", {}, "Name"), name),
       h("label.field", {}, h("span", {}, "Seat"), seat),
       h("button.primary", { type: "submit" }, "Sit down"));
@@ -166,7 +187,7 @@ export class CardRoom extends RoomPage {
     names.add(m.paused ? "resume" : "pause");
     const buttons = [...names].map((a) => h(`button.host-action.host-${a}`, {
       type: "button", dataset: { host: a }, onclick: () => this.act(a),
-    }, HOST_LABELS[a] || a.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase())));
+    }, (m.handsDealt ? HOST_LABELS : FIRST_LABELS)[a] || a.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase())));
     // A person at a seat can be removed; their seat goes back to a bot.
     if (m.hostLegal.includes("remove")) {
       for (const st of m.seats.filter((x) => !x.bot)) {
@@ -208,6 +229,7 @@ export class CardRoom extends RoomPage {
     return h("button.secondary.leave", { type: "button", onclick: async () => {
       if (!window.confirm("Leave the table? A bot takes your seat.")) return;
       if (await this.act("leave")) {
+        if (this.role === "host") return;   // the host's page stays the host's
         tokens.forgetSeat(this.code);
         this.conn.close();
         this.go(`/r/${this.code}`);
@@ -220,11 +242,12 @@ export class CardRoom extends RoomPage {
   }
 
   render() {
-    this.roleEl.textContent = this.role === "host" ? "You are the host"
+    this.roleEl.textContent = this.role === "host" ? (this.hostSeat ? `Host · seat ${this.hostSeat}` : "You are the host")
       : this.role === "player" ? `Seat ${this.seat}` : this.role ? "Watching" : "";
     if (!this.frame) return;
     const m = model(this.frame, this.room);
-    m.csvUrl = this.csvUrl();
+    // The score sheet's download is the host's and the players'; a spectator is not offered it.
+    m.csvUrl = m.role === "spectator" ? null : this.csvUrl();
     const page = this.page;
     this.root.dataset.game = m.game;
     if (!page) {
@@ -237,6 +260,7 @@ export class CardRoom extends RoomPage {
       this.handKey = hand;
       for (const c of [...this.selection]) if (!(m.body.hand || []).includes(c)) this.selection.delete(c);
       this.explained = "";
+      this.lastTrick = false;
     }
     const drawn = page.draw(m, this.ui());
     const turn = m.myTurn;
@@ -249,11 +273,12 @@ export class CardRoom extends RoomPage {
     this.table.replaceChildren(...[drawn.seats, drawn.table, drawn.news].filter(Boolean));
     this.hostBox.replaceChildren(...(this.role === "host" ? [this.hostPanel(m)] : []));
     const parts = [prompt];
-    if (m.role === "spectator") parts.push(this.sitForm(m));
+    if (m.role === "spectator" || (m.role === "host" && !m.hostSeat)) parts.push(this.sitForm(m));
     if (drawn.hand) parts.push(drawn.hand);
     if (drawn.actions) parts.push(drawn.actions);
     this.controls.replaceChildren(...parts.filter(Boolean));
-    const own = m.role === "player" ? [...this.recordLinks(), this.leaveButton()] : [];
+    const own = m.role === "player" ? [...this.recordLinks(), this.leaveButton()]
+      : m.role === "host" && m.hostSeat ? [this.leaveButton()] : [];
     this.sheetBox.replaceChildren(...[drawn.sheet, ...own].filter(Boolean));
     if (this.busy) for (const b of this.root.querySelectorAll("button.move, [data-host]")) b.disabled = true;
     this.tick();

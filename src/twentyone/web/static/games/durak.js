@@ -68,12 +68,19 @@ function boutEl(m) {
       : h("p.quiet", {}, b.phase === "deal" ? "" : "No cards on the table yet.")));
 }
 
+// The stock and the trump card under it. The trump card is drawn upright beside the stock, whole
+// and readable (on a table it lies across the stock's foot). Between games there is no stock
+// and nothing discarded: the pack waits to be dealt.
 function stockEl(m) {
   const b = m.body;
   const trump = b.trump_card;
+  if (b.phase === "deal") {
+    return h("section.stock", { "aria-label": "the stock" },
+      h("p.stock-text", {}, h("span", {}, m.handsDealt ? "The pack is gathered to deal again." : "A pack of 36 to deal.")));
+  }
   return h("section.stock", { "aria-label": "the stock" },
     trump ? h(`div.stock-pile${b.trump_in_stock ? "" : ".gone"}`, {},
-      b.trump_in_stock ? cardEl(card(trump), 0) : null,
+      b.trump_in_stock ? h("div.trump-card", { title: `the trump card: ${cardText(trump)}` }, cardEl(card(trump), 0)) : null,
       b.stock > 1 ? h("div.card.back.on-trump", { "aria-label": "the stock" }) : null) : null,
     h("p.stock-text", {},
       trump ? h("b.trumps", {}, `Trumps ${suitText(trump.slice(-1))}`) : null,

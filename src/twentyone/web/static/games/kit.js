@@ -86,10 +86,18 @@ export function sortHand(codes, ranks = ACE_HIGH, { bySuit = true, last = null }
     : rank(a) - rank(b) || suit(a) - suit(b)));
 }
 
+// What a legal move is sent with: its details, without its name and seat (the seat is the
+// token's).
+export function moveArgs(op) {
+  const { op: _name, seat: _seat, ...args } = op;
+  return args;
+}
+
 // The hand you hold, sorted: every card a button. While it is your move, a card no legal move
 // uses is greyed, is never picked, and says why when touched; while it is not, the cards rest
-// (not selectable) and say whose move it is. `usable`: the codes a legal move can take; `why`:
-// code → the game's reason.
+// (not selectable) and say whose move it is. A card that only one legal move uses is played by
+// touching it; a card several moves use is picked first. `usable`: the codes a legal move can
+// take; `why`: code → the game's reason.
 export function handEl(model, ui, codes, usable, why = {}) {
   if (!codes || !codes.length) return h("div.my-hand.empty", {}, "No cards in your hand.");
   const live = usable.size > 0 || Object.keys(why).length > 0;
@@ -102,7 +110,11 @@ export function handEl(model, ui, codes, usable, why = {}) {
       type: "button", "aria-disabled": ok ? "false" : "true", "aria-pressed": picked ? "true" : "false",
       dataset: { card: code, why: reason || "" }, title: reason || `pick ${cardText(code)}`,
       style: { "--i": String(i) },
-      onclick: () => (ok ? ui.toggle(code) : ui.explain(code, reason)),
+      onclick: () => {
+        if (!ok) return ui.explain(code, reason);
+        const only = ui.only ? ui.only(code, model.legal) : null;
+        return only ? ui.act(only.op, moveArgs(only)) : ui.toggle(code);
+      },
     }, cardEl(card(code), 0));
   });
   return h("div.my-hand", { role: "group", "aria-label": "your hand", style: { "--n": String(codes.length) } },

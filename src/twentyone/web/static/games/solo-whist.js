@@ -104,12 +104,30 @@ function contractLine(m) {
     h("span.won", {}, `${won} won so far`));
 }
 
-function trickEl(m) {
+// The trick on the table. A finished trick stays on the table, all four cards and who won it,
+// until the next card is led; while a trick is under way the last one is shown on request.
+function trickEl(m, ui) {
   const b = m.body;
   const trick = b.trick || [];
-  return h("div.trick", { "aria-label": "the trick" }, trick.length ? trick.map(([s, c], i) =>
-    h("figure.played", { dataset: { seat: String(s), card: c } }, cardEl(card(c), i), h("figcaption", {}, who(m, s))))
-    : h("p.quiet", {}, b.phase === "play" ? says(m, m.toAct, "lead", "leads") : ""));
+  const last = b.last_trick || [];
+  const peek = ui.lastTrick && trick.length > 0 && last.length > 0;
+  const toggle = trick.length && last.length ? h("button.secondary.last-toggle", {
+    type: "button", "aria-pressed": peek ? "true" : "false", onclick: () => ui.toggleLast(),
+  }, peek ? "Back to this trick" : "Last trick") : null;
+  if (peek || (!trick.length && last.length)) {
+    const won = b.last_winner;
+    return h("div.trick-box", {},
+      h("div.last-trick", { "aria-label": "the last trick", dataset: { winner: String(won) } },
+        last.map(([s, c], i) => h(`figure.was-played${s === won ? ".winner" : ""}`, { dataset: { seat: String(s), card: c } },
+          cardEl(card(c), i), h("figcaption", {}, who(m, s))))),
+      h("p.trick-won", {}, `${says(m, won, "win", "wins")} the trick${peek ? "" : ` and ${won === m.me ? "lead" : "leads"}`}.`),
+      toggle);
+  }
+  return h("div.trick-box", {},
+    h("div.trick", { "aria-label": "the trick" }, trick.length ? trick.map(([s, c], i) =>
+      h("figure.played", { dataset: { seat: String(s), card: c } }, cardEl(card(c), i), h("figcaption", {}, who(m, s))))
+      : h("p.quiet", {}, b.phase === "play" ? says(m, m.toAct, "lead", "leads") : "")),
+    toggle);
 }
 
 function exposedEl(m) {
@@ -121,9 +139,11 @@ function exposedEl(m) {
 function tableEl(m, ui) {
   const b = m.body;
   if (b.phase === "deal") {
-    return h("section.whist-table", {}, h("p.quiet", {}, "The cards are gathered for the next hand."));
+    // The hand's last trick stays in view until the next deal.
+    return h("section.whist-table", {}, (b.last_trick || []).length ? trickEl(m, ui)
+      : h("p.quiet", {}, "The cards are gathered for the next hand."));
   }
-  if (b.phase === "play") return h("section.whist-table", {}, contractLine(m), trickEl(m), exposedEl(m));
+  if (b.phase === "play") return h("section.whist-table", {}, contractLine(m), trickEl(m, ui), exposedEl(m));
   return h("section.whist-table", {}, contractLine(m), auctionEl(m, ui));
 }
 
