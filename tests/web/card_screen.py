@@ -136,11 +136,16 @@ def try_blocked(page: Page, frame: dict[str, Any]) -> bool:
 
 
 def make_move(page: Page, op: dict[str, Any], frame: dict[str, Any]) -> None:
-    """Make ``op`` (an entry of ``frame``'s ``legal``) by tapping, as a person does. A set of
-    several cards (President) is picked card by card: the page shows the set as it grows, and
+    """Make ``op`` (an entry of ``frame``'s ``legal``) by tapping, as a person does. A card
+    only this move uses is played by tapping it. A set of several cards (President) is picked
+    card by card: the page shows the set as it grows, and
     offers Play only once the set picked is one the frame lists as legal."""
     name = op["op"]
-    if name in ("play", "give"):
+    if name in ("play", "give") and [o for o in frame["legal"]
+                                     if op["cards"][0] in o.get("cards", ())] == [op]:
+        # The only move that uses this card: one tap plays it.
+        page.locator(f".my-hand .hand-card[data-card='{op['cards'][0]}']").click(position=CORNER)
+    elif name in ("play", "give"):
         button = page.locator(f"button.move[data-op='{name}']")
         legal_sets = {" ".join(sorted(o["cards"])) for o in frame["legal"] if o["op"] == name}
         for k, code in enumerate(op["cards"], start=1):

@@ -72,6 +72,7 @@ export class CardRoom extends RoomPage {
     this.explained = "";
     this.handKey = "";
     this.lastTrick = false;
+    this.onFelt = new Set();   // the cards the felt showed last time it was drawn
     this.start();
   }
 
@@ -237,6 +238,18 @@ export class CardRoom extends RoomPage {
     } }, "Leave the table");
   }
 
+  // Every frame draws the felt again: a card already on it lies still, and only a card new to
+  // the felt is dealt onto it (a face-down card, the stock, never moves).
+  stillCards() {
+    const drawnNow = new Set();
+    for (const el of this.table.querySelectorAll(".card")) {
+      const code = el.dataset.card;
+      if (!code || this.onFelt.has(code)) el.classList.add("still");
+      if (code) drawnNow.add(code);
+    }
+    this.onFelt = drawnNow;
+  }
+
   csvUrl() {
     return api.downloadUrl(this.code, "scores.csv", this.token() || "");
   }
@@ -271,6 +284,7 @@ export class CardRoom extends RoomPage {
     const prompt = h(`p.prompt${turn ? ".yours" : ""}${m.paused ? ".paused" : ""}`, { role: "status" },
       m.paused ? "Paused by the host" : drawn.status);
     this.table.replaceChildren(...[drawn.seats, drawn.table, drawn.news].filter(Boolean));
+    this.stillCards();
     this.hostBox.replaceChildren(...(this.role === "host" ? [this.hostPanel(m)] : []));
     const parts = [prompt];
     if (m.role === "spectator" || (m.role === "host" && !m.hostSeat)) parts.push(this.sitForm(m));

@@ -86,6 +86,9 @@ export function sortHand(codes, ranks = ACE_HIGH, { bySuit = true, last = null }
     : rank(a) - rank(b) || suit(a) - suit(b)));
 }
 
+// The most cards a phone's hand holds in one row (Solo Whist's thirteen read well in one).
+const LONG_HAND = 13;
+
 // What a legal move is sent with: its details, without its name and seat (the seat is the
 // token's).
 export function moveArgs(op) {
@@ -117,8 +120,17 @@ export function handEl(model, ui, codes, usable, why = {}) {
       },
     }, cardEl(card(code), 0));
   });
-  return h("div.my-hand", { role: "group", "aria-label": "your hand", style: { "--n": String(codes.length) } },
-    buttons);
+  // A long hand on a phone (President's 17 or 18 cards) lies in two rows, each fanned only as
+  // much as its width needs, so every rank stays readable; a laptop holds it in one row.
+  const rows = codes.length > LONG_HAND && window.matchMedia("(max-width: 700px)").matches ? 2 : 1;
+  if (rows === 1) {
+    return h("div.my-hand", { role: "group", "aria-label": "your hand", style: { "--n": String(codes.length) } },
+      buttons);
+  }
+  const half = Math.ceil(buttons.length / 2);
+  const row = (part) => h("div.hand-row", { style: { "--n": String(part.length) } }, part);
+  return h("div.my-hand.rows", { role: "group", "aria-label": "your hand" },
+    row(buttons.slice(0, half)), row(buttons.slice(half)));
 }
 
 // The line under the hand: the reason for the greyed card you touched, or, when it is your move
