@@ -20,7 +20,7 @@ from browser_kit import Server, cents, drawn, page_for, serve, settled, shot, sh
 from full_table_kit import FULL_STACK, HITS, LONG_NAMES, Person, play_in_turn
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 #: What the page draws of each seat, as boxes in the viewport (null where a seat has none).
 MEASURE = """() => {
@@ -351,35 +351,80 @@ def test_the_chips_offered_make_exactly_the_legal_bets(module_page: Page,
             assert not any(row[i] for row in open_at), f"a {v}c chip at a {bets['unit']}c unit"
 
 
-def test_screenshots_of_a_full_table(server: Server, browser: Browser, tmp_path: Path) -> None:
-    """The pictures docs/web.md shows of a full table (TWENTYONE_WEB_SHOTS=docs/images/web to
-    write them there): the host's laptop and a player's phone mid-round, seven long names."""
+#: Each other seat's cards on the page: whether each card's corner (rank and suit) is its own
+#: (no later card covers it), and the gap between the dealer's calls and the seats.
+READABLE = """() => {
+  const own = (card) => [...card.querySelectorAll(".corner.top b, .corner.top i")].every((el) => {
+    const r = el.getBoundingClientRect();
+    return card.contains(document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2));
+  });
+  const calls = document.querySelector(".felt .calls").getBoundingClientRect();
+  const seats = document.querySelector(".felt .seats").getBoundingClientRect();
+  return {
+    cards: [...document.querySelectorAll(".seat:not(.mine) .card.face")].map((c) => [c.dataset.card, own(c)]),
+    gap: seats.top - calls.bottom,
+    wide: document.documentElement.scrollWidth > innerWidth,
+    downloads: [...document.querySelectorAll(".downloads")].map((d) => d.scrollWidth <= d.clientWidth + 1),
+  };
+}"""
+
+
+@pytest.mark.parametrize("width", [360, 390, 1280])
+def test_a_full_table_at_each_width(server: Server, browser: Browser, width: int,
+                                    tmp_path: Path) -> None:
+    """Seven long names mid-round, the player's and the host's pages at 360, 390 and 1280 px:
+    every other player's cards show their corners (none hidden under the next), the seats sit
+    up under the dealer's calls on a phone (no empty middle), the host's download links wrap
+    rather than scroll sideways, and no page is wider than the screen. The pictures docs/web.md
+    shows (TWENTYONE_WEB_SHOTS=docs/images/web to write them there)."""
     made = new_room(server)
     errors: list[str] = []
     shots = shots_dir(tmp_path)
-    phone = page_for(browser, errors, phone=True)
+    size: ViewportSize = {"width": width, "height": 844 if width < 700 else 800}
+    phone = width < 700
+
+    def page_at() -> Page:
+        ctx = browser.new_context(viewport=size, is_mobile=phone, has_touch=phone)
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        return page
+
+    player = page_at()
     with ExitStack() as stack:
         people = [Person(server, made["room"], stack) for _ in LONG_NAMES[1:]]
         for p, name in zip(people, LONG_NAMES[1:], strict=True):
             p.sit(name)
-        sit_on_page(phone, made["join_url"], LONG_NAMES[0])
-        host = page_for(browser, errors)
+        sit_on_page(player, made["join_url"], LONG_NAMES[0])
+        host = page_at()
         host.goto(server.base + "/")
         host.evaluate("([code, token]) => localStorage.setItem(`twentyone:${code}:host`, token)",
                       [made["room"], made["host_token"]])
         host.goto(f"{server.base}/r/{made['room']}")
         expect(host.locator(".seat")).to_have_count(7)
         for _ in range(2):
-            phone.locator('[data-chip="red"]').click()
-        phone.locator(".act-bet").click()
-        settled(phone)
+            player.locator('[data-chip="red"]').click()
+        player.locator(".act-bet").click()
+        settled(player)
         for p in people:
             p.op("bet", amount=25_00)
         host.locator('[data-host="deal"]').click()
         settled(host)
         play_in_turn(people, HITS)
-        expect(phone.locator('.action-bar [data-action="stand"]')).to_be_visible()
-        shot(host, shots / "laptop-full-table.png")
-        shot(phone, shots / "phone-full-table.png")
+        expect(player.locator('.action-bar [data-action="stand"]')).to_be_visible()
+        shot(host, shots / f"full-table-host-{width}.png")
+        shot(player, shots / f"full-table-player-{width}.png")
+        if width == 390:
+            shot(player, shots / "phone-full-table.png")
+        if width == 1280:
+            shot(host, shots / "laptop-full-table.png")
         expect(host.locator(".felt-head .phase")).to_have_text(re.compile("Players"))
+        seen = player.evaluate(READABLE)
+        assert len(seen["cards"]) == 12 + sum(HITS.values())
+        assert all(ok for _, ok in seen["cards"]), seen["cards"]
+        assert not seen["wide"]
+        if phone:
+            assert seen["gap"] < 40, seen["gap"]
+        on_host = host.evaluate(READABLE)
+        assert on_host["downloads"] and all(on_host["downloads"])
+        assert not on_host["wide"]
     assert not errors, errors
