@@ -52,7 +52,7 @@ def must_take(c: Contract) -> str:
 
 
 class WhistDrawing(GameDrawing):
-    cards = ("hand", "turn_up", "trick", "exposed", "played")
+    cards = ("hand", "turn_up", "trick", "last_trick", "exposed", "played")
     suits = ("trump",)
     quiet = frozenset({"turn-up-taken"})
     essentials = """\
