@@ -356,15 +356,18 @@ def test_the_chips_offered_make_exactly_the_legal_bets(module_page: Page,
 READABLE = """() => {
   const own = (card) => [...card.querySelectorAll(".corner.top b, .corner.top i")].every((el) => {
     const r = el.getBoundingClientRect();
-    return card.contains(document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2));
+    const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    return card.contains(hit);
   });
   const calls = document.querySelector(".felt .calls").getBoundingClientRect();
   const seats = document.querySelector(".felt .seats").getBoundingClientRect();
   return {
-    cards: [...document.querySelectorAll(".seat:not(.mine) .card.face")].map((c) => [c.dataset.card, own(c)]),
+    cards: [...document.querySelectorAll(".seat:not(.mine) .card.face")]
+      .map((c) => [c.dataset.card, own(c)]),
     gap: seats.top - calls.bottom,
     wide: document.documentElement.scrollWidth > innerWidth,
-    downloads: [...document.querySelectorAll(".downloads")].map((d) => d.scrollWidth <= d.clientWidth + 1),
+    downloads: [...document.querySelectorAll(".downloads")]
+      .map((d) => d.scrollWidth <= d.clientWidth + 1),
   };
 }"""
 
