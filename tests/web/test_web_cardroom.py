@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 from card_kit import (
+    HOST_TOKEN,
     Clock,
     ask,
     card_room,
@@ -160,6 +161,50 @@ def test_the_host_deals_pauses_removes_and_closes(tmp_path: Path) -> None:
     assert ask(room, ann, "pass")["error"] == "NotAllowedError"
     assert ask(room, boss, "close").get("ok")
     assert store.room("CARD01").closed  # type: ignore[union-attr]
+
+
+def test_the_host_sits_and_plays_with_the_hosts_own_token(tmp_path: Path) -> None:
+    """docs/web.md#the-card-room-in-the-browser: the host takes a seat (no new token: the host's
+    own holds it), sees that seat's hand and moves with it while keeping the host's controls,
+    holds it again after a restart, and leaving gives it back to a bot."""
+    store = SqliteStore(tmp_path / "l.sqlite3")
+    room = card_room(store, "durak", 3, seed=1)
+    boss = host(room)
+    assert ask(room, boss, "play", cards=["6h"])["error"] == "UnknownOperationError"
+    reply = ask(room, boss, "sit", name="Hana", seat=2)
+    assert reply.get("ok") and reply["seat"] == 2 and "token" not in reply
+    assert ask(room, boss, "sit", name="Hana")["error"] == "SeatError"
+    assert ask(room, boss, "deal").get("ok")
+    frame = frame_of(room, boss, None)
+    assert frame["ctx"]["viewer"] == 2 and frame["room"]["role"] == "host"
+    assert frame["room"]["host_seat"] == 2 and "pause" in frame["room"]["host_legal"]
+    assert len(frame["body"]["hand"]) == 6
+    assert not leaks(room, boss, None)
+    for _ in range(200):                    # the bots move until the host's seat is to act
+        if room.game.acting == 2 or not room.tick():
+            break
+    assert room.game.acting == 2
+    move = frame_of(room, boss, None)["legal"][0]
+    assert ask(room, boss, move["op"], **{k: v for k, v in move.items()
+                                           if k not in ("op", "seat")}).get("ok")
+    again = reopen(store, seed=1)           # a restart: the host's token still holds seat 2
+    assert again.looking(again.actor_for(HOST_TOKEN))[0] == 2
+    assert ask(again, host(again), "leave").get("ok")
+    assert 2 not in again.people
+    assert frame_of(again, host(again), None)["room"]["host_seat"] is None
+
+
+def test_a_whole_frame_says_what_just_happened(tmp_path: Path) -> None:
+    """A page opened again gets the last few events with its whole frame (everyone's view of
+    them), so its line of what just happened is not empty after a reload."""
+    room = card_room(SqliteStore(tmp_path / "l.sqlite3"), "president", 4, seed=3)
+    sit(room, "Ann", 2)
+    assert ask(room, host(room), "deal").get("ok")
+    for _ in range(6):
+        room.tick()
+    events = frame_of(room, Actor(Role.SPECTATOR), None)["events"]
+    assert 0 < len(events) <= 8
+    assert any(e["kind"] in ("play", "pass") for e in events)
 
 
 def test_seats_are_bounded_and_taken_once(tmp_path: Path) -> None:
