@@ -389,6 +389,7 @@ def test_a_full_table_at_each_width(server: Server, browser: Browser, width: int
     def page_at() -> Page:
         ctx = browser.new_context(viewport=size, is_mobile=phone, has_touch=phone)
         page = ctx.new_page()
+        page.set_default_timeout(15_000)
         page.on("pageerror", lambda e: errors.append(str(e)))
         return page
 
