@@ -63,6 +63,7 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
         self._rng = np.random.default_rng()
         self._since = 0
         self._moves = 0
+        self._legal = np.zeros(self.codec.n_actions, dtype=np.int8)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -100,15 +101,16 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
         g = self.game
         assert g is not None and g.to_act is not None
         self.agent_selection = f"seat_{g.to_act}"
+        self._legal = self.codec.mask(g, g.to_act)
         for a in self.agents:
             self.infos[a] = {"action_mask": self._mask(a)}
 
     def _mask(self, agent: str) -> npt.NDArray[np.int8]:
-        g = self.game
-        assert g is not None
+        """The acting agent's legal actions (worked out once a move, in ``_select``); nobody
+        else's."""
         if agent != self.agent_selection or self.terminations[agent] or self.truncations[agent]:
             return np.zeros(self.codec.n_actions, dtype=np.int8)
-        return self.codec.mask(g, self._seat(agent))
+        return self._legal.copy()
 
     def observe(self, agent: str) -> dict[str, Any]:
         g = self.game
