@@ -153,3 +153,20 @@ def test_without_the_extra_the_import_names_it() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.startswith("ImportError twentyone.envs.openspiel needs the 'openspiel' extra"), out
+
+
+def test_the_mccfr_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    """A tiny run of ``examples/openspiel_mccfr.py`` (docs/games/envs.md's example)."""
+    import runpy
+    from pathlib import Path
+
+    example = Path(__file__).resolve().parents[1] / "examples" / "openspiel_mccfr.py"
+    argv = sys.argv
+    sys.argv = [str(example), "--iterations", "3", "--hands", "4"]
+    try:
+        runpy.run_path(str(example), run_name="__main__")
+    finally:
+        sys.argv = argv
+    out = capsys.readouterr().out
+    assert "3 MCCFR iterations" in out
+    assert out.count("the durak in") == 2

@@ -269,7 +269,8 @@ class Observer:
         g = held.game
         viewer = self._viewer(player)
         if self.recall:
-            return f"seat {player + 1}: " + json.dumps(held.events(viewer), sort_keys=True)
+            return f"seat {player + 1}: " + json.dumps(held.events(viewer), sort_keys=True,
+                                                         separators=(",", ":"))
         return f"seat {player + 1}: " + json.dumps(g.view_json(None if viewer == HOUSE
                                                               else viewer), sort_keys=True)
 
