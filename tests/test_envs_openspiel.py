@@ -170,3 +170,13 @@ def test_the_mccfr_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "3 MCCFR iterations" in out
     assert out.count("the durak in") == 2
+
+
+def test_a_hand_past_its_move_limit_ends_with_nothing_paid(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import twentyone.envs.openspiel as spiel
+
+    monkeypatch.setattr(spiel, "MAX_MOVES", 10)
+    state = _random_game("python_twentyone_durak(players=4)", 3)
+    assert state.moves == 10 and not state.game.hand_results()
+    assert state.returns() == [0.0] * 4
