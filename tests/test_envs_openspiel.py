@@ -39,7 +39,7 @@ def test_each_game_is_registered_under_its_name() -> None:
 @pytest.mark.parametrize(("game", "players"), EVERY_TABLE)
 def test_openspiel_random_sim_test_passes(game: str, players: int) -> None:
     pyspiel.random_sim_test(pyspiel.load_game(f"{NAMES[game]}(players={players})"),
-                            num_sims=2, serialize=False, verbose=False)
+                            num_sims=2, serialize=True, verbose=False)
 
 
 def _random_game(name: str, seed: int, check: Any = None) -> Any:
