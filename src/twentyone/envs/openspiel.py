@@ -35,6 +35,7 @@ except ModuleNotFoundError as exc:
 
 import numpy as np
 
+from twentyone.cards import parse_card
 from twentyone.envs.codec import CARD_GAMES, CODES, MAX_MOVES, Codec, card_index, codec, new_game
 from twentyone.games.core.game import Game
 from twentyone.games.core.shuffle import StackedShuffler
@@ -155,7 +156,6 @@ class CardState(pyspiel.State):  # type: ignore[misc]
         if self.game is None:
             self.order.append(int(action))
             if len(self.order) == len(self.pack):
-                from twentyone.cards import parse_card
                 cards = [parse_card(CODES[i]) for i in self.order]
                 g = new_game(self.name, self.players, StackedShuffler(cards), self.rules)
                 assert g.to_act is not None
