@@ -1,4 +1,4 @@
-"""The coach at the terminal table (docs/training.md#a-coach-at-the-table), played through the
+"""The coach at the terminal table (docs/training.md#the-coach-at-the-table), played through the
 Textual pilot: a wrong stand called with the exact solver's cost, a right play never charged,
 count checks answered right, wrong and unreadably, the session's statistics when the player
 leaves and in ``train stats --json``, and the chips a profile keeps from one sitting to the
@@ -25,9 +25,9 @@ from twentyone.engine.table import Table
 from twentyone.rules import PRESETS
 from twentyone.sim.counting import SYSTEMS
 from twentyone.strategy import action_evs
+from twentyone.train.seat import TableCoach, sit_down
 from twentyone.train.store import Store
 from twentyone.tui.app import TableApp
-from twentyone.tui.coaching import TableCoach, sit_down
 from twentyone.tui.launch import casino_app
 
 RULES = PRESETS["six-deck-s17"]

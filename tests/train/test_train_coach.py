@@ -1,7 +1,7 @@
-"""The coach's core (issue 38, "a coach at the table"; not yet shown at either table): the best
-play for the rules (the chart, or the Hi-Lo index play at the count), a mistake priced by the
-exact solver for the cards left, count checks graded against the cards seen, and the session's
-statistics kept in the profile for ``train stats``.
+"""The coach's core (docs/training.md#the-coach-at-the-table; the terminal table's use of it is
+tested in tests/test_tui_coach.py): the best play for the rules (the chart, or the Hi-Lo index
+play at the count), a mistake priced by the exact solver for the cards left, count checks graded
+against the cards seen, and the session's statistics kept in the profile for ``train stats``.
 
 The figures it is checked against are worked out here from the sources directly: the exact
 chart (``basic_chart``), the solver (``action_evs`` with the shoe as it stands) and the tags of

@@ -29,8 +29,8 @@ from twentyone.money import Cents, dollars
 from twentyone.rules import PRESETS, Rules
 from twentyone.sim.counting import SYSTEMS
 from twentyone.strategy.play import CHARTS, play_chart
+from twentyone.train.seat import TableCoach, sit_down
 from twentyone.train.store import Store, profile_path
-from twentyone.tui.coaching import TableCoach, sit_down
 from twentyone.tui.launch import casino_app
 
 

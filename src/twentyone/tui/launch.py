@@ -20,12 +20,11 @@ from twentyone.strategy import (
     solver_cached,
 )
 from twentyone.tui.app import TableApp
-from twentyone.tui.coaching import TableCoach
 from twentyone.tui.hint import make_hint
 from twentyone.tui.pages import CASINO_HELP, PONTOON_HELP, help_page, overrides, rules_page
 from twentyone.tui.pontoon import PontoonSession
 from twentyone.tui.render import TableView
-from twentyone.tui.session import CasinoSession, Hint
+from twentyone.tui.session import CasinoSession, Coaching, Hint
 
 #: What the first solve of a chart costs on an ordinary machine, to tell the player.
 FIRST_SOLVE = "usually 5 to 30 s"
@@ -34,7 +33,7 @@ FIRST_SOLVE = "usually 5 to 30 s"
 def casino_app(table: Table, *, humans: Sequence[int], bot_seats: Sequence[int], stake: Cents,
                name: str, base: Rules | None, bots: dict[int, Bot] | None = None,
                hint: Hint | None = None, history: Path | None = None,
-               coach: TableCoach | None = None) -> TableApp:
+               coach: Coaching | None = None) -> TableApp:
     """The casino table. Without ``bots``/``hint`` given, the chart they play is prepared in
     the app, with a notice saying what it is preparing and how long it takes (and the
     coach's index plays, with a ``coach``)."""

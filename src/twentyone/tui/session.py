@@ -28,7 +28,6 @@ from twentyone.engine.table import Action, Phase, Table
 from twentyone.errors import ChipError, TableError, TwentyOneError
 from twentyone.money import Cents, dollars, parse_dollars
 from twentyone.protocol import Game
-from twentyone.tui.coaching import TableCoach
 from twentyone.tui.felt import table_view
 from twentyone.tui.narrate import Narrator
 from twentyone.tui.prompt import AMOUNTS, Extra, InputError, menu, parse
@@ -38,6 +37,28 @@ from twentyone.tui.seat import SeatSession
 #: The odds for the decision in a seat's view, as lines to show: for a full shoe (None), or
 #: for the shoe less the cards this seat has seen since the shuffle.
 Hint = Callable[[views.TableView, Sequence[Card] | None], list[str]]
+class Coaching(Protocol):
+    """The coach beside the one person at a casino table (``train.seat.TableCoach``, handed in
+    by the command line): the session tells it each play before and after the table takes
+    it, and each round's end; it gives lines for the log, and between rounds a count check
+    to ask."""
+
+    seat: int
+    warnings: bool
+    lines: list[str]
+    checking: bool
+
+    def prepare(self) -> None: ...
+    def before(self, table: Table, v: views.TableView, action: object) -> object | None: ...
+    def played(self, pending: Any) -> None: ...
+    def toggle(self) -> str: ...
+    def round_over(self, table: Table) -> None: ...
+    def check_choices(self) -> str: ...
+    def answer(self, text: str) -> str | None: ...
+    def keep(self, cents: Cents, chips: dict[str, int]) -> None: ...
+    def summary(self) -> list[str]: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Ask:
     """A decision the table waits for: ``seat`` decides; ``about`` says what about (Rich markup,
@@ -77,7 +98,7 @@ class CasinoSession:
     def __init__(self, table: Table, game: Game, *, humans: Sequence[int],
                  bots: Mapping[int, Bot], hint: Hint | None = None, stake: Cents = 100_000,
                  title: str = "", history: Path | None = None,
-                 coach: TableCoach | None = None) -> None:
+                 coach: Coaching | None = None) -> None:
         self.table = table
         #: ``table`` as the one game protocol: every move the session makes goes through it.
         self.seat = SeatSession(game, humans, {})
@@ -112,7 +133,7 @@ class CasinoSession:
         #: Where the records went and their seals, once the game is over: said at the table and
         #: again when it closes, the only place a player hears the seals to compare with.
         self.records: list[str] = []
-        #: The coach beside the one person at the table (``tui.coaching``), if asked for.
+        #: The coach beside the one person at the table, if asked for (``Coaching``).
         self.coach = coach
 
     # --- driving the table -------------------------------------------------------------------

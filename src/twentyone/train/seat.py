@@ -1,15 +1,17 @@
-"""The coach beside one person at the terminal table (``play --coach``, ``--count``,
-``--profile``): what the table says between the dealer's calls, and what it keeps.
+"""The coach beside one person at a table of the engine (the terminal's ``play --coach``,
+``--count``, ``--profile``): what it says between the dealer's calls, and what it keeps.
 
 ``train.coach.Coach`` decides (the best play, a mistake's exact cost, a count graded); this
-module is the table's side of it: it reads the seat's view before each play and the cards the
-seat has seen (``views.seen_cards``, what a counter at the table knows), says a mistake as a
-call in the log ("Coach: “...”", the dealer's style) without stopping play, asks a count check
-between rounds now and then (the chance drawn from a seeded generator, so a seeded table asks
-at the same moments), reads each round's settlement for the session's statistics, and with a
-profile writes those statistics and the player's chips to the profile's SQLite file at every
-round's end and when the player leaves: the chips they leave with are the chips they sit down
-with next time, and a crash loses at most the round in play (whose bets a crash calls off).
+module is the table's side of it, which the terminal's session drives through its
+``tui.session.Coaching`` protocol (the command line hands one in). It reads the seat's view
+before each play and the cards the seat has seen (``views.seen_cards``, what a counter at the
+table knows), says a mistake as a call in the log ("Coach: “...”", the dealer's style) without
+stopping play, asks a count check between rounds now and then (drawn from a seeded generator,
+so a seeded table asks at the same moments), reads each round's settlement for the session's
+statistics, and with a profile writes those statistics and the player's chips to the
+profile's SQLite file at every round's end, on a re-buy and when the player leaves: the chips
+they leave with are the chips they sit down with next time (``sit_down``), and a crash loses
+at most the round in play, whose bets a crash calls off anyway.
 
 Warnings can be turned off and on at the table (F3); the statistics count every play either
 way, since they are the session's, not the screen's.
