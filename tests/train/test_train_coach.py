@@ -161,3 +161,53 @@ def test_a_seeded_table_a_wrong_stand_and_the_session_after_it() -> None:
     assert warned is not None and coach.stats.mistakes == 1
     assert coach.stats.hands >= 1 and coach.stats.won + coach.stats.lost + coach.stats.pushed \
         == coach.stats.hands
+
+
+def test_below_an_index_the_play_changes_and_is_named_so() -> None:
+    """13 v 2: the chart stands, Hi-Lo hits below -1. At -3 (16 ten-cards and aces seen, then
+    10, 3 against a 2) a stand is the mistake, said with the index it falls below."""
+    coach = Coach(RULES, "hilo")
+    coach.see(*(["10", "K", "A", "Q"] * 4), "10", "2", "3")
+    assert coach.true_count() == math.floor(-15 / ((312 - 19) / 52)) == -3
+    warning = coach.judge(["10", "3"], "2", "stand")
+    assert warning is not None and warning.best == "hit"
+    assert warning.why == "below the Hi-Lo index -1, at -3"
+    shoe = shoe_after([10, 10, 1, 10] * 4)   # the hand and the up card are in the shoe
+    evs = action_evs(RULES, [10, 3], 2, shoe, can_double=True, can_split=False,
+                     can_surrender=False)
+    assert warning.cost == pytest.approx(evs["hit"] - evs["stand"])
+
+
+def test_a_hit_hand_is_judged_with_what_the_table_offers_it() -> None:
+    """A third card: 2, 3, 4 (hard 9) against a 10 may not double; standing is the mistake,
+    priced by the solver for the cards left with no double offered."""
+    coach = Coach(RULES)
+    coach.see("2", "10", "3", "4")   # the hand, the up card and the third card: all seen
+    offered = (False, False, False)
+    warning = coach.judge(["2", "3", "4"], "10", "stand", offered)
+    evs = action_evs(RULES, [2, 3, 4], 10, shoe_after([]), can_double=False, can_split=False,
+                     can_surrender=False)
+    assert set(evs) == {"hit", "stand"}
+    assert warning is not None and warning.best == "hit"
+    assert warning.why == "the chart for hard 9 v 10"
+    assert warning.cost == pytest.approx(evs["hit"] - evs["stand"])
+
+
+@pytest.mark.parametrize(("true", "right"), [(-1, True), (0, True), (1, False), (-2, False)])
+def test_a_true_count_may_be_floored_truncated_or_rounded(true: int, right: bool) -> None:
+    """Running -2 over 5.9 decks left is a true count of -0.34: floored -1, truncated or
+    rounded 0; +1 and -2 are wrong."""
+    coach = Coach(RULES, "hilo")
+    coach.see("10", "A", "7", "8")
+    assert coach.running_count == -2
+    assert coach.check_count(-2, true).correct is right
+    assert not coach.check_count(-1, -1).correct   # the running count must be exact
+
+
+def test_a_damaged_bankroll_row_is_left_out_and_counted(tmp_path: Path) -> None:
+    with Store.open("pat", tmp_path) as store:
+        assert store.bankroll() is None
+        store.keep_bankroll(2500, {"red": 5}, datetime(2026, 1, 2, tzinfo=UTC))
+        assert store.bankroll() == (2500, {"red": 5})
+        store.conn.execute("UPDATE bankroll SET chips = 'not chips'")
+        assert store.bankroll() is None and store.damaged == 1
