@@ -179,3 +179,15 @@ def test_the_coachs_options_refused_in_words(args: list[str], says: str) -> None
     assert res.exit_code == 2
     assert says in " ".join(res.output.replace("│", " ").split()), res.output
     assert "Traceback" not in res.output
+
+
+def test_insurance_taken_is_called_with_its_cost() -> None:
+    """10♠ 9♥ against the A♣ (the 7♦ underneath): insurance gives away, for the 95 tens in
+    the 309 cards the seat has not seen, (1 - 3 × 95/309) of each dollar insured."""
+    t = casino(RULES, ["10s", "Ac", "9h", "7d"])
+    application, coach = coached(t)
+    p = drive(application, t, ["10", "i", "s", "q"])
+    cost = (1 - 3 * 95 / 309) * 0.5
+    assert (f"Coach: “Best was decline (the chart never insures): insure cost {cost:.4f} of a "
+            f"bet, ${cost * 10:.2f} on your $10”") in p.log
+    assert coach.stats.decisions == 2 and coach.stats.mistakes == 1

@@ -211,3 +211,29 @@ def test_a_damaged_bankroll_row_is_left_out_and_counted(tmp_path: Path) -> None:
         assert store.bankroll() == (2500, {"red": 5})
         store.conn.execute("UPDATE bankroll SET chips = 'not chips'")
         assert store.bankroll() is None and store.damaged == 1
+
+
+def test_insurance_is_judged_by_the_tens_not_seen() -> None:
+    """The chart never insures: insuring 10, 9 against an ace costs what the side bet gives
+    away for the cards not seen (95 tens in 309), on half the bet; declining costs nothing. A
+    Hi-Lo counter at +3 or more insures (the shipped index), and declining is then the
+    mistake; insuring a shoe rich in tens is never charged to a player who does not count."""
+    coach = Coach(RULES)
+    coach.see("10", "A", "9")
+    assert coach.judge_insurance(False) is None
+    warning = coach.judge_insurance(True)
+    assert warning is not None and warning.best == "decline"
+    assert warning.cost == pytest.approx((1 - 3 * 95 / 309) * 0.5)
+    assert warning.why == "the chart never insures"
+    counter = Coach(RULES, "hilo")
+    small = ["2", "3", "4", "5", "6"] * 8        # +40 over about 5.2 decks: +7
+    counter.see(*small, "10", "A", "9")
+    tens = 95 / (312 - 43)
+    warned = counter.judge_insurance(False)
+    assert warned is not None and warned.best == "insure"
+    assert warned.why == f"the Hi-Lo index +3, at +{counter.true_count()}"
+    assert warned.cost == pytest.approx((3 * tens - 1) * 0.5)
+    assert counter.judge_insurance(True) is None
+    plain = Coach(RULES)
+    plain.see(*small, "10", "A", "9")
+    assert plain.judge_insurance(True) is None   # the chart's decline, but insuring pays here

@@ -217,6 +217,33 @@ class Coach:
                  f"(${cost * 100:.2f} on $100).")
         return Deviation(chosen, advice.best, cost, words, why)
 
+    def judge_insurance(self, insured: bool, share: float = 0.5) -> Deviation | None:
+        """The answer to insurance (or even money, which is insurance on a blackjack): the
+        chart never insures; a Hi-Lo counter insures at the index plays' insurance count and
+        above. The side bet returns ``3p - 1`` a dollar insured, ``p`` the share of ten-cards
+        among the cards the seat has not seen (the hole card is one of them); ``share`` is the
+        part of the bet insured. An answer that returns as much as the other is no mistake, so
+        a player who insures a shoe rich in tens is never charged for it."""
+        left = self._shoe()
+        ev = (3 * left[9] / sum(left) - 1) * share
+        best, why = "decline", "the chart never insures"
+        threshold = self._index.indices.insurance if self._index is not None else None
+        if threshold is not None:
+            tc = self.true_count()
+            best = "insure" if tc >= threshold else "decline"
+            why = f"the Hi-Lo index {signed(threshold)}, at {signed(tc)}"
+        chosen = "insure" if insured else "decline"
+        evs = {"insure": ev, "decline": 0.0}
+        self.stats.decisions += 1
+        cost = evs[best] - evs[chosen]
+        if chosen == best or cost <= EV_TIE:
+            return None
+        self.stats.mistakes += 1
+        self.stats.ev_cost += cost
+        words = (f"Best was {best} ({why}): {chosen} cost {cost:.4f} of a bet "
+                 f"(${cost * 100:.2f} on $100).")
+        return Deviation(chosen, best, cost, words, why)
+
     # -- count checks -----------------------------------------------------------------------------
 
     def check_count(self, running: float, true: int | None = None) -> CountCheck:

@@ -26,14 +26,15 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from functools import partial
 
 from twentyone.engine import views
 from twentyone.engine.events import Kind
-from twentyone.engine.table import Action, Table
+from twentyone.engine.table import Action, Phase, Table
 from twentyone.money import Cents, dollars
 from twentyone.rules import Rules
 from twentyone.sim.indices import hilo_plays_at_hand
-from twentyone.train.coach import INDEXED_SYSTEM, Advice, Coach, TableStats
+from twentyone.train.coach import INDEXED_SYSTEM, Coach, Deviation, TableStats
 from twentyone.train.player import signed
 from twentyone.train.store import Store
 from twentyone.train.totals import LABELS
@@ -50,17 +51,17 @@ RUNNING = re.compile(r"[+-]?\d{1,4}(\.[05])?")
 TRUE = re.compile(r"[+-]?\d{1,3}")
 
 
+#: The answers to insurance or even money, and whether each insures.
+INSURANCE = {Action.INSURE: True, Action.EVEN_MONEY: True, Action.DECLINE: False}
+
+
 @dataclass(frozen=True)
 class Pending:
-    """A play about to be made, judged once the table has taken it."""
+    """A play about to be made, worked out from the cards seen before it: ``grade`` judges
+    it once the table has taken it; ``bet`` is the hand's bet, to say the cost in money."""
 
-    hand: list[str]
-    up: str
-    chosen: str
-    offered: tuple[bool, bool, bool]
-    split_hands: int
     bet: Cents
-    advice: Advice
+    grade: Callable[[], Deviation | None]
 
 
 class TableCoach:
@@ -104,13 +105,21 @@ class TableCoach:
 
     # --- plays -------------------------------------------------------------------------------
 
-    def before(self, table: Table, v: views.TableView, action: object) -> Pending | None:
+    def before(self, table: Table, v: views.TableView, action: object,
+               amount: Cents | None = None) -> Pending | None:
         """The advice for the play the seat is about to make (None: not a play the coach
-        judges), worked out from the cards seen before it."""
-        if v.to_act is None or v.viewer != self.seat or not isinstance(action, Action) \
-                or action not in PLAYS:
+        judges), worked out from the cards seen before it; ``amount`` is an insurance bet's
+        (None: half the bet)."""
+        if v.viewer != self.seat or not isinstance(action, Action):
             return None
         seat = next(s for s in v.seats if s.number == self.seat)
+        if v.phase is Phase.INSURANCE and action in INSURANCE and seat.hands:
+            bet = seat.hands[0].bet
+            share = 0.5 if amount is None or action is not Action.INSURE else amount / bet
+            self._sync(table)
+            return Pending(bet, partial(self.coach.judge_insurance, INSURANCE[action], share))
+        if v.to_act is None or action not in PLAYS:
+            return None
         hand = seat.hands[v.to_act[1]]
         up = next((c for c in v.dealer if c is not None), None)
         if up is None or any(c is None for c in hand.cards):
@@ -120,12 +129,12 @@ class TableCoach:
         offered = (Action.DOUBLE in v.legal, Action.SPLIT in v.legal,
                    Action.SURRENDER in v.legal)
         advice = self.coach.advise(ranks, LABELS[int(up.rank)], offered, len(seat.hands))
-        return Pending(ranks, LABELS[int(up.rank)], PLAYS[action], offered, len(seat.hands),
-                       hand.bet, advice)
+        return Pending(hand.bet, partial(self.coach.grade, advice, ranks, LABELS[int(up.rank)],
+                                         PLAYS[action], offered))
 
     def played(self, p: Pending) -> None:
         """The play was made: counted, and if it was a mistake, said (when warnings are on)."""
-        d = self.coach.grade(p.advice, p.hand, p.up, p.chosen, p.offered)
+        d = p.grade()
         if d is None or not self.warnings:
             return
         self.lines.append(f"Coach: “Best was {d.best} ({d.why}): {d.chosen} cost "

@@ -81,8 +81,9 @@ count: type them as +4 +1, or press Enter to skip. With --profile NAME your chip
 session's statistics are kept: you sit down next time with what you left with.
 
 Keys: F1 this help · F2 every rule in force · F3 the coach's warnings off and on (with a
-coach) · PgUp/PgDn scroll the dealer's calls · Ctrl-C leave the table. Leaving mid-round calls the round off: every bet on the layout
-goes back to its owner, and you colour up and take your chips.
+coach) · PgUp/PgDn scroll the dealer's calls · Ctrl-C leave the table. Leaving mid-round
+calls the round off: every bet on the layout goes back to its owner, and you colour up and
+take your chips.
 
 The seats show what you may see and nothing more: face-down cards are ░░░, and a face-down
 double stays hidden even from you until the round is settled. Between rounds the felt shows
