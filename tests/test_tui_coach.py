@@ -191,3 +191,31 @@ def test_insurance_taken_is_called_with_its_cost() -> None:
     assert (f"Coach: “Best was decline (the chart never insures): insure cost {cost:.4f} of a "
             f"bet, ${cost * 10:.2f} on your $10”") in p.log
     assert coach.stats.decisions == 2 and coach.stats.mistakes == 1
+
+
+@pytest.mark.parametrize("line", ["twelve", "+4 +1 +2", "9" * 5000, "+4 1e9", "nan", "+4.3",
+                                  "\x1b[2J"])
+def test_a_count_check_line_that_is_not_a_count_is_answered_in_words(line: str) -> None:
+    coach = TableCoach(RULES, 1, warnings=False, system="hilo", rng=random.Random(1))
+    coach.coach.see("5", "K", "2")
+    coach.checking = True
+    said = coach.answer(line)
+    assert said == ("a count check takes the running count, then the true count, as whole "
+                    "numbers like +4 +1 (the running count may end in .5); Enter skips it")
+    assert coach.checking and coach.stats.checks == 0      # asked again, not graded
+
+
+def test_ko_is_asked_its_running_count_alone_and_enter_skips() -> None:
+    coach = TableCoach(RULES, 1, warnings=False, system="ko", rng=random.Random(1))
+    coach.coach.see("5", "K", "2")        # KO starts at 4 - 4 × 6 = -20: -19 after these
+    coach.checking = True
+    assert "type the running count, e.g." in coach.check_choices()
+    assert coach.answer("-19 0") == ("a count check takes the running count, a whole number "
+                                     "like -3; Enter skips it")
+    assert coach.answer("-19") is None and not coach.checking
+    assert coach.lines[-1] == ("Coach: “You said -19. Right: the running count is -19 after 3 "
+                               "cards.”")
+    coach.checking = True
+    assert coach.answer("  ") is None and not coach.checking
+    assert coach.lines[-1] == "Coach: “Count check skipped”"
+    assert (coach.stats.checks, coach.stats.checks_right) == (1, 1)

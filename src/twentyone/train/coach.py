@@ -258,8 +258,10 @@ class Coach:
         right = math.isclose(running, rc) and (true is None or true in near)
         self.stats.checks += 1
         self.stats.checks_right += right
-        figures = (f"the running count is {signed(rc)} after {len(self.seen)} cards; "
-                   f"{self.decks_left():.2f} decks left make the true count {signed(tc)}")
+        figures = f"the running count is {signed(rc)} after {len(self.seen)} cards"
+        if self.system is not None and self.system.balanced:
+            figures += (f"; over {self.decks_left():.2f} decks left that is {exact:+.2f}, a "
+                        f"true count of {' or '.join(signed(x) for x in sorted(near))}")
         return CountCheck(right, rc, tc, ("Right: " if right else "Not quite: ") + figures + ".")
 
     # -- the session ------------------------------------------------------------------------------
