@@ -219,3 +219,38 @@ def test_ko_is_asked_its_running_count_alone_and_enter_skips() -> None:
     assert coach.answer("  ") is None and not coach.checking
     assert coach.lines[-1] == "Coach: “Count check skipped”"
     assert (coach.stats.checks, coach.stats.checks_right) == (1, 1)
+
+
+def test_play_with_a_profile_carries_the_chips_to_the_next_sitting(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``twentyone play --profile pat --coach`` twice, the table driven by the pilot in place
+    of a terminal: the first sitting loses $10 on a wrong stand and leaves; the second sits
+    down with the $990, and ``--fresh-bankroll`` with $1,000 again."""
+    from twentyone.cli import casino as casino_cli
+
+    monkeypatch.setenv("TWENTYONE_TRAIN_DIR", str(tmp_path))
+    monkeypatch.setattr(casino_cli, "need_terminal", lambda: None)
+    sittings: list[list[str]] = []
+
+    def at_the_table(application: TableApp) -> None:
+        p = drive(application, application.session.table, ["10", "s", "q"])
+        sittings.append([*p.log, *p.app.farewell])
+
+    monkeypatch.setattr(casino_cli, "run_app", at_the_table)
+    args = ["play", "--rules", "six-deck-s17", "--profile", "pat", "--coach", "--seed", "3",
+            "--stack", ",".join(STACK[:4])]
+    for extra in ([], [], ["--fresh-bankroll"]):
+        res = CliRunner().invoke(app, [*args, *extra])
+        assert res.exit_code == 0, res.output
+    first, second, fresh = sittings
+    assert "Coach: “A first sitting for this profile: $1,000; the chips you leave with are " \
+        "kept for next time”" in first
+    assert any(line.startswith("Coach: “Best was double") for line in first)
+    assert "Seat 1 leaves with $990 in 1 purple, 4 black, 3 green, 3 red (-$10 on $1,000 " \
+        "bought in)." in first
+    assert "Seat 1 sits down with $990" in second
+    assert "Coach: “Welcome back: you sit down with the $990 you left with last time”" in second
+    assert "Seat 1 sits down with $1,000" in fresh
+    with Store.open("pat", tmp_path) as store:
+        assert store.bankroll() == (99_000, {"red": 3, "green": 3, "black": 4, "purple": 1})
+        assert len(store.table_sessions()) == 3
