@@ -254,3 +254,16 @@ def test_play_with_a_profile_carries_the_chips_to_the_next_sitting(
     with Store.open("pat", tmp_path) as store:
         assert store.bankroll() == (99_000, {"red": 3, "green": 3, "black": 4, "purple": 1})
         assert len(store.table_sessions()) == 3
+
+
+def test_a_profile_that_cannot_be_written_is_said_once_and_play_goes_on(
+        tmp_path: Path) -> None:
+    with Store.open("pat", tmp_path) as store:
+        t = casino(RULES, STACK)
+        application, coach = coached(t, store=store)
+        store.conn.execute("PRAGMA query_only = ON")    # every write now fails, as on a full disk
+        p = drive(application, t, ["10", "s", "10", "s", "q"])
+        said = [line for line in p.log if "could not be written" in line]
+        assert len(said) == 1 and said[0].startswith(f"Coach: “Your profile {store.path}")
+        assert "Seat 1 leaves with $1,000" in p.farewell and coach.stats.hands == 2
+        assert "Kept in the profile" not in p.farewell

@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 import random
 import re
+import sqlite3
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -210,12 +211,19 @@ class TableCoach:
     # --- the profile -------------------------------------------------------------------------
 
     def keep(self, cents: Cents, chips: dict[str, int]) -> None:
-        """Write the statistics and the chips to the profile (nothing without one)."""
+        """Write the statistics and the chips to the profile (nothing without one). A profile
+        that cannot be written (a full disk, another program holding it) is said once, and
+        play goes on without it: the table never stops for its notebook."""
         if self.store is None:
             return
         when = self.clock()
-        self.store.keep_bankroll(cents, chips, when)
-        self.coach.keep(self.store, self.session, when)
+        try:
+            self.store.keep_bankroll(cents, chips, when)
+            self.coach.keep(self.store, self.session, when)
+        except sqlite3.Error as exc:
+            self.lines.append(f"Coach: “Your profile {self.store.path} could not be written "
+                              f"({exc}); this session is not kept in it”")
+            self.store = None
 
     def summary(self) -> list[str]:
         """The session's statistics in words, for the goodbye."""

@@ -10,6 +10,8 @@ directly, and the felt is still drawn from the engine's views (issue 33 moves bo
 ``seat_view``). Bots act as soon as
 it is their turn; the session stops at the first decision that needs a person (``ask``).
 Quitting mid-round calls the round off (``Table.void_round``): every bet on the layout goes back.
+A coach (``Coaching``, ``play --coach``) beside the one person is told each of their plays and
+each round's end; its lines join the log, and its count checks are asked between rounds.
 """
 
 from __future__ import annotations
@@ -37,6 +39,8 @@ from twentyone.tui.seat import SeatSession
 #: The odds for the decision in a seat's view, as lines to show: for a full shoe (None), or
 #: for the shoe less the cards this seat has seen since the shuffle.
 Hint = Callable[[views.TableView, Sequence[Card] | None], list[str]]
+
+
 class Coaching(Protocol):
     """The coach beside the one person at a casino table (``train.seat.TableCoach``, handed in
     by the command line): the session tells it each play before and after the table takes
@@ -329,7 +333,10 @@ class CasinoSession:
             self._error(str(exc))
             return
         if self.coach is not None and pending is not None:
-            self.coach.played(pending)
+            try:
+                self.coach.played(pending)
+            except TwentyOneError:  # as above: the play stands, unjudged
+                pass
 
     def _coach_says(self) -> None:
         """The coach's lines in the log, and in the notes by the prompt (where a player's
