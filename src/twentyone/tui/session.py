@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -333,10 +334,8 @@ class CasinoSession:
             self._error(str(exc))
             return
         if self.coach is not None and pending is not None:
-            try:
+            with suppress(TwentyOneError):  # as above: the play stands, unjudged
                 self.coach.played(pending)
-            except TwentyOneError:  # as above: the play stands, unjudged
-                pass
 
     def _coach_says(self) -> None:
         """The coach's lines in the log, and in the notes by the prompt (where a player's
