@@ -267,3 +267,20 @@ def test_a_profile_that_cannot_be_written_is_said_once_and_play_goes_on(
         assert len(said) == 1 and said[0].startswith(f"Coach: “Your profile {store.path}")
         assert "Seat 1 leaves with $1,000" in p.farewell and coach.stats.hands == 2
         assert "Kept in the profile" not in p.farewell
+
+
+def test_a_split_hand_is_judged_as_the_table_offers_it_and_named() -> None:
+    """8♠ 8♥ against the 10♣: the split is right; hand 1 (8♠ 3♣, 11) stood where the chart
+    doubles after a split, priced by the solver as a split hand of two (8♠ 8♥ 3♣ and the 10♣
+    seen: the full shoe less the second eight); hand 2 (8♥ K♠) stood on 18, right."""
+    t = casino(RULES, ["8s", "10c", "8h", "7d", "3c", "Ks"])
+    application, coach = coached(t)
+    p = drive(application, t, ["10", "p", "s", "s", "q"])
+    shoe = [24] * 9 + [96]
+    shoe[7] -= 1                                   # the other eight, seen
+    evs = action_evs(RULES, [8, 3], 10, shoe, can_double=True, can_split=False,
+                     can_surrender=False, split_hands=2)
+    cost = evs["double"] - evs["stand"]
+    assert (f"Coach: “Hand 1: best was double (the chart for hard 11 v 10): stand cost "
+            f"{cost:.4f} of a bet, ${cost * 10:.2f} on your $10”") in p.log
+    assert (coach.stats.decisions, coach.stats.mistakes) == (3, 1)

@@ -59,10 +59,13 @@ INSURANCE = {Action.INSURE: True, Action.EVEN_MONEY: True, Action.DECLINE: False
 @dataclass(frozen=True)
 class Pending:
     """A play about to be made, worked out from the cards seen before it: ``grade`` judges
-    it once the table has taken it; ``bet`` is the hand's bet, to say the cost in money."""
+    it once the table has taken it; ``bet`` is the hand's bet, to say the cost in money, and
+    ``hand`` names the hand where a split made several ("Hand 2"; a split hand's next card
+    may be called before the warning)."""
 
     bet: Cents
     grade: Callable[[], Deviation | None]
+    hand: str = ""
 
 
 class TableCoach:
@@ -131,14 +134,16 @@ class TableCoach:
                    Action.SURRENDER in v.legal)
         advice = self.coach.advise(ranks, LABELS[int(up.rank)], offered, len(seat.hands))
         return Pending(hand.bet, partial(self.coach.grade, advice, ranks, LABELS[int(up.rank)],
-                                         PLAYS[action], offered))
+                                         PLAYS[action], offered),
+                       f"Hand {v.to_act[1] + 1}" if len(seat.hands) > 1 else "")
 
     def played(self, p: Pending) -> None:
         """The play was made: counted, and if it was a mistake, said (when warnings are on)."""
         d = p.grade()
         if d is None or not self.warnings:
             return
-        self.lines.append(f"Coach: “Best was {d.best} ({d.why}): {d.chosen} cost "
+        head = f"{p.hand}: best" if p.hand else "Best"
+        self.lines.append(f"Coach: “{head} was {d.best} ({d.why}): {d.chosen} cost "
                           f"{d.cost:.4f} of a bet, {dollars(round(d.cost * p.bet))} on your "
                           f"{dollars(p.bet)}”")
 
