@@ -42,6 +42,8 @@ from twentyone.web.store import SqliteStore
 TABLES = [(name, n) for name, e in GAMES.items() for n in sorted(set(e.players))]
 #: Enough steps for a hand or two of any game (a step is one move, a refusal or a deal).
 STEPS = 250
+#: Steps between seats changing hands in the frames' property.
+CHURN = 50
 
 
 def _play(room: CardRoom, people: dict[int, Actor], data: st.DataObject | None,
@@ -55,7 +57,7 @@ def _play(room: CardRoom, people: dict[int, Actor], data: st.DataObject | None,
         seat = g.acting
         if g.between_hands:
             assert ask(room, boss, "deal").get("ok")
-        elif seat in people:
+        elif seat in people and room.looking(people[seat])[0] == seat:
             frame = frame_of(room, people[seat], None)
             legal = frame["legal"]
             assert legal, "the seat to act always has a legal move"
@@ -108,12 +110,27 @@ def _no_leaks(room: CardRoom, everyone: list[Actor]) -> Any:
 def test_no_frame_shows_a_card_its_viewer_may_not_see(game: str, players: int, seed: int,
                                                       data: st.DataObject) -> None:
     """docs/games/*: a player sees their own hand, what is played face up and what is handed to
-    them; never another's hand or the stock (Solo Whist's open misère only once laid down)."""
+    them; never another's hand or the stock (Solo Whist's open misère only once laid down).
+    Seats change hands along the way, mid-hand too (docs/web.md#who-holds-a-hand): whoever
+    leaves sees no more of the hand, and whoever sits down mid-hand sees none of it."""
     room = card_room(SqliteStore(Path(":memory:")), game, players, seed)
     seated = data.draw(st.sets(st.integers(1, players), min_size=1), label="people's seats")
     people = {s: sit(room, f"P{s}", s) for s in sorted(seated)}
     everyone = [*people.values(), host(room), Actor(Role.SPECTATOR)]
-    _play(room, people, data, STEPS, _no_leaks(room, everyone))
+    check = _no_leaks(room, everyone)
+    for _ in range(STEPS // CHURN):
+        _play(room, people, data, CHURN, check)
+        # A seat changes hands, mid-hand as often as not: whoever held it leaves, and a
+        # newcomer sits there, seeing none of the hand in play (a bot plays it out).
+        seat = data.draw(st.integers(1, players), label="seat changing hands")
+        if seat in people:
+            assert ask(room, people.pop(seat), "leave").get("ok")
+        newcomer = sit(room, f"N{seat}", seat)
+        people[seat] = newcomer
+        everyone.append(newcomer)
+        if not room.game.between_hands:
+            assert room.looking(newcomer)[0] == 0
+        check(room, room.log_mark())
 
 
 @pytest.mark.parametrize(("game", "players"), TABLES)
