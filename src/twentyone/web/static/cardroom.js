@@ -203,6 +203,19 @@ export class CardRoom extends RoomPage {
     ];
   }
 
+  // The deck's commitment (docs/web.md#checking-the-shoes-commitment), for everyone: fixed
+  // before the hand is dealt, and once the hand is over the secret it was made with, which with
+  // the deck's order in the game's record makes it again (`twentyone verify` checks both).
+  commitmentEl() {
+    const room = this.frame && this.frame.room;
+    if (!room || !room.commitment) return null;
+    const opened = room.opened;
+    return h("p.commitment", {},
+      opened ? "The last deck's commitment: " : "This deck's commitment: ",
+      h("code", {}, room.commitment),
+      opened ? [" · its secret, now the hand is over: ", h("code.salt", {}, opened.salt)] : []);
+  }
+
   // Leaving gives the seat back to a bot; this page then watches.
   leaveButton() {
     return h("button.secondary.leave", { type: "button", onclick: async () => {
@@ -254,7 +267,7 @@ export class CardRoom extends RoomPage {
     if (drawn.actions) parts.push(drawn.actions);
     this.controls.replaceChildren(...parts.filter(Boolean));
     const own = m.role === "player" ? [...this.recordLinks(), this.leaveButton()] : [];
-    this.sheetBox.replaceChildren(...[drawn.sheet, ...own].filter(Boolean));
+    this.sheetBox.replaceChildren(...[drawn.sheet, ...own, this.commitmentEl()].filter(Boolean));
     if (this.busy) for (const b of this.root.querySelectorAll("button.move, [data-host]")) b.disabled = true;
     this.tick();
   }
