@@ -67,7 +67,7 @@ def test_after_the_hint_the_prompt_input_hint_and_calls_are_all_on_screen(
                ["9s", "4c", "5s", "3d", "9c", "6c", "Ks", "Jh", "2d", "7c", "8d", "4h", "5h"],
                humans=[2], bots=bots)
     app = casino_table_app(t, humans=[2], bots=bots, hint=hint)
-    width, height = size
+    width = size[0]
 
     async def run() -> None:
         async with app.run_test(size=size) as pilot:
