@@ -28,6 +28,7 @@ class Seating:
     stack: str | None
     players: int
     people: int | None
+    banker: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,4 +49,4 @@ class Front:
 #: The options that belong to some kinds of game only (Typer's parameter names), in the order a
 #: refusal names them.
 GAME_OPTIONS = ("rules", "set_", "seats", "stack", "players", "people", "bankroll", "bot",
-                "history")
+                "history", "banker")

@@ -214,7 +214,9 @@ class TableView:
     def outcome(self, outcome: str) -> Text:
         styles = {"win": "bold green", "blackjack": "bold green", "even-money": "green",
                   "push": "yellow", "surrender": "yellow"}
-        word = self.natural if outcome == "blackjack" else outcome
+        word = {"blackjack": self.natural,
+                "dealer blackjack": "the bank's pontoon" if self.natural == "pontoon"
+                else outcome}.get(outcome, outcome)
         return Text(word, style=styles.get(outcome, "bold red" if outcome else ""))
 
     def payout(self, net: Cents, paid: Sequence[int]) -> Text:
