@@ -19,7 +19,7 @@ from twentyone.engine import views
 from twentyone.engine.chips import ChipSet
 from twentyone.engine.table import Phase
 from twentyone.money import Cents, dollars
-from twentyone.rules import Reshuffle, Rules
+from twentyone.rules import PlayerCards, Reshuffle, Rules
 
 #: How the standard colours (docs/casino.md#chip-colours-and-values) look as tokens: the chip's
 #: colour as background,
@@ -152,15 +152,17 @@ class TableView:
         return out
 
     def shoe(self, v: views.TableView) -> Text:
-        """Cards left as a bar, the discard tray, and whether the cut card has come out."""
+        """Cards left as a bar, the discard tray, and whether the cut card has come out. A pitch
+        game's cards are a deck in the dealer's hand, not a shoe."""
         size = v.cards_total or self.rules.shoe_size
         width = 16
         filled = round(width * v.shoe_remaining / size)
-        out = Text("Shoe ")
+        held = self.rules.player_cards is PlayerCards.DOWN
+        out = Text("Deck in hand " if held else "Shoe ")
         out.append("█" * filled, style="cyan")
         out.append("·" * (width - filled), style="dim")
-        out.append(f" {v.shoe_remaining} cards · {v.discards} "
-                   f"discard{'' if v.discards == 1 else 's'} · ")
+        out.append(f" {v.shoe_remaining} card{'' if v.shoe_remaining == 1 else 's'} · "
+                   f"{v.discards} discard{'' if v.discards == 1 else 's'} · ")
         if self.rules.reshuffle is Reshuffle.BURN_CARD:
             out.append("the burned card lies face up at the bottom", style="dim")
         elif self.rules.reshuffle is Reshuffle.BELOW:
@@ -168,7 +170,7 @@ class TableView:
         elif v.cut_card_out:
             out.append("CUT CARD OUT: last round", style="bold yellow")
         else:
-            out.append("cut card in the shoe", style="dim")
+            out.append(f"cut card in the {'deck' if held else 'shoe'}", style="dim")
         return out
 
     def seat(self, s: views.SeatView, v: views.TableView, label: str) -> Text:

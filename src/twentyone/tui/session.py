@@ -270,7 +270,7 @@ class CasinoSession:
         t = self.table
         v = views.view(t, seat)
         try:
-            cmd = parse(text, v.phase, v.legal)
+            cmd = parse(text, v.phase, v.legal, why_not=lambda a: self._why_not(seat, a))
         except InputError as exc:
             self._error(str(exc))
             return
@@ -281,6 +281,15 @@ class CasinoSession:
             self._do(seat, cmd.what, cmd.amount)
         except (TableError, ChipError) as exc:
             self._error(str(exc))
+
+    def _why_not(self, seat: int, what: Action) -> str | None:
+        """The table's own reason ``seat`` may not ``what`` now (None: no reason to give)."""
+        data: dict[str, Any] = {"op": what.value.replace("-", "_"), "seat": seat}
+        try:
+            refusal = self.seat.refusal(self.seat.game.operation(data))
+        except (TableError, ChipError, KeyError, ValueError, TypeError):
+            return None
+        return None if refusal is None else str(refusal)
 
     def _do(self, seat: int, what: Action, amount: Cents | None = None) -> None:
         """``seat``'s choice as the game's own operation, read by its word as a record or a
