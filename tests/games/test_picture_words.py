@@ -57,5 +57,5 @@ def test_president_refusal_counts_the_cards_led() -> None:
     ranks = Counter(c.rank for c in g.hands[nxt])
     rank = next(r for r, n in ranks.items() if n >= 2)
     pair = tuple(c for c in g.hands[nxt] if c.rank == rank)[:2]
-    with pytest.raises(IllegalMoveError, match="^play exactly 1 card, as led$"):
+    with pytest.raises(IllegalMoveError, match=r"^play exactly 1 card, as led$"):
         g.verify(Play(nxt, pair))

@@ -14,7 +14,6 @@ from rich.text import Text
 from twentyone.money import dollars
 from twentyone.rules import PRESET_DESCRIPTIONS, PRESETS
 
-
 #: Below this width the presets are listed one under another (the table's "about" column was
 #: cut to three characters at 80 columns and when piped).
 WIDE = 110
