@@ -63,6 +63,8 @@ class TableView:
         self.bots = frozenset(bots)
         #: A natural's name in the game's own word (docs/pontoon.md#naturals: a "pontoon").
         self.natural = "pontoon" if rules.changing_bank else "blackjack"
+        #: A hand lost to the dealer's natural: where a player banks, to the bank's pontoon.
+        self.dealer_natural = "the bank's pontoon" if rules.changing_bank else "dealer blackjack"
         self.log_lines = log_lines
 
     # --- small pieces ----------------------------------------------------------------------
@@ -217,8 +219,7 @@ class TableView:
         styles = {"win": "bold green", "blackjack": "bold green", "even-money": "green",
                   "push": "yellow", "surrender": "yellow"}
         word = {"blackjack": self.natural,
-                "dealer blackjack": "the bank's pontoon" if self.natural == "pontoon"
-                else outcome}.get(outcome, outcome)
+                "dealer blackjack": self.dealer_natural}.get(outcome, outcome)
         return Text(word, style=styles.get(outcome, "bold red" if outcome else ""))
 
     def payout(self, net: Cents, paid: Sequence[int]) -> Text:
