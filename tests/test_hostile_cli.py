@@ -257,7 +257,7 @@ ABSURD: dict[str, list[Any]] = {
     "max_bet": ["1", "2000000000"],
     "bet_unit": ["0", "0.25", "1000"],
     "payout_rounding": ["0", "1000000000", "5", "0.25", "3"],
-    "seats": ["0", "8", "-7"], "player_cards": ["sideways"], "hole_card_first": ["x"],
+    "seats": ["0", "8", "-7"], "player_cards": ["sideways"], "hit_signal": ["wave", "3"], "hole_card_first": ["x"],
     "double_face_down": ["x"], "dealer_decides": ["x"], "ties_to_dealer": ["x"],
     "dealer_natural_collects": ["0", "4", "-1"], "changing_bank": ["x"],
     "payout_style": ["any"],

@@ -28,7 +28,8 @@ WAIT_MS = 15_000
 
 #: (rules, decision, the call the dealer makes of it).
 CASES = [
-    ("classic", "hit", "Seat 1 taps the felt: hits"),
+    ("classic", "hit", "Seat 1 scratches the felt towards them: hits"),
+    ("modern-casino", "hit", "Seat 1 taps the felt: hits"),
     ("classic", "stand", "Seat 1 waves: stands"),
     ("classic", "double", "Seat 1 places chips beside the bet, one finger: doubles"),
     ("classic", "split", "Seat 1 places chips beside the bet, two fingers: splits"),

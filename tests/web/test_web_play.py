@@ -370,7 +370,8 @@ def test_the_dealers_calls_come_with_the_state(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("rules", "hit", "stand"), [
-    ("classic", "Seat 1 taps the felt: hits", "Seat 1 waves: stands"),
+    ("classic", "Seat 1 scratches the felt towards them: hits", "Seat 1 waves: stands"),
+    ("modern-casino", "Seat 1 taps the felt: hits", "Seat 1 waves: stands"),
     ("single-deck", "Seat 1 scratches the cards towards them: hits",
      "Seat 1 slides the cards under the chips: stands"),
 ])
