@@ -108,3 +108,21 @@ def _answers(port: int) -> bool:
             return bool(reply.status == 200)
     except OSError:
         return False
+
+
+def test_counting_to_the_limit_is_solved() -> None:
+    """docs/strategy.md#counting-to-the-limit: K-Q against a ten with three aces and two tens
+    left, the dealer having peeked: stand pushes, a hit wins three times in four. K-Q is no
+    pair at the classic table (docs/casino.md#split_by); a real pair of tens on that shoe is
+    solved without the split it cannot play out, and says so."""
+    args = ["ev", "--rules", "classic", "--up", "10", "--shoe", "3,0,0,0,0,0,0,0,0,5", "--json"]
+    kq = runner.invoke(app, [*args, "--hand", "K,Q"])
+    assert kq.exit_code == 0, kq.output
+    data = json.loads(kq.output)
+    assert data["best"] == "hit" and set(data["ev"]) == {"hit", "stand"}
+    assert abs(data["ev"]["hit"] - 0.5) < 1e-9 and abs(data["ev"]["stand"]) < 1e-9
+    assert "note" not in data
+    tens = runner.invoke(app, [*args, "--hand", "10,10"])
+    assert tens.exit_code == 0, tens.output
+    pair = json.loads(tens.output)
+    assert pair["ev"] == data["ev"] and "split is left out" in pair["note"]

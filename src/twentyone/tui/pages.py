@@ -68,6 +68,7 @@ LABELS: dict[str, str] = {
     "dealer_natural_collects": "A dealer natural collects (times the bet)",
     "changing_bank": "A player banks (the bank changes hands)",
     "payout_style": "Winners are paid in", "chips": "Chips",
+    "hit_signal": "A hit is signalled by",
 }
 #: A choice's value in words, where its spelling for ``--set`` is not one.
 VALUE_WORDS: dict[str, str] = {
@@ -80,7 +81,8 @@ VALUE_WORDS: dict[str, str] = {
     "down": "face down, held in the hand", "down-up": "the first face down, the rest face up",
     "twenty-one": "just 21", "fewest": "the fewest chips",
     "colour-for-colour": "colour for colour", "late": "late (after the peek)",
-    "early": "early (before the peek)",
+    "early": "early (before the peek)", "tap": "a tap on the felt",
+    "scratch": "a scratch of the felt towards you, or a beckon",
 }
 
 
