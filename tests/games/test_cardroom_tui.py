@@ -201,6 +201,7 @@ async def _test_solo_whist_header(size: tuple[int, int]) -> None:
             # The screen shows the whole header composed, and the contract line in it.
             assert top == " ".join(app._topbar(view).plain.split()), top
             assert line in top, (line, top)
+            assert " by You" not in top  # "Solo by you": a seat inside a sentence
             seen.append(top)
 
     await play_hands("solo-whist", 4, 5, hands=3, each_turn=each_turn, size=size, check=False)

@@ -48,7 +48,9 @@ def _frame(step: Step, number: int, total: int, n: int, plain: bool = False) -> 
             line = Text(f"stack {i + 1} ({len(s):3d}) ")
             line.append_text(_strip(s[:WIDTH - 14], n, plain))
             parts.append(line)
-    parts.append(Text(f"pile on the cut card ({len(step.pile)} cards, top first):"))
+    n_pile = len(step.pile)
+    parts.append(Text(f"pile on the cut card ({n_pile} card{'' if n_pile == 1 else 's'}, "
+                      "top first):"))
     parts.append(_strip(step.pile, n, plain))
     return Group(*parts)
 
