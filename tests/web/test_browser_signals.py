@@ -98,7 +98,8 @@ def test_each_decision_is_given_by_its_signal_on_a_phone(
     errors: list[str] = []
     host, ann = dealt_to_a_phone(browser, server, rules, errors)
     # The legend names this game's signal for every decision open now; the buttons stay.
-    game = "pitch" if rules == "single-deck" else "shoe"
+    # (docs/casino.md#hit_signal: the classic table's hit is its own, scratched or beckoned)
+    game = {"single-deck": "pitch", "classic": "classic"}.get(rules, "shoe")
     legend = ann.locator(".signal-legend")
     expect(legend).to_have_attribute("data-game", game)
     for d in ("hit", "stand", "double", "split"):
