@@ -17,6 +17,7 @@ import typer
 
 from twentyone.cli import cardgames, casino
 from twentyone.cli import pontoon as pontoon_cli
+from twentyone.cli.names import GAME_WORDS, resolve
 from twentyone.cli.options import MAX_SEED, check_writable, given, refuse_unused
 from twentyone.cli.seating import GAME_OPTIONS, Front, Seating
 from twentyone.games.registry import (
@@ -41,9 +42,9 @@ FRONTS: dict[str, Front] = {
         "to the casino game (it seats --seats players)",
         ("bot",), "with --auto (every seat is a bot already)", casino.play),
     PLAYER_BANKS: Front(
-        frozenset({"players", "people", "bankroll", "bot", "history"}),
+        frozenset({"players", "people", "bankroll", "bot", "history", "banker"}),
         "to Pontoon (its rules are fixed; seat players with --players)",
-        ("people",), "with --auto (every seat is a bot)", pontoon_cli.play),
+        ("people", "banker"), "with --auto (every seat is a bot)", pontoon_cli.play),
     CARD_GAME: Front(frozenset({"players"}), "to {game}", (), "", cardgames.play),
 }
 
@@ -100,17 +101,20 @@ def play(
     fresh_bankroll: Annotated[bool, typer.Option(
         "--fresh-bankroll", help="With --profile: start again from --bankroll instead of "
         "the chips you left with.")] = False,
+    banker: Annotated[int | None, typer.Option(
+        "--banker", min=1, max=14,
+        help="Pontoon: the seat that banks first, as the players agree (else the pack is dealt "
+        "round for a black jack).")] = None,
 ) -> None:
     """Sit down at a blackjack table in the terminal (or let bots play with --auto)."""
     check_writable(history, "the hand history", "--history")
-    entry = ROOM_GAMES.get(game)
-    if entry is None:
-        raise typer.BadParameter(f"--game is one of {', '.join(ROOM_GAMES)}")
+    game = resolve(game, ROOM_GAMES, what="game", option="--game", words=GAME_WORDS)
+    entry = ROOM_GAMES[game]
     front = FRONTS[entry.kind]
     _refuse_unused_options(ctx, game, front, auto)
     front.play(Seating(game, rules, set_ or [], seats, bankroll, seed, bot or [], auto, rounds,
                        as_json, history, stack, players, people, coach, count, profile,
-                       fresh_bankroll))
+                       fresh_bankroll, banker))
 
 
 def _refuse_unused_options(ctx: typer.Context, game: str, front: Front,

@@ -33,6 +33,7 @@ class Seating:
     count: str | None = None
     profile: str | None = None
     fresh_bankroll: bool = False
+    banker: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,4 +54,4 @@ class Front:
 #: The options that belong to some kinds of game only (Typer's parameter names), in the order a
 #: refusal names them.
 GAME_OPTIONS = ("rules", "set_", "seats", "stack", "players", "people", "bankroll", "bot",
-                "history", "coach", "count", "profile", "fresh_bankroll")
+                "history", "coach", "count", "profile", "fresh_bankroll", "banker")

@@ -70,10 +70,11 @@ def casino_app(table: Table, *, humans: Sequence[int], bot_seats: Sequence[int],
 
 
 def pontoon_app(table: PontoonTable, humans: list[int], *, chips: int,
-                history: Path | None = None) -> TableApp:
-    """Pontoon, hot seat: people in ``humans``, bots in the other seats."""
+                history: Path | None = None, first_banker: int | None = None) -> TableApp:
+    """Pontoon, hot seat: people in ``humans``, bots in the other seats; ``first_banker``, the
+    seat the players agree banks first."""
     session = PontoonSession(table, CasinoGame(table, "pontoon"), humans, chips=chips,
-                             history=history)
+                             history=history, first_banker=first_banker)
     render = TableView(table.rules, title="Pontoon",
                        bots=[n for n in range(1, table.pontoon.players + 1) if n not in humans])
     return TableApp(session, render, rules_text=rules_page(table.rules, None, "Pontoon"),

@@ -315,7 +315,7 @@ class CasinoSession:
         t = self.table
         v = views.view(t, seat)
         try:
-            cmd = parse(text, v.phase, v.legal)
+            cmd = parse(text, v.phase, v.legal, why_not=lambda a: self._why_not(seat, a))
         except InputError as exc:
             self._error(str(exc))
             return
@@ -351,6 +351,15 @@ class CasinoSession:
             self._error("no coach at this table: play --coach sits one beside you")
             return
         self.notes.append(self.coach.toggle())
+
+    def _why_not(self, seat: int, what: Action) -> str | None:
+        """The table's own reason ``seat`` may not ``what`` now (None: no reason to give)."""
+        data: dict[str, Any] = {"op": what.value.replace("-", "_"), "seat": seat}
+        try:
+            refusal = self.seat.refusal(self.seat.game.operation(data))
+        except (TableError, ChipError, KeyError, ValueError, TypeError):
+            return None
+        return None if refusal is None else str(refusal)
 
     def _do(self, seat: int, what: Action, amount: Cents | None = None) -> None:
         """``seat``'s choice as the game's own operation, read by its word as a record or a

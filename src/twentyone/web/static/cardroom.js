@@ -133,7 +133,9 @@ export class CardRoom extends RoomPage {
         this.render();
       },
       explain: (code, reason) => {
-        this.explained = reason ? `${cardText(code)}: ${reason}` : "";
+        // A refusal that names the card already says which ("6♠ does not beat 8♥").
+        const card = cardText(code);
+        this.explained = !reason ? "" : reason.startsWith(card) ? reason : `${card}: ${reason}`;
         this.render();
       },
       act: (op, args) => this.act(op, args),
