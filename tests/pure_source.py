@@ -1,5 +1,5 @@
 """The suite runs the engine as the set-up installed it: compiled with mypyc where the install
-compiled it (README "Speed"), so what is tested is what the README's set-up runs (issue 34 item
+compiled it (docs/speed.md#speed), so what is tested is what the README's set-up runs (issue 34 item
 11), and from its Python source where no build is there or a source has changed since the build
 (a developer's edit; ``engine/native.py`` would load the source then anyway, and this quietly
 asks for it, so no test sees the stale build's notice). ``TWENTYONE_PURE_PYTHON=1`` runs the

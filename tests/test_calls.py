@@ -96,7 +96,8 @@ def _signals(t: Table) -> list[str]:
 
 
 def test_each_decision_is_called_with_the_shoe_games_signal() -> None:
-    """docs/dealing.md#hand-signals: with the cards face up a player taps the felt for a card,
+    """docs/dealing.md#hand-signals: with the cards face up a player signals for a card (at the
+    classic table by scratching the felt towards them, docs/casino.md#hit_signal),
     waves to stand, and places chips beside the bet with one finger to double, two to split;
     the dealer calls which signal was read. A split's hands are named once there are two."""
     t = dealt("classic", [("8h", "8c"), ("6d", "5s"), ("10h", "3c")], up="7s", hole="10d",
@@ -109,11 +110,11 @@ def test_each_decision_is_called_with_the_shoe_games_signal() -> None:
     t.hit(3)
     assert _signals(t) == [
         "Seat 1 places chips beside the bet, two fingers: splits",
-        "Seat 1 hand 1 taps the felt: hits",
+        "Seat 1 hand 1 scratches the felt towards them: hits",
         "Seat 1 hand 1 waves: stands",
         "Seat 1 hand 2 waves: stands",
         "Seat 2 places chips beside the bet, one finger: doubles",
-        "Seat 3 taps the felt: hits",
+        "Seat 3 scratches the felt towards them: hits",
     ]
 
 

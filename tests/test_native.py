@@ -1,4 +1,4 @@
-"""The engine as the set-up compiles it (README, "Speed"; ``twentyone.engine.native``): a build
+"""The engine as the set-up compiles it (docs/speed.md#speed; ``twentyone.engine.native``): a build
 whose sources still match is what loads, a build older than its sources never does, Python can
 be asked for, and an install that could not compile says so in one line at the command line.
 

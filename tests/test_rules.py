@@ -304,6 +304,7 @@ SPELLINGS: dict[str, tuple[str, ...]] = {
     "reshuffle": ("cut-card", "below", "burn-card"),
     "late_natural": ("blackjack", "twenty-one"),
     "payout_style": ("fewest", "colour-for-colour"),
+    "hit_signal": ("tap", "scratch"),
 }
 EVERY_SPELLING = [(name, text) for name, texts in SPELLINGS.items() for text in texts]
 BASE = PRESETS["six-deck-s17"]  # burns a card, so reshuffle="burn-card" is valid on it too

@@ -10,7 +10,7 @@ from twentyone.rules import PRESETS
 
 
 @pytest.mark.parametrize(("preset", "game"), [
-    ("classic", Game.SHOE), ("six-deck-h17-ls", Game.SHOE), ("european", Game.SHOE),
+    ("classic", Game.CLASSIC), ("six-deck-h17-ls", Game.SHOE), ("european", Game.SHOE),
     ("casino-party", Game.SHOE), ("single-deck", Game.PITCH),
 ])
 def test_the_pitch_game_is_where_players_hold_their_cards(preset: str, game: Game) -> None:
@@ -36,3 +36,18 @@ def test_the_manuals_signals_in_the_shoe_game() -> None:
     assert "one finger" in signal(Game.SHOE, Decision.DOUBLE).gives
     assert "two fingers" in signal(Game.SHOE, Decision.SPLIT).gives
     assert signal(Game.PITCH, Decision.HIT).gives == "scratches the cards towards them"
+
+
+def test_the_classic_rules_hit_is_a_scratch_towards_you_or_a_beckon() -> None:
+    """docs/dealing.md#hand-signals, docs/casino.md#hit_signal: at the classic table a player
+    "can signal for a card by scratching the table with a finger or two in a motion toward
+    himself, or he can wave his hand ... 'Come here!'"; standing is the sideways palm-down
+    motion, as in the shoe game. Other shoe tables keep the manual's tap."""
+    assert game_of(PRESETS["classic"]) is Game.CLASSIC
+    assert game_of(PRESETS["modern-casino"]) is Game.SHOE
+    assert game_of(PRESETS["single-deck"]) is Game.PITCH
+    assert game_of(PRESETS["modern-casino"].replace(hit_signal="scratch")) is Game.CLASSIC
+    hit = signal(Game.CLASSIC, Decision.HIT)
+    assert hit.gives == "scratches the felt towards them" and hit.motion
+    assert "beckon" in hit.told and "finger or two" in hit.told
+    assert signal(Game.CLASSIC, Decision.STAND) == signal(Game.SHOE, Decision.STAND)

@@ -103,8 +103,9 @@ def test_bad_input_reprompts_with_the_engines_message() -> None:
     # 19 may not be doubled at the classic table (docs/casino.md#classic: 9-11 only) nor split:
     # not offered, and typing them is refused without touching the table.
     assert " d double" not in p.prompts[6]
-    assert "✗ double is not a choice now" in p.screens[7]
-    assert "✗ split is not a choice now" in p.screens[8]
+    # The table's reason comes first (issue 36: "not a choice now" alone did not say why).
+    assert "✗ no double: you may double only on a total of 9, 10 or 11" in p.screens[7]
+    assert "✗ no split: " in p.screens[8] and "choose one of: h, s, ?, ??" in p.screens[8]
     assert "Seat 1 waves: stands on 19" in p.log
     assert "Seat 1 wins: paid $10 in 2 red" in p.log
 
@@ -288,8 +289,13 @@ def test_the_rules_and_help_pages_open_over_the_table() -> None:
 
     title, rules_page, help_page = asyncio.run(run())
     assert "late surrender" in title and "surrender=late" in title
-    assert "◆ surrender" in rules_page and "late" in rules_page
-    assert "double_after_split" in rules_page and "penetration" in rules_page
+    assert "◆ Surrender" in rules_page and "late (after the peek)" in rules_page
+    # Every option in words (issue 36: F2 showed raw keys such as "cut_behind (60, 75)").
+    assert "Double after a split" in rules_page
+    assert "Cards left behind the cut card" in rules_page and "60 to 75" in rules_page
+    assert "A dealer natural found after play counts as" in rules_page
+    assert "cut_behind" not in rules_page and "late_natural" not in rules_page
+    assert "(60, 75)" not in rules_page
     assert "??" in help_page and "Ctrl-C" in help_page
 
 

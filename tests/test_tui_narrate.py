@@ -38,7 +38,7 @@ def test_hits_and_the_dealers_draw_are_called_with_totals() -> None:
     _, _, lines = played(PRESETS["classic"], ["10h", "6c", "2d", "10s", "7d", "5s"], 1,
                          ["hit", "stand"])
     assert "Dealt: Seat 1 10♥ 2♦ (12) · Dealer 6♣ ▒▒" in lines
-    assert "Seat 1 taps the felt: hits 7♦ — 19" in lines
+    assert "Seat 1 scratches the felt towards them: hits 7♦ — 19" in lines
     assert "Seat 1 waves: stands on 19" in lines
     assert "Dealer turns 10♠ — 16" in lines
     assert "Dealer draws 5♠ — 21" in lines
@@ -64,7 +64,7 @@ def test_a_split_is_narrated_per_hand_and_the_finished_round_is_kept() -> None:
     t, _, lines = played(PRESETS["classic"], ["8s", "10c", "8h", "7d", "3c", "Ks", "2d"], 1,
                          ["split", "hit", "stand"])
     assert "Seat 1 places chips beside the bet, two fingers: splits the eights ($10 more)" in lines
-    assert "Seat 1 hand 1 taps the felt: hits K♠ — 21" in lines
+    assert "Seat 1 hand 1 scratches the felt towards them: hits K♠ — 21" in lines
     assert "Seat 1 hand 2 takes 2♦ — 10" in lines
     assert "Seat 1 hand 1 wins: paid $10 in 2 red" in lines
     assert "Seat 1 hand 2 loses $10" in lines

@@ -83,7 +83,11 @@ def screen_matches_view(app: TableApp) -> None:
             if hand.outcome == "lose":  # said as what was lost
                 assert shown.line.endswith(f"lost {dollars(-hand.net)}"), shown.line
             elif hand.outcome:
-                word = natural if hand.outcome == "blackjack" else hand.outcome
+                # A natural, and a hand lost to the dealer's, in the game's own words (Pontoon:
+                # docs/pontoon.md#the-bankers-natural).
+                word = {"blackjack": natural,
+                        "dealer blackjack": "the bank's pontoon" if t.rules.changing_bank
+                        else "dealer blackjack"}.get(hand.outcome, hand.outcome)
                 assert word in shown.line
             on_screen += [c for c in shown.cards if c is not None]
         assert read.insurance == s.insurance, text

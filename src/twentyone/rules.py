@@ -92,6 +92,17 @@ class PlayerCards(StrEnum):
     DOWN_UP = "down-up"
 
 
+class HitSignal(StrEnum):
+    """How a player asks for a card where the cards lie on the felt
+    (docs/casino.md#hit_signal)."""
+
+    #: A finger taps the felt behind the cards (the dealer's manual).
+    TAP = "tap"
+    #: A finger or two scratch the felt towards the player, or the hand beckons the card
+    #: ("Come here!"): the classic rules (docs/dealing.md#hand-signals).
+    SCRATCH = "scratch"
+
+
 class Reshuffle(StrEnum):
     """When the cards are shuffled again."""
 
@@ -134,6 +145,7 @@ class PayoutStyle(StrEnum):
 CHOICES: dict[str, type[StrEnum]] = {
     "double_on": DoubleOn, "split_by": SplitBy, "surrender": Surrender,
     "insurance": Insurance, "player_cards": PlayerCards, "reshuffle": Reshuffle,
+    "hit_signal": HitSignal,
     "late_natural": LateNatural, "payout_style": PayoutStyle,
 }
 
@@ -214,6 +226,10 @@ class Rules:
     #: How player cards fall: "up" (shoe games), "down" (single-deck pitch: held face down),
     #: "down-up" (the first card face down, the second face up: docs/casino.md#player_cards).
     player_cards: PlayerCards = PlayerCards.UP
+    #: How a player signals a hit where the cards lie on the felt: "tap" (the dealer's manual)
+    #: or "scratch" (towards the player, or beckoning: the classic rules);
+    #: docs/casino.md#hit_signal. The pitch game's held cards give their own signal.
+    hit_signal: HitSignal = HitSignal.TAP
     #: The dealer's first card is the hole card rather than the second
     #: (docs/casino.md#hole_card_first).
     hole_card_first: bool = False
@@ -578,7 +594,7 @@ PRESETS: dict[str, Rules] = {
         split_by=SplitBy.RANK, max_hands=4, resplit_aces=False, hit_split_aces=False,
         surrender=Surrender.NONE, insurance=Insurance.UP_TO_HALF, even_money=True,
         cut_behind=(60, 75), burn=0, min_bet=200, max_bet=50000, bet_unit=100,
-        double_face_down=True,
+        double_face_down=True, hit_signal=HitSignal.SCRATCH,
     ),
     # docs/casino.md#casino-party: two decks, reshuffle below about 25 cards, refill from the
     # discards mid-round, bets in $10 multiples, insurance exactly half, peek under an ace only, no

@@ -15,7 +15,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cardroom_kit import ME, SIZE, cards_in, check_screen, play_hands, screen_lines, table
+from cardroom_kit import (
+    ME,
+    SIZE,
+    cards_in,
+    check_screen,
+    play_hands,
+    region_text,
+    screen_lines,
+    table,
+)
 from rich.text import Text
 from typer.testing import CliRunner
 
@@ -172,3 +181,28 @@ def test_help_names_the_full_rules(game: str) -> None:
     page = help_markdown(game)
     assert f"docs/games/{game}.md" in page and "## Keys" in page
     assert (Path(__file__).resolve().parents[2] / "docs" / "games" / f"{game}.md").exists()
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+def test_solo_whist_header_keeps_the_contract_on_screen(size: tuple[int, int]) -> None:
+    """Issue 36: once a contract was set, Solo Whist's header ran past 100 columns and lost its
+    end. The header fits the screen, and the contract line is in it whole."""
+    asyncio.run(_test_solo_whist_header(size))
+
+
+async def _test_solo_whist_header(size: tuple[int, int]) -> None:
+    seen: list[str] = []
+
+    async def each_turn(g: Any, app: CardRoomApp, pilot: Any) -> None:
+        view = g.view(ME)
+        top = " ".join(region_text(app, "#topbar").split())
+        if view["contract"]:
+            line = " ".join(app.drawing.topbar(view, ME).split())
+            # The screen shows the whole header composed, and the contract line in it.
+            assert top == " ".join(app._topbar(view).plain.split()), top
+            assert line in top, (line, top)
+            assert " by You" not in top  # "Solo by you": a seat inside a sentence
+            seen.append(top)
+
+    await play_hands("solo-whist", 4, 5, hands=3, each_turn=each_turn, size=size, check=False)
+    assert seen

@@ -64,3 +64,18 @@ def test_a_missed_mistake_names_the_right_payout() -> None:
     item = next(i for i in drill.items(random.Random(3)) if i.key == "short pay")
     miss = drill.grade(item, "ok")
     assert not miss.correct and miss.expected == "mistake" and "short pay" in miss.feedback
+
+
+def test_a_payouts_bet_is_shown_in_its_chips() -> None:
+    """The catch-dealer drill marks a payout in the wrong colour, so the bet it is judged
+    against is shown as it lies on the layout, chip by chip (issue 36: the bet was only an
+    amount), worth exactly the bet shown."""
+    drill = make_drill("catch-dealer", PRESETS["classic"], "classic", {"rate": "0.5"})
+    chipset = ChipSet.of(PRESETS["classic"].chips)
+    payouts = [i for i in itertools.islice(drill.items(random.Random(3)), 60)
+               if i.shown.get("event") == "payout" and "bet" in i.shown]
+    assert len(payouts) > 10
+    for item in payouts:
+        chips = item.shown["bet_chips"]
+        value = sum(chipset.values[chipset.colours.index(c)] * n for c, n in chips.items())
+        assert f"${value / 100:,.2f}".replace(".00", "") == item.shown["bet"]

@@ -22,7 +22,7 @@ from twentyone.engine.signals import Decision, Game, signal
 from twentyone.rules import PRESETS
 from twentyone.train.core import Item
 from twentyone.train.registry import make_drill
-from twentyone.train.signals import SEEN, drawing
+from twentyone.train.signals import BECKON, SEEN, drawing
 from twentyone.train.store import Store
 
 
@@ -62,7 +62,7 @@ def test_read_the_signal_headless_right_and_wrong() -> None:
     items, last = lines[:-1], lines[-1]
     assert [i["id"] for i in items] == [i.id for i in first]
     for line in items:
-        assert line["drill"] == "signals" and line["game"] in ("shoe", "pitch")
+        assert line["drill"] == "signals" and line["game"] in ("classic", "pitch")
         assert line["svg"].startswith("<svg") and "decision" not in line
         assert line["choices"] == ["hit", "stand", "double", "split"]  # classic: no surrender
     assert [g["correct"] for g in last["items"]] == [True, True, False, True]
@@ -107,13 +107,29 @@ def test_each_signal_is_drawn_unlike_the_others_and_movements_move(game: Game) -
     assert len(set(drawn.values())) == len(Decision)
     for d, svg in drawn.items():
         assert ("<animate" in svg) == signal(game, d).motion, (game, d)
+    beckon = drawing(game, Decision.HIT, ("8h", "8s"), beckon=True)
+    if game is Game.CLASSIC:  # the classic hit's other form: unlike every other signal, moving
+        assert beckon not in drawn.values() and "<animate" in beckon
 
 
 def test_the_game_option_keeps_to_one_game() -> None:
     """`--opt game=pitch`: only the pitch game's signals."""
     assert {i.shown["game"] for i in items_of("signals", 30, 3, options={"game": "pitch"})} \
         == {"pitch"}
-    assert {i.shown["game"] for i in items_of("signals", 30, 3)} == {"shoe", "pitch"}
+    assert {i.shown["game"] for i in items_of("signals", 30, 3)} == {"classic", "pitch"}
+    assert {i.shown["game"] for i in items_of("signals", 30, 3, "six-deck-h17-ls")} \
+        == {"shoe", "pitch"}
+
+
+@pytest.mark.parametrize("name", ["signals", "signals-give"])
+def test_the_classic_rules_hit_is_drilled_as_a_scratch_and_as_a_beckon(name: str) -> None:
+    """docs/dealing.md#hand-signals, docs/casino.md#hit_signal: at the classic table a player
+    asks for a card by scratching the felt towards them or by beckoning ("Come here!"); both
+    drills show both, and never the tap of other shoe tables."""
+    items = items_of(name, 120, 5, options={"game": "shoe"})
+    words = " ".join(json.dumps(i.shown, ensure_ascii=False) for i in items)
+    assert SEEN[Game.CLASSIC, Decision.HIT] in words and BECKON in words
+    assert "taps the felt" not in words and SEEN[Game.SHOE, Decision.HIT] not in words
 
 
 def test_read_the_signal_at_the_terminal(store: Store) -> None:

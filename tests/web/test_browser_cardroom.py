@@ -193,8 +193,17 @@ def sheet_read_back(seat: Seat) -> None:
         assert sealed is not None
         expect(seat.page.locator(".seal")).to_have_text(f"Seal: {sealed}")
         href = seat.page.locator("a.game-record").get_attribute("href")
-        record = seat.page.evaluate("async (u) => (await fetch(u)).text()", href)
-        assert seal(json.loads(record)) == sealed
+        record = json.loads(seat.page.evaluate("async (u) => (await fetch(u)).text()", href))
+        # The seal is the game's: the decks' commitments beside it do not change it.
+        assert seal({k: v for k, v in record.items() if k != "commitments"}) == sealed
+        # The last deck's commitment, and its secret now the hand is over, as the record has
+        # them (docs/web.md#checking-the-shoes-commitment).
+        opened = [[c["commitment"], c["salt"]] for c in record["commitments"][-1:]]
+        expect(seat.page.locator(".commitment code")).to_have_text(
+            opened[0] if opened else [])
+    elif frame["room"]["commitment"]:
+        expect(seat.page.locator(".commitment code")).to_have_text(
+            [frame["room"]["commitment"]])
 
 
 def shooter(folder: Path, game: str) -> Callable[[Seat, Frame], None]:

@@ -269,6 +269,9 @@ def test_a_party_plays_rounds_in_the_browser(server: Server, browser: Browser,
         take_seat(p, join)
     expect(host.locator(".seat")).to_have_count(3)
     expect(players[2].page.locator(".room-code")).to_have_text(code)
+    # The shoe's commitment, on every page (docs/web.md#checking-the-shoes-commitment).
+    for page in (host, players[0].page, players[2].page):
+        expect(page.locator(".commitment code")).to_have_text(re.compile(r"^[0-9a-f]{64}$"))
     # A seat sees no host controls and the host no seat's buttons.
     assert players[0].page.locator(".host-panel").count() == 0
     assert host.locator(".action-bar").count() == 0

@@ -138,3 +138,25 @@ def test_the_banker_is_never_offered_the_houses_operations(tmp_path: Path) -> No
         for op in HOUSE_ONLY:
             assert p.act(ann, op)["type"] == "error", op
         assert _stacks(p) == before and p.host.view["banker"] == ann.seat
+
+
+def test_the_host_cannot_remove_the_banker_mid_round(tmp_path: Path) -> None:
+    """docs/web.md#hosting-a-room: the host removes a player at once between rounds, or at the
+    round's end; the banker leaves neither way while the bank covers the table, refused in
+    the same words mid-round as between rounds, so the round's last move is answered with ok
+    (it used to be applied and answered with the banker's refusal)."""
+    with party(tmp_path / "l.db", game="pontoon", settings={"turn_s": 0}) as p:
+        banker, bob, cy = _table(p)
+        between = p.act(p.host, "remove", seat=banker.seat)
+        assert between["error"] == "TableError" and "banker" in between["message"]
+        for who in (bob, cy):
+            assert p.act(who, "bet", amount=p.room.table.rules.min_bet)["ok"]
+        assert p.act(p.host, "deal")["ok"]
+        mid = p.act(p.host, "remove", seat=banker.seat)
+        assert (mid["error"], mid["message"]) == (between["error"], between["message"])
+        assert not p.room.people[banker.seat or 0].leaving
+        while (to_act := p.room.table.to_act) is not None:
+            who = next(w for w in (banker, bob, cy) if w.seat == to_act[0])
+            op = "dealer_stand" if who is banker else "stand"
+            assert p.act(who, op)["ok"]
+        assert p.room.between_rounds() and banker.seat in p.room.people

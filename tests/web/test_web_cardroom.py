@@ -43,6 +43,8 @@ from twentyone.web.store import SqliteStore
 TABLES = [(name, n) for name, e in GAMES.items() for n in sorted(set(e.players))]
 #: Enough steps for a hand or two of any game (a step is one move, a refusal or a deal).
 STEPS = 250
+#: Steps between seats changing hands in the frames' property.
+CHURN = 50
 
 
 def _play(room: CardRoom, people: dict[int, Actor], data: st.DataObject | None,
@@ -56,7 +58,7 @@ def _play(room: CardRoom, people: dict[int, Actor], data: st.DataObject | None,
         seat = g.acting
         if g.between_hands:
             assert ask(room, boss, "deal").get("ok")
-        elif seat in people:
+        elif seat in people and room.looking(people[seat])[0] == seat:
             frame = frame_of(room, people[seat], None)
             legal = frame["legal"]
             assert legal, "the seat to act always has a legal move"
@@ -109,12 +111,27 @@ def _no_leaks(room: CardRoom, everyone: list[Actor]) -> Any:
 def test_no_frame_shows_a_card_its_viewer_may_not_see(game: str, players: int, seed: int,
                                                       data: st.DataObject) -> None:
     """docs/games/*: a player sees their own hand, what is played face up and what is handed to
-    them; never another's hand or the stock (Solo Whist's open misère only once laid down)."""
+    them; never another's hand or the stock (Solo Whist's open misère only once laid down).
+    Seats change hands along the way, mid-hand too (docs/web.md#who-holds-a-hand): whoever
+    leaves sees no more of the hand, and whoever sits down mid-hand sees none of it."""
     room = card_room(SqliteStore(Path(":memory:")), game, players, seed)
     seated = data.draw(st.sets(st.integers(1, players), min_size=1), label="people's seats")
     people = {s: sit(room, f"P{s}", s) for s in sorted(seated)}
     everyone = [*people.values(), host(room), Actor(Role.SPECTATOR)]
-    _play(room, people, data, STEPS, _no_leaks(room, everyone))
+    check = _no_leaks(room, everyone)
+    for _ in range(STEPS // CHURN):
+        _play(room, people, data, CHURN, check)
+        # A seat changes hands, mid-hand as often as not: whoever held it leaves, and a
+        # newcomer sits there, seeing none of the hand in play (a bot plays it out).
+        seat = data.draw(st.integers(1, players), label="seat changing hands")
+        if seat in people:
+            assert ask(room, people.pop(seat), "leave").get("ok")
+        newcomer = sit(room, f"N{seat}", seat)
+        people[seat] = newcomer
+        everyone.append(newcomer)
+        if not room.game.between_hands:
+            assert room.looking(newcomer)[0] == 0
+        check(room, room.log_mark())
 
 
 @pytest.mark.parametrize(("game", "players"), TABLES)
@@ -323,8 +340,7 @@ def test_the_games_record_is_offered_between_hands_and_deals_again(tmp_path: Pat
     whole record between hands, and it deals again exactly (``twentyone verify``); mid-hand
     it is refused, since it holds the shuffle of the hand being played; a spectator never
     gets it."""
-    from twentyone.games.history import replay
-    from twentyone.protocol import seal
+    from twentyone.games.history import replay, replay_record
 
     room = card_room(SqliteStore(tmp_path / "l.sqlite3"), game, players, seed=11)
     ann = sit(room, "Ann", 1)
@@ -349,7 +365,7 @@ def test_the_games_record_is_offered_between_hands_and_deals_again(tmp_path: Pat
         assert again.state() == room.game.state()
         assert again.hand_results() == room.hand_results()
         # The frame shows the record's seal between hands, the one verify prints for it.
-        assert frame_of(room, actor, None)["room"]["seal"] == seal(record)
+        assert frame_of(room, actor, None)["room"]["seal"] == replay_record(record).seal
     with pytest.raises(NotAllowedError):
         room.history_text(Actor(Role.SPECTATOR))
 
@@ -374,3 +390,53 @@ def test_the_games_record_over_http_is_the_host_and_players_and_never_mid_hand(
             assert f["ok"], f
         mid = client.get(f"{url}?token={token}")
         assert mid.status_code == 409 and "between hands" in mid.json()["message"]
+
+
+@pytest.mark.parametrize("game,players", [("durak", 3), ("president", 3)])
+def test_the_decks_commitment_is_shown_then_opened_and_verify_checks_it(
+        tmp_path: Path, game: str, players: int) -> None:
+    """docs/web.md#checking-the-shoes-commitment, at a card room: every frame shows the deck's
+    commitment from the deal on, and none its secret until the hand is over; then the frame
+    gives the secret, and the game's record carries each deck's commitment and secret beside
+    its order, which ``twentyone verify`` checks. A record whose secret or order does not make
+    its commitment is refused in words."""
+    from typer.testing import CliRunner
+
+    from twentyone.cli import app as cli
+
+    room = card_room(SqliteStore(tmp_path / "l.sqlite3"), game, players, seed=5)
+    ann = sit(room, "Ann", 1)
+    commitments = []
+    for _ in range(2):
+        assert ask(room, host(room), "deal").get("ok")
+        shown = frame_of(room, ann, None)["room"]["commitment"]
+        assert shown and shown not in commitments
+        commitments.append(shown)
+        salt = room.shuffles[-1].salt
+        for _ in range(3000):
+            if room.game.between_hands:
+                break
+            for actor in (ann, host(room), Actor(Role.SPECTATOR)):
+                frame = frame_of(room, actor, None)
+                assert frame["room"]["commitment"] == shown and frame["room"]["opened"] is None
+                assert salt not in json.dumps(frame)
+            _play(room, {1: ann}, None, 1)
+        assert room.game.between_hands
+        opened = frame_of(room, Actor(Role.SPECTATOR), None)["room"]["opened"]
+        assert opened == {"commitment": shown, "salt": salt}
+    record = json.loads(room.history_text(ann))
+    assert [c["commitment"] for c in record["commitments"]] == commitments
+    path = tmp_path / "game.jsonl"
+    path.write_text(json.dumps(record) + "\n")
+    out = CliRunner().invoke(cli, ["verify", str(path)])
+    assert out.exit_code == 0, out.output
+    assert "2 decks dealt, each the deck committed to" in " ".join(out.output.split())
+    assert commitments[-1] in out.output
+    # Another secret, or the first deck's commitment given for the second: refused in words.
+    for n, bad in ((0, {"salt": "0" * 32}), (1, {"commitment": commitments[0]})):
+        forged = json.loads(json.dumps(record))
+        forged["commitments"][n].update(bad)
+        path.write_text(json.dumps(forged) + "\n")
+        out = CliRunner().invoke(cli, ["verify", str(path)])
+        assert out.exit_code != 0 and "Traceback" not in out.output
+        assert f"deck {n + 1} is not the deck committed to" in " ".join(out.output.split())

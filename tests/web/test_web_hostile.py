@@ -133,13 +133,37 @@ def _offered(room: AnyRoom, actor: Actor) -> list[tuple[str, dict[str, Any]]]:
             for m in legal if m["op"] not in STOPS] or [("sit", {"name": "Eve"})]
 
 
+def _reseat(room: AnyRoom, actors: list[Actor],
+            data: st.DataObject) -> list[tuple[Actor, str, dict[str, Any]]]:
+    """A seat changing hands, mid-hand as often as not: someone seated gives their seat up (at
+    a card room they leave, at a chip table, where a round under way keeps its bets, the host
+    removes them), and a newcomer, a new connection, sits down (in that seat, or any)."""
+    seated = [a for a in actors if room.holds(a) is not None]
+    out: list[tuple[Actor, str, dict[str, Any]]] = []
+    if seated:
+        leaver = data.draw(st.sampled_from(seated), label="gives the seat up")
+        assert leaver.seat is not None
+        out.append((actors[0], "remove", {"seat": leaver.seat}) if type(room) is Room
+                   else (leaver, "leave", {}))
+        seat: dict[str, Any] = {"seat": leaver.seat} if data.draw(
+            st.booleans(), label="the same seat") else {}
+    else:
+        seat = {}
+    newcomer = Actor(Role.SPECTATOR)
+    actors.append(newcomer)
+    out.append((newcomer, "sit", {"name": "Late", **seat,
+                                  **({"buy_in": 20_000} if type(room) is Room else {})}))
+    return out
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(body=st.sampled_from(ROOMS), seed=st.integers(0, 2**32 - 1), data=st.data())
 def test_every_request_is_answered_or_refused_in_words_and_a_refusal_changes_nothing(
         tmp_path_factory: Any, body: dict[str, Any], seed: int, data: st.DataObject) -> None:
     """Each step is a move the page offers, as offered or with hostile details laid over its
     own, or a request of any name with any details, from the host, a seated player or a
-    spectator; or the clock's tick, on which a card room's bots move."""
+    spectator; or the clock's tick, on which a card room's bots move; or a seat changing
+    hands, mid-hand or between hands (``_reseat``)."""
     room, actors = _room(body, seed, tmp_path_factory.mktemp("hostile") / "l.db")
     failures = Failures()
     logger = logging.getLogger("twentyone.web.roomcore")
@@ -147,28 +171,33 @@ def test_every_request_is_answered_or_refused_in_words_and_a_refusal_changes_not
     try:
         for _ in range(STEPS):
             kind = data.draw(st.sampled_from(("offered", "offered", "twisted", "twisted",
-                                              "junk", "junk", "tick")))
+                                              "junk", "junk", "tick", "reseat")))
             if kind == "tick":
                 room.tick()
                 continue
-            actor = actors[data.draw(st.integers(0, len(actors) - 1))]
-            offered = _offered(room, actor)
-            if kind == "junk" or not offered:
-                op, args = data.draw(st.sampled_from(OPS)), data.draw(ARGS)
+            if kind == "reseat":
+                requests = _reseat(room, actors, data)
             else:
-                op, args = data.draw(st.sampled_from(offered))
-                if kind == "twisted":  # its own details made hostile, and maybe others
-                    args = {**args, **data.draw(ARGS, label="other details")}
-                    for name in data.draw(st.lists(st.sampled_from(sorted(args)), max_size=2)
-                                          if args else st.just([])):
-                        args[name] = data.draw(VALUES, label=name)
-            before = _state(room)
-            reply, changed = room.handle(actor, Request(f"h{next(IDS)}", op, args))
-            assert reply["type"] in ("reply", "error"), reply
-            if reply["type"] == "error":
-                assert typed(reply["error"]) and reply["message"], reply
-                assert not changed and _state(room) == before, (op, args, reply)
-            assert not failures.seen, (op, args, failures.seen)
+                actor = actors[data.draw(st.integers(0, len(actors) - 1))]
+                offered = _offered(room, actor)
+                if kind == "junk" or not offered:
+                    op, args = data.draw(st.sampled_from(OPS)), data.draw(ARGS)
+                else:
+                    op, args = data.draw(st.sampled_from(offered))
+                    if kind == "twisted":  # its own details made hostile, and maybe others
+                        args = {**args, **data.draw(ARGS, label="other details")}
+                        for name in data.draw(st.lists(st.sampled_from(sorted(args)),
+                                                       max_size=2) if args else st.just([])):
+                            args[name] = data.draw(VALUES, label=name)
+                requests = [(actor, op, args)]
+            for actor, op, args in requests:
+                before = _state(room)
+                reply, changed = room.handle(actor, Request(f"h{next(IDS)}", op, args))
+                assert reply["type"] in ("reply", "error"), reply
+                if reply["type"] == "error":
+                    assert typed(reply["error"]) and reply["message"], reply
+                    assert not changed and _state(room) == before, (op, args, reply)
+                assert not failures.seen, (op, args, failures.seen)
             if room.closed:
                 break
     finally:

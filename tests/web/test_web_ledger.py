@@ -5,8 +5,10 @@ hands, who sits where, the round's state, the balances the ledger keeps); and a 
 for kill -9 brings back exactly the room that was there before it.
 
 Requests are drawn from what the room offers each person (``legal``, ``host_legal``) and from
-hostile ones (absurd amounts, operations out of turn, a buy-in of 2^63 cents); the store's
-commit fails on requests the test chooses, as a full disk or a locked file would make it fail.
+hostile ones (absurd amounts, operations out of turn, a buy-in of 2^63 cents); seats change
+hands along the way (the host removes someone, mid-round too, a player leaves between rounds,
+newcomers sit down meanwhile); the store's commit fails on requests the test chooses, as a full
+disk or a locked file would make it fail.
 """
 
 from __future__ import annotations
@@ -111,6 +113,10 @@ def _request(data: Any, room: Room, actors: list[Actor]) -> tuple[Actor, str, di
     args: dict[str, Any] = {}
     if who.role is Role.HOST:
         useful = [o for o in room.host_legal() if o not in ("pause", "remove", "close")]
+        if room.people and data.draw(st.integers(0, 5), label="a seat changes hands") == 0:
+            # At once between rounds; mid-round the seat is played out and cashed out at the
+            # round's end, while newcomers may sit down meanwhile.
+            return who, "remove", {"seat": data.draw(st.sampled_from(sorted(room.people)))}
         if hostile or not useful:
             op = data.draw(st.sampled_from(["pause", "remove", "deal", "pay", "dealer_hit"]))
             if op == "remove":
@@ -129,7 +135,8 @@ def _request(data: Any, room: Room, actors: list[Actor]) -> tuple[Actor, str, di
     if seat is None:
         amount = data.draw(st.sampled_from(HOSTILE if hostile else [least * 20, least * 60]))
         return who, "sit", {"name": "Ann", "buy_in": amount}
-    legal = [o for o in room.legal(seat) if o != "leave"]
+    legal = [o for o in room.legal(seat)
+             if o != "leave" or data.draw(st.integers(0, 3), label="may leave") == 0]
     if hostile or not legal:
         op = data.draw(st.sampled_from(["bet", "hit", "buy", "leave", "double", "offer_bank",
                                         "accept_bank"]))

@@ -370,7 +370,8 @@ def test_the_dealers_calls_come_with_the_state(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("rules", "hit", "stand"), [
-    ("classic", "Seat 1 taps the felt: hits", "Seat 1 waves: stands"),
+    ("classic", "Seat 1 scratches the felt towards them: hits", "Seat 1 waves: stands"),
+    ("modern-casino", "Seat 1 taps the felt: hits", "Seat 1 waves: stands"),
     ("single-deck", "Seat 1 scratches the cards towards them: hits",
      "Seat 1 slides the cards under the chips: stands"),
 ])
@@ -382,7 +383,7 @@ def test_the_calls_say_which_signal_each_decision_was_given_by(
     # Seat 1: 10 and 3, then a 2; the dealer: a 9 up, a 7 in the hole.
     with party(tmp_path / "l.db", ["10s", "9c", "3h", "7d", "2c"], rules=rules) as p:
         # The room tells the page which game's signals to read (docs/web.md).
-        game = "pitch" if rules == "single-deck" else "shoe"
+        game = {"single-deck": "pitch", "classic": "classic"}.get(rules, "shoe")
         assert p.client.get(f"/api/rooms/{p.code}").json()["signals"] == game
         ann = p.join()
         p.sit(ann, "Ann", 10_000)

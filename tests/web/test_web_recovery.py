@@ -83,7 +83,11 @@ class Socket:
 
     def send(self, op: str, **args: Any) -> dict[str, Any]:
         self.n += 1
-        rid = f"{id(self):x}-{self.n}"  # each device its own ids: a shared id is one request
+        # Each device its own ids: a shared id is one request.
+        return self.send_as(f"{id(self):x}-{self.n}", op, **args)
+
+    def send_as(self, rid: str, op: str, **args: Any) -> dict[str, Any]:
+        """A request with the id ``rid``, and its answer."""
         self.ws.send(json.dumps({"type": "op", "id": rid, "op": op, **args}))
         while True:
             frame: dict[str, Any] = json.loads(self.ws.recv(REPLY_S))
@@ -285,3 +289,43 @@ def test_a_card_room_killed_mid_hand_resumes_with_your_cards(tmp_path: Path, gam
             assert again.send(after["legal"][0]["op"], **move)["ok"]
         else:
             assert boss.send("deal")["ok"]
+
+
+def test_an_answered_request_is_not_applied_again_after_kill_9(tmp_path: Path) -> None:
+    """docs/web.md#if-the-server-stops-mid-round: a request id is answered once, across kill -9
+    too: a casino seat's purchase of chips and a President seat's move, each sent again with the
+    same id to the server started again on the same ledger, get their first answers, and the
+    chips are bought and the move recorded once."""
+    db = tmp_path / "ledger.sqlite3"
+    with server(db) as (url, proc):
+        casino = httpx2.post(f"{url}/api/rooms", json={
+            "rules": "classic", "settings": {"turn_s": 0}}).json()
+        ann = Socket(url, casino["room"], None)
+        sat = ann.send("sit", name="Ann", buy_in=BUY_IN)
+        bought = ann.send_as("buy-once", "buy", amount=BET)
+        assert bought["ok"], bought
+        cards = httpx2.post(f"{url}/api/rooms", json={
+            "game": "president", "players": 3, "settings": {"turn_s": 0}}).json()
+        host = Socket(url, cards["room"], cards["host_token"])
+        bob = Socket(url, cards["room"], None)
+        seat = bob.send("sit", name="Bob", seat=1)
+        assert host.send("deal")["ok"]
+        legal = _my_turn(bob)["legal"]
+        move = {k: v for k, v in legal[-1].items() if k not in ("op", "seat")}  # a pass if open
+        moved = bob.send_as("move-once", legal[-1]["op"], **move)
+        assert moved["ok"], moved
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(30)
+    with server(db) as (url, _):
+        again = Socket(url, casino["room"], sat["token"])
+        assert again.send_as("buy-once", "buy", amount=BET) == bought
+        view = Socket(url, casino["room"], sat["token"]).state["view"]
+        assert view["seats"][0]["bankroll"] == BUY_IN + BET
+        assert _balance_from_ledger(url, casino["room"], casino["host_token"]) == BUY_IN + BET
+        back = Socket(url, cards["room"], seat["token"])
+        assert back.send_as("move-once", legal[-1]["op"], **move) == moved
+    ledger = sqlite3.connect(db)
+    mine = [op for (op,) in ledger.execute("SELECT op FROM ops WHERE code = ?", (cards["room"],))
+            if json.loads(op).get("seat") == 1 and json.loads(op)["op"] != "deal"]
+    ledger.close()
+    assert len(mine) == 1, mine

@@ -21,8 +21,8 @@ from twentyone.games.registry import GAMES
 from twentyone.web import protocol
 from twentyone.web.cardroom import CardRoom
 from twentyone.web.protocol import Request
-from twentyone.web.roomcore import ANSWERS_KEPT, Actor, Role
-from twentyone.web.store import SqliteStore
+from twentyone.web.roomcore import Actor, Role
+from twentyone.web.store import ANSWERS_KEPT, SqliteStore
 
 
 def _until(room: CardRoom, seat: int, most: int = 500) -> None:

@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import random
 import re
 from pathlib import Path
 from typing import Any
 
 import hypothesis as hp
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from leaks import leaks, patch_leaks
@@ -63,9 +65,10 @@ def _downloads(saved: StoredRoom, seats: dict[int, int]) -> str:
     return HEX.sub("#", json.dumps(parts, sort_keys=True))
 
 
-def _reordered(saved: StoredRoom, ops: int, pos: int) -> StoredRoom:
-    """The room as it stood after ``ops`` requests, its shoe in play reordered from ``pos``."""
-    *done, last = saved.shuffles
+def _reordered(saved: StoredRoom, ops: int, pos: int, shuffles: int | None = None) -> StoredRoom:
+    """The room as it stood after ``ops`` requests and ``shuffles`` shuffles (all of them by
+    default), its shoe in play then reordered from ``pos``."""
+    *done, last = saved.shuffles[:shuffles]
     tail = last.order[pos:]
     order = last.order[:pos] + tail[1:] + tail[:1]  # every card still to come moves
     return dataclasses.replace(saved, ops=saved.ops[:ops], shuffles=[
@@ -125,11 +128,13 @@ def test_nothing_anyone_downloads_tells_a_card_to_come(room_at: int, shuffle: in
         between = t.phase is Phase.BETTING and not any(s.hands for s in t.seats.values())
         if between:
             boundary = (len(saved.ops), t.shoe.pos, len(t.shoe.history))
-        elif boundary[2] == len(t.shoe.history):
-            # Mid-round: the round in play left out, and its cards in another order too.
-            ops, pos, _ = boundary
+        else:
+            # Mid-round: the round in play left out, and its cards in another order too, even
+            # when the shoe ran out and was refilled inside it.
+            ops, pos, shuffles = boundary
             before = {n: since for n, since in held.items() if since < ops}
-            assert _downloads(_reordered(saved, ops, pos), before) == _downloads(saved, before)
+            assert _downloads(_reordered(saved, ops, pos, shuffles), before) \
+                == _downloads(saved, before)
 
     for n, who in enumerate(players):
         ask(who, "sit", name=f"P{n}", buy_in=50_000)
@@ -273,3 +278,90 @@ def test_a_pontoon_download_stops_at_the_pack_in_play_and_verifies(tmp_path: Pat
         path.write_text(json.dumps(record) + "\n")
         out = CliRunner().invoke(cli, ["verify", str(path)])
         assert out.exit_code == 0 and "committed to" in out.output, out.output
+
+
+#: Rooms where the shoe runs out inside a round again and again: Pontoon's one pack among four
+#: (the banker drawing too), and one deck dealt to the last card before the cut card at a
+#: seven-seat table, everyone drawing to five cards.
+RUN_OUT = [
+    ({"game": "pontoon", "settings": {"turn_s": 0}}, 4, 40),
+    ({"game": "casino", "rules": "single-deck", "settings": {"turn_s": 0},
+      "rules_toml": "seats = 7\npenetration = 0.95\n"}, 7, 24),
+]
+
+
+@pytest.mark.parametrize(("room_at", "seed"), [(0, 3), (0, 11), (1, 5), (1, 8)])
+def test_no_download_holds_the_round_in_play_when_the_shoe_runs_out_in_it(room_at: int,
+                                                                          seed: int) -> None:
+    """docs/web.md#downloads: the round in play is in no download, though the pack ran out
+    and was shuffled again inside it. After every request of many rounds whose players draw
+    to five cards, the host downloads the house's record (and, once the shoe has run out in a
+    round, every seat's history): no event of the round in play is in them, no order (nor
+    secret) of a shoe that round dealt from, and they come out the same with the cards that
+    round dealt, face down or not, in another order."""
+    body, seats, rounds = RUN_OUT[room_at]
+    rng = random.Random(seed)
+    store = SqliteStore(Path(":memory:"))
+    spec = RoomSpec.from_request(body)
+    store.create_room("TEST01", spec.to_json(), "0" * 64)
+    room = Room("TEST01", spec, "0" * 64, store, RandomShuffler.seeded(seed))
+    host = Actor(Role.HOST)
+    players = [Actor(Role.SPECTATOR) for _ in range(seats)]
+    t = room.table
+    rid = iter(range(10**6))
+    ran_out = [0]  # the rounds in which the shoe ran out
+    # Kept from download to download, as the server keeps them (``replays.Histories``).
+    kept = {n: downloads.Replay(spec.to_json(), n) for n in [None, *range(1, seats + 1)]}
+
+    def ask(actor: Actor, op: str, **args: Any) -> None:
+        frame, _ = room.handle(actor, Request(f"q{next(rid)}", op, args))
+        assert frame["ok"], (op, frame)
+
+    for n, who in enumerate(players):
+        ask(who, "sit", name=f"P{n}", buy_in=50_000)
+    if "draw_for_bank" in room.host_legal():
+        ask(host, "draw_for_bank")
+    for _ in range(rounds):
+        for who in players:
+            if "bet" in room.state(who, None)["view"]["legal"]:
+                ask(who, "bet", amount=t.rules.min_bet)
+        boundary = (len(t.ops), t.shoe.pos, len(t.shoe.history), len(t.log))
+        ask(host, "deal")
+        while t.phase is not Phase.BETTING:
+            saved = store.room(room.code)
+            assert saved is not None
+            ops, pos, shuffles, log = boundary
+            for replay in kept.values():
+                replay.extend(saved.ops[replay.applied:], saved.shuffles[replay.shuffles:])
+            house = downloads.house_lines(kept[None])
+            # No secret of a shoe the round in play dealt from, so no line dealing from one
+            # is opened; a Pontoon record holds no pack's order that round dealt from, nor
+            # any of its events.
+            salts = [s.salt for s in saved.shuffles[shuffles - 1:]]
+            assert not any(salt in json.dumps(house) for salt in salts)
+            if house and house[0]["format"] == PONTOON_FORMAT:
+                assert len(house[0]["shuffles"]) < shuffles
+                events = house[0]["events"]
+                assert len(events) <= log and events == [e.to_json() for e in
+                                                         t.log[:len(events)]]
+            if len(t.shoe.history) > shuffles and ran_out[-1] != t.round:
+                ran_out.append(t.round)  # the shoe ran out inside this round
+                # Every seat's history too, and everything the round dealt in another
+                # order: the same downloads.
+                parts = [house, *(downloads.seat_lines(kept[n], p.since_op)
+                                  for n, p in sorted(room.people.items()))]
+                assert not any(salt in json.dumps(parts) for salt in salts)
+                held = {n: p.since_op for n, p in room.people.items()}
+                assert _downloads(_reordered(saved, ops, pos, shuffles), held) \
+                    == HEX.sub("#", json.dumps(parts, sort_keys=True))
+            to_act = t.to_act
+            assert to_act is not None
+            who = next(w for w in players if w.seat == to_act[0])
+            legal = [op for op in room.state(who, None)["view"]["legal"]
+                     if op in ("hit", "stand", "dealer_hit", "dealer_stand", "decline")]
+            drawing = [op for op in legal if op in ("hit", "dealer_hit")]
+            cards = (t.dealer.cards if t.phase is Phase.DEALER
+                     else t.seats[to_act[0]].hands[to_act[1]].cards)
+            ask(who, drawing[0] if drawing and len(cards) < 5 and rng.random() < 0.9
+                else next(op for op in legal if op not in drawing))
+    assert len(ran_out) > 4  # the case this test is for, many times over

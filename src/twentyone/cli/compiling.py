@@ -14,7 +14,7 @@ from rich.console import Console
 
 from twentyone.strategy import SOLVER_SECONDS as SOLVER_SECONDS
 
-#: About how long the simulator's compile takes on a fresh install (two cores; README, "Speed").
+#: About how long the simulator's compile takes on a fresh install (two cores; docs/speed.md#speed).
 SIMULATOR_SECONDS = 10
 
 

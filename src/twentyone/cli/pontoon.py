@@ -37,11 +37,13 @@ def play(s: Seating) -> None:
     ``cli.play``)."""
     _play(players=s.players, bots=sorted(set(s.bots)), people=s.people, auto=s.auto,
           rounds=s.rounds, seed=s.seed, as_json=s.as_json,
-          bankroll=dollars_option("--bankroll", s.bankroll), history=s.history)
+          bankroll=dollars_option("--bankroll", s.bankroll), history=s.history,
+          banker=s.banker)
 
 
 def _play(*, players: int, bots: list[int], people: int | None, auto: str | None, rounds: int,
-          seed: int | None, as_json: bool, bankroll: Cents, history: Path | None) -> None:
+          seed: int | None, as_json: bool, bankroll: Cents, history: Path | None,
+          banker: int | None = None) -> None:
     try:
         prules = PontoonRules(players=players)
     except RulesError as exc:
@@ -54,6 +56,8 @@ def _play(*, players: int, bots: list[int], people: int | None, auto: str | None
                                  f"Pontoon's {dollars(prules.chip)} chips")
     if any(not 1 <= b <= players for b in bots):
         raise typer.BadParameter(f"--bot seats are 1 to {players}")
+    if banker is not None and banker > players:
+        raise typer.BadParameter(f"--banker: the seats are 1 to {players}")
     if auto is not None:
         strategy = AUTO_ALIASES.get(auto, auto)
         if strategy not in BANKER_STRATEGIES:
@@ -69,7 +73,7 @@ def _play(*, players: int, bots: list[int], people: int | None, auto: str | None
     warn_predictable(seed, stacked=False)
     need_terminal()
     run_app(pontoon_app(PontoonTable(prules, seed=seed), humans, chips=chips,
-                        history=history))
+                        history=history, first_banker=banker))
 
 
 def _humans(players: int, bots: list[int], people: int | None) -> list[int]:

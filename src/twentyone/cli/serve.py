@@ -122,13 +122,20 @@ def serve(
     sock = config.bind_socket()
     bound = sock.getsockname()[1]
     url = f"http://{_reachable(host)}:{bound}/"
-    typer.echo(f"The party table is open at {url}  (ledger: {path})")
-    typer.echo("Scan to join:")
-    typer.echo(_qr(url))
-    typer.echo("Stop with Ctrl-C; the ledger keeps every room.", err=True)
-    _collect_less()
-    server.run(sockets=[sock])
-    store.close()
+    try:
+        typer.echo(f"The party table is open at {url}  (ledger: {path})")
+        typer.echo("Scan to join:")
+        typer.echo(_qr(url))
+        typer.echo("Stop with Ctrl-C; the ledger keeps every room.", err=True)
+        _collect_less()
+        server.run(sockets=[sock])
+    except KeyboardInterrupt:
+        # uvicorn shuts down cleanly on Ctrl-C, then raises it again: that is how a person
+        # stops the server, not a failure (it exited 130 and said nothing).
+        pass
+    finally:
+        store.close()
+    typer.echo(f"The party table is closed; the ledger keeps every room ({path}).")
 
 
 def _collect_less() -> None:

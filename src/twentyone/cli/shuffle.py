@@ -28,26 +28,30 @@ MAX_DELAY = 10.0
 MAX_TRIALS = 10_000
 
 
-def _strip(cards: np.ndarray, n: int) -> Text:
-    """Cards as coloured blocks, top first, each by the quarter it started in."""
+def _strip(cards: np.ndarray, n: int, plain: bool = False) -> Text:
+    """Cards as coloured blocks, top first, each by the quarter it started in; ``plain``: as
+    the quarter's number (1 to 4), for a file, where colours do not go."""
     text = Text()
     for i, c in enumerate(cards):
         if i and i % WIDTH == 0:
             text.append("\n")
-        text.append("█", style=QUARTER_COLOURS[min(3, int(c) * 4 // n)])
+        quarter = min(3, int(c) * 4 // n)
+        text.append(str(quarter + 1) if plain else "█", style=QUARTER_COLOURS[quarter])
     return text
 
 
-def _frame(step: Step, number: int, total: int, n: int) -> Group:
+def _frame(step: Step, number: int, total: int, n: int, plain: bool = False) -> Group:
     parts: list[Text | RichTable] = [
         Text(f"step {number}/{total}: {step.action} - {step.text}", style="bold")]
     for i, s in enumerate(step.stacks):
         if len(s):
             line = Text(f"stack {i + 1} ({len(s):3d}) ")
-            line.append_text(_strip(s[:WIDTH - 14], n))
+            line.append_text(_strip(s[:WIDTH - 14], n, plain))
             parts.append(line)
-    parts.append(Text(f"pile on the cut card ({len(step.pile)} cards, top first):"))
-    parts.append(_strip(step.pile, n))
+    n_pile = len(step.pile)
+    parts.append(Text(f"pile on the cut card ({n_pile} card{'' if n_pile == 1 else 's'}, "
+                      "top first):"))
+    parts.append(_strip(step.pile, n, plain))
     return Group(*parts)
 
 
@@ -75,8 +79,6 @@ def shuffle(
     if math.isnan(delay):  # a range lets "nan" through: it compares false both ways
         raise typer.BadParameter("a number of seconds, not nan", param_hint="--delay")
     console = Console()
-    if not console.is_terminal:
-        delay = 0.0  # piped to a file or a program: the steps at once, no waiting
     if not procedure and not measure:
         procedure = True
     n = 52 * decks
@@ -84,14 +86,24 @@ def shuffle(
         proc = HandShuffle(riffles=riffles)
         proc.run(n, np.random.default_rng(seed), record=True)
         steps = proc.steps
-        console.print("Each card is coloured by the quarter of the shoe it started in: "
-                      + "  ".join(f"[{c}]█[/] {i + 1}" for i, c in enumerate(QUARTER_COLOURS)))
-        with Live(_frame(steps[0], 1, len(steps), n), console=console,
-                  auto_refresh=False) as live:
+        if not console.is_terminal:
+            # A file or a program: every step, one after another, each card written as the
+            # number of the quarter it started in (a live picture would leave only the last).
+            console.print("Each card is written as the quarter of the shoe it started in, 1 "
+                          "(the top) to 4.")
             for i, step in enumerate(steps):
-                live.update(_frame(step, i + 1, len(steps), n), refresh=True)
-                if delay:
-                    time.sleep(delay)
+                console.print()
+                console.print(_frame(step, i + 1, len(steps), n, plain=True))
+        else:
+            console.print("Each card is coloured by the quarter of the shoe it started in: "
+                          + "  ".join(f"[{c}]█[/] {i + 1}"
+                                      for i, c in enumerate(QUARTER_COLOURS)))
+            with Live(_frame(steps[0], 1, len(steps), n), console=console,
+                      auto_refresh=False) as live:
+                for i, step in enumerate(steps):
+                    live.update(_frame(step, i + 1, len(steps), n), refresh=True)
+                    if delay:
+                        time.sleep(delay)
     if measure:
         table = RichTable(title=f"The hand shuffle of {decks} deck{'s' if decks > 1 else ''} "
                                 f"from new-pack order, {trials} shuffles a row")

@@ -91,12 +91,12 @@ def _cut(text: str) -> str:
 MAX_SHOE_COUNT = 8 * 16
 
 
-def _enough_cards(counts: list[int], hand: list[int], up: int, splits: int) -> None:
-    """Refuse a shoe too short to finish the round whatever comes: the player's hand (and
-    each hand a split could make) draws at most until it busts, 22 less its hard total in
-    points, the dealer at most 26 less the up card (the hole card included); cards are worth
-    at least a point each, so a shoe whose cards left add up to that many points always
-    finishes."""
+def _short(counts: list[int], hand: list[int], up: int, splits: int) -> str | None:
+    """Why the shoe is too short to finish the round whatever comes (None: it is not): the
+    player's hand (and each hand a split could make) draws at most until it busts, 22 less its
+    hard total in points, the dealer at most 26 less the up card (the hole card included);
+    cards are worth at least a point each, so a shoe whose cards left add up to that many
+    points always finishes."""
     left = [0, *counts]
     left[up] -= 1
     for v in hand:
@@ -104,10 +104,22 @@ def _enough_cards(counts: list[int], hand: list[int], up: int, splits: int) -> N
     points = sum(v * n for v, n in enumerate(left))
     need = (22 - sum(hand)) * splits + (27 - up)
     if points < need:
-        raise typer.BadParameter(
-            f"too few cards to finish the round: the cards left besides the hand and up card "
-            f"add up to {points} points, and finishing every hand whatever is drawn needs "
-            f"{need}", param_hint="--shoe")
+        return (f"the cards left besides the hand and up card add up to {points} points, and "
+                f"finishing every hand whatever is drawn needs {need}")
+    return None
+
+
+def _enough_cards(counts: list[int], hand: list[int], up: int, splits: int) -> None:
+    """Refuse a shoe too short to finish the round whatever comes (``_short``), or one whose
+    every card left makes the dealer's up card a blackjack."""
+    why = _short(counts, hand, up, splits)
+    if why is not None:
+        raise typer.BadParameter(f"too few cards to finish the round: {why}",
+                                 param_hint="--shoe")
+    left = [0, *counts]
+    left[up] -= 1
+    for v in hand:
+        left[v] -= 1
     natural = {1: 10, 10: 1}.get(up)
     if natural is not None and left[natural] == sum(left) and up in (1, 10):
         raise typer.BadParameter(f"every card left makes the dealer's {_label(up)} a blackjack",
@@ -407,10 +419,19 @@ def ev(rules: RulesOpt = "classic", set_: SetOpt = None,
     if len(values) > 21:
         raise typer.BadParameter("a hand of more than 21 cards is bust", param_hint="--hand")
     counts = _shoe(shoe)
+    left_out = ""
     if counts is not None:
         if any(counts[v - 1] < [*values, up_value[0]].count(v) for v in range(1, 11)):
             raise typer.BadParameter("the shoe does not hold the hand and the up card",
                                      param_hint="--shoe")
+        if pair and _short(counts, values, up_value[0], r.max_hands) is not None \
+                and _short(counts, values, up_value[0], 1) is None:
+            # The "counting to the limit" story (docs/strategy.md#counting-to-the-limit): too
+            # few cards left to play out every hand a split could make, but enough for the
+            # hand itself. Its other plays are solved; the split is left out, and said so.
+            pair = False
+            left_out = ("split is left out: the cards left cannot finish every hand a split "
+                        "could make")
         _enough_cards(counts, values, up_value[0], r.max_hands if pair else 1)
     if sorted(values) == [1, 10]:
         evs = {"blackjack": natural_ev(r, up_value[0], counts, infinite)}
@@ -430,7 +451,8 @@ def ev(rules: RulesOpt = "classic", set_: SetOpt = None,
         typer.echo(json.dumps({
             "rules": rules_json(rules, set_), "hand": ranks, "up": _label(up_value[0]),
             "computed_from": source, "given_no_dealer_blackjack": checked,
-            "best": max(evs, key=lambda action: evs[action]), "ev": evs}))
+            "best": max(evs, key=lambda action: evs[action]), "ev": evs,
+            **({"note": left_out} if left_out else {})}))
         return
     typer.echo(f"EV per unit bet: {printable(hand)} against {_label(up_value[0])} — "
                f"{rules_named(rules, set_)} rules, from {source}")
@@ -438,6 +460,8 @@ def ev(rules: RulesOpt = "classic", set_: SetOpt = None,
         typer.echo("(given the dealer has no blackjack: the dealer has peeked)")
     for action, value in sorted(evs.items(), key=lambda kv: -kv[1]):
         typer.echo(f"  {action:<10}{value:+.6f}")
+    if left_out:
+        typer.echo(f"The {left_out}.")
     if "blackjack" in evs:
         push = "" if checked or up_value[0] not in (1, 10) else \
             ", or pushes if the dealer has one too"

@@ -24,6 +24,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from twentyone.cli.names import resolve
 from twentyone.cli.options import RulesOpt, SetOpt, check_writable, rules_from_cli
 from twentyone.errors import TwentyOneError
 from twentyone.money import dollars
@@ -110,9 +111,7 @@ def train(
         check_writable(None if png is None else Path(png), "the charts", "--png", ".png")
         _stats("default" if profile is None else profile, png, as_json, db)
         return
-    if name not in DRILLS:
-        raise typer.BadParameter(f"no drill {name!r}; `twentyone train` lists them",
-                                 param_hint="NAME")
+    name = resolve(name, DRILLS, what="drill", option="NAME")
     r = rules_from_cli(rules, set_)
     try:
         drill = make_drill(name, r, rules, _options(opt))

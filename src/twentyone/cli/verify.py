@@ -105,6 +105,12 @@ def _game(replayed: Replayed) -> tuple[dict[str, Any], str]:
         result["committed"] = replayed.committed
         text += (f" The pack still in play is committed to ({replayed.committed}), not shown: "
                  "download the game again once it is finished to check the rest.")
+    if replayed.decks:
+        result["commitments"] = list(replayed.decks)
+        last = replayed.decks[-1]
+        text += (f" {_n(len(replayed.decks), 'deck')} dealt, each the deck committed to before "
+                 f"it was dealt (the last, {last}: compare with the commitment the table "
+                 "showed).")
     text += f" It is sealed {replayed.seal}: compare with the seal the game showed."
     return result, text
 

@@ -94,7 +94,8 @@ class HandShuffle:
                     packet = strip(packet, rng)
                     note("strip", "strip: packets pulled off the top, one on another")
                 packet = riffle(left, right, rng) if r == 0 else gsr_riffle(packet, rng)
-                note("riffle", f"riffle {r + 1} of {len(packet)} cards")
+                note("riffle", f"riffle {r + 1} of {len(packet)} "
+                               f"card{'' if len(packet) == 1 else 's'}")
             pile = np.concatenate((packet, pile))
             note("place", f"{len(packet)} shuffled cards onto the pile")
         stacks = [empty, empty, empty, empty]

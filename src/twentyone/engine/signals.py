@@ -18,13 +18,15 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from twentyone.engine.events import DEALER, Event, Kind
-from twentyone.rules import PlayerCards, Rules
+from twentyone.rules import HitSignal, PlayerCards, Rules
 
 
 class Game(StrEnum):
-    """Which set of signals a table uses: the cards face up on the felt, or held."""
+    """Which set of signals a table uses: the cards on the felt (a hit tapped, or scratched
+    towards the player as the classic rules have it), or held."""
 
     SHOE = "shoe"
+    CLASSIC = "classic"
     PITCH = "pitch"
 
 
@@ -63,8 +65,10 @@ _LINE = ("draws a line behind the bet",
 SIGNALS: dict[tuple[Game, Decision], Signal] = {
     (s.game, s.decision): s for s in (
         Signal(Game.SHOE, Decision.HIT, "taps the felt",
-               "Tap the felt behind your cards with a finger (or beckon the card towards you)",
-               True),
+               "Tap the felt behind your cards with a finger", True),
+        Signal(Game.CLASSIC, Decision.HIT, "scratches the felt towards them",
+               "Scratch the felt towards you with a finger or two, or beckon the card as you "
+               "would beckon someone over", True),
         Signal(Game.SHOE, Decision.STAND, "waves",
                "Wave your hand flat, palm down, sideways just above your cards", True),
         Signal(Game.SHOE, Decision.DOUBLE, "places chips beside the bet, one finger",
@@ -86,6 +90,10 @@ SIGNALS: dict[tuple[Game, Decision], Signal] = {
         Signal(Game.PITCH, Decision.SURRENDER, *_LINE, True),
     )
 }
+# The classic rules' table is the shoe game's but for the hit: "moving his hand sideways, palm
+# down" stands, and chips beside the bet double and split as the manual has it.
+for _decision in Decision:
+    SIGNALS.setdefault((Game.CLASSIC, _decision), SIGNALS[Game.SHOE, _decision])
 
 #: The table's events that record a decision, and the decision each records.
 DECIDED: dict[StrEnum, Decision] = {
@@ -95,9 +103,12 @@ DECIDED: dict[StrEnum, Decision] = {
 
 
 def game_of(rules: Rules) -> Game:
-    """The pitch game's signals where the players hold their cards face down; the shoe game's
-    wherever the cards lie on the felt (face up, or the casino-party game's first card down)."""
-    return Game.PITCH if rules.player_cards is PlayerCards.DOWN else Game.SHOE
+    """The pitch game's signals where the players hold their cards face down; where the cards
+    lie on the felt (face up, or the casino-party game's first card down) the shoe game's, with
+    the hit the rules name (``hit_signal``: the classic rules' scratch or beckon)."""
+    if rules.player_cards is PlayerCards.DOWN:
+        return Game.PITCH
+    return Game.CLASSIC if rules.hit_signal is HitSignal.SCRATCH else Game.SHOE
 
 
 def signal(game: Game, decision: Decision) -> Signal:

@@ -9,6 +9,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from twentyone.cards import parse_card
+from twentyone.engine.records import shoe_commitment
 from twentyone.errors import ReplayError, shown
 from twentyone.protocol import Game as ProtocolGame
 from twentyone.protocol import seal
@@ -20,8 +22,8 @@ from .core.game import Game
 from .core.history import FORMAT, dumps, replay_into, to_history
 from .registry import GAMES, ROOM_GAMES
 
-__all__ = ["FORMAT", "Replayed", "dumps", "is_game_record", "loads", "record_seal", "replay",
-           "replay_record", "to_history"]
+__all__ = ["FORMAT", "Replayed", "check_commitments", "dumps", "is_game_record", "loads",
+           "record_seal", "replay", "replay_record", "to_history"]
 
 
 def replay(data: dict[str, Any]) -> Game[Any]:
@@ -60,6 +62,9 @@ class Replayed:
     game: ProtocolGame
     seal: str
     committed: str | None = None
+    #: The decks' commitments a card room's record carries, each checked against the deck's
+    #: order and the secret revealed beside it (``check_commitments``).
+    decks: tuple[str, ...] = ()
 
     @property
     def title(self) -> str:
@@ -102,7 +107,31 @@ def replay_record(data: Mapping[str, Any]) -> Replayed:
         game = entry.replay(name, data)
     except DAMAGE as exc:
         raise ReplayError(f"not a complete {entry.title} record ({type(exc).__name__})") from None
-    return Replayed(name, game, seal(game.history()))
+    return Replayed(name, game, seal(game.history()), decks=check_commitments(data))
+
+
+def check_commitments(data: Mapping[str, Any]) -> tuple[str, ...]:
+    """The commitments a card room's record carries beside its shuffles (docs/web.md, checking
+    the shoe's commitment), each checked: the deck's order with the secret revealed beside it
+    must make the commitment the table showed while the deck was in play. A record without
+    them has none to check; one whose reveal does not match is refused in words."""
+    listed = data.get("commitments")
+    if listed is None:
+        return ()
+    shuffles = data["shuffles"]
+    if not isinstance(listed, list) or len(listed) != len(shuffles):
+        raise ReplayError("the record's commitments are not one for each deck it deals")
+    out = []
+    for n, (c, order) in enumerate(zip(listed, shuffles, strict=True), 1):
+        if not (isinstance(c, dict) and isinstance(c.get("commitment"), str)
+                and isinstance(c.get("salt"), str)):
+            raise ReplayError(f"deck {n}'s commitment is not a commitment and its secret")
+        if shoe_commitment(c["salt"], [parse_card(code).id for code in order], None) \
+                != c["commitment"]:
+            raise ReplayError(f"deck {n} is not the deck committed to: its order and the secret "
+                              f"revealed do not make its commitment {c['commitment'][:16]}")
+        out.append(c["commitment"])
+    return tuple(out)
 
 
 def _replay_own(own: OwnFormat, data: Mapping[str, Any]) -> Replayed:

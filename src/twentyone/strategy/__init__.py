@@ -124,8 +124,8 @@ def solver_cached() -> bool:
     return cached(player.play, player.stand_value, player.composition_key)
 
 
-#: About how long the solver's first compile takes on a fresh install (two cores; README,
-#: "Speed"), to tell a player who waits for it.
+#: About how long the solver's first compile takes on a fresh install (two cores;
+#: docs/speed.md#speed), to tell a player who waits for it.
 SOLVER_SECONDS = 7
 
 

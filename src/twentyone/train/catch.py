@@ -101,6 +101,12 @@ class CatchDealerDrill(Drill):
                              f"{chipset.describe(paid)}."}
             if bet is not None:
                 shown["bet"] = dollars(bet)
+                # The bet as it lies on the layout, in its own chips: a wrong colour is judged
+                # against them (issue 36: "5 red" marked wrong beside a bet shown as "$6").
+                on_layout = list(e.chips2) if chipset.value(list(e.chips2)) == bet \
+                    else chipset.fewest(bet)
+                if on_layout is not None:
+                    shown["bet_chips"] = chipset.by_colour(on_layout)
             return Item(f"watch-{n}", self.name, mistake or "payout", shown,
                         {"mistake": mistake, "right": chipset.by_colour(list(e.chips)),
                          "amount": e.amount})

@@ -149,12 +149,19 @@ class _Walker:
                 self.step(f"pay seat {e.seat}'s blackjack", "on the turn")
             elif e.note == "bust" and not self.turned:
                 self.step(f"collect seat {e.seat}'s bust", "on the turn")
-            elif e.note in ("surrender", "even-money"):
+            elif e.note == "even-money":
+                self.step(f"pay seat {e.seat} even money", "insurance")
+            elif e.note == "surrender":
                 self.note(f"seat {e.seat} settled: {e.note}")
             else:
                 self.step(_settle_label(e, n_hands), "settle")
         elif k is Kind.INSURANCE_SETTLED:
-            self.note(f"seat {e.seat}'s insurance settled")
+            if e.note == "void":
+                self.note(f"seat {e.seat}'s insurance goes back")
+            elif e.amount > 0:
+                self.step(f"pay seat {e.seat}'s insurance 2 to 1", "insurance")
+            else:
+                self.step(f"collect seat {e.seat}'s insurance", "insurance")
 
     @staticmethod
     def _reveal(cards: list[str], e: Event) -> None:
@@ -193,9 +200,30 @@ class _Walker:
         hands[e.hand].append(code)
 
 
-def round_steps(table: Table, bot: ChartBot, bets: dict[int, int]) -> list[Step]:
-    """Deal one round at ``table`` (seats already sat) and return its dealer steps."""
-    start = len(table.log)
+class Insurer:
+    """The chart bot, but taking insurance (or even money, with a blackjack) about one time in
+    three when it is offered, so a drill sees insurance bets settled, not only declined."""
+
+    def __init__(self, bot: ChartBot, rng: random.Random, rate: float = 0.35) -> None:
+        self.bot, self.rng, self.rate = bot, rng, rate
+
+    def act(self, table: Table, seat: int) -> None:
+        if table.phase is Phase.INSURANCE and self.rng.random() < self.rate:
+            if table.can_even_money(seat):
+                table.even_money(seat)
+                return
+            if table.can_insure(seat):
+                table.insure(seat)
+                return
+        self.bot.act(table, seat)
+
+
+def round_steps(table: Table, bot: ChartBot | Insurer, bets: dict[int, int],
+                start: int | None = None) -> list[Step]:
+    """Deal one round at ``table`` (seats already sat) and return its dealer steps; ``start``:
+    where in the log to begin (the first round: 0, so the first shoe's shuffle and burn are
+    steps too), else where the round begins."""
+    start = len(table.log) if start is None else start
     for seat, amount in bets.items():
         if table.can_bet(seat, amount):
             table.bet(seat, amount)
@@ -245,9 +273,12 @@ class ProcedureDrill(Drill):
         for seat in range(1, min(self.seats, self.rules.seats) + 1):
             table.sit(seat, 1000 * unit)
         n = 0
+        players = Insurer(bot, rng)
+        since: int | None = 0  # the first round takes in the first shoe's shuffle and burn
         while True:
             bets = {s: unit * rng.choice((1, 1, 2, 3)) for s in table.seats}
-            steps = round_steps(table, bot, bets)
+            steps = round_steps(table, players, bets, since)
+            since = None
             pool = [s.label for s in steps] + list(CONFUSIONS)
             for st in steps:
                 n += 1

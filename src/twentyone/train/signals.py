@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Mapping
 
-from twentyone.engine.signals import Decision, Game, signal
+from twentyone.engine.signals import Decision, Game, game_of, signal
 from twentyone.rules import Rules, Surrender
 from twentyone.train.core import JSON, Drill, Grade, Item, small_int
 from twentyone.train.options import Option
@@ -36,13 +36,21 @@ SEEN: dict[tuple[Game, Decision], str] = {
                                   "stack of chips is set beside the bet.",
     (Game.PITCH, Decision.SURRENDER): "A finger draws a line across the felt behind the bet.",
 }
+# The classic rules' signals are the shoe game's but for the hit: a scratch towards the player.
+SEEN.update({(Game.CLASSIC, d): SEEN[Game.SHOE, d] for d in Decision})
+SEEN[Game.CLASSIC, Decision.HIT] = ("Two fingers scratch the felt just behind the cards, "
+                                    "moving towards the player.")
+#: The classic rules' other way to ask for a card, drawn as often as the scratch.
+BECKON = "A hand, palm up, beckons towards the player, as if to say “Come here!”"
 
 GAME_WORDS = {Game.SHOE: "a shoe game: the cards lie face up, the player never touches them",
+              Game.CLASSIC: "the classic game: the cards lie face up, the player never "
+                            "touches them",
               Game.PITCH: "a pitch game: the player holds the cards face down"}
 
 GAME = Option("game", "Which game's signals are shown", "both",
               choices=("both", "shoe", "pitch"),
-              labels=("both games", "the shoe game (cards face up)",
+              labels=("both games", "the shoe game (cards face up; as these rules signal)",
                       "the pitch game (cards held face down)"))
 
 _RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -90,9 +98,10 @@ def _moves(values: str, seconds: float = 0.9) -> str:
             f'dur="{seconds}s" repeatCount="indefinite"/>')
 
 
-def drawing(game: Game, decision: Decision, cards: tuple[str, str]) -> str:
+def drawing(game: Game, decision: Decision, cards: tuple[str, str], beckon: bool = False) -> str:
     """The signal drawn on a patch of felt: the bet in its circle at the top, the player's two
-    cards below it, the player's side at the bottom. Nothing in it names the decision."""
+    cards below it, the player's side at the bottom. Nothing in it names the decision.
+    ``beckon``: the classic rules' hit given as a beckon rather than a scratch."""
     parts = ['<rect width="240" height="200" rx="14" fill="#1d6b3a"/>',
              '<circle cx="120" cy="42" r="28" fill="none" stroke="#e9d98b" stroke-width="2"/>',
              _chips(120, 48, 3, "#c62828")]
@@ -112,15 +121,25 @@ def drawing(game: Game, decision: Decision, cards: tuple[str, str]) -> str:
         parts.append(_chips(120, 48, 3, "#c62828"))  # the chips lie over the cards slid under
     else:
         parts += [_card(86, 92, faces[0]), _card(104, 98, faces[1])]
-    if game is Game.SHOE and decision is Decision.HIT:
+    if game is Game.CLASSIC and decision is Decision.HIT and beckon:
+        # A hand, palm up, curling its fingers towards the player: "Come here!"
+        parts.append(_hand(190, 150, 4, motion=_moves("0 0; 0 18; 0 0; 0 18; 0 0", 1.2)))
+    elif game is Game.CLASSIC and decision is Decision.HIT:
+        # Two fingers scratching the felt towards the player, and the marks they leave.
+        parts.append('<line x1="184" y1="96" x2="184" y2="126" stroke="#fff" stroke-width="2" '
+                     'stroke-dasharray="30" stroke-dashoffset="30"><animate attributeName='
+                     '"stroke-dashoffset" values="30;0;30" dur="0.9s" repeatCount="indefinite"/>'
+                     '</line>')
+        parts.append(_hand(190, 150, 2, motion=_moves("0 -24; 0 8; 0 -24", 0.9)))
+    elif game is Game.SHOE and decision is Decision.HIT:
         # The finger's tap on the felt, and the ring each tap leaves.
         parts.append('<circle cx="190" cy="100" r="4" fill="none" stroke="#fff" '
                      'stroke-width="2"><animate attributeName="r" values="4;16;4" dur="0.5s" '
                      'repeatCount="indefinite"/></circle>')
         parts.append(_hand(190, 150, 0, motion=_moves("0 0; 0 -14; 0 0; 0 -14; 0 0", 1.0)))
-    elif game is Game.SHOE and decision is Decision.STAND:
+    elif game is not Game.PITCH and decision is Decision.STAND:
         parts.append(_hand(120, 172, 0, flat=True, motion=_moves("-50 0; 50 0; -50 0", 1.2)))
-    elif game is Game.SHOE and decision in (Decision.DOUBLE, Decision.SPLIT):
+    elif game is not Game.PITCH and decision in (Decision.DOUBLE, Decision.SPLIT):
         parts.append(_hand(200, 160, 1 if decision is Decision.DOUBLE else 2))
     elif decision is Decision.SURRENDER:
         parts.append('<line x1="60" y1="82" x2="180" y2="82" stroke="#fff" '
@@ -128,9 +147,16 @@ def drawing(game: Game, decision: Decision, cards: tuple[str, str]) -> str:
                      '<animate attributeName="stroke-dashoffset" values="120;0;0" dur="1.6s" '
                      'repeatCount="indefinite"/></line>')
         parts.append(_hand(60, 132, 0, motion=_moves("0 0; 120 0; 120 0", 1.6)))
-    words = SEEN[game, decision]
+    words = BECKON if beckon and game is Game.CLASSIC and decision is Decision.HIT \
+        else SEEN[game, decision]
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 200" width="240" '
             f'height="200" role="img" aria-label="{words}">{"".join(parts)}</svg>')
+
+
+def _beckons(rng: random.Random, game: Game, decision: Decision) -> bool:
+    """Whether the classic rules' hit is drawn as a beckon this time (else as a scratch): both
+    are its signal, so both are drilled, half the time each."""
+    return game is Game.CLASSIC and decision is Decision.HIT and rng.random() < 0.5
 
 
 def _deal(rng: random.Random, decision: Decision) -> tuple[str, str]:
@@ -153,7 +179,11 @@ class _Signals(Drill):
         self.decisions = [d for d in Decision
                           if d is not Decision.SURRENDER or rules.surrender is not Surrender.NONE]
         chosen = str(self.options["game"])
-        self.games = list(Game) if chosen == "both" else [Game(chosen)]
+        # The game on the felt as these rules signal it (the classic rules' scratch or beckon),
+        # and the pitch game.
+        felt = game_of(rules) if game_of(rules) is not Game.PITCH else Game.SHOE
+        self.games = {"both": [felt, Game.PITCH], "shoe": [felt],
+                      "pitch": [Game.PITCH]}[chosen]
 
     def _choose(self, rng: random.Random) -> tuple[Game, Decision]:
         """A game and a decision; with the profile's miss rates (``focus``), more often the
@@ -196,10 +226,11 @@ class SignalsDrill(_Signals):
             n += 1
             game, decision = self._choose(rng)
             choices = [d.value for d in self.decisions]
+            beckon = _beckons(rng, game, decision)
             yield Item(f"signal-{n}", self.name, f"{game} {decision}",
                        {"game": game.value, "table": GAME_WORDS[game],
-                        "seen": SEEN[game, decision],
-                        "svg": drawing(game, decision, _deal(rng, decision)),
+                        "seen": BECKON if beckon else SEEN[game, decision],
+                        "svg": drawing(game, decision, _deal(rng, decision), beckon),
                         "motion": signal(game, decision).motion,
                         "ask": "Which decision is the player giving?",
                         "choices": choices, "rules": self.rules_name},
@@ -234,12 +265,15 @@ class GiveSignalDrill(_Signals):
             options = [decision, *shown[:3]]
             rng.shuffle(options)
             cards = _deal(rng, Decision.SPLIT if Decision.SPLIT in options else decision)
+            beckon = _beckons(rng, game, Decision.HIT)
             yield Item(f"give-{n}", self.name, f"{game} {decision}",
                        {"game": game.value, "table": GAME_WORDS[game],
                         "decision": decision.value,
                         "ask": f"You want to {decision.value}. Which signal do you give?",
-                        "choices": [SEEN[game, d] for d in options],
-                        "drawings": [drawing(game, d, cards) for d in options],
+                        "choices": [BECKON if beckon and d is Decision.HIT else SEEN[game, d]
+                                    for d in options],
+                        "drawings": [drawing(game, d, cards, beckon and d is Decision.HIT)
+                                     for d in options],
                         "rules": self.rules_name},
                        {"answer": options.index(decision) + 1})
 

@@ -24,6 +24,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, LoadingIndicator, RichLog, Static
 
 from twentyone.engine import views
+from twentyone.tui.fit import fit
 from twentyone.tui.render import TableView
 from twentyone.tui.session import Session
 
@@ -33,11 +34,6 @@ NARROW = 70
 SEAT_WIDTH = 40
 #: Below this height the log gives its rows to the felt.
 SHORT = 22
-#: Rows a seat's box takes (its border and three lines), the felt's rows besides the seats (its
-#: border, the dealer and the shoe, which may wrap), and the share of the screen it may fill.
-SEAT_ROWS = 5
-FELT_ROWS = 5
-FELT_SHARE = 0.7
 
 
 class TextScreen(ModalScreen[None]):
@@ -68,8 +64,8 @@ class TableApp(App[None]):
     CSS = """
     Screen { background: #0b3d1e; }
     #title { height: 1; background: #062812; color: #f0e6c8; text-style: bold; padding: 0 1; }
-    #felt { height: auto; max-height: 70%; background: #0f5a2c; padding: 0 1;
-            border: round #c8a24a; }
+    #felt { height: auto; background: #0f5a2c; padding: 0 1; overflow-y: auto;
+            border: round #c8a24a; scrollbar-size-vertical: 1; }
     #dealer, #shoe { height: auto; }
     #seats { height: auto; layout: grid; grid-size: 2; grid-gutter: 0 1;
              grid-rows: auto; }
@@ -85,7 +81,8 @@ class TableApp(App[None]):
     TextScreen { align: center middle; }
     #page { width: 90%; height: 90%; background: #101820; border: round #c8a24a;
             padding: 0 1; }
-    Screen.narrow #felt { border: none; padding: 0; }
+    Screen.narrow #felt, Screen.flat #felt { border: none; padding: 0; }
+    Screen.bare #log { border: none; }
     Screen.crowded .seat { border: none; }
     Screen.crowded .seat.turn { background: #3d5a1c; }
     Screen.short #log { min-height: 0; max-height: 4; }
@@ -96,6 +93,7 @@ class TableApp(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "Help"),
         Binding("f2", "rules", "Rules"),
+        Binding("f3", "coach", "Coach on/off"),
         Binding("pageup", "log_up", "Log ↑", show=False),
         Binding("pagedown", "log_down", "Log ↓", show=False),
         Binding("ctrl+c", "leave", "Leave (colours up)", priority=True),
@@ -115,6 +113,8 @@ class TableApp(App[None]):
         self._logged = 0
         self._seats: tuple[int, ...] = ()
         self._panels: dict[int, Static] = {}
+        #: What each seat's panel shows, to count its rows (``_fit``).
+        self._seat_texts: dict[int, Text] = {}
         #: Shown after the app exits: who left with what.
         self.farewell: list[str] = []
 
@@ -189,6 +189,7 @@ class TableApp(App[None]):
         if s.ask is not None:
             prompt = Text.from_markup(f"{s.ask.about} › {s.ask.choices}")
         self.query_one("#prompt", Static).update(prompt)
+        self._fit()
         if s.done:
             self.farewell = s.goodbye()
             self.exit()
@@ -203,27 +204,61 @@ class TableApp(App[None]):
             self._panels = {n: Static(classes="seat", name=f"seat-{n}") for n in numbers}
             box.mount_all(list(self._panels.values()))
             self._seats = numbers
-            self._fit_seats()
         turn = v.to_act[0] if v.to_act else None
+        self._seat_texts = {}
         for seat in v.seats:
             w = self._panels[seat.number]
-            w.update(self.render_view.seat(seat, v, self.session.seat_label(seat.number)))
+            text = self.render_view.seat(seat, v, self.session.seat_label(seat.number))
+            self._seat_texts[seat.number] = text
+            w.update(text)
             w.set_class(seat.number == turn, "turn")
 
-    def _fit_seats(self) -> None:
-        """As many seats side by side as fit at about 38 columns each (one on a phone); where
-        their boxes would not all fit on the felt (five Pontoon players at 80×24 lost the last
-        box), the seats drop their borders ("crowded"), the seat to act shown by its colour."""
+    def _fit(self) -> None:
+        """As many seats side by side as fit at about 38 columns each (one on a phone); then the
+        rows shared out (``tui.fit``): the prompt and input always whole, a note (a hint) whole
+        where it can be, at least three of the dealer's calls, and the felt what is left, its
+        borders dropped first (five Pontoon players at 80×24 lost the last box, and a hint under
+        three seats pushed the prompt off the screen)."""
         width, height = self.size
+        if not width or not height:
+            return
         seats = len(self._seats) or 1
         columns = max(1, min(seats, width // SEAT_WIDTH))
         self.query_one("#seats", Horizontal).styles.grid_size_columns = columns
-        rows = -(-seats // columns)
-        self.screen.set_class(rows * SEAT_ROWS + FELT_ROWS > height * FELT_SHARE, "crowded")
+        narrow = width < NARROW
+        inner = width - (2 if narrow else 4)  # the felt's border and padding
+        seat_width = (inner - (columns - 1)) // columns - 4  # the box's border and padding
+        texts = [self._seat_texts.get(n, Text("")) for n in self._seats]
+        seat_rows = [max(self._rows(t, seat_width) for t in texts[i:i + columns])
+                     for i in range(0, len(texts), columns)]
+        felt_lines = sum(self._rows(self.query_one(f"#{part}", Static), inner)
+                         for part in ("dealer", "shoe") if self.query_one(f"#{part}").display)
+        fixed = 3 + sum(self._rows(self.query_one(f"#{part}", Static), width - 2)
+                        for part in ("prompt", "preparing") if self.query_one(f"#{part}").display)
+        if self.query("#loading"):
+            fixed += 1
+        notes = self.query_one("#notes", Static)
+        layout = fit(height, fixed=fixed, felt_lines=felt_lines, seat_rows=seat_rows,
+                     notes=self._rows(notes, width - 2) if notes.display else 0,
+                     log=height >= 16, flat=narrow)
+        self.screen.set_class(layout.crowded, "crowded")
+        self.screen.set_class(layout.flat, "flat")
+        self.screen.set_class(layout.bare_log, "bare")
+        self.query_one("#felt").styles.max_height = layout.felt_rows
+        notes.styles.max_height = layout.notes_rows
+
+    def _rows(self, what: Static | Text, width: int) -> int:
+        """The rows ``what`` takes wrapped at ``width`` columns."""
+        text = what if isinstance(what, Text) else what.content
+        if not isinstance(text, Text):
+            text = Text(str(text))
+        if not text.plain:
+            return 1
+        return len(text.wrap(self.console, max(1, width)))
 
     def on_resize(self, event: Resize) -> None:
         width, height = event.size.width, event.size.height
-        self._fit_seats()
+        self._fit()
         self.screen.set_class(width < NARROW, "narrow")
         self.screen.set_class(height < SHORT, "short")
         self.screen.set_class(height < 16, "tiny")
@@ -241,6 +276,19 @@ class TableApp(App[None]):
 
     def action_rules(self) -> None:
         self.push_screen(TextScreen("The rules in force", self.rules_text))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """F3 is offered only at a table with a coach (``play --coach``)."""
+        if action == "coach":
+            return getattr(self.session, "coach", None) is not None
+        return True
+
+    def action_coach(self) -> None:
+        """The coach's warnings off or on (the session's statistics count either way)."""
+        toggle = getattr(self.session, "toggle_coach", None)
+        if toggle is not None:
+            toggle()
+            self.redraw()
 
     def action_log_up(self) -> None:
         self.query_one("#log", RichLog).scroll_page_up()
@@ -261,6 +309,8 @@ class TableApp(App[None]):
 
 
 def _log_style(line: str) -> str:
+    if line.startswith("Coach"):
+        return "italic #9fe0ff"
     if line.startswith("──"):
         return "bold #c8a24a"
     if " wins" in line or " paid" in line or "pays 2:1" in line or "Dealer busts" in line:

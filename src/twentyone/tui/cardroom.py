@@ -359,13 +359,25 @@ class CardRoomApp(App[RichTable | None]):
         return Text(" · ").join(parts)
 
     def _topbar(self, view: Mapping[str, Any]) -> Text:
-        out = Text(no_wrap=True, overflow="ellipsis")
-        out.append(self.game_title, "bold #ffd54f")
-        out.append(f"  ·  hand {max(1, self.hands_played + 1)}", "#c8e6c9")
+        """The game, the hand, the game's own line (Solo Whist's contract and tricks) and who
+        plays; where that is wider than the screen, the least needed parts go first (the players
+        panel says who is who), so the contract is never cut (it overflowed at 100 columns)."""
         extra = self.drawing.topbar(view, self.me)
-        if extra:
-            out.append(" · " + extra, "#fff59d")
-        out.append(f" · {self.players} players · you are seat {self.me}", "#c8e6c9")
+        room = max(20, (self.size.width or 80) - 2)
+        parts = {"game": (self.game_title, "bold #ffd54f"),
+                 "hand": (f"hand {max(1, self.hands_played + 1)}", "#c8e6c9"),
+                 "extra": (extra, "#fff59d"),
+                 "players": (f"{self.players} players", "#c8e6c9"),
+                 "me": (f"you are seat {self.me}", "#c8e6c9")}
+        for drop in ((), ("players",), ("players", "me"), ("players", "me", "game")):
+            kept = [p for k, p in parts.items() if k not in drop and p[0]]
+            if sum(len(t) for t, _ in kept) + 3 * (len(kept) - 1) <= room:
+                break
+        out = Text(no_wrap=True, overflow="ellipsis")
+        for i, (words, style) in enumerate(kept):
+            if i:
+                out.append(" · ", "#c8e6c9")
+            out.append(words, style)
         return out
 
     def _sync_buttons(self, ops: list[Op], view: Mapping[str, Any]) -> None:

@@ -18,7 +18,7 @@ from twentyone.engine.chips import ChipSet
 from twentyone.engine.events import DEALER, Event, Kind
 from twentyone.engine.signals import Decision, game_of, signal
 from twentyone.money import dollars
-from twentyone.rules import PayoutStyle, Rules
+from twentyone.rules import PayoutStyle, PlayerCards, Rules
 
 #: The whole pack is on the table and a card is wanted (docs/casino.md#when-the-dealer-reshuffles).
 NO_CARDS_LEFT = ("No cards are left to deal: the round is called off and every bet on the "
@@ -297,7 +297,8 @@ class Narrator:
         if k is Kind.CUT_CARD:
             return "The cut card is out"
         if k is Kind.REFILLED:
-            return "The shoe ran dry: the discards are shuffled to finish the round"
+            where = "deck" if self.rules.player_cards is PlayerCards.DOWN else "shoe"
+            return f"The {where} ran dry: the discards are shuffled to finish the round"
         if k is Kind.CHANGE:
             return (f"Seat {e.seat}: change for {self._describe(e.chips)}: "
                     f"{self._describe(e.chips2)}")

@@ -37,6 +37,11 @@ MOVES = {"h": Action.HIT, "s": Action.STAND, "d": Action.DOUBLE, "p": Action.SPL
 VERBS: dict[StrEnum, str] = {Kind.HIT: "hits", Kind.STOOD: "stands", Kind.DOUBLED: "doubles",
                              Kind.SPLIT: "splits"}
 WORDS = {Action.HIT: "hit", Action.STAND: "stand", Action.DOUBLE: "double", Action.SPLIT: "split"}
+#: Events about one hand: after a split, their line names the hand.
+HANDS = (Kind.DEALT, Kind.TURNED, Kind.HIT, Kind.STOOD, Kind.DOUBLED, Kind.SETTLED)
+#: How a settlement is said in Pontoon's words (docs/pontoon.md#naturals: the banker's natural is
+#: a pontoon, not a dealer's blackjack).
+SETTLED = {"dealer blackjack": "the bank's pontoon", "lose": "lost"}
 
 
 class PontoonSession:
@@ -44,7 +49,7 @@ class PontoonSession:
     the reading banker when they bank). ``chips`` is each seat's buy-in in chips."""
 
     def __init__(self, table: PontoonTable, game: Game, humans: list[int], *, chips: int,
-                 history: Path | None = None) -> None:
+                 history: Path | None = None, first_banker: int | None = None) -> None:
         self.table = table
         self.t = table
         #: ``table`` as the one game protocol: every move the session makes goes through it.
@@ -52,6 +57,8 @@ class PontoonSession:
         self.humans = humans
         self.chips = chips
         self.history = history
+        #: The seat the players agreed banks first (``--banker``), else whoever the draw finds.
+        self.first_banker = first_banker
         self.title = "Pontoon"
         self.log: list[str] = []
         self.notes: list[str] = []
@@ -70,6 +77,8 @@ class PontoonSession:
         self._reviewed = 0
         #: Who banked each deal, for the felt's header while a settled deal is shown.
         self._bankers: dict[int, int] = {}
+        #: Seats that split this deal: the log names their hands ("Seat 2 hand 1 collects").
+        self._split: set[int] = set()
 
     def start(self) -> None:
         t = self.t
@@ -79,6 +88,15 @@ class PontoonSession:
         self.log.append("The first banker: the pack is dealt face up round the table from "
                         "seat 1 until a black jack (J♠ or J♣) falls; that player banks.")
         self._do("draw_for_bank")
+        agreed = self.first_banker
+        if agreed is not None and t.banker != agreed:
+            # docs/pontoon.md#choosing-the-first-banker: the draw is the custom; players may
+            # agree otherwise, so the drawn banker gives the bank to the seat agreed on.
+            self._narrate()
+            self.log.append(f"As the players agreed, seat {t.banker} gives the bank to seat "
+                            f"{agreed}.")
+            self._do("offer_bank", t.banker, to=agreed, price=0)
+            self._do("accept_bank", agreed)
         self._advance()
 
     # --- driving the table -------------------------------------------------------------------
@@ -166,6 +184,10 @@ class PontoonSession:
         elif words[0] in ("s", "sell") and len(words) == 3 and words[1].isdigit() \
                 and words[2].isdigit():
             to, price = int(words[1]), int(words[2]) * t.pontoon.chip
+            if not price:
+                self.notes.append(f"✗ a sale is for at least one chip; g {to} gives the bank "
+                                  "away")
+                return
         else:
             self.notes.append("✗ k keeps the bank, g SEAT gives it, s SEAT CHIPS sells it")
             return
@@ -340,12 +362,19 @@ class PontoonSession:
         self._mark = len(self.t.log)
 
     def _line(self, e: Event) -> str:
-        who = "the bank" if e.seat == DEALER else f"Seat {e.seat}"
+        who = "The bank" if e.seat == DEALER else f"Seat {e.seat}"
+        if e.seat in self._split and e.kind in HANDS:
+            who += f" hand {e.hand + 1}"
         card = "a card face down" if e.card is None else str(e.card)
         if e.kind is Kind.ROUND_STARTED:
+            self._split = set()
             if self.t.banker is not None:
                 self._bankers[e.amount] = self.t.banker
             return f"── deal {e.amount} (seat {self.t.banker} banks) ──"
+        if e.kind is Kind.SPLIT:
+            self._split.add(e.seat)
+        if e.kind is Kind.STOOD and e.seat == DEALER:
+            return ""  # "The bank stands on 20" follows
         if e.kind is Kind.BET:
             return f"{who} bets {dollars(e.amount)}"
         if e.kind is Kind.DEALT:
@@ -371,7 +400,7 @@ class PontoonSession:
             if e.note == "void":
                 return f"{who}: the bet goes back"
             verb = "collects" if e.amount > 0 else "pays"
-            return f"{who} {verb} {dollars(abs(e.amount))} ({e.note})"
+            return f"{who} {verb} {dollars(abs(e.amount))} ({SETTLED.get(e.note, e.note)})"
         if e.kind in (Kind.DEALER_STOOD, Kind.DEALER_BUSTED):
             return (f"The bank {'busts' if e.kind is Kind.DEALER_BUSTED else 'stands'} "
                     f"on {e.amount}")

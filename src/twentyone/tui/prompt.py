@@ -8,6 +8,7 @@ testable without a table.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -81,17 +82,21 @@ def menu(phase: Phase, legal: tuple[StrEnum, ...], *, last_bet: Cents | None = N
     items = [f"[bold]{LETTERS[a]}[/] {labels[a]}" for a in offered(phase, legal)]
     if phase is Phase.BETTING:
         items.append("[bold]x[/] sit out")
+        if Action.BET in legal:
+            items.append("[bold]buy[/] AMOUNT more chips")
     elif phase in (Phase.PLAYERS, Phase.INSURANCE) and hints:
         items.append("[bold]?[/] odds · [bold]??[/] odds for the cards left")
     return " · ".join(items)
 
 
 def parse(text: str, phase: Phase, legal: tuple[StrEnum, ...], *,
-          last_bet: Cents | None = None) -> Command:
+          last_bet: Cents | None = None,
+          why_not: Callable[[Action], str | None] | None = None) -> Command:
     """One line of input as a command, or ``InputError`` naming what is accepted.
 
     Enter repeats the last bet while betting and declines an insurance offer; a bare amount
-    while betting is a bet.
+    while betting is a bet. ``why_not`` gives the table's reason an action is refused (classic
+    doubles on 9-11 only), said before the choices.
     """
     choices = offered(phase, legal)
     words = text.strip().lower().split()
@@ -116,6 +121,10 @@ def parse(text: str, phase: Phase, legal: tuple[StrEnum, ...], *,
     if action is None or action not in choices:
         if action is not None and phase is not Phase.BETTING and action is Action.LEAVE:
             raise InputError("you can leave between rounds, once your bets are settled")
+        why = why_not(action) if why_not is not None and action is not None else None
+        if why:
+            raise InputError(f"no {action.value if action else head}: {why}; choose one of: "
+                             f"{_letters(phase, choices)}")
         shown = f"{shorten(head)!r} is not" if action is None else f"{action.value} is not"
         raise InputError(f"{shown} a choice now; choose one of: {_letters(phase, choices)}")
     if len(rest) > 1 or (rest and action not in AMOUNTS):
@@ -134,7 +143,7 @@ def _letters(phase: Phase, choices: list[Action]) -> str:
     if phase is Phase.BETTING:
         letters.append("x")
     elif phase in (Phase.PLAYERS, Phase.INSURANCE):
-        letters.append("?")
+        letters += ["?", "??"]
     return ", ".join(letters)
 
 

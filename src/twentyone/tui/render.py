@@ -19,7 +19,7 @@ from twentyone.engine import views
 from twentyone.engine.chips import ChipSet
 from twentyone.engine.table import Phase
 from twentyone.money import Cents, dollars
-from twentyone.rules import Reshuffle, Rules
+from twentyone.rules import PlayerCards, Reshuffle, Rules
 
 #: How the standard colours (docs/casino.md#chip-colours-and-values) look as tokens: the chip's
 #: colour as background,
@@ -63,6 +63,8 @@ class TableView:
         self.bots = frozenset(bots)
         #: A natural's name in the game's own word (docs/pontoon.md#naturals: a "pontoon").
         self.natural = "pontoon" if rules.changing_bank else "blackjack"
+        #: A hand lost to the dealer's natural: where a player banks, to the bank's pontoon.
+        self.dealer_natural = "the bank's pontoon" if rules.changing_bank else "dealer blackjack"
         self.log_lines = log_lines
 
     # --- small pieces ----------------------------------------------------------------------
@@ -152,15 +154,17 @@ class TableView:
         return out
 
     def shoe(self, v: views.TableView) -> Text:
-        """Cards left as a bar, the discard tray, and whether the cut card has come out."""
+        """Cards left as a bar, the discard tray, and whether the cut card has come out. A pitch
+        game's cards are a deck in the dealer's hand, not a shoe."""
         size = v.cards_total or self.rules.shoe_size
         width = 16
         filled = round(width * v.shoe_remaining / size)
-        out = Text("Shoe ")
+        held = self.rules.player_cards is PlayerCards.DOWN
+        out = Text("Deck in hand " if held else "Shoe ")
         out.append("█" * filled, style="cyan")
         out.append("·" * (width - filled), style="dim")
-        out.append(f" {v.shoe_remaining} cards · {v.discards} "
-                   f"discard{'' if v.discards == 1 else 's'} · ")
+        out.append(f" {v.shoe_remaining} card{'' if v.shoe_remaining == 1 else 's'} · "
+                   f"{v.discards} discard{'' if v.discards == 1 else 's'} · ")
         if self.rules.reshuffle is Reshuffle.BURN_CARD:
             out.append("the burned card lies face up at the bottom", style="dim")
         elif self.rules.reshuffle is Reshuffle.BELOW:
@@ -168,7 +172,7 @@ class TableView:
         elif v.cut_card_out:
             out.append("CUT CARD OUT: last round", style="bold yellow")
         else:
-            out.append("cut card in the shoe", style="dim")
+            out.append(f"cut card in the {'deck' if held else 'shoe'}", style="dim")
         return out
 
     def seat(self, s: views.SeatView, v: views.TableView, label: str) -> Text:
@@ -214,7 +218,8 @@ class TableView:
     def outcome(self, outcome: str) -> Text:
         styles = {"win": "bold green", "blackjack": "bold green", "even-money": "green",
                   "push": "yellow", "surrender": "yellow"}
-        word = self.natural if outcome == "blackjack" else outcome
+        word = {"blackjack": self.natural,
+                "dealer blackjack": self.dealer_natural}.get(outcome, outcome)
         return Text(word, style=styles.get(outcome, "bold red" if outcome else ""))
 
     def payout(self, net: Cents, paid: Sequence[int]) -> Text:

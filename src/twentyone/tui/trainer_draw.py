@@ -282,6 +282,8 @@ def item_picture(kind: str, drill: str, shown: Mapping[str, Any], chipset: ChipS
         if kind == "flag":
             if "bet" in shown:
                 parts.append(Text(f"Seat {shown['seat']} bet {shown['bet']}", style=LABEL))
+                if "bet_chips" in shown:
+                    parts.append(stacks(chipset, shown["bet_chips"]))
             if shown.get("event") == "payout":
                 parts += [Text("The dealer pays", style=LABEL), stacks(chipset, shown["chips"])]
             parts.append(Text("Was that right?", style="bold #fff59d"))

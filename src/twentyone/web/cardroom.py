@@ -17,6 +17,7 @@ makes the score sheet.
 
 from __future__ import annotations
 
+import json
 import random
 import secrets
 import time
@@ -36,7 +37,6 @@ from twentyone.errors import (
 )
 from twentyone.games.core.bots import Bot
 from twentyone.games.core.game import Game
-from twentyone.games.core.history import dumps
 from twentyone.games.core.sheet import Sheet
 from twentyone.games.core.shuffle import RandomShuffler, Shuffler
 from twentyone.games.registry import GAMES, GameEntry
@@ -480,6 +480,7 @@ class CardRoom(RoomCore):
             "scores": None if self.entry.sheet is None else self.score_sheet().to_json(),
             "commitment": None if current is None or not self.spec.settings.commit_shoes
             else commitment(current),
+            "opened": self._opened(current),
             "seal": self.record_seal(),
         }
         return {"type": "state", "ctx": v.ctx.to_json(), "legal": legal,
@@ -487,6 +488,15 @@ class CardRoom(RoomCore):
                 "events": g.events(HOUSE, max(0, g.mark() - RECENT_EVENTS)) if since is None
                 else g.events(viewer, since),
                 "room": room}
+
+    def _opened(self, current: StoredShuffle | None) -> dict[str, str] | None:
+        """Once the hand dealt from the deck in play is over, what checks that deck's
+        commitment: its secret, beside the commitment (the deck's order is in the game's
+        record, which ``twentyone verify`` checks against both). None mid-hand."""
+        if current is None or not self.spec.settings.commit_shoes or not (
+                self.game.between_hands or self.closed):
+            return None
+        return {"commitment": commitment(current), "salt": current.salt}
 
     def record_seal(self) -> str | None:
         """The seal of the game's record (``protocol.seal``) between hands, when the record
@@ -506,14 +516,18 @@ class CardRoom(RoomCore):
     def history_text(self, actor: Actor) -> str:
         """The game's whole record (every shuffle, move and event, which ``twentyone verify``
         deals again), for the host and the people at the table, between hands only: it holds
-        the shuffle of the hand being played, so mid-hand it would show every hidden card."""
+        the shuffle of the hand being played, so mid-hand it would show every hidden card.
+        Beside the shuffles, each deck's commitment as the table showed it and the secret it
+        was made with (``commitments``), so ``verify`` checks each deck is the one committed
+        to; the seal is the game's history's alone."""
         if actor.role is Role.SPECTATOR or (actor.role is Role.PLAYER
                                             and self.holds(actor) is None):
             raise NotAllowedError("the game's record is for the host and the players")
         if not (self.game.between_hands or self.closed):
             raise WrongPhaseError("the game's record is ready between hands: download it "
                                   "when this hand is over")
-        return dumps(self.game)
+        return json.dumps({**self.game.history(), "commitments": [
+            {"commitment": commitment(s), "salt": s.salt} for s in self.shuffles]})
 
     def hint_question(self, seat: int) -> Question:
         raise RoomError("this room does not give hints")

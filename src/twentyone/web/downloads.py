@@ -4,10 +4,13 @@ formats, and the ledger as CSV.
 Histories are written by dealing the room again from the ledger (its operations against its
 stored shuffles) through the engine's own recorder (``engine.records.Recording``), with the
 salts the room published its shoe commitments with, so ``twentyone verify`` checks them like any
-terminal game's. Only rounds already finished are written, and only shoes already finished are
-opened: a download never shows a card still to come. The house's rounds dealt from the shoe in
-play are given as their hashes only (``records.committed_line``), a Pontoon game stops where the
-pack in play was shuffled, and a seat's history begins with the round its holder sat in.
+terminal game's. A download is written from the room as it stood when its last round ended
+(``Replay.settled``), never from the round in play: only rounds already finished are written, and
+only shoes shuffled away before the round in play began are opened, so a download never shows a
+card still to come nor one dealt face down in the round in play, even when the shoe ran out and
+was refilled inside that round. The house's rounds dealt from the shoe in play are given as their
+hashes only (``records.committed_line``), a Pontoon game stops where the pack the round in play
+began with was shuffled, and a seat's history begins with the round its holder sat in.
 """
 
 from __future__ import annotations
@@ -71,8 +74,12 @@ class Replay:
         #: How many shuffles had been made when each of the house's lines ended.
         self.ends: list[int] = []
         self.player: list[tuple[int, dict[str, Any]]] = []
-        #: Operations, events and shuffles before the operation that shuffled the shoe in play.
-        self.cut = (0, 0, 0)
+        #: For each shuffle, the operations, events and shuffles before the operation that
+        #: made it (the table's first shoe, shuffled as it is made, before any).
+        self.cuts: list[tuple[int, int, int]] = []
+        #: How many shuffles had been made when the last round ended (or the table was made):
+        #: every download is written as of then, so nothing of the round in play is in it.
+        self.settled = 0
         #: How many of the ledger's operations and shuffles this has dealt or holds.
         self.applied = 0
 
@@ -80,6 +87,8 @@ class Replay:
     def table(self) -> Table:
         if self._table is None:
             self._table = make_table(self._spec, self._tail)
+            self.settled = len(self._table.shoe.history)
+            self.cuts = [(0, 0, 0)] * self.settled
         return self._table
 
     @property
@@ -105,8 +114,9 @@ class Replay:
             before = (self.applied, len(table.log), len(table.shoe.history))
             table.apply(op_from_json(data, table.operations))
             self.applied += 1
-            if len(table.shoe.history) > before[2]:
-                self.cut = before
+            self.cuts.extend([before] * (len(table.shoe.history) - before[2]))
+            if _between_rounds(table):
+                self.settled = len(table.shoe.history)
             if self._rec is not None and _between_rounds(table):
                 lines = self._rec.round_ended()
                 if lines is not None:
@@ -132,22 +142,23 @@ def house_record(saved: StoredRoom) -> list[dict[str, Any]]:
 
 def house_lines(replay: Replay, closed: bool = False) -> list[dict[str, Any]]:
     """``house_record`` from a room already dealt again; ``closed``: the room is closed, so
-    every shoe is finished."""
+    every shoe is finished. Written as of the end of the last round (``Replay.settled``): a
+    shoe the round in play began with is in play, though it ran out inside that round."""
     table = replay.table
-    shuffles = len(table.shoe.history)
+    settled = replay.settled
 
     def finished(at: int) -> bool:
-        """Is the shoe in play after ``at`` shuffles finished (shuffled away since)?"""
-        return closed or at < shuffles
+        """Was the shoe in play after ``at`` shuffles shuffled away before the round in play?"""
+        return closed or at < settled
 
     if has_bank(table):  # Pontoon's record is its own replayable history
         if not table.log:
             return []
         history = game_history(table)
-        if not shuffles or finished(shuffles):
+        if not settled or finished(settled):
             return [history]  # no card yet, or every pack finished
-        shoe = {"shoe": shuffles, "hash": commitment(replay.stored[shuffles - 1])}
-        return [committed_game(history, replay.cut, shoe)]
+        shoe = {"shoe": settled, "hash": commitment(replay.stored[settled - 1])}
+        return [committed_game(history, replay.cuts[settled - 1], shoe)]
     return [line if finished(at) else committed_line(line)
             for at, line in zip(replay.ends, replay.house, strict=True)]
 

@@ -46,6 +46,7 @@ from twentyone.errors import (
     RequestError,
     RoomError,
     SeatError,
+    TableError,
     TwentyOneError,
     UnknownOperationError,
     WrongPhaseError,
@@ -362,6 +363,10 @@ class Room(RoomCore):
         if t.phase is Phase.BETTING and not t.seats[seat].hands:
             self._leave(seat, Change())
         else:
+            if has_bank(t) and seat == t.dealer_seat and len(t.seats) > 1:
+                # As between rounds (the engine's refusal): the bank covers the table.
+                raise TableError("the banker cannot leave holding the bank; give or sell it "
+                                 "first")
             self.people[seat].leaving = True
             self._after_change()
         return {}
@@ -401,8 +406,16 @@ class Room(RoomCore):
         self._commit(Change())
         if self.between_rounds():
             for n in [n for n, p in self.people.items() if p.leaving]:
-                self._leave(n, Change())
+                if self._may_leave(n):  # else once they may (a new banker gives the bank up)
+                    self._leave(n, Change())
         self._restart_clock()
+
+    def _may_leave(self, seat: int) -> bool:
+        try:
+            self.game.verify(Leave(seat))
+        except TwentyOneError:
+            return False
+        return True
 
     def _act_for(self, seat: int) -> None:
         """What the room does for a seat that does not act: decline insurance, stand, or (a

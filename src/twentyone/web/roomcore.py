@@ -5,12 +5,15 @@ What a room guarantees does not depend on its game, so it is written once, here:
 - **Seats belong to people.** Sitting down gives a seat token made by ``secrets``; the ledger
   keeps only its hash. Only that token acts for the seat; the host's token acts for the host.
 - **A request is applied once.** Each person's answers are kept by request id (the last
-  ``ANSWERS_KEPT``): a repeated id gets its first answer again and changes nothing.
+  ``ANSWERS_KEPT``): a repeated id gets its first answer again and changes nothing. The answer to
+  a request that changed anything is written to the ledger in the same transaction as the change
+  (``_pending``), so this holds across a restart too, even after kill -9.
 - **A refusal changes nothing.** The game refuses with its typed error; if memory is then
   ahead of the ledger (``_ahead``), or anything else failed part-way, the room is dealt again
   from its ledger (``_reload``) before it answers.
-- **The ledger follows.** Everything a request changed is written in one transaction before the
-  answer goes out (``_commit``), so a crash never loses an answered request; a ledger that cannot
+- **The ledger follows.** Everything a request changed is written in one transaction, with its
+  answer, before the answer goes out (``_commit`` gathers a request's steps, ``_write_pending``
+  writes them), so a crash never loses an answered request nor half of one; a ledger that cannot
   be read back jams the room, which then refuses everything until it can.
 - **The clock.** Each decision has ``turn_s`` seconds, a dropped connection at least ``grace_s``
   from when it dropped (``_deadline``).
@@ -48,13 +51,17 @@ from twentyone.protocol import HOUSE
 from twentyone.web import protocol
 from twentyone.web.protocol import FrameParts, Request
 from twentyone.web.spec import RoomSpec
-from twentyone.web.store import Change, Store, StoredRoom
+from twentyone.web.store import (
+    ANSWERS_KEPT,
+    HOST_ANSWERS,
+    Change,
+    Store,
+    StoredAnswer,
+    StoredRoom,
+)
 
 if TYPE_CHECKING:
     from twentyone.web.replays import Histories
-
-#: Answers kept per person for repeated request ids (older ids are forgotten).
-ANSWERS_KEPT = 256
 
 #: One line in the server's log for each request the ledger did not take.
 _LOG = logging.getLogger(__name__)
@@ -161,7 +168,11 @@ class RoomCore(ABC):
         self.host_hash = host_hash
         self.store = store
         self.now = now
-        self.host_answers: Answers = OrderedDict()
+        self.host_answers: Answers = OrderedDict(
+            saved.answers.get(HOST_ANSWERS, []) if saved else [])
+        #: While a request is handled, what its steps changed, written with its answer at its
+        #: end (``_write_pending``); None otherwise, when each change is written at once.
+        self._pending: Change | None = None
         #: This room's state frames' versions, for delta frames (each room counts its own, so
         #: a frame tells nothing of any other room's activity; a room that leaves memory has no
         #: connection holding a version).
@@ -170,6 +181,7 @@ class RoomCore(ABC):
         #: until it can (``_reload``), since memory may be ahead of the ledger.
         self._jammed = False
         self._load(saved)
+        self._kept_answers(saved)
         self._commit(Change())
 
     # --- what a room of a game says ------------------------------------------------------
@@ -281,6 +293,7 @@ class RoomCore(ABC):
                 raise LedgerError(f"the ledger has no room {self.code}")
             before = self.people
             self._load(saved)
+            self._kept_answers(saved)
         except Exception as exc:
             if not self._jammed:  # one line when it starts, not one per request while it lasts
                 _LOG.warning("room %s: the ledger cannot be read back (%s); the room waits "
@@ -294,6 +307,15 @@ class RoomCore(ABC):
                 p.connections, p.dropped_at = old.connections, old.dropped_at
                 p.sitting_out, p.answers = old.sitting_out, old.answers
         self._restart_clock(force=True)
+
+    def _kept_answers(self, saved: StoredRoom | None) -> None:
+        """Each seated person's answers as the ledger kept them."""
+        if saved is None:
+            return
+        for p in self.people.values():
+            kept = saved.answers.get(p.token_hash)
+            if kept:
+                p.answers = OrderedDict(kept)
 
     def _unjammed(self) -> bool:
         """Whether the room may act: a jammed room first tries its ledger again."""
@@ -329,11 +351,25 @@ class RoomCore(ABC):
 
     def _commit(self, change: Change) -> None:
         """Write what the game did since the last commit, with ``change`` and the room's own
-        state if it changed, in one transaction; memory counts as saved only once it is."""
+        state if it changed, in one transaction; memory counts as saved only once it is.
+        While a request is handled the change joins the request's (``_pending``), written with
+        its answer when it ends; if that write fails, the room is dealt again from its ledger
+        (``_failed``), so memory counted as saved meanwhile is never ahead of it for long."""
         done = self._write(change)
         state = self._room_state()
         if state != self._state_saved:
             change.room_state = state
+        pending = self._pending
+        if pending is not None:
+            pending.then(change)
+        else:
+            self._store(change)
+        done()
+        self._state_saved = state
+        self._people_saved = self._holders()
+
+    def _store(self, change: Change) -> None:
+        """One transaction to the ledger; any failure is a ``LedgerError`` in words."""
         try:
             self.store.commit(self.code, change)
         except Exception as exc:  # any failure: the ledger did not take it
@@ -341,9 +377,19 @@ class RoomCore(ABC):
                          "its ledger", self.code, said(exc))
             raise LedgerError("the table could not write that to its ledger, so it was not "
                               "done: try again") from exc
-        done()
-        self._state_saved = state
-        self._people_saved = self._holders()
+
+    def _write_pending(self, who: str, rid: str, frame: dict[str, Any]) -> bool:
+        """End a request: write what its steps changed, with its answer, in one transaction
+        (an answer that changed nothing is kept in memory only). A seat's token is never
+        written: the ledger keeps only its hash. Whether anything was written."""
+        pending = self._pending
+        self._pending = None
+        if pending is None or pending.empty():
+            return False
+        kept = {k: v for k, v in frame.items() if k != "token"}
+        pending.answer = StoredAnswer(who, rid, kept)
+        self._store(pending)
+        return True
 
     # --- who is who --------------------------------------------------------------------------
 
@@ -409,20 +455,26 @@ class RoomCore(ABC):
         answers = self._answers(actor)
         if req.id in answers:
             return answers[req.id], False
+        self._pending = Change()
         try:
-            extra = self._perform(actor, req)
-            frame: dict[str, Any] = {"type": "reply", "id": req.id, "ok": True, **extra}
-            changed = True
-        except Exception as exc:  # memory must never stay ahead of the ledger
-            if isinstance(exc, TwentyOneError) and not isinstance(exc, LedgerError) \
-                    and not self._ahead():
+            try:
+                extra = self._perform(actor, req)
+                frame: dict[str, Any] = {"type": "reply", "id": req.id, "ok": True, **extra}
+                changed = True
+            except Exception as exc:  # memory must never stay ahead of the ledger
+                if not isinstance(exc, TwentyOneError) or isinstance(exc, LedgerError) \
+                        or self._ahead():
+                    raise
                 frame, changed = protocol.error_frame(req.id, exc), False
-            else:
-                # Not kept as the answer to this id: the same request may be tried again.
-                return protocol.error_frame(req.id, self._failed(exc)), True
-        if actor.role is Role.SPECTATOR and actor.seat is not None:
-            answers = self.people[actor.seat].answers  # it sat down with this request
-            actor.role, actor.key = Role.PLAYER, self.people[actor.seat].token_hash
+            if actor.role is Role.SPECTATOR and actor.seat is not None:
+                answers = self.people[actor.seat].answers  # it sat down with this request
+                actor.role, actor.key = Role.PLAYER, self.people[actor.seat].token_hash
+            who = HOST_ANSWERS if actor.role is Role.HOST else actor.key
+            changed = self._write_pending(who, req.id, frame) or changed
+        except Exception as exc:
+            self._pending = None
+            # Not kept as the answer to this id: the same request may be tried again.
+            return protocol.error_frame(req.id, self._failed(exc)), True
         answers[req.id] = frame
         while len(answers) > ANSWERS_KEPT:
             answers.popitem(last=False)

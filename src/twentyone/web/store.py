@@ -8,8 +8,9 @@ exactly the same table again (``engine.history`` replays the same way), so the l
 a second copy of the table's state that could disagree with it. Beside them, for people: buy-ins,
 cash-outs, each round's net per seat, and each seat's balance.
 
-Everything one request changed is one ``Change``, written in one transaction: a crash leaves the
-ledger before the request or after it, never half-way.
+Everything one request changed is one ``Change``, written in one transaction with the request's
+answer: a crash leaves the ledger before the request or after it, never half-way, and a request
+id answered before a crash is answered the same after it, and applies nothing again.
 
 ``Store`` is the interface; ``SqliteStore`` (one file, WAL) is the embedded default. A server for
 many hosts could add a PostgreSQL store behind the same few methods.
@@ -61,6 +62,23 @@ class LedgerRow:
     round: int
 
 
+#: Answers kept per person for repeated request ids (older ids are forgotten), in memory and in
+#: the ledger alike.
+ANSWERS_KEPT = 256
+#: Whose answers the host's are (a seat's are its holder's token hash).
+HOST_ANSWERS = "host"
+
+
+@dataclass(frozen=True)
+class StoredAnswer:
+    """A request's answer, kept by whose it is (``HOST_ANSWERS`` or the seat token's hash) and
+    its id, so the same id sent again after a restart is answered again and applies nothing."""
+
+    who: str
+    id: str
+    frame: dict[str, Any]
+
+
 @dataclass
 class Change:
     """What one request did to a room, written at once."""
@@ -79,11 +97,32 @@ class Change:
     #: A card room's hands finished since the last change (``protocol.HandResult`` as JSON:
     #: each seat's score and the game's detail), for its score sheet.
     results: list[dict[str, Any]] = field(default_factory=list)
+    #: The answer to the request that made this change, written with it.
+    answer: StoredAnswer | None = None
 
     def empty(self) -> bool:
         return not (self.ops or self.shuffles or self.seated or self.unseated or self.ledger
                     or self.balances or self.closed or self.room_state is not None
-                    or self.results)
+                    or self.results or self.answer is not None)
+
+    def then(self, later: Change) -> None:
+        """Take in ``later``, made after this one, so that writing this one writes both (one
+        request's steps, written in its one transaction)."""
+        self.ops += later.ops
+        self.shuffles += later.shuffles
+        gone = set(later.unseated)
+        self.seated = [s for s in self.seated if s.seat not in gone] + later.seated
+        self.unseated = [n for n in self.unseated if n not in gone] + later.unseated
+        self.ledger += later.ledger
+        for n in later.unseated:
+            self.balances.pop(n, None)
+        self.balances.update(later.balances)
+        self.closed = self.closed or later.closed
+        if later.room_state is not None:
+            self.room_state = later.room_state
+        self.results += later.results
+        if later.answer is not None:
+            self.answer = later.answer
 
 
 @dataclass(frozen=True)
@@ -99,6 +138,8 @@ class StoredRoom:
     state: dict[str, Any] = field(default_factory=dict)
     #: A card room's finished hands, in order (``Change.results``).
     results: list[dict[str, Any]] = field(default_factory=list)
+    #: The answers kept, by whose they are (``StoredAnswer.who``), oldest first.
+    answers: dict[str, list[tuple[str, dict[str, Any]]]] = field(default_factory=dict)
 
 
 class Store(Protocol):
@@ -146,6 +187,10 @@ CREATE TABLE IF NOT EXISTS balances (
     PRIMARY KEY (code, seat));
 CREATE TABLE IF NOT EXISTS hands (
     code TEXT NOT NULL, seq INTEGER NOT NULL, result TEXT NOT NULL, PRIMARY KEY (code, seq));
+CREATE TABLE IF NOT EXISTS answers (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT, code TEXT NOT NULL, who TEXT NOT NULL,
+    id TEXT NOT NULL, frame TEXT NOT NULL, UNIQUE (code, who, id));
+CREATE INDEX IF NOT EXISTS answers_by_person ON answers (code, who, seq);
 """
 
 
@@ -275,7 +320,12 @@ class SqliteStore:
                                                    "behind": s.behind}), s.salt)
                      for i, s in enumerate(change.shuffles)])
                 done["shuffles", code] += len(change.shuffles)
-            for n in change.unseated:
+            if change.answer is not None:
+                self._answer(code, change.answer)
+            for n in change.unseated:  # whoever gave the seat up is answered no more
+                db.execute("DELETE FROM answers WHERE code = ? AND who IN "
+                           "(SELECT token_hash FROM seats WHERE code = ? AND seat = ?)",
+                           (code, code, n))
                 db.execute("DELETE FROM seats WHERE code = ? AND seat = ?", (code, n))
                 db.execute("DELETE FROM balances WHERE code = ? AND seat = ?", (code, n))
             if change.seated:
@@ -298,6 +348,7 @@ class SqliteStore:
                 done["hands", code] += len(change.results)
             if change.closed:
                 db.execute("UPDATE rooms SET closed = 1 WHERE code = ?", (code,))
+                db.execute("DELETE FROM answers WHERE code = ?", (code,))
             if change.room_state is not None:
                 db.execute("UPDATE rooms SET state = ? WHERE code = ?",
                            (json.dumps(change.room_state), code))
@@ -316,6 +367,15 @@ class SqliteStore:
             self._balances.clear()
         self._next.update(done)
         self._balances[code] = balances
+
+    def _answer(self, code: str, answer: StoredAnswer) -> None:
+        """Keep an answer, and forget that person's oldest past the last ``ANSWERS_KEPT``."""
+        db = self.db
+        db.execute("INSERT OR REPLACE INTO answers (code, who, id, frame) VALUES (?, ?, ?, ?)",
+                   (code, answer.who, answer.id, orjson.dumps(answer.frame).decode()))
+        db.execute("DELETE FROM answers WHERE code = ? AND who = ? AND seq <= ("
+                   "SELECT seq FROM answers WHERE code = ? AND who = ? ORDER BY seq DESC "
+                   "LIMIT 1 OFFSET ?)", (code, answer.who, code, answer.who, ANSWERS_KEPT))
 
     def _forget(self, code: str) -> None:
         """Read the room's sequence numbers and balances from the file at its next commit."""
@@ -341,8 +401,12 @@ class SqliteStore:
         ops, shuffles = self.tail(code, 0, 0)
         results = [json.loads(r) for (r,) in db.execute(
             "SELECT result FROM hands WHERE code = ? ORDER BY seq", (code,))]
+        answers: dict[str, list[tuple[str, dict[str, Any]]]] = {}
+        for who, rid, frame in db.execute(
+                "SELECT who, id, frame FROM answers WHERE code = ? ORDER BY seq", (code,)):
+            answers.setdefault(who, []).append((rid, json.loads(frame)))
         return StoredRoom(code, json.loads(row[0]), row[1], bool(row[2]), seats, ops, shuffles,
-                          json.loads(row[3]), results)
+                          json.loads(row[3]), results, answers)
 
     def tail(self, code: str, ops_from: int,
              shuffles_from: int) -> tuple[list[dict[str, Any]], list[StoredShuffle]]:

@@ -74,9 +74,15 @@ def chips(cards: Iterable[Card], sep: str = " ") -> Text:
 
 
 def seat_name(seat: int | None, me: int) -> str:
+    """A seat as the first word of a line: ``You`` or ``Seat 2``."""
     if seat is None:
         return "nobody"
     return "You" if seat == me else f"Seat {seat}"
+
+
+def seat_named(seat: int | None, me: int) -> str:
+    """A seat inside a sentence: ``you`` (not "to You", "Solo by You"), or ``Seat 2``."""
+    return "you" if seat == me and seat is not None else seat_name(seat, me)
 
 
 class Canvas:

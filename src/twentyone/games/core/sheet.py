@@ -34,3 +34,8 @@ def seat_names(names: Mapping[int, str], seats: Sequence[int]) -> tuple[str, ...
 
 def totals(results: Sequence[HandResult], seats: Sequence[int]) -> tuple[int, ...]:
     return tuple(sum(r.scores.get(s, 0) for r in results) for s in seats)
+
+
+def times(n: int) -> str:
+    """A count of times in words: ``once``, ``twice``, ``3 times``."""
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")

@@ -21,9 +21,11 @@ from ..core.picture import (
     draw_card,
     line,
     seat_name,
+    seat_named,
     suit_style,
     verb_s,
 )
+from ..core.sheet import times
 
 
 def _durak(r: HandResult) -> int | None:
@@ -73,7 +75,7 @@ Get rid of your cards: the last player still holding cards is the **durak**, the
             return cv.text()
         att, dfd = view["attacker"], view["defender"]
         verb = "attack" if att == me else "attacks"
-        cv.put(1, 0, f"{seat_name(att, me)} {verb} {seat_name(dfd, me)}", "bold #fff59d")
+        cv.put(1, 0, f"{seat_name(att, me)} {verb} {seat_named(dfd, me)}", "bold #fff59d")
         cv.put(width - 14, 0, f"bout limit {view['limit']}", "#a5d6a7")
         x = 1
         for a, d in pairs:
@@ -136,11 +138,12 @@ Get rid of your cards: the last player still holding cards is the **durak**, the
 
     def standing(self, view: Mapping[str, Any], results: Sequence[HandResult],
                  seat: int) -> str:
-        return f"the durak {sum(1 for r in results if _durak(r) == seat)} times"
+        n = sum(1 for r in results if _durak(r) == seat)
+        return f"the durak {times(n)}" if n else "never the durak"
 
 
     def tell(self, e: Event, me: int) -> Text | None:
-        who, other, k = seat_name(e.seat, me), seat_name(e.other, me), e.kind
+        who, other, k = seat_name(e.seat, me), seat_named(e.other, me), e.kind
         s = verb_s(e, me)
         words: dict[str, tuple[str, str]] = {
             "trump": ("Trumps are", "bold #fff59d"),

@@ -8,7 +8,7 @@ from typing import Any
 
 from twentyone.protocol import HandResult
 
-from ..core.sheet import Cell, Sheet, seat_names, totals
+from ..core.sheet import Cell, Sheet, seat_names, times, totals
 
 
 def score_sheet(results: Sequence[HandResult], names: Mapping[int, str]) -> Sheet:
@@ -31,4 +31,5 @@ def summary(results: Sequence[HandResult], seats: Sequence[int]) -> dict[str, An
 
 def seat_words(seat: Mapping[str, Any]) -> str:
     """One seat of ``summary`` in words, for ``twentyone play --auto``'s table."""
-    return f"the durak {seat['durak']} times"
+    n = int(seat["durak"])
+    return f"the durak {times(n)}" if n else "never the durak"

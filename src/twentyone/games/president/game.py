@@ -148,7 +148,8 @@ class President(Game[PresidentRules]):
             raise IllegalMoveError(f"the first hand opens with the {OPENING_CARD}")
         if self.top:
             if len(cards) != len(self.top):
-                raise IllegalMoveError(f"play exactly {len(self.top)} card(s), as led")
+                n = len(self.top)
+                raise IllegalMoveError(f"play exactly {n} card{'s' if n > 1 else ''}, as led")
             if climb(cards[0]) <= climb(self.top[0]):
                 raise IllegalMoveError(f"play a higher rank than {self.top[0].code[:-1]}")
 

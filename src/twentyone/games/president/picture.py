@@ -13,7 +13,15 @@ from twentyone.protocol import HandResult
 
 from ..core.events import Event
 from ..core.ops import Give, Op, Play
-from ..core.picture import Canvas, GameDrawing, draw_card, line, seat_name, verb_s
+from ..core.picture import (
+    Canvas,
+    GameDrawing,
+    draw_card,
+    line,
+    seat_name,
+    seat_named,
+    verb_s,
+)
 from .game import climb
 
 
@@ -61,7 +69,7 @@ Race to get rid of your cards; the order you go out in gives next hand's titles.
         if view["phase"] == "exchange":
             president, bottom = view["order"][0], view["order"][-1]
             cv.put(1, 1, f"The exchange: {seat_name(bottom, me)} gave the best card to "
-                         f"{seat_name(president, me)},", "italic #fff59d")
+                         f"{seat_named(president, me)},", "italic #fff59d")
             cv.put(1, 2, "who hands one card back.", "italic #fff59d")
         elif top:
             who = seat_name(view["last_player"], me)
@@ -96,7 +104,7 @@ Race to get rid of your cards; the order you go out in gives next hand's titles.
     def prompt(self, view: Mapping[str, Any], legal: Sequence[Op]) -> str:
         if view["phase"] == "exchange":
             return (f"You are President: give one card back to "
-                    f"{seat_name(view['order'][-1], view['seat'])} (←/→, Enter).")
+                    f"{seat_named(view['order'][-1], view['seat'])} (←/→, Enter).")
         if view["top"]:
             n = len(view["top"])
             sets = " (Space picks the set)" if n > 1 else ""
@@ -108,7 +116,7 @@ Race to get rid of your cards; the order you go out in gives next hand's titles.
         """The exchange says who receives the card given."""
         out = super().describe(op, view, me)
         if isinstance(op, Give):
-            out.append(f" to {seat_name(view['order'][-1], me)}", "#e0e0e0")
+            out.append(f" to {seat_named(view['order'][-1], me)}", "#e0e0e0")
         return out
 
     def tally(self, view: Mapping[str, Any], results: Sequence[HandResult]) -> dict[int, str]:
@@ -130,10 +138,11 @@ Race to get rid of your cards; the order you go out in gives next hand's titles.
 
 
     def tell(self, e: Event, me: int) -> Text | None:
-        who, other, k = seat_name(e.seat, me), seat_name(e.other, me), e.kind
+        who, other, k = seat_name(e.seat, me), seat_named(e.other, me), e.kind
         s = verb_s(e, me)
         if k == "cleared":
-            return line(f"Trick to {who}; the pile is set aside.", style="#9e9e9e")
+            return line(f"Trick to {seat_named(e.seat, me)}; the pile is set aside.",
+                        style="#9e9e9e")
         if k == "asshole":
             return line(f"{who} {'are' if e.seat == me else 'is'} the {e.value}.",
                         style="bold #ef9a9a")

@@ -22,6 +22,7 @@ from ..core.picture import (
     line,
     op_label,
     seat_name,
+    seat_named,
     suit_style,
     verb_s,
 )
@@ -130,8 +131,8 @@ Four players, each alone: a declarer names a contract, the others try to break i
             cv.put(1, y, line, "#e8f5e9")
         if view["high"]:
             cv.put(1, 5, f"Standing: {CONTRACTS[view['high']].label} by "
-                         f"{seat_name(view['high_seat'], me)}"
-                         + (f" + {seat_name(view['cop_seat'], me)}" if view["cop_seat"] else ""),
+                         f"{seat_named(view['high_seat'], me)}"
+                         + (f" + {seat_named(view['cop_seat'], me)}" if view["cop_seat"] else ""),
                    "#fff59d")
         return cv.text()
 
@@ -165,14 +166,14 @@ Four players, each alone: a declarer names a contract, the others try to break i
         """A bid says what it must take; Cop names the partner it joins."""
         if isinstance(op, Bid):
             if op.bid == COP:
-                return f"Cop: win 8 with {seat_name(view['high_seat'], me)}"
+                return f"Cop: win 8 with {seat_named(view['high_seat'], me)}"
             c = CONTRACTS[op.bid]
             partner = " with Cop" if c.name == "prop" else ""
             return f"{SHORT_BIDS.get(c.name, c.label)}: {must_take(c)}{partner}"
         return op_label(op)
 
     def tell(self, e: Event, me: int) -> Text | None:
-        who, other, k = seat_name(e.seat, me), seat_name(e.other, me), e.kind
+        who, other, k = seat_name(e.seat, me), seat_named(e.other, me), e.kind
         s = verb_s(e, me)
         if k == "turned-up":
             return line(f"{who} turn{s} up", e.cards, "#fff59d")
@@ -205,7 +206,7 @@ Four players, each alone: a declarer names a contract, the others try to break i
         last = results[-1].detail
         if last["contract"] is None:
             return "The deal was abandoned: nobody bid. The same dealer deals again."
-        who = " & ".join(seat_name(s, me) for s in last["declarers"])
+        who = " & ".join(seat_named(s, me) for s in last["declarers"])
         made = "made" if last["made"] else "broken"
         return (f"{CONTRACTS[last['contract']].label} by {who}: {made} "
                 f"with {last['tricks']} tricks.")
@@ -218,7 +219,7 @@ Four players, each alone: a declarer names a contract, the others try to break i
 def contract_line(view: Mapping[str, Any], me: int) -> str:
     """Solo Whist's contract, trumps and the declarer side's tricks, in one line."""
     c = CONTRACTS[view["contract"]]
-    who = " & ".join(seat_name(s, me) for s in view["declarers"])
+    who = " & ".join(seat_named(s, me) for s in view["declarers"])
     trump: Suit | None = view["trump"]
     trumps = f"trumps {SUIT_SYMBOLS[trump]}" if trump is not None else "no trumps"
     won = sum(view["tricks"][s] for s in view["declarers"])

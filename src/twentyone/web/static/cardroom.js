@@ -143,7 +143,9 @@ export class CardRoom extends RoomPage {
         this.render();
       },
       explain: (code, reason) => {
-        this.explained = reason ? `${cardText(code)}: ${reason}` : "";
+        // A refusal that names the card already says which ("6♠ does not beat 8♥").
+        const card = cardText(code);
+        this.explained = !reason ? "" : reason.startsWith(card) ? reason : `${card}: ${reason}`;
         this.render();
       },
       act: (op, args) => this.act(op, args),
@@ -225,6 +227,19 @@ export class CardRoom extends RoomPage {
     ];
   }
 
+  // The deck's commitment (docs/web.md#checking-the-shoes-commitment), for everyone: fixed
+  // before the hand is dealt, and once the hand is over the secret it was made with, which with
+  // the deck's order in the game's record makes it again (`twentyone verify` checks both).
+  commitmentEl() {
+    const room = this.frame && this.frame.room;
+    if (!room || !room.commitment) return null;
+    const opened = room.opened;
+    return h("p.commitment", {},
+      opened ? "The last deck's commitment: " : "This deck's commitment: ",
+      h("code", {}, room.commitment),
+      opened ? [" · its secret, now the hand is over: ", h("code.salt", {}, opened.salt)] : []);
+  }
+
   // Leaving gives the seat back to a bot; this page then watches.
   leaveButton() {
     return h("button.secondary.leave", { type: "button", onclick: async () => {
@@ -293,7 +308,7 @@ export class CardRoom extends RoomPage {
     this.controls.replaceChildren(...parts.filter(Boolean));
     const own = m.role === "player" ? [...this.recordLinks(), this.leaveButton()]
       : m.role === "host" && m.hostSeat ? [this.leaveButton()] : [];
-    this.sheetBox.replaceChildren(...[drawn.sheet, ...own].filter(Boolean));
+    this.sheetBox.replaceChildren(...[drawn.sheet, ...own, this.commitmentEl()].filter(Boolean));
     if (this.busy) for (const b of this.root.querySelectorAll("button.move, [data-host]")) b.disabled = true;
     this.tick();
   }

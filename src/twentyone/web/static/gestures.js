@@ -18,6 +18,9 @@ const LONGEST_MS = 3000; // longer is a finger resting on the screen, not a sign
 export const LEGEND = {
   shoe: { hit: "drag towards you (tap the felt)", stand: "wave sideways",
     double: "hold one finger still", split: "two fingers together" },
+  // The classic rules: a scratch of the felt towards you, or a beckon, for a card.
+  classic: { hit: "drag towards you (scratch the felt, or beckon)", stand: "wave sideways",
+    double: "hold one finger still", split: "two fingers together" },
   pitch: { hit: "drag towards you (scratch the cards)", stand: "slide up, under the chips",
     double: "hold one finger still (cards face up)", split: "two fingers together (pair face up)" },
 };

@@ -1,7 +1,8 @@
 // The socket to the room: the hello with this browser's token, one request id per operation
-// (so a request repeated after a dropped connection is answered, never applied twice), and a
-// reconnect with the stored token that brings back the seat and its full view. The table comes
-// as delta frames (delta.js); the handlers are given whole state frames all the same.
+// (so a request repeated after a dropped connection, or a restart of the server, is answered,
+// never applied twice: the server keeps its answers in the ledger), and a reconnect with the
+// stored token that brings back the seat and its full view. The table comes as delta frames
+// (delta.js); the handlers are given whole state frames all the same.
 
 import { Deltas } from "./delta.js";
 

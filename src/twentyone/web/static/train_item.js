@@ -134,6 +134,7 @@ export function itemEl(drill, kind, shown, chipset) {
     parts.push(seatsEl(shown.seats));
     if (kind === "flag") {
       if (shown.bet) parts.push(label(`Seat ${shown.seat} bet ${shown.bet}`));
+      if (shown.bet_chips) parts.push(stacksEl(shown.bet_chips, chipset));
       if (shown.event === "payout") parts.push(label("The dealer pays"), stacksEl(shown.chips, chipset));
       parts.push(ask("Was that right?"));
     } else {

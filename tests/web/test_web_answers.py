@@ -1,0 +1,174 @@
+"""A request id is answered once, across a restart too (docs/web.md#if-the-server-stops-mid-round):
+the answer to a request that changed anything is written to the ledger in the same transaction
+as what it changed, so the same id sent again to a room dealt again from its ledger gets the
+same answer and applies nothing, at a casino table, a Pontoon table and a card room alike. The
+ledger keeps each person's last ``ANSWERS_KEPT`` answers, forgetting the oldest; it never keeps
+a seat's token. (The real server killed with SIGKILL: ``test_web_recovery.py``.)"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from card_kit import HOST_TOKEN, card_room, host, reopen, sit
+
+from twentyone.engine.shoe import RandomShuffler
+from twentyone.web.protocol import Request
+from twentyone.web.room import Room
+from twentyone.web.roomcore import Actor, Role, token_hash
+from twentyone.web.spec import RoomSpec
+from twentyone.web.store import ANSWERS_KEPT, Change, SqliteStore
+
+
+def _casino(store: SqliteStore, body: dict[str, Any], seed: int = 1) -> Room:
+    spec = RoomSpec.from_request(body)
+    store.create_room("ROOM01", spec.to_json(), token_hash(HOST_TOKEN))
+    return Room("ROOM01", spec, token_hash(HOST_TOKEN), store, RandomShuffler.seeded(seed))
+
+
+def _casino_again(store: SqliteStore) -> Room:
+    """The casino room dealt again from its ledger, as a restarted server deals it."""
+    saved = store.room("ROOM01")
+    assert saved is not None
+    room = Room("ROOM01", RoomSpec.from_json(saved.spec), saved.host_hash, store,
+                RandomShuffler.seeded(99), saved=saved)
+    room.recover()
+    return room
+
+
+def _ops(store: SqliteStore, code: str) -> int:
+    (n,) = store.db.execute("SELECT COUNT(*) FROM ops WHERE code = ?", (code,)).fetchone()
+    return int(n)
+
+
+def test_a_casino_request_answered_before_a_restart_is_not_applied_again(
+        tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "l.sqlite3")
+    room = _casino(store, {"rules": "classic", "settings": {"turn_s": 0}})
+    ann = Actor(Role.SPECTATOR)
+    sat, _ = room.handle(ann, Request("s1", "sit", {"name": "Ann", "buy_in": 10_000}))
+    token = sat["token"]
+    bought, changed = room.handle(ann, Request("b1", "buy", {"amount": 1000}))
+    assert bought["ok"] and changed
+    ops, balance = _ops(store, "ROOM01"), room.balances()[1]
+    again = _casino_again(store)  # the server restarted: memory is gone, the ledger is not
+    back = again.actor_for(token)
+    answer, changed = again.handle(back, Request("b1", "buy", {"amount": 1000}))
+    assert answer == bought and not changed
+    assert again.balances()[1] == balance == 11_000 and _ops(store, "ROOM01") == ops
+    assert [r.amount for r in store.ledger("ROOM01") if r.kind == "buy-in"] == [10_000, 1000]
+    # The sit's answer is kept without its token: the ledger keeps only the token's hash.
+    seated, changed = again.handle(back, Request("s1", "sit", {"name": "Ann",
+                                                               "buy_in": 10_000}))
+    assert seated == {k: v for k, v in sat.items() if k != "token"} and not changed
+    assert token not in (tmp_path / "l.sqlite3").read_bytes().decode("latin-1")
+    # A new id is a new request.
+    assert again.handle(back, Request("b2", "buy", {"amount": 1000}))[0]["ok"]
+    assert again.balances()[1] == 12_000
+
+
+def test_a_pontoon_hosts_answer_survives_a_restart(tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "l.sqlite3")
+    room = _casino(store, {"game": "pontoon", "settings": {"turn_s": 0}})
+    for n in range(3):
+        assert room.handle(Actor(Role.SPECTATOR),
+                           Request(f"s{n}", "sit", {"name": f"P{n}", "buy_in": 5000}))[0]["ok"]
+    boss = room.actor_for(HOST_TOKEN)
+    drawn, _ = room.handle(boss, Request("h1", "draw_for_bank", {}))
+    assert drawn["ok"]
+    banker, ops = room.table.dealer_seat, _ops(store, "ROOM01")
+    again = _casino_again(store)
+    assert again.handle(again.actor_for(HOST_TOKEN), Request("h1", "draw_for_bank", {})) \
+        == (drawn, False)
+    assert again.table.dealer_seat == banker and _ops(store, "ROOM01") == ops
+
+
+def test_a_card_rooms_move_answered_before_a_restart_is_not_applied_again(
+        tmp_path: Path) -> None:
+    """A President seat's move, sent again after the room is dealt again from its ledger, is
+    answered as before and recorded once, though the seat's turn has come round again."""
+    store = SqliteStore(tmp_path / "l.sqlite3")
+    room = card_room(store, "president", 3, seed=4)
+    ann = sit(room, "Ann", 1)
+    assert room.handle(host(room), Request("d1", "deal", {}))[0]["ok"]
+    answers: list[tuple[str, dict[str, Any], dict[str, Any]]] = []
+    for n in range(200):
+        if room.game.between_hands:
+            break
+        if room.game.acting != 1:
+            assert room.tick()
+            continue
+        move = room.game.legal(1)[-1].to_json()  # a pass where one is open
+        op = move.pop("op")
+        args = {k: v for k, v in move.items() if k != "seat"}
+        frame, _ = room.handle(ann, Request(f"m{n}", op, args))
+        assert frame["ok"], frame
+        answers.append((f"m{n}", {"op": op, **args}, frame))
+    assert len(answers) > 1
+    ops = _ops(store, "CARD01")
+    again = reopen(store, seed=4)
+    back = Actor(Role.PLAYER, 1, key=ann.key)  # her token, reconnecting
+    for rid, sent, frame in answers:
+        args = {k: v for k, v in sent.items() if k != "op"}
+        assert again.handle(back, Request(rid, sent["op"], args)) == (frame, False)
+    assert _ops(store, "CARD01") == ops
+
+
+def test_the_ledger_keeps_the_last_answers_and_forgets_the_oldest(tmp_path: Path) -> None:
+    """Past the window the oldest answer is forgotten, in the ledger as in memory: after a
+    restart the newest id is answered from the ledger, the oldest is a new request."""
+    store = SqliteStore(tmp_path / "l.sqlite3")
+    room = card_room(store, "durak", 2, seed=1)
+    boss = host(room)
+    for i in range(ANSWERS_KEPT + 1):
+        frame, changed = room.handle(boss, Request(f"id{i}", "resume" if i % 2 else "pause", {}))
+        assert frame["ok"] and changed
+    assert room.paused
+    kept = store.db.execute("SELECT id FROM answers WHERE code = 'CARD01' AND who = 'host' "
+                            "ORDER BY seq").fetchall()
+    assert [r[0] for r in kept] == [f"id{i}" for i in range(1, ANSWERS_KEPT + 1)]
+    again = reopen(store)
+    boss = host(again)
+    newest, changed = again.handle(boss, Request(f"id{ANSWERS_KEPT}", "resume", {}))
+    assert newest["ok"] and not changed and again.paused
+    oldest, changed = again.handle(boss, Request("id0", "resume", {}))
+    assert oldest["ok"] and changed and not again.paused
+
+
+class _Counting(SqliteStore):
+    """The ledger, counting its transactions and failing the next ``fail`` of them."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path)
+        self.commits = 0
+        self.fail = 0
+
+    def commit(self, code: str, change: Change) -> None:
+        if self.fail:
+            self.fail -= 1
+            raise sqlite3.OperationalError("database or disk is full")
+        self.commits += not change.empty()
+        super().commit(code, change)
+
+
+def test_a_request_and_its_answer_are_one_transaction(tmp_path: Path) -> None:
+    """Closing a casino room with a round under way calls the round off and cashes everyone
+    out: one transaction with the answer. If that write fails, nothing of it is applied and
+    no answer is kept, so the same id may be sent again."""
+    store = _Counting(tmp_path / "l.sqlite3")
+    room = _casino(store, {"rules": "classic", "settings": {"turn_s": 0}})
+    ann = Actor(Role.SPECTATOR)
+    assert room.handle(ann, Request("s", "sit", {"name": "Ann", "buy_in": 10_000}))[0]["ok"]
+    assert room.handle(ann, Request("b", "bet", {"amount": 1000}))[0]["ok"]
+    boss = room.actor_for(HOST_TOKEN)
+    assert room.handle(boss, Request("d", "deal", {}))[0]["ok"]
+    store.fail = 1
+    refused, _ = room.handle(boss, Request("c", "close", {}))
+    assert refused["error"] == "LedgerError" and not room.closed
+    saved = store.room("ROOM01")
+    assert saved is not None and not saved.closed
+    assert "c" not in [rid for rid, _ in saved.answers.get("host", [])]
+    before = store.commits
+    closed, _ = room.handle(boss, Request("c", "close", {}))
+    assert closed["ok"] and room.closed and store.commits == before + 1
