@@ -42,7 +42,7 @@ from twentyone.games.core.shuffle import RandomShuffler, Shuffler
 from twentyone.games.registry import GAMES, GameEntry
 from twentyone.protocol import HandResult, seal
 from twentyone.web import protocol
-from twentyone.web.protocol import MAX_NAME_CHARS, FrameParts, Request, SharedFrame
+from twentyone.web.protocol import MAX_NAME_CHARS, FrameParts, Request
 from twentyone.web.roomcore import (
     Actor,
     Download,
@@ -437,8 +437,8 @@ class CardRoom(RoomCore):
         }
         return {"type": "state", "ctx": v.ctx.to_json(), "legal": legal,
                 "body": dict(v.body),
-                "events": [] if since is None else g.events(viewer, since),
-                "room": room}
+                "room": room, "events": [] if since is None else g.events(viewer, since),
+                "calls": []}
 
     def record_seal(self) -> str | None:
         """The seal of the game's record (``protocol.seal``) between hands, when the record
@@ -485,9 +485,9 @@ class CardFrames:
 
     def parts(self, actor: Actor) -> FrameParts:
         """The frame for ``actor``'s connection, whole and in the parts a delta frame is built
-        from (a flat frame: ``SharedFrame.flat``)."""
+        from (``FrameParts.of``)."""
         key = self.room.looking(actor)
         parts = self._parts.get(key)
         if parts is None:
-            parts = self._parts[key] = SharedFrame.flat(self.room.own_state(actor, self.since))
+            parts = self._parts[key] = FrameParts.of(self.room.own_state(actor, self.since))
         return parts

@@ -189,3 +189,4 @@ export function feltChildren(view, calls, ctx) {
         : h("p.empty-table", {}, "No one has sat down yet.")),
   ];
 }
+
