@@ -223,6 +223,20 @@ HEAD = '{"type":"state",'
 NOT_STATE = frozenset(("type", "version", "events", "calls"))
 
 
+#: Values' JSON texts by the value's id, kept with the value (an id is only unique while its
+#: object lives): one broadcast's frames share their bodies, events and seats, so each is
+#: encoded once however many frames hold it.
+Texts = dict[int, tuple[Any, str]]
+
+
+def encoded(value: Any, memo: Texts) -> str:
+    """``value``'s JSON text, written once per object while ``memo`` is kept."""
+    found = memo.get(id(value))
+    if found is None or found[0] is not value:
+        found = memo[id(value)] = (value, dumps(value))
+    return found[1]
+
+
 class FrameParts:
     """One viewer's state frame, in the parts a delta frame is built from (``web.delta``): its
     state (every member but ``NOT_STATE``: ``ctx``, ``legal``, ``body``, ``room``), and the
@@ -232,26 +246,30 @@ class FrameParts:
     deltas is as a rule sent a delta, and needs no more of its whole frame than its length
     (``size``), which the parts give once the state is encoded."""
 
-    __slots__ = ("_own_text", "_text", "own", "rest")
+    __slots__ = ("_memo", "_own_text", "_text", "own", "rest")
 
-    def __init__(self, own: Mapping[str, Any], rest: str) -> None:
+    def __init__(self, own: Mapping[str, Any], rest: str, memo: Texts | None = None) -> None:
         self.own = own
         self.rest = rest
+        self._memo = {} if memo is None else memo
         self._own_text: str | None = None
         self._text: str | None = None
 
     @classmethod
-    def of(cls, frame: Mapping[str, Any]) -> FrameParts:
+    def of(cls, frame: Mapping[str, Any], memo: Texts | None = None) -> FrameParts:
         """The parts of a state frame built for one viewer: its state is every member but
-        ``NOT_STATE``; after it come its events and the calls."""
+        ``NOT_STATE``; after it come its events and the calls. ``memo``: the texts of one
+        broadcast's members, shared by its frames (``encoded``)."""
+        memo = {} if memo is None else memo
         state = {k: v for k, v in frame.items() if k not in NOT_STATE}
-        return cls(state, ',"events":' + dumps(frame["events"]) + ',"calls":'
-                   + dumps(frame.get("calls", [])) + "}")
+        return cls(state, ',"events":' + encoded(frame["events"], memo) + ',"calls":'
+                   + encoded(frame.get("calls", []), memo) + "}", memo)
 
     def _own(self) -> str:
         """The state's members as they stand in the frame."""
         if self._own_text is None:
-            self._own_text = dumps(self.own)[1:-1]
+            self._own_text = ",".join(f"{dumps(k)}:{encoded(v, self._memo)}"
+                                      for k, v in self.own.items())
         return self._own_text
 
     @property

@@ -66,7 +66,7 @@ from twentyone.protocol import game as protocol_game
 from twentyone.web import protocol
 from twentyone.web.dealer import DealerGame
 from twentyone.web.hints import HintQuestion, casino_question, pontoon_question
-from twentyone.web.protocol import MAX_NAME_CHARS, FrameParts, Request
+from twentyone.web.protocol import MAX_NAME_CHARS, FrameParts, Request, Texts
 from twentyone.web.roomcore import (
     Actor,
     Download,
@@ -132,6 +132,14 @@ class Room(RoomCore):
         self.shuffles = list(saved.shuffles) if saved else []
         #: How many shuffles there were when the commitment was last hashed, and the hash.
         self._committed: tuple[int, str | None] = (-1, None)
+        #: Who sits where as frames last showed it, and what it was written from.
+        self._seats_written: tuple[object, dict[str, dict[str, Any]]] = (None, {})
+        #: Each (viewer, role)'s frame state as the last broadcast built it, and the texts of
+        #: its members (``Frames``).
+        self.states_written: dict[tuple[int, Role], dict[str, Any]] = {}
+        self.texts_written: Texts = {}
+        #: Each legal operation's JSON, by the operation (the game hands out the same values).
+        self._ops_written: dict[int, tuple[object, dict[str, Any]]] = {}
         casino = CasinoGame(make_table(self.spec, LedgerShuffler(self.shuffles, self._live)),
                             self.spec.game)
         #: The room's game: the casino game, or in dealer mode that game with the host as its
@@ -532,18 +540,21 @@ class Room(RoomCore):
         return frame
 
     def own_state(self, actor: Actor, since: int | None, room_calls: Sequence[str] = (),
-                  events: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+                  events: list[dict[str, Any]] | None = None,
+                  calls: list[str] | None = None) -> dict[str, Any]:
         """The state frame for one connection: the game's ``seat_view`` for its viewer (the
         context, the operations it may make, the body), the game's events since ``since`` for
-        it (``events``: the same, worked out once for every viewer who sees what the house
-        sees), the room's own part and the dealer's calls."""
+        it, the room's own part and the dealer's calls. ``events`` and ``calls``: the same,
+        worked out once for every viewer of a broadcast who sees what the house sees."""
         viewer, role = self.looking(actor)
         v = self.game.seat_view(viewer)
         if events is None:
             events = [] if since is None else self.game.events(viewer, since)
+        if calls is None:
+            calls = [] if since is None else [*self.calls_since(since), *room_calls]
         return {"type": "state", "ctx": v.ctx.to_json(), "legal": self._legal(viewer, v.legal),
                 "body": v.body, "room": self._room_part(viewer, role), "events": events,
-                "calls": [] if since is None else [*self.calls_since(since), *room_calls]}
+                "calls": calls}
 
     def _room_part(self, viewer: int, role: Role) -> dict[str, Any]:
         """What the room adds to a frame: itself, who is looking, who sits where, the pause,
@@ -551,13 +562,21 @@ class Room(RoomCore):
         entry = TABLES[self.spec.game]
         return {
             "code": self.code, "game": self.spec.game, "title": entry.title,
-            "page": entry.page, "role": str(role), "viewer": viewer,
-            "seats": {str(n): {"name": p.name, "connected": p.connections > 0,
-                               "sitting_out": p.sitting_out}
-                      for n, p in sorted(self.people.items())},
+            "page": entry.page, "role": str(role), "viewer": viewer, "seats": self._seats_json(),
             "paused": self.paused, "closed": self.closed, "clock": self.clock_json(),
             "host_legal": list(self.host_legal()) if role is Role.HOST else None,
             "hints": self.spec.settings.hints, "commitment": self._commitment()}
+
+    def _seats_json(self) -> dict[str, dict[str, Any]]:
+        """Who sits where, as every frame shows it: the same object while nothing of it
+        changes, so a delta passes it over by identity. Read only."""
+        key = tuple((n, p.name, p.connections > 0, p.sitting_out)
+                    for n, p in sorted(self.people.items()))
+        if self._seats_written[0] != key:
+            self._seats_written = (key, {str(n): {"name": name, "connected": on,
+                                                  "sitting_out": out}
+                                         for n, name, on, out in key})
+        return self._seats_written[1]
 
     def calls_since(self, since: int) -> list[str]:
         """What the dealer called for the events from ``since`` on (engine.calls: the same
@@ -580,12 +599,21 @@ class Room(RoomCore):
         host deals; a seat between rounds may also buy more chips; nothing while paused."""
         if not seat or self.paused or self.closed:
             return []
-        out = [op.to_json() for op in game if op.name != "deal"]
+        out = [self._op_json(op) for op in game if op.name != "deal"]
         t = self.table
         if t.phase is Phase.BETTING and seat in t.seats and not t.seats[seat].hands \
                 and t.dealer_seat != seat and not (self.dealer and self.dealer.waits(seat)):
             out.append({"op": "buy"})
         return out
+
+    def _op_json(self, op: protocol_game.Op) -> dict[str, Any]:
+        """``op.to_json()``, written once per operation value (read only)."""
+        found = self._ops_written.get(id(op))
+        if found is None or found[0] is not op:
+            if len(self._ops_written) > 256:  # the moments' operations: keep it small
+                self._ops_written.clear()
+            found = self._ops_written[id(op)] = (op, op.to_json())
+        return found[1]
 
     def host_legal(self) -> tuple[str, ...]:
         t = self.table
@@ -656,6 +684,12 @@ class Frames:
         #: The room's own calls this broadcast carries (``Room.frames``).
         self.calls = tuple(calls)
         self._events: list[dict[str, Any]] | None = None
+        #: The dealer's calls, the same in every frame of the broadcast.
+        self._said: list[str] = [] if since is None else [*room.calls_since(since), *calls]
+        #: The texts of the members the frames share, each encoded once; and the last
+        #: broadcast's, for members that are the same objects again.
+        self._texts: Texts = {}
+        self._prior, room.texts_written = room.texts_written, self._texts
         self._parts: dict[tuple[int, Role], FrameParts] = {}
 
     def text(self, actor: Actor) -> str:
@@ -668,8 +702,21 @@ class Frames:
         key = self.room.looking(actor)
         parts = self._parts.get(key)
         if parts is None:
-            parts = self._parts[key] = FrameParts.of(self.room.own_state(
-                actor, self.since, self.calls, self._house_events(key[0])))
+            frame = self.room.own_state(actor, self.since, self.calls,
+                                        self._house_events(key[0]), self._said)
+            # A member equal to the one this viewer was last built is that object again, so
+            # a delta passes it over by identity (its context, its moves, the room's part
+            # rarely change).
+            last = self.room.states_written.get(key, {})
+            for k in ("ctx", "legal", "room"):
+                old = last.get(k)
+                if old is not None and old == frame[k]:
+                    frame[k] = old
+                    text = self._prior.get(id(old))
+                    if text is not None and text[0] is old:
+                        self._texts[id(old)] = text
+            self.room.states_written[key] = frame
+            parts = self._parts[key] = FrameParts.of(frame, self._texts)
         return parts
 
     def _house_events(self, viewer: int) -> list[dict[str, Any]] | None:

@@ -122,7 +122,10 @@ class CasinoGame:
         self._views: SeatViews = {}
         self._bodies = Bodies()
         #: The house's body and the (operations, events) counts it was written at.
-        self._house: tuple[tuple[int, int], dict[str, Any]] = ((-1, -1), {})
+        #: The house's body, and the seats that see more than the house (``FaceDown``), and
+        #: the (operations, events) counts they were worked out at.
+        self._house: tuple[tuple[int, int], dict[str, Any], frozenset[int]] = (
+            (-1, -1), {}, frozenset())
         #: The balances and the (operations, events) counts they were worked out at.
         self._balances: tuple[tuple[int, int], dict[int, int]] = ((-1, -1), {})
 
@@ -223,12 +226,12 @@ class CasinoGame:
         house sees, so its body is the house's, written once per operation and handed to every
         such seat: read only."""
         t = self.table
-        if seat != HOUSE and seat in self._face_down.seats(t, None):
-            return self._bodies.body(settled_round(t, seat) or view(t, seat, self._views), t)
         key = (len(t.ops), len(t.log))
         if self._house[0] != key:
             v = settled_round(t) or view(t, SPECTATOR, self._views)
-            self._house = (key, self._bodies.body(v, t))
+            self._house = (key, self._bodies.body(v, t), self._face_down.seats(t, None))
+        if seat != HOUSE and seat in self._house[2]:
+            return self._bodies.body(settled_round(t, seat) or view(t, seat, self._views), t)
         return self._house[1]
 
     def mark(self) -> int:
