@@ -111,8 +111,8 @@ class Person:
 
     @property
     def view(self) -> Frame:
-        view: Frame = table_view(self.state)
-        return view
+        """The table as the page draws it from the last state frame (``table_view``)."""
+        return table_view(self.state)
 
     def closed_code(self) -> int | None:
         """The close code once the server closes this connection (reading what is left)."""
