@@ -116,6 +116,9 @@ CASES: list[tuple[list[str], str]] = [
     (["train", "stats", "--png", "out.png"], "folder"),
     (["play", "--history", "hist"], "folder"),
     (["play", "--history", "/dev/full"], "not a regular file"),
+    (["play", "--profile", "../../etc/passwd"], "a profile name is 1 to 64"),
+    (["play", "--count", "\x1b[2Jhilo"], "--count is one of hilo"),
+    (["play", "--profile", "pat", "--seats", "3"], "the coach sits beside one player"),
     (["sim", "--rounds", "10", "--save-chart", "/dev/full"], "not a regular file"),
     # 7. numeric options without bounds
     (["shuffle", "--seed", "-1"], "--seed"),

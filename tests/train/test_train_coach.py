@@ -1,7 +1,7 @@
-"""The coach's core (issue 38, "a coach at the table"; not yet shown at either table): the best
-play for the rules (the chart, or the Hi-Lo index play at the count), a mistake priced by the
-exact solver for the cards left, count checks graded against the cards seen, and the session's
-statistics kept in the profile for ``train stats``.
+"""The coach's core (docs/training.md#the-coach-at-the-table; the terminal table's use of it is
+tested in tests/test_tui_coach.py): the best play for the rules (the chart, or the Hi-Lo index
+play at the count), a mistake priced by the exact solver for the cards left, count checks graded
+against the cards seen, and the session's statistics kept in the profile for ``train stats``.
 
 The figures it is checked against are worked out here from the sources directly: the exact
 chart (``basic_chart``), the solver (``action_evs`` with the shoe as it stands) and the tags of
@@ -161,3 +161,79 @@ def test_a_seeded_table_a_wrong_stand_and_the_session_after_it() -> None:
     assert warned is not None and coach.stats.mistakes == 1
     assert coach.stats.hands >= 1 and coach.stats.won + coach.stats.lost + coach.stats.pushed \
         == coach.stats.hands
+
+
+def test_below_an_index_the_play_changes_and_is_named_so() -> None:
+    """13 v 2: the chart stands, Hi-Lo hits below -1. At -3 (16 ten-cards and aces seen, then
+    10, 3 against a 2) a stand is the mistake, said with the index it falls below."""
+    coach = Coach(RULES, "hilo")
+    coach.see(*(["10", "K", "A", "Q"] * 4), "10", "2", "3")
+    assert coach.true_count() == math.floor(-15 / ((312 - 19) / 52)) == -3
+    warning = coach.judge(["10", "3"], "2", "stand")
+    assert warning is not None and warning.best == "hit"
+    assert warning.why == "below the Hi-Lo index -1, at -3"
+    shoe = shoe_after([10, 10, 1, 10] * 4)   # the hand and the up card are in the shoe
+    evs = action_evs(RULES, [10, 3], 2, shoe, can_double=True, can_split=False,
+                     can_surrender=False)
+    assert warning.cost == pytest.approx(evs["hit"] - evs["stand"])
+
+
+def test_a_hit_hand_is_judged_with_what_the_table_offers_it() -> None:
+    """A third card: 2, 3, 4 (hard 9) against a 10 may not double; standing is the mistake,
+    priced by the solver for the cards left with no double offered."""
+    coach = Coach(RULES)
+    coach.see("2", "10", "3", "4")   # the hand, the up card and the third card: all seen
+    offered = (False, False, False)
+    warning = coach.judge(["2", "3", "4"], "10", "stand", offered)
+    evs = action_evs(RULES, [2, 3, 4], 10, shoe_after([]), can_double=False, can_split=False,
+                     can_surrender=False)
+    assert set(evs) == {"hit", "stand"}
+    assert warning is not None and warning.best == "hit"
+    assert warning.why == "the chart for hard 9 v 10"
+    assert warning.cost == pytest.approx(evs["hit"] - evs["stand"])
+
+
+@pytest.mark.parametrize(("true", "right"), [(-1, True), (0, True), (1, False), (-2, False)])
+def test_a_true_count_may_be_floored_truncated_or_rounded(true: int, right: bool) -> None:
+    """Running -2 over 5.9 decks left is a true count of -0.34: floored -1, truncated or
+    rounded 0; +1 and -2 are wrong."""
+    coach = Coach(RULES, "hilo")
+    coach.see("10", "A", "7", "8")
+    assert coach.running_count == -2
+    assert coach.check_count(-2, true).correct is right
+    assert not coach.check_count(-1, -1).correct   # the running count must be exact
+
+
+def test_a_damaged_bankroll_row_is_left_out_and_counted(tmp_path: Path) -> None:
+    with Store.open("pat", tmp_path) as store:
+        assert store.bankroll() is None
+        store.keep_bankroll(2500, {"red": 5}, datetime(2026, 1, 2, tzinfo=UTC))
+        assert store.bankroll() == (2500, {"red": 5})
+        store.conn.execute("UPDATE bankroll SET chips = 'not chips'")
+        assert store.bankroll() is None and store.damaged == 1
+
+
+def test_insurance_is_judged_by_the_tens_not_seen() -> None:
+    """The chart never insures: insuring 10, 9 against an ace costs what the side bet gives
+    away for the cards not seen (95 tens in 309), on half the bet; declining costs nothing. A
+    Hi-Lo counter at +3 or more insures (the shipped index), and declining is then the
+    mistake; insuring a shoe rich in tens is never charged to a player who does not count."""
+    coach = Coach(RULES)
+    coach.see("10", "A", "9")
+    assert coach.judge_insurance(False) is None
+    warning = coach.judge_insurance(True)
+    assert warning is not None and warning.best == "decline"
+    assert warning.cost == pytest.approx((1 - 3 * 95 / 309) * 0.5)
+    assert warning.why == "the chart never insures"
+    counter = Coach(RULES, "hilo")
+    small = ["2", "3", "4", "5", "6"] * 8        # +40 over about 5.2 decks: +7
+    counter.see(*small, "10", "A", "9")
+    tens = 95 / (312 - 43)
+    warned = counter.judge_insurance(False)
+    assert warned is not None and warned.best == "insure"
+    assert warned.why == f"the Hi-Lo index +3, at +{counter.true_count()}"
+    assert warned.cost == pytest.approx((3 * tens - 1) * 0.5)
+    assert counter.judge_insurance(True) is None
+    plain = Coach(RULES)
+    plain.see(*small, "10", "A", "9")
+    assert plain.judge_insurance(True) is None   # the chart's decline, but insuring pays here

@@ -169,5 +169,9 @@ class Party:
 
 @contextmanager
 def party(db: Path, cards: Sequence[str] = (), **room: Any) -> Iterator[Party]:
-    with TestClient(stacked_app(db, cards)) as client, ExitStack() as stack:
-        yield Party(client, stack, **room)
+    app = stacked_app(db, cards)
+    try:
+        with TestClient(app) as client, ExitStack() as stack:
+            yield Party(client, stack, **room)
+    finally:  # the ledger's file handles go with the party, not at the next garbage collection
+        app.state.site.store.close()

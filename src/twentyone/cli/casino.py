@@ -6,6 +6,7 @@ checks: ``house_net`` is minus the seats' net, to the cent."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import typer
@@ -26,7 +27,10 @@ from twentyone.engine.table import Table
 from twentyone.errors import RulesError, TableError
 from twentyone.money import Cents, dollars
 from twentyone.rules import PRESETS, Rules
+from twentyone.sim.counting import SYSTEMS
 from twentyone.strategy.play import CHARTS, play_chart
+from twentyone.train.seat import TableCoach, sit_down
+from twentyone.train.store import Store, profile_path
 from twentyone.tui.launch import casino_app
 
 
@@ -56,18 +60,68 @@ def play(s: Seating) -> None:
     humans = [n for n in range(1, taken + 1) if n not in bots]
     if not humans:
         raise typer.BadParameter("every seat is a bot: use --auto basic --rounds N to watch")
+    coached = s.coach or s.count is not None or s.profile is not None
+    _check_coach(s, humans)
     warn_predictable(s.seed, bool(s.stack))
     try:
         table = Table(table_rules, _shuffler(s.stack, s.seed))
     except ValueError as exc:  # a --stack naming cards the shoe does not have
         raise typer.BadParameter(f"--stack: {exc}") from None
-    for n in range(1, taken + 1):
-        table.sit(n, stake)
     title = printable(Path(s.rules).stem if s.rules.endswith(".toml") else s.rules)
     need_terminal()
-    app = casino_app(table, humans=humans, bot_seats=bots, stake=stake, name=title,
-                     base=PRESETS.get(s.rules), history=s.history)
-    run_app(app)
+    store = _open_profile(s.profile)
+    try:
+        coach = None
+        for n in range(1, taken + 1):
+            if coached and n == humans[0]:
+                coach = TableCoach(table_rules, n, warnings=s.coach, system=s.count,
+                                   rng=random.Random(f"coach {s.seed}" if s.seed is not None
+                                                     else None), store=store)
+                coach.lines.insert(0, sit_down(table, n, stake, store, fresh=s.fresh_bankroll))
+                coach.lines = [line for line in coach.lines if line]
+            else:
+                table.sit(n, stake)
+        app = casino_app(table, humans=humans, bot_seats=bots, stake=stake, name=title,
+                         base=PRESETS.get(s.rules), history=s.history, coach=coach)
+        run_app(app)
+    finally:
+        if store is not None:
+            note = store.damage_notice()
+            store.close()
+            if note:
+                typer.echo(note, err=True)
+
+
+def _check_coach(s: Seating, humans: list[int]) -> None:
+    """The coach's options: a count it knows, a fresh bankroll only for a profile, and one
+    person at the table (the coach sits beside one player; bots may fill the other seats)."""
+    if s.count is not None and s.count not in SYSTEMS:
+        raise typer.BadParameter(f"--count is one of {', '.join(SYSTEMS)}, not "
+                                 f"{printable(s.count)!r}")
+    if s.fresh_bankroll and s.profile is None:
+        raise typer.BadParameter("--fresh-bankroll starts a profile's chips afresh: add "
+                                 "--profile NAME")
+    if s.profile is not None:
+        try:
+            profile_path(s.profile)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc), param_hint="--profile") from None
+    if (s.coach or s.count is not None or s.profile is not None) and len(humans) != 1:
+        raise typer.BadParameter("the coach sits beside one player: --seats 1, or fill the "
+                                 "other seats with --bot SEAT")
+
+
+def _open_profile(profile: str | None) -> Store | None:
+    """The trainer profile that keeps the chips and the statistics (None: no profile)."""
+    if profile is None:
+        return None
+    try:
+        store = Store.open(profile)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--profile") from None
+    if store.notice:
+        typer.echo(store.notice, err=True)
+    return store
 
 
 def _shuffler(stack: str | None, seed: int | None) -> Shuffler:

@@ -26,6 +26,7 @@ from twentyone.games.registry import (
     PLAYER_BANKS,
     ROOM_GAMES,
 )
+from twentyone.sim.counting import SYSTEMS
 from twentyone.strategy.play import CHARTS
 
 #: The most rounds ``--auto`` plays in one run (a few minutes of the engine; ``twentyone sim``
@@ -35,7 +36,8 @@ MAX_ROUNDS = 1_000_000
 #: Each kind of game of the registry (``games.registry.KINDS``), as the command line plays it.
 FRONTS: dict[str, Front] = {
     HOUSE_BANKS: Front(
-        frozenset({"rules", "set_", "seats", "stack", "bankroll", "bot", "history"}),
+        frozenset({"rules", "set_", "seats", "stack", "bankroll", "bot", "history", "coach",
+                   "count", "profile", "fresh_bankroll"}),
         "to the casino game (it seats --seats players)",
         ("bot",), "with --auto (every seat is a bot already)", casino.play),
     PLAYER_BANKS: Front(
@@ -86,6 +88,18 @@ def play(
         "--people", min=1, max=14,
         help="Pontoon: people sharing this screen, in seats 1 to N (default 1; bots play the "
         "other seats).")] = None,
+    coach: Annotated[bool, typer.Option(
+        "--coach", help="A coach beside you: after a play that is not the best one it says "
+        "what was, and what the mistake cost (F3 turns it off and on).")] = False,
+    count: Annotated[str | None, typer.Option(
+        "--count", help=f"The count you keep ({', '.join(SYSTEMS)}): the coach asks for it "
+        "between rounds now and then, and advises Hi-Lo's index plays.")] = None,
+    profile: Annotated[str | None, typer.Option(
+        "--profile", help="Your trainer profile: it keeps each session's statistics (train "
+        "stats shows them) and your chips: you sit down with what you left with.")] = None,
+    fresh_bankroll: Annotated[bool, typer.Option(
+        "--fresh-bankroll", help="With --profile: start again from --bankroll instead of "
+        "the chips you left with.")] = False,
 ) -> None:
     """Sit down at a blackjack table in the terminal (or let bots play with --auto)."""
     check_writable(history, "the hand history", "--history")
@@ -95,7 +109,8 @@ def play(
     front = FRONTS[entry.kind]
     _refuse_unused_options(ctx, game, front, auto)
     front.play(Seating(game, rules, set_ or [], seats, bankroll, seed, bot or [], auto, rounds,
-                       as_json, history, stack, players, people))
+                       as_json, history, stack, players, people, coach, count, profile,
+                       fresh_bankroll))
 
 
 def _refuse_unused_options(ctx: typer.Context, game: str, front: Front,
@@ -106,6 +121,8 @@ def _refuse_unused_options(ctx: typer.Context, game: str, front: Front,
     if auto is not None:
         refuse_unused(ctx, ("history", "stack"), "with --auto (bots play headless; keep a "
                       "history of a game at the table)")
+        refuse_unused(ctx, ("coach", "count", "profile", "fresh_bankroll"),
+                      "with --auto (the coach sits beside a person at the table)")
         refuse_unused(ctx, front.not_with_auto, front.why_not_with_auto)
     else:
         refuse_unused(ctx, ("rounds",), "without --auto (rounds at the table go on until you "

@@ -28,6 +28,11 @@ class Seating:
     stack: str | None
     players: int
     people: int | None
+    #: The coach (the casino game's): warnings, the count kept, the profile, a fresh bankroll.
+    coach: bool = False
+    count: str | None = None
+    profile: str | None = None
+    fresh_bankroll: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,4 +53,4 @@ class Front:
 #: The options that belong to some kinds of game only (Typer's parameter names), in the order a
 #: refusal names them.
 GAME_OPTIONS = ("rules", "set_", "seats", "stack", "players", "people", "bankroll", "bot",
-                "history")
+                "history", "coach", "count", "profile", "fresh_bankroll")

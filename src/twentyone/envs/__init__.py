@@ -5,17 +5,26 @@ Importing this package registers ``twentyone/Blackjack-v0`` with Gymnasium, so t
 environment (``blackjack.BlackjackEnv``) and ``gymnasium.make_vec("twentyone/Blackjack-v0",
 num_envs=N, vectorization_mode="vector_entry_point")`` the compiled vector of tables
 (``vector.BlackjackVectorEnv``). ``table.BlackjackTableEnv`` is the PettingZoo table of up to
-seven learning seats. Gymnasium 1.x no longer loads environments from package entry points, so
-the import is what registers them.
+seven learning seats, and ``card_game_env(game, players)`` the PettingZoo environment of Solo
+Whist, Durak or President (``cardgame``; the casino table for blackjack). Gymnasium 1.x no longer
+loads environments from package entry points, so the import is what registers them.
+``twentyone.envs.openspiel`` registers the card games with OpenSpiel.
 
-Needs the ``envs`` extra: ``pip install 'twentyone[envs]'``.
+Needs the ``envs`` extra: ``pip install 'twentyone[envs]'``; without it the import fails saying
+so (an ``ImportError`` naming the extra, not a bare missing module).
 """
 
 from __future__ import annotations
 
-import gymnasium
+try:
+    import gymnasium
+    import pettingzoo  # noqa: F401
+except ModuleNotFoundError as exc:
+    raise ImportError(f"twentyone.envs needs the 'envs' extra ({exc.name} is missing): "
+                      "pip install 'twentyone[envs]'") from exc
 
 from twentyone.envs.blackjack import BlackjackEnv
+from twentyone.envs.cardgame import CardGameEnv, card_game_env
 from twentyone.envs.common import (
     ACTION_NAMES,
     DECLINE,
@@ -40,4 +49,5 @@ if ENV_ID not in gymnasium.registry:
     )
 
 __all__ = ["ACTION_NAMES", "DECLINE", "DOUBLE", "ENV_ID", "HIT", "INSURE", "N_ACTIONS", "SPLIT",
-           "STAND", "SURRENDER", "BlackjackEnv", "InvalidActionError", "ResetNeededError"]
+           "STAND", "SURRENDER", "BlackjackEnv", "CardGameEnv", "InvalidActionError",
+           "ResetNeededError", "card_game_env"]

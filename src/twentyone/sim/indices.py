@@ -70,7 +70,7 @@ SAMPLES = 2
 #: solves cost more than the solves.
 MEMO_SLOTS = {1: 1 << 14, 2: 1 << 16}
 #: Bump when the method changes, so cached index sets are recomputed.
-VERSION = 4
+VERSION = 5
 #: Up cards in the order they are printed, and their names.
 UPS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
 UP_NAMES = {1: "A", **{v: str(v) for v in range(2, 11)}}
@@ -394,22 +394,43 @@ def _comparisons(key: CellKey, evs: dict[str, float]) -> Iterable[tuple[str, str
         yield "surrender", "surrender", evs["surrender"] - max(rivals)
 
 
+#: Counts either side of a first crossing that the refit around it takes (``_crossing``).
+LOCAL = 6
+
+
 def _crossing(xs: np.ndarray, ys: np.ndarray, centre: float = 0.0, span: float = LIMIT
               ) -> tuple[float | None, float, float]:
     """(root nearest ``centre`` within ``span`` of it or None, the fit's slope there, the fit
-    at ``centre``): a cubic fitted to the points in units of ``span / LIMIT``."""
+    at ``centre``), in units of ``span / LIMIT``: a cubic through every point finds the root,
+    then a cubic through the points within ``LOCAL`` of it places it. The cubic through every
+    point bends to follow the far counts, where a play's worth levels off (doubling 11 against
+    an ace is worth about the same from +4 to +10 at one deck), and that alone put 11 against
+    an ace at one deck at -2.41 where dealt shoes cross at -2.15; refitted near its root it is
+    -2.31, and 16 against a ten at one, two and six decks moves by 0.01
+    (docs/strategy.md#computed-index-numbers)."""
     unit = span / LIMIT
     us = (xs - centre) / unit
     keep = np.abs(us) <= LIMIT + 2
     us, ys = us[keep], ys[keep]
     coef = np.polyfit(us, ys, 3 if len(us) >= 8 else 1)
     at0 = float(np.polyval(coef, 0.0))
-    roots = [float(r.real) for r in np.roots(coef)
-             if abs(r.imag) < 1e-9 and -LIMIT - 0.5 <= r.real <= LIMIT + 0.5]
-    if not roots:
+    root = _root_near(coef, 0.0, LIMIT + 0.5)
+    if root is None:
         return None, 0.0, at0
-    root = min(roots, key=abs)
+    near = np.abs(us - root) <= LOCAL
+    if near.sum() >= 8:
+        local = np.polyfit(us[near], ys[near], 3)
+        refit = _root_near(local, root, LOCAL)
+        if refit is not None and abs(refit) <= LIMIT + 0.5:
+            root, coef = refit, local
     return centre + root * unit, float(np.polyval(np.polyder(coef), root)), at0
+
+
+def _root_near(coef: np.ndarray, at: float, within: float) -> float | None:
+    """The real root of the polynomial ``coef`` nearest ``at``, if one is within ``within``."""
+    roots = [float(r.real) for r in np.roots(coef)
+             if abs(r.imag) < 1e-9 and abs(r.real - at) <= within]
+    return min(roots, key=lambda r: abs(r - at)) if roots else None
 
 
 def _hand_name(table: str, total: int) -> str:

@@ -59,6 +59,8 @@ class Deviation:
     best: str
     cost: float
     words: str
+    #: Why the best play is best: "the chart for hard 16 v 10", "the Hi-Lo index 0, at +2".
+    why: str = ""
 
 
 @dataclass(frozen=True)
@@ -97,12 +99,23 @@ class Coach:
     """One seat's coach for ``rules``; ``system`` is the count the player keeps (None: the
     player does not count, and is advised the chart)."""
 
-    def __init__(self, rules: Rules, system: str | None = None) -> None:
+    def __init__(self, rules: Rules, system: str | None = None, *, indices: bool = True) -> None:
+        """``indices``: advise the index plays to a Hi-Lo counter (False where they are not
+        worked out for these rules yet, and solving them would keep the player waiting: the
+        chart is advised instead)."""
         self.rules = rules
         self.system: CountSystem | None = SYSTEMS[system] if system is not None else None
-        self._index = IndexPlayDrill(rules, "table") if system == INDEXED_SYSTEM else None
+        self._index = (IndexPlayDrill(rules, "table") if system == INDEXED_SYSTEM and indices
+                       else None)
         self.seen: list[int] = []
         self.stats = TableStats()
+
+    def prepare(self) -> None:
+        """The slow first work, done before play where a front end can show a notice: the
+        exact chart, and the index plays for a Hi-Lo counter."""
+        basic_chart(self.rules)
+        if self._index is not None:
+            self._index.prepare()
 
     # -- the cards seen ---------------------------------------------------------------------------
 
@@ -139,23 +152,30 @@ class Coach:
 
     # -- decisions --------------------------------------------------------------------------------
 
-    def advise(self, hand: Sequence[str], up: str) -> Advice:
-        """The best play for a first two-card ``hand`` against ``up`` under the rules, at the
-        current count for a player who counts; the cards must be among those seen."""
+    def advise(self, hand: Sequence[str], up: str, offered: tuple[bool, bool, bool] | None = None,
+               split_hands: int = 1) -> Advice:
+        """The best play for ``hand`` against ``up`` under the rules, at the current count for
+        a player who counts; the cards must be among those seen. A first two-card hand is
+        offered what the rules give it; any other (a hit hand, a hand from a split) is given
+        ``offered`` as the table offers it (can double, split, surrender), and ``split_hands``
+        (the hands the seat holds) prices a split hand's options as the table plays them."""
         ranks = list(hand)
         values = [value_of(r) for r in ranks]
         up_value = value_of(up)
-        can_double, can_split, can_surrender = allowed(self.rules, ranks)
+        can_double, can_split, can_surrender = offered or allowed(self.rules, ranks)
+        flags = (can_double, can_split, can_surrender)
         chart = basic_chart(self.rules).decide(values, up_value, can_double=can_double,
                                                can_split=can_split, can_surrender=can_surrender)
         best, index, tc = chart, None, None
         if self._index is not None:
             tc = self.true_count()
-            best = self._index.play(ranks, up_value, tc)
-            regions = self._index.regions(ranks, up_value)
+            best = self._index.play(ranks, up_value, tc, flags)
+            regions = self._index.regions(ranks, up_value, flags)
             if len(regions) > 1 and best != chart:
-                start = max(r for r, p in regions if r is not None and tc >= r)
-                index = f"the Hi-Lo index {signed(start)}, at {signed(tc)}"
+                starts = [r for r, _ in regions if r is not None and tc >= r]
+                index = (f"the Hi-Lo index {signed(max(starts))}, at {signed(tc)}" if starts
+                         else f"below the Hi-Lo index {signed(regions[1][0] or 0)}, "
+                              f"at {signed(tc)}")
         # The shoe as the solver takes it: the cards left, the hand and up card put back.
         shoe: list[int] | None = self._shoe()
         assert shoe is not None
@@ -165,45 +185,91 @@ class Coach:
                                 for v in range(1, 11)):
             shoe = None  # cards dealt that were not reported seen: price from a full shoe
         evs = action_evs(self.rules, values, up_value, shoe, can_double=can_double,
-                         can_split=can_split, can_surrender=can_surrender)
+                         can_split=can_split, can_surrender=can_surrender,
+                         split_hands=split_hands)
         return Advice(best, chart, index, tc, evs)
 
-    def judge(self, hand: Sequence[str], up: str, chosen: str) -> Deviation | None:
+    def judge(self, hand: Sequence[str], up: str, chosen: str,
+              offered: tuple[bool, bool, bool] | None = None,
+              split_hands: int = 1) -> Deviation | None:
         """A decision made at the table: None if it was right, else the warning to show. The
-        session's statistics count it either way."""
-        advice = self.advise(hand, up)
-        self.stats.decisions += 1
+        session's statistics count it either way (``offered``, ``split_hands`` as for
+        ``advise``)."""
+        return self.grade(self.advise(hand, up, offered, split_hands), hand, up, chosen, offered)
+
+    def grade(self, advice: Advice, hand: Sequence[str], up: str, chosen: str,
+              offered: tuple[bool, bool, bool] | None = None) -> Deviation | None:
+        """``judge`` with the advice worked out already (a table works it out before the
+        play, from the cards seen then, and grades it once the play is taken)."""
         evs = advice.evs
         if chosen not in evs:
             raise TwentyOneError(f"{chosen!r} is not a play here ({', '.join(evs)})")
+        self.stats.decisions += 1
         cost = evs[advice.best] - evs[chosen]
         if chosen == advice.best or cost <= EV_TIE:
             return None
         self.stats.mistakes += 1
         self.stats.ev_cost += cost
-        key = cell([value_of(r) for r in hand], value_of(up), allowed(self.rules, list(hand))[1])
+        can_split = (offered or allowed(self.rules, list(hand)))[1]
+        key = cell([value_of(r) for r in hand], value_of(up), can_split)
         why = advice.index or f"the chart for {key}"
         words = (f"Best was {advice.best} ({why}): {chosen} cost {cost:.4f} of a bet "
                  f"(${cost * 100:.2f} on $100).")
-        return Deviation(chosen, advice.best, cost, words)
+        return Deviation(chosen, advice.best, cost, words, why)
+
+    def judge_insurance(self, insured: bool, share: float = 0.5) -> Deviation | None:
+        """The answer to insurance (or even money, which is insurance on a blackjack): the
+        chart never insures; a Hi-Lo counter insures at the index plays' insurance count and
+        above. The side bet returns ``3p - 1`` a dollar insured, ``p`` the share of ten-cards
+        among the cards the seat has not seen (the hole card is one of them); ``share`` is the
+        part of the bet insured. An answer that returns as much as the other is no mistake, so
+        a player who insures a shoe rich in tens is never charged for it."""
+        left = self._shoe()
+        ev = (3 * left[9] / sum(left) - 1) * share
+        best, why = "decline", "the chart never insures"
+        threshold = self._index.indices.insurance if self._index is not None else None
+        if threshold is not None:
+            tc = self.true_count()
+            best = "insure" if tc >= threshold else "decline"
+            why = f"the Hi-Lo index {signed(threshold)}, at {signed(tc)}"
+        chosen = "insure" if insured else "decline"
+        evs = {"insure": ev, "decline": 0.0}
+        self.stats.decisions += 1
+        cost = evs[best] - evs[chosen]
+        if chosen == best or cost <= EV_TIE:
+            return None
+        self.stats.mistakes += 1
+        self.stats.ev_cost += cost
+        words = (f"Best was {best} ({why}): {chosen} cost {cost:.4f} of a bet "
+                 f"(${cost * 100:.2f} on $100).")
+        return Deviation(chosen, best, cost, words, why)
 
     # -- count checks -----------------------------------------------------------------------------
 
     def check_count(self, running: float, true: int | None = None) -> CountCheck:
         """Grade the player's running count (and true count, if given) against the cards the
-        seat has seen; the words give the right figures."""
+        seat has seen; the words give the right figures. The running count must be exact; the
+        true count (the running count over the decks left) may be floored, as the index plays
+        take it, truncated or rounded, as counters are taught one or the other: at +2.6 both
+        +2 and +3 are right, at -0.4 both -1 and 0."""
         rc, tc = self.running_count, self.true_count()
-        right = math.isclose(running, rc) and (true is None or true == tc)
+        exact = rc / self.decks_left()
+        near = {tc, math.trunc(exact), math.floor(exact + 0.5)}
+        right = math.isclose(running, rc) and (true is None or true in near)
         self.stats.checks += 1
         self.stats.checks_right += right
-        figures = (f"the running count is {signed(rc)} after {len(self.seen)} cards; "
-                   f"{self.decks_left():.2f} decks left make the true count {signed(tc)}")
+        figures = f"the running count is {signed(rc)} after {len(self.seen)} cards"
+        if self.system is not None and self.system.balanced:
+            figures += (f"; over {self.decks_left():.2f} decks left that is {exact:+.2f}, a "
+                        f"true count of {' or '.join(signed(x) for x in sorted(near))}")
         return CountCheck(right, rc, tc, ("Right: " if right else "Not quite: ") + figures + ".")
 
     # -- the session ------------------------------------------------------------------------------
 
-    def settle(self, nets: Sequence[int]) -> None:
-        """Each of a round's hands as it settled: what it won (cents; negative if lost)."""
+    def settle(self, nets: Sequence[int], side: int = 0) -> None:
+        """Each of a round's hands as it settled: what it won (cents; negative if lost);
+        ``side``: what the round's insurance made, part of the net but no hand."""
+        self.stats.net += side
         for net in nets:
             self.stats.hands += 1
             self.stats.won += net > 0

@@ -407,11 +407,13 @@ class IndexPlayDrill(Drill):
             return ["A", str(total - 11)]
         return list(_HARD_HANDS[total]) if total in _HARD_HANDS else None
 
-    def play(self, ranks: list[str], up: int, tc: float) -> str:
+    def play(self, ranks: list[str], up: int, tc: float,
+             offered: tuple[bool, bool, bool] | None = None) -> str:
         """The simulator's play (``sim.kernel.decide``, chart and index plays) at ``tc``, with
-        only the options the rules give this hand."""
+        only the options the rules give this hand; ``offered`` (can double, split, surrender)
+        is what the table offers a hand that is not a first two cards (the coach's)."""
         values = [value_of(r) for r in ranks]
-        can_double, can_split, can_surrender = allowed(self.rules, ranks)
+        can_double, can_split, can_surrender = offered or allowed(self.rules, ranks)
         chart = basic_chart(self.rules)
         code = K.decide(sum(values), 1 in values, values[0] if can_split else 0, up,
                         can_double, can_split, can_surrender, chart.hard.astype(np.int64),
@@ -420,13 +422,15 @@ class IndexPlayDrill(Drill):
                         self.indices.plays)
         return _KERNEL_ACTIONS[int(code)]
 
-    def regions(self, ranks: list[str], up: int) -> list[tuple[float | None, str]]:
+    def regions(self, ranks: list[str], up: int, offered: tuple[bool, bool, bool] | None = None
+                ) -> list[tuple[float | None, str]]:
         """The plays of this hand across the true counts, as (from what count, play), lowest
         first (None: any count below the next): only the indices that change the play under
         these rules are kept, so a surrender index where surrender is not offered, or a double
-        index where this hand may not double, is no index at all here."""
+        index where this hand may not double, is no index at all here (``offered`` as for
+        ``play``)."""
         values = [value_of(r) for r in ranks]
-        _, can_split, _ = allowed(self.rules, ranks)
+        _, can_split, _ = offered or allowed(self.rules, ranks)
         total, soft = hand_total(values)
         cells = [(K.K_SOFT if soft else K.K_HARD, total if soft else sum(values))]
         if can_split:
@@ -436,7 +440,7 @@ class IndexPlayDrill(Drill):
         out: list[tuple[float | None, str]] = []
         for start, probe in [(None, thresholds[0] - 1e-6 if thresholds else 0.0),
                              *[(t, t) for t in thresholds]]:
-            play = self.play(ranks, up, probe)
+            play = self.play(ranks, up, probe, offered)
             if not out or out[-1][1] != play:
                 out.append((start, play))
         return out

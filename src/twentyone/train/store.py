@@ -1,4 +1,5 @@
-"""A trainee's profile: every answer with its time, and each skill cell's FSRS card, in SQLite.
+"""A trainee's profile: every answer with its time, and each skill cell's FSRS card, in SQLite;
+and from the table, each session's statistics and the chips the player last left with.
 
 One database file per profile, in the platform's user data directory (``platformdirs``;
 ``TWENTYONE_TRAIN_DIR`` overrides it, for tests and portable installs). Each answer is one
@@ -56,6 +57,12 @@ CREATE TABLE IF NOT EXISTS table_sessions (
     session TEXT PRIMARY KEY,
     at TEXT NOT NULL,
     stats TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS bankroll (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    cents INTEGER NOT NULL,
+    chips TEXT NOT NULL,
+    at TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS cells (
     drill TEXT NOT NULL,
@@ -223,6 +230,32 @@ class Store:
             else:
                 self.damaged += 1
         return out
+
+    def keep_bankroll(self, cents: int, chips: dict[str, int], when: datetime) -> None:
+        """The chips the player has at the table now (their value in cents, and the count of
+        each colour): written at each round's end and when they leave, one row replaced in
+        one transaction, so a crash leaves the last round's chips."""
+        with self.conn:
+            self.conn.execute("INSERT OR REPLACE INTO bankroll (id, cents, chips, at) "
+                              "VALUES (1, ?, ?, ?)", (cents, json.dumps(chips), when.isoformat()))
+
+    def bankroll(self) -> tuple[int, dict[str, int]] | None:
+        """The chips kept by ``keep_bankroll`` (None: none kept yet, or a row that cannot be
+        read, which is counted)."""
+        row = self.conn.execute("SELECT cents, chips FROM bankroll WHERE id = 1").fetchone()
+        if row is None:
+            return None
+        cents, text = row
+        try:
+            chips = json.loads(text)
+        except (TypeError, ValueError, RecursionError):
+            chips = None
+        if (type(cents) is not int or cents < 0 or not isinstance(chips, dict)
+                or not all(isinstance(k, str) and type(v) is int and v >= 0
+                           for k, v in chips.items())):
+            self.damaged += 1
+            return None
+        return cents, chips
 
     def due(self, drill: str, when: datetime, limit: int = 20) -> list[Item]:
         """Items of cells due by ``when``, most overdue first: the ones to ask again (a cell

@@ -96,6 +96,7 @@ class TableApp(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "Help"),
         Binding("f2", "rules", "Rules"),
+        Binding("f3", "coach", "Coach on/off"),
         Binding("pageup", "log_up", "Log ↑", show=False),
         Binding("pagedown", "log_down", "Log ↓", show=False),
         Binding("ctrl+c", "leave", "Leave (colours up)", priority=True),
@@ -242,6 +243,19 @@ class TableApp(App[None]):
     def action_rules(self) -> None:
         self.push_screen(TextScreen("The rules in force", self.rules_text))
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """F3 is offered only at a table with a coach (``play --coach``)."""
+        if action == "coach":
+            return getattr(self.session, "coach", None) is not None
+        return True
+
+    def action_coach(self) -> None:
+        """The coach's warnings off or on (the session's statistics count either way)."""
+        toggle = getattr(self.session, "toggle_coach", None)
+        if toggle is not None:
+            toggle()
+            self.redraw()
+
     def action_log_up(self) -> None:
         self.query_one("#log", RichLog).scroll_page_up()
 
@@ -261,6 +275,8 @@ class TableApp(App[None]):
 
 
 def _log_style(line: str) -> str:
+    if line.startswith("Coach"):
+        return "italic #9fe0ff"
     if line.startswith("──"):
         return "bold #c8a24a"
     if " wins" in line or " paid" in line or "pays 2:1" in line or "Dealer busts" in line:

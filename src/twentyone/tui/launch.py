@@ -24,7 +24,7 @@ from twentyone.tui.hint import make_hint
 from twentyone.tui.pages import CASINO_HELP, PONTOON_HELP, help_page, overrides, rules_page
 from twentyone.tui.pontoon import PontoonSession
 from twentyone.tui.render import TableView
-from twentyone.tui.session import CasinoSession, Hint
+from twentyone.tui.session import CasinoSession, Coaching, Hint
 
 #: What the first solve of a chart costs on an ordinary machine, to tell the player.
 FIRST_SOLVE = "usually 5 to 30 s"
@@ -32,14 +32,16 @@ FIRST_SOLVE = "usually 5 to 30 s"
 
 def casino_app(table: Table, *, humans: Sequence[int], bot_seats: Sequence[int], stake: Cents,
                name: str, base: Rules | None, bots: dict[int, Bot] | None = None,
-               hint: Hint | None = None, history: Path | None = None) -> TableApp:
+               hint: Hint | None = None, history: Path | None = None,
+               coach: Coaching | None = None) -> TableApp:
     """The casino table. Without ``bots``/``hint`` given, the chart they play is prepared in
-    the app, with a notice saying what it is preparing and how long it takes."""
+    the app, with a notice saying what it is preparing and how long it takes (and the
+    coach's index plays, with a ``coach``)."""
     rules = table.rules
     changed = overrides(rules, base)
     title = name + "".join(f" · {k}={v}" for k, v in changed.items() if k != "chips")
     session = CasinoSession(table, CasinoGame(table), humans=humans, bots=bots or {},
-                            hint=hint, stake=stake, title=title, history=history)
+                            hint=hint, stake=stake, title=title, history=history, coach=coach)
     prepare = None
     notice = ""
     if bots is None and hint is None:
@@ -49,6 +51,8 @@ def casino_app(table: Table, *, humans: Sequence[int], bot_seats: Sequence[int],
             chart = basic_chart(rules)
             session.bots = {n: ChartBot(chart) for n in bot_seats}
             session.hint = make_hint(rules, chart)
+            if coach is not None:
+                coach.prepare()
             if compile_solver:  # else the first ? would sit silent while it compiles
                 load_solver()
 

@@ -74,9 +74,16 @@ Type a letter and press Enter (the prompt lists only what you may do now):
   ?      the exact odds of each choice for your hand from a full shoe
   ??     the same for the cards you have not seen since the shuffle (a counter's view)
 
-Keys: F1 this help · F2 every rule in force · PgUp/PgDn scroll the dealer's calls ·
-Ctrl-C leave the table. Leaving mid-round calls the round off: every bet on the layout
-goes back to its owner, and you colour up and take your chips.
+The coach (play --coach): after a play that is not the best one for these rules, it says in
+the dealer's calls what was, and what the mistake cost on your bet; play goes on. With --count
+hilo (or another count) it asks now and then between rounds for your running count and true
+count: type them as +4 +1, or press Enter to skip. With --profile NAME your chips and the
+session's statistics are kept: you sit down next time with what you left with.
+
+Keys: F1 this help · F2 every rule in force · F3 the coach's warnings off and on (with a
+coach) · PgUp/PgDn scroll the dealer's calls · Ctrl-C leave the table. Leaving mid-round
+calls the round off: every bet on the layout goes back to its owner, and you colour up and
+take your chips.
 
 The seats show what you may see and nothing more: face-down cards are ░░░, and a face-down
 double stays hidden even from you until the round is settled. Between rounds the felt shows

@@ -10,12 +10,15 @@ directly, and the felt is still drawn from the engine's views (issue 33 moves bo
 ``seat_view``). Bots act as soon as
 it is their turn; the session stops at the first decision that needs a person (``ask``).
 Quitting mid-round calls the round off (``Table.void_round``): every bet on the layout goes back.
+A coach (``Coaching``, ``play --coach``) beside the one person is told each of their plays and
+each round's end; its lines join the log, and its count checks are asked between rounds.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -25,7 +28,7 @@ from twentyone.engine import views
 from twentyone.engine.bots import Bot
 from twentyone.engine.records import Recording
 from twentyone.engine.table import Action, Phase, Table
-from twentyone.errors import ChipError, TableError
+from twentyone.errors import ChipError, TableError, TwentyOneError
 from twentyone.money import Cents, dollars, parse_dollars
 from twentyone.protocol import Game
 from twentyone.tui.felt import table_view
@@ -37,6 +40,31 @@ from twentyone.tui.seat import SeatSession
 #: The odds for the decision in a seat's view, as lines to show: for a full shoe (None), or
 #: for the shoe less the cards this seat has seen since the shuffle.
 Hint = Callable[[views.TableView, Sequence[Card] | None], list[str]]
+
+
+class Coaching(Protocol):
+    """The coach beside the one person at a casino table (``train.seat.TableCoach``, handed in
+    by the command line): the session tells it each play before and after the table takes
+    it, and each round's end; it gives lines for the log, and between rounds a count check
+    to ask."""
+
+    seat: int
+    warnings: bool
+    lines: list[str]
+    checking: bool
+
+    def prepare(self) -> None: ...
+    def before(self, table: Table, v: views.TableView, action: object,
+               amount: Cents | None = None) -> object | None: ...
+    def played(self, pending: Any) -> None: ...
+    def toggle(self) -> str: ...
+    def round_over(self, table: Table) -> None: ...
+    def check_choices(self) -> str: ...
+    def answer(self, text: str) -> str | None: ...
+    def keep(self, cents: Cents, chips: dict[str, int]) -> None: ...
+    def summary(self) -> list[str]: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Ask:
     """A decision the table waits for: ``seat`` decides; ``about`` says what about (Rich markup,
@@ -75,7 +103,8 @@ class CasinoSession:
 
     def __init__(self, table: Table, game: Game, *, humans: Sequence[int],
                  bots: Mapping[int, Bot], hint: Hint | None = None, stake: Cents = 100_000,
-                 title: str = "", history: Path | None = None) -> None:
+                 title: str = "", history: Path | None = None,
+                 coach: Coaching | None = None) -> None:
         self.table = table
         #: ``table`` as the one game protocol: every move the session makes goes through it.
         self.seat = SeatSession(game, humans, {})
@@ -110,6 +139,8 @@ class CasinoSession:
         #: Where the records went and their seals, once the game is over: said at the table and
         #: again when it closes, the only place a player hears the seals to compare with.
         self.records: list[str] = []
+        #: The coach beside the one person at the table, if asked for (``Coaching``).
+        self.coach = coach
 
     # --- driving the table -------------------------------------------------------------------
 
@@ -133,7 +164,14 @@ class CasinoSession:
                 if self._queue is None:
                     self._record()
                     self._queue = self.seated_humans()
+                    if self.coach is not None:
+                        self.coach.round_over(t)
+                        self._coach_says()
                 self._queue = [n for n in self._queue if n in t.seats]
+                if self.coach is not None and self.coach.checking:
+                    self.ask = Ask(self.coach.seat, f"[bold cyan]Seat {self.coach.seat}[/]",
+                                   self.coach.check_choices())
+                    return
                 if self._queue:
                     self.ask = self._bet_ask(self._queue[0])
                     return
@@ -204,7 +242,12 @@ class CasinoSession:
         if ask is None:
             return
         t = self.table
-        if t.phase is Phase.BETTING:
+        if self.coach is not None and self.coach.checking:
+            wrong = self.coach.answer(text)
+            if wrong is not None:
+                self._error(wrong)
+            self._coach_says()
+        elif t.phase is Phase.BETTING:
             self._submit_bet(ask.seat, text)
         else:
             self._submit_play(ask.seat, text)
@@ -265,6 +308,8 @@ class CasinoSession:
                                                  "bankroll": have + amount}))
         self.bought[seat] = self.bought.get(seat, 0) + amount
         self.notes.append(f"Seat {seat} buys {dollars(amount)} more in chips.")
+        if self.coach is not None and seat == self.coach.seat:
+            self.coach.keep(t.bankroll(seat), t.chipset.by_colour(t.seats[seat].chips))
 
     def _submit_play(self, seat: int, text: str) -> None:
         t = self.table
@@ -277,10 +322,35 @@ class CasinoSession:
         if isinstance(cmd.what, Extra):
             self._hint(v, cmd.what is Extra.SHOE_HINT)
             return
+        pending = None
+        if self.coach is not None:
+            try:
+                pending = self.coach.before(t, v, cmd.what, cmd.amount)
+            except TwentyOneError:  # a hand the solver cannot price: played, not judged
+                pending = None
         try:
             self._do(seat, cmd.what, cmd.amount)
         except (TableError, ChipError) as exc:
             self._error(str(exc))
+            return
+        if self.coach is not None and pending is not None:
+            with suppress(TwentyOneError):  # as above: the play stands, unjudged
+                self.coach.played(pending)
+
+    def _coach_says(self) -> None:
+        """The coach's lines in the log, and in the notes by the prompt (where a player's
+        eyes are); nothing waits for them."""
+        if self.coach is not None and self.coach.lines:
+            self.log.extend(self.coach.lines)
+            self.notes.extend(self.coach.lines)
+            self.coach.lines = []
+
+    def toggle_coach(self) -> None:
+        """F3: the coach's warnings off or on."""
+        if self.coach is None:
+            self._error("no coach at this table: play --coach sits one beside you")
+            return
+        self.notes.append(self.coach.toggle())
 
     def _do(self, seat: int, what: Action, amount: Cents | None = None) -> None:
         """``seat``'s choice as the game's own operation, read by its word as a record or a
@@ -352,6 +422,7 @@ class CasinoSession:
         events = views.visible_events(self.table, self.narrator_seat, self._mark)
         self._mark = len(self.table.log)
         self.log.extend(self.narrator.feed(events) + self.narrator.flush())
+        self._coach_says()
 
     def _error(self, message: str) -> None:
         self.notes.append(f"✗ {message}")
@@ -363,6 +434,8 @@ class CasinoSession:
         t = self.table
         self._do(seat, Action.COLOUR_UP)
         self.left[seat] = list(t.seats[seat].chips)  # coloured up: what it takes away
+        if self.coach is not None and seat == self.coach.seat:
+            self.coach.keep(t.bankroll(seat), t.chipset.by_colour(t.seats[seat].chips))
         self._do(seat, Action.LEAVE)
         self._narrate()
 
@@ -390,4 +463,6 @@ class CasinoSession:
             out.append(f"Seat {seat} leaves with {dollars(value)} in "
                        f"{self.table.chipset.describe(chips) if any(chips) else 'no chips'} "
                        f"({sign}{dollars(abs(net))} on {dollars(spent)} bought in).")
+        if self.coach is not None:
+            out += self.coach.summary()
         return out + self.records

@@ -262,6 +262,7 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
     fetching = Buckets(limits.downloads_burst, limits.download_every_s, clock)
     downloading = Slots(limits.downloads_total)
     histories = Histories(store)
+    trainers = training.Trainers(training.beside(store))
 
     async def health(request: Request) -> Response:
         return JSONResponse({"status": "ok"})
@@ -494,6 +495,7 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
         finally:
             task.cancel()
             histories.close()
+            trainers.file.close()
 
     routes: list[Any] = [
         Route("/health", health),
@@ -508,7 +510,7 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
         Route("/api/rooms/{code}/scores.csv", downloads_at_most(downloading, scores)),
         Route("/api/rooms/{code}/hint", hint),
         WebSocketRoute("/ws/{code}", play),
-        *training.routes(training.Trainers(training.beside(store))),
+        *training.routes(trainers),
         Mount("/static", StaticFiles(directory=pages.STATIC, check_dir=False), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)

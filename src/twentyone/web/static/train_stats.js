@@ -1,8 +1,10 @@
 // A profile's progress on the site (docs/training.md#progress): accuracy and speed per drill
 // over its sessions, the strategy chart's cells coloured by how often they are missed, what the
-// mistakes cost per hand, and what the schedule (FSRS) brings back for review, now and next.
+// mistakes cost per hand, what the schedule (FSRS) brings back for review, now and next, and
+// the sessions played at the terminal table with the coach (docs/training.md#the-coach-at-the-table).
 // Drawn from GET /api/train/stats, the figures `twentyone train stats --json` prints.
 import { clear, h } from "./dom.js";
+import { signed } from "./money.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -74,6 +76,17 @@ function dueEl(due) {
     h("ul", {}, d.cells.map((c) => h(`li${c.now ? ".now" : ""}`, {}, `${c.cell} — ${c.now ? "due now" : when(c.due)}`))))));
 }
 
+// Each session at the table, latest first: hands and how they ended, the net, the mistakes and
+// what they cost, the count checks.
+function tableEl(sessions) {
+  if (!sessions.length) return h("p", {}, "No sessions at the table yet: twentyone play --profile NAME keeps them here.");
+  return h("ul.t-table-play", {}, sessions.slice().reverse().slice(0, 12).map((t) => h("li", {},
+    `${new Date(Date.parse(t.at)).toLocaleString(undefined, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" })}: `
+    + `${t.hands} hand${t.hands === 1 ? "" : "s"} (won ${t.won}, lost ${t.lost}, pushed ${t.pushed}), net ${signed(t.net)}; `
+    + `${t.mistakes} mistake${t.mistakes === 1 ? "" : "s"} costing ${Number(t.ev_cost).toFixed(4)} of a bet`
+    + (t.checks ? `; count checks ${t.checks_right} of ${t.checks} right` : ""))));
+}
+
 export async function statsView(root, profile) {
   const input = h("input", { name: "profile", value: profile, required: true, maxlength: "64", pattern: "[A-Za-z0-9_.\\-]+", placeholder: "your name, e.g. sam" });
   const form = h("form", {}, h("label.field", {}, h("span", {}, "Profile"), input), h("button.primary", { type: "submit" }, "Show"));
@@ -103,7 +116,8 @@ export async function statsView(root, profile) {
     }
     const drills = Object.entries(data.drills);
     const cost = data.ev_per_hand;
-    body.replaceChildren(
+    // replaceChildren writes a null as the text "null": the parts a profile lacks are left out.
+    body.replaceChildren(...[
       h("p.t-final", {}, `${data.profile}: ${data.answers} answers.` + (data.due.now ? ` ${data.due.now} due for review now.` : "")),
       h("h2", {}, "Accuracy and speed, session by session"),
       drills.length ? h("div.t-drills", {}, drills.map(([n, d]) => drillEl(n, d, data.due.drills[n]))) : h("p", {}, "No answers yet."),
@@ -111,7 +125,9 @@ export async function statsView(root, profile) {
       heatEl(data.heat),
       cost !== null ? h("p.t-ev", {}, `Your strategy mistakes cost ${cost.toFixed(4)} of a bet a hand ($${(cost * 100).toFixed(2)} on a $100 bet), over the hands you have practised (${Math.round(data.ev_coverage * 100)}% of those a shoe deals).`) : null,
       h("h2", {}, "Due for review"),
-      dueEl(data.due));
+      dueEl(data.due),
+      h("h2", {}, "Table play"),
+      tableEl(data.table || [])].filter((part) => part !== null));
   }
   load(profile);
 }
