@@ -51,7 +51,7 @@ class Seat:
     def read(self) -> dict[str, Any]:
         frame: dict[str, Any] = json.loads(self.ws.recv(60))
         if frame["type"] == "state":
-            self.view = frame["view"]
+            self.view = {**frame["body"], "legal": [o["op"] for o in frame["legal"]]}
         return frame
 
     def send(self, op: str, **args: Any) -> dict[str, Any]:

@@ -136,7 +136,8 @@ class Client:
             except TimeoutError:
                 continue
             if self.state and not self.sent:
-                yield self.state
+                # The table as the frame's body has it, with the operations open by name.
+                yield {**self.state["body"], "legal": [o["op"] for o in self.state["legal"]]}
 
     def take(self, frame: dict[str, Any]) -> None:
         kind = frame.get("type")
@@ -144,7 +145,8 @@ class Client:
             self.latencies.append(time.perf_counter() - self.sent.pop(frame["id"]))
             self.errors += kind == "error"
         elif kind == "state":
-            self.state, self.version = frame["view"], frame.get("version")
+            self.state = {k: v for k, v in frame.items() if k not in NOT_STATE}
+            self.version = frame.get("version")
         elif kind == "delta":
             # Over one TCP connection nothing is lost: a gap here is the server's fault.
             if frame["base"] != self.version:
@@ -181,6 +183,10 @@ def apply_patch(doc: Any, patch: list[dict[str, Any]]) -> None:
             del parent[last]
         else:
             parent[last] = op["value"]
+
+
+#: A state frame's members that are not its state (docs/web.md#delta-frames).
+NOT_STATE = frozenset(("type", "version", "events", "calls"))
 
 
 def hello(token: str | None, deltas: bool) -> str:

@@ -246,7 +246,9 @@ GAME_MODULES = ("twentyone.games.blackjack", "twentyone.games.durak",
 
 #: The web modules still on the blackjack engine's own table and Pontoon's modules, to move
 #: onto one room over the protocol (issue 33; docs/architecture.md, "Still two paths"): each
-#: must still import a game, so the list only shrinks.
+#: must still import a game, so the list only shrinks. The casino room's frames are the game's
+#: ``seat_view`` now, but ``room`` still reads the table for the flow of play, ``dealer`` wraps
+#: ``CasinoGame`` and checks the dealer's steps against the table, ``spec`` builds the table.
 WEB_STILL_DIRECT = {"twentyone.web.dealer", "twentyone.web.downloads", "twentyone.web.hints",
                     "twentyone.web.room", "twentyone.web.spec"}
 

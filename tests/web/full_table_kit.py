@@ -14,6 +14,7 @@ from contextlib import ExitStack
 from typing import Any
 
 from browser_kit import Server
+from table_view import table_view
 from websockets.sync.client import ClientConnection, connect
 
 from twentyone.web.protocol import MAX_NAME_CHARS
@@ -65,7 +66,7 @@ class Person:
         text = self.ws.recv(timeout=max(0.05, deadline - time.monotonic()))
         frame: dict[str, Any] = json.loads(text)
         if frame.get("type") == "state":
-            self.view = frame["view"]
+            self.view = table_view(frame)
         return frame
 
     def until(self, ready: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:

@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from patches import canonical, resolve
+from patches import canonical, resolve, state_of
 
+from twentyone.cards import fresh_shoe
 from twentyone.engine.events import DEALER, Kind
 from twentyone.engine.table import Table
 
@@ -80,11 +81,12 @@ def patch_leaks(delta: Frame, whole: Frame) -> list[str]:
     viewer, which ``leaks`` checks) does not: every value it sets must be the whole frame's
     value at that place, and its events and calls the whole frame's."""
     found = _words(delta)
+    state = state_of(whole)
     for op in delta["patch"]:
         if op["op"] == "remove":
             continue
         try:
-            there = resolve(whole["view"], op["path"])
+            there = resolve(state, op["path"])
         except (KeyError, IndexError, ValueError):
             found.append(f"the delta sets {op['path']}, which the whole frame has not")
             continue
@@ -97,15 +99,22 @@ def patch_leaks(delta: Frame, whole: Frame) -> list[str]:
 
 
 def leaks(frame: Frame, table: Table, viewer: int, since: int | None = None) -> list[str]:
-    """What ``frame`` (a state frame for ``viewer``, built now) shows that it should not."""
+    """What ``frame`` (a state frame for ``viewer``, built now) shows that it should not. Its
+    cards are read from the whole frame as sent: every member of its state, not only the body."""
     found = _words(frame)
-    view = frame["view"]
-    if not view["settled"]:
+    body = frame["body"]
+    # Cards stand only on the layout: anywhere else in the state (names aside) is a leak.
+    rest = {k: v for k, v in state_of(frame).items() if k not in ("body", "room")}
+    stray = card_codes([rest, {k: v for k, v in body.items() if k not in ("dealer", "seats")},
+                        {k: v for k, v in frame["room"].items() if k != "seats"}])
+    if stray:
+        found.append(f"the frame shows cards outside the layout: {sorted(stray)}")
+    if not body["settled"]:
         may = may_see_layout(table, viewer)
-        for i, c in enumerate(view["dealer"]):
+        for i, c in enumerate(body["dealer"]):
             if c is not None and not may.get((DEALER, 0, i), False):
-                found.append(f"dealer card {i} ({c['code']}) is hidden")
-        for s in view["seats"]:
+                found.append(f"dealer card {i} ({c}) is hidden")
+        for s in body["seats"]:
             for j, h in enumerate(s["hands"]):
                 for k, c in enumerate(h["cards"]):
                     if c is not None and not may.get((s["number"], j, k), False):
@@ -114,12 +123,12 @@ def leaks(frame: Frame, table: Table, viewer: int, since: int | None = None) -> 
         ends = [i for i, e in enumerate(table.log) if e.kind is Kind.ROUND_ENDED]
         seen = seen_in_round(table, viewer, _round_start(table), ends[-1] + 1)
         shown: Counter[str] = Counter()
-        for c in view["dealer"]:
+        for c in body["dealer"]:
             if c is not None:
-                shown[c["code"]] += 1
-        for s in view["seats"]:
+                shown[c] += 1
+        for s in body["seats"]:
             for h in s["hands"]:
-                shown.update(str(c["code"]) for c in h["cards"] if c is not None)
+                shown.update(str(c) for c in h["cards"] if c is not None)
         extra = shown - seen
         if extra:
             found.append(f"the settled round shows cards never shown: {sorted(extra)}")
@@ -129,8 +138,23 @@ def leaks(frame: Frame, table: Table, viewer: int, since: int | None = None) -> 
         if len(events) != len(log):
             found.append(f"{len(events)} events for {len(log)} in the log")
         seen_now = seen_in_round(table, viewer, since, len(table.log))
-        shown_events = Counter(c["code"] for e in events if (c := e["card"]) is not None)
+        shown_events = Counter(c for e in events if (c := e.get("card")) is not None)
         extra = shown_events - seen_now
         if extra:
             found.append(f"events show hidden cards: {sorted(extra)}")
     return found
+
+
+#: Every card's code, to find one anywhere in a frame.
+ALL_CODES = frozenset(c.code for c in fresh_shoe(1))
+
+
+def card_codes(value: Any) -> set[str]:
+    """Every card code anywhere in ``value`` (JSON): any text that names a card."""
+    if isinstance(value, str):
+        return {value} if value in ALL_CODES else set()
+    if isinstance(value, dict):
+        return set().union(*(card_codes(v) for v in value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(card_codes(v) for v in value)) if value else set()
+    return set()

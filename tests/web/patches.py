@@ -10,8 +10,8 @@ from typing import Any
 import orjson
 
 Frame = dict[str, Any]
-#: The members of a flat state frame (a card room's) that are not its state: written out here
-#: from docs/web.md#delta-frames, not imported from the server.
+#: The members of a state frame that are not its state: written out here from
+#: docs/web.md#delta-frames, not imported from the server.
 NOT_STATE = frozenset(("type", "version", "events", "calls"))
 
 
@@ -68,22 +68,23 @@ def canonical(value: Any) -> bytes:
     return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
 
 
+def state_of(frame: Frame) -> Frame:
+    """A state frame's state: what its deltas patch (every member but ``NOT_STATE``)."""
+    return {k: v for k, v in frame.items() if k not in NOT_STATE}
+
+
 class Copy:
-    """One connection's copy of its VIEW, as the browser keeps it (static/delta.js)."""
+    """One connection's copy of its frame's state, as the browser keeps it (static/delta.js)."""
 
     def __init__(self) -> None:
         self.view: Any = None
         self.version: int | None = None
-        #: A card room's flat frame: its state is every member but ``NOT_STATE``.
-        self.flat = False
 
     def take(self, frame: Frame) -> Frame | None:
         """The whole state frame ``frame`` stands for, or None if it is a delta that does not
         follow the version held (the client then asks for the whole frame)."""
         if frame["type"] == "state":
-            self.flat = "view" not in frame
-            self.view = ({k: v for k, v in frame.items() if k not in NOT_STATE} if self.flat
-                         else frame["view"])
+            self.view = state_of(frame)
             self.version = frame.get("version")
         else:
             assert frame["type"] == "delta", frame
@@ -95,7 +96,5 @@ class Copy:
                 self.view = self.version = None
                 return None
             self.version = frame["version"]
-        if self.flat:
-            return {"type": "state", **copy.deepcopy(self.view), "events": frame["events"]}
-        return {"type": "state", "view": copy.deepcopy(self.view), "events": frame["events"],
+        return {"type": "state", **copy.deepcopy(self.view), "events": frame["events"],
                 "calls": frame["calls"]}

@@ -8,7 +8,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from patches import canonical
+from patches import canonical, state_of
+from table_view import table_view
 from web_kit import party
 
 from twentyone.web.app import Connection, Site
@@ -36,7 +37,7 @@ def test_a_delta_client_gets_its_whole_frame_then_deltas_and_again_on_resync(
         ann.ws.send_json({"type": "resync"})
         whole = ann.ws.receive_json()
         assert whole["type"] == "state" and whole["version"] > held
-        assert canonical(whole["view"]) == canonical(ann.view)
+        assert canonical(state_of(whole)) == canonical(state_of(ann.state))
         ann.copy.take(whole)
         sent = len(ann.deltas)
         assert p.act(p.host, "deal")["ok"]
@@ -56,7 +57,7 @@ def test_a_client_that_does_not_ask_for_deltas_gets_whole_frames(tmp_path: Path)
             frames.append(old.receive_json())
         assert [f["type"] for f in frames] == ["state", "state"]
         assert all("version" not in f for f in frames)
-        assert frames[1]["view"]["seats"][0]["name"] == "Ann"
+        assert table_view(frames[1])["seats"][0]["name"] == "Ann"
 
 
 def test_a_bad_resync_or_hello_is_refused_in_words(tmp_path: Path) -> None:

@@ -1,7 +1,9 @@
-"""A broadcast builds the spectator's frame once and gives every viewer without a face-down card
-of its own that frame's shared parts, encoded once (``Room.frames``). Each frame it sends must
-read exactly as the one built straight from that viewer's own view (``Room.own_state``): for
-every connection, after every request, in random rounds of each game, in both host modes.
+"""A broadcast gives every viewer without a face-down card of its own the house's body and
+events with its own ``viewer`` and ``legal`` (``CasinoGame.body``, ``Room.frames``). Each frame
+it sends must read exactly as the one built straight from that viewer's own engine view
+(``engine.views``, written out by ``games.blackjack.body``; in dealer mode through the dealer's
+game) and its own events: for every connection, after every request, in random rounds of each
+game, in both host modes.
 
 A connection that takes deltas (``web.delta``) is sent a patch of that frame against the one it
 holds: every delta, applied to the client's copy (``patches``, written apart from the server's),
@@ -17,12 +19,15 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from patches import Copy, apply_patch, canonical
+from table_view import table_view
 from web_kit import owed_payment
 
 from twentyone.engine.shoe import RandomShuffler
 from twentyone.engine.table import Phase
+from twentyone.engine.views import settled_round, view
+from twentyone.games.blackjack.body import Bodies
 from twentyone.web.delta import Feed, Held, diff
-from twentyone.web.protocol import Request, SharedFrame
+from twentyone.web.protocol import FrameParts, Request
 from twentyone.web.room import Frames, Room
 from twentyone.web.roomcore import Actor, Role
 from twentyone.web.spec import RoomSpec
@@ -45,8 +50,21 @@ def _same_frames(room: Room, actors: list[Actor], frames: Frames) -> set[int]:
         # is sent only where it is shorter), is its text's.
         assert parts.least() <= parts.size() == len(parts.text)
         fast = json.loads(frames.text(actor))
-        assert fast == room.own_state(actor, since, frames.calls), actor
+        assert fast == _straight(room, actor, since, frames.calls), actor
     return {a.seat for a in actors if a.seat and a.seat not in frames.private}
+
+
+def _straight(room: Room, actor: Actor, since: int | None, calls: Any) -> dict[str, Any]:
+    """``actor``'s frame with its body written from its own engine view and its events read
+    for it alone (``own_state`` with no events given)."""
+    viewer, _ = room.looking(actor)
+    t = room.table
+    body = Bodies().body(settled_round(t, viewer) or view(t, viewer), t)
+    if room.dealer is not None:
+        body = room.dealer.body(viewer, body)
+    frame = room.own_state(actor, since, calls)
+    straight: dict[str, Any] = json.loads(json.dumps({**frame, "body": body}))
+    return straight
 
 
 #: What becomes of a frame on its way: it arrives, it is lost (the client sees the gap at the
@@ -101,10 +119,10 @@ def _owed_not_shown(room: Room, actors: list[Actor], since: int) -> None:
     assert room.dealer is not None
     t = room.table
     cs = t.chipset
-    owed = room.dealer.due
+    owed = room.dealer.desk.due
     for actor in actors:
         frame = room.state(actor, since)
-        for seat in frame["view"]["seats"]:
+        for seat in table_view(frame)["seats"]:
             n = seat["number"]
             hidden = sum(d.amount + d.bet for d in owed if d.seat == n)
             assert seat["bankroll"] == t.bankroll(n) - hidden
@@ -112,9 +130,10 @@ def _owed_not_shown(room: Room, actors: list[Actor], since: int) -> None:
             assert stack == seat["bankroll"]
         for e in frame["events"]:
             if e["kind"] in ("settled", "insurance-settled") and any(
-                    (d.seat, d.hand) == (e["seat"], e["hand"] if e["kind"] == "settled" else -1)
+                    (d.seat, d.hand) == (e.get("seat", 0),
+                                         e.get("hand", 0) if e["kind"] == "settled" else -1)
                     for d in owed):
-                assert "chips" not in e and e["amount"] == 0
+                assert "chips" not in e and "chips2" not in e and "amount" not in e
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -152,15 +171,15 @@ def test_every_frame_reads_as_the_one_built_from_its_own_view(
         assert ask(host, "draw_for_bank")["ok"]
     for _ in range(4):
         for a in actors[3:]:
-            if "bet" in room.state(a, None)["view"]["legal"]:
+            if "bet" in table_view(room.state(a, None))["legal"]:
                 ask(a, "bet", amount=t.rules.min_bet)
         if not t.can_deal():
             break
         if "burn" in room.host_legal():
             assert ask(host, "burn")["ok"]
         assert ask(host, "deal")["ok"]
-        while t.phase is not Phase.BETTING or (room.dealer is not None and room.dealer.due):
-            if room.dealer is not None and room.dealer.due:
+        while t.phase is not Phase.BETTING or (room.dealer is not None and room.dealer.desk.due):
+            if room.dealer is not None and room.dealer.desk.due:
                 assert ask(host, "pay", **owed_payment(room))["ok"]
             elif "offer_insurance" in room.host_legal():
                 assert ask(host, "offer_insurance")["ok"]
@@ -171,7 +190,7 @@ def test_every_frame_reads_as_the_one_built_from_its_own_view(
                 to_act = t.to_act
                 assert to_act is not None
                 actor = next(a for a in actors if a.seat == to_act[0])
-                legal = [op for op in room.state(actor, None)["view"]["legal"] if op in PLAYS]
+                legal = [op for op in table_view(room.state(actor, None))["legal"] if op in PLAYS]
                 assert ask(actor, data.draw(st.sampled_from(sorted(legal))))["ok"]
     assert sum(line.deltas for line in lines) > len(lines)
     if body.get("rules") in ("classic", "european"):
@@ -179,14 +198,15 @@ def test_every_frame_reads_as_the_one_built_from_its_own_view(
         assert shared_in_play
 
 
-def test_a_shared_frame_is_the_spectators_with_the_viewers_own_keys() -> None:
-    view = {"room": "AB", "viewer": 0, "role": "spectator", "legal": [],
-            "seats": [{"number": 2}]}
-    frame: dict[str, Any] = {"type": "state", "view": view, "events": [{"kind": "bet"}],
-                             "calls": ["Bets down"]}
-    own: dict[str, Any] = {"viewer": 2, "role": "player", "legal": ["hit", "stand"]}
-    text = SharedFrame.of(frame).text(own)
-    assert json.loads(text) == {**frame, "view": {**frame["view"], **own}}
+def test_a_frame_is_its_state_then_its_events_and_calls() -> None:
+    """docs/web.md#delta-frames: one shape for every room, the state's members at the top."""
+    frame: dict[str, Any] = {"type": "state", "ctx": {"viewer": 2}, "legal": [{"op": "hit"}],
+                             "body": {"seats": [{"number": 2}]}, "room": {"code": "AB"},
+                             "events": [{"kind": "bet"}], "calls": ["Bets down"]}
+    parts = FrameParts.of(frame)
+    assert json.loads(parts.text) == frame
+    assert parts.own == {k: frame[k] for k in ("ctx", "legal", "body", "room")}
+    assert parts.least() < parts.size() == len(parts.text)
 
 
 def test_a_patch_says_a_null_and_a_change_deep_in_a_list() -> None:

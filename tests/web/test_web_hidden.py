@@ -17,7 +17,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from leaks import leaks, patch_leaks
-from patches import canonical
+from patches import canonical, state_of
+from table_view import table_view
 from web_kit import party
 
 from twentyone.engine.shoe import RandomShuffler
@@ -79,7 +80,7 @@ def test_no_state_frame_shows_a_hidden_card(game: str, shuffle: int, data: Any) 
     t = room.table
     for _ in range(4):
         for a in actors[2:]:
-            if "bet" in room.state(a, None)["view"]["legal"]:
+            if "bet" in table_view(room.state(a, None))["legal"]:
                 ask(a, "bet", amount=t.rules.min_bet)
         if not t.can_deal():
             break
@@ -88,7 +89,7 @@ def test_no_state_frame_shows_a_hidden_card(game: str, shuffle: int, data: Any) 
             to_act = t.to_act
             assert to_act is not None
             actor = next(a for a in actors if a.seat == to_act[0])
-            legal = [op for op in room.state(actor, None)["view"]["legal"] if op in PLAYS]
+            legal = [op for op in table_view(room.state(actor, None))["legal"] if op in PLAYS]
             choice = data.draw(st.sampled_from(sorted(legal)))
             assert ask(actor, choice)["ok"]
 
@@ -112,7 +113,8 @@ def test_every_frame_sent_over_many_rounds_hides_what_it_must(tmp_path: Path) ->
                 assert not found, (found, each.state)
                 # Read from the deltas sent, the view is the whole one the server would send.
                 actor = p.room.actor_for(each.token)
-                assert canonical(each.view) == canonical(json.loads(whole.text(actor))["view"])
+                assert canonical(state_of(each.state)) == canonical(
+                        state_of(json.loads(whole.text(actor))))
 
         for _ in range(12):
             for who in players:

@@ -9,6 +9,7 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from table_view import table_view
 from web_kit import party
 
 from twentyone.engine.shoe import RandomShuffler
@@ -55,7 +56,7 @@ def test_a_pontoon_hint_never_counts_a_card_the_player_has_not_seen(shuffle: int
     asked = 0
     for _ in range(4):
         for p in players:
-            if "bet" in room.state(p, None)["view"]["legal"]:
+            if "bet" in table_view(room.state(p, None))["legal"]:
                 ask(p, "bet", amount=t.rules.min_bet)
         if not t.can_deal():
             break
@@ -73,7 +74,7 @@ def test_a_pontoon_hint_never_counts_a_card_the_player_has_not_seen(shuffle: int
             assert question.up == next(c for c, up in zip(t.dealer.cards, t.dealer.face_up,
                                                           strict=True) if up).value
             asked += 1
-            legal = [op for op in room.state(actor, None)["view"]["legal"]
+            legal = [op for op in table_view(room.state(actor, None))["legal"]
                      if op in ("hit", "stand", "double", "split")]
             ask(actor, data.draw(st.sampled_from(sorted(legal))))
         while t.phase is not Phase.BETTING:  # the banker's own play

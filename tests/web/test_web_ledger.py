@@ -128,7 +128,7 @@ def _request(data: Any, room: Room, actors: list[Actor]) -> tuple[Actor, str, di
             if op == "pay":
                 args = owed_payment(room)
             elif op in ("dealer_hit", "dealer_stand") and room.dealer is not None:
-                op = "dealer_hit" if room.dealer.next_step(t) == "hit" else "dealer_stand"
+                op = "dealer_hit" if room.dealer.desk.next_step(t) == "hit" else "dealer_stand"
         return who, op, args
     seat = who.seat if room.holds(who) else None
     unit, least = t.rules.bet_unit, t.rules.min_bet

@@ -24,6 +24,7 @@ from typing import Any
 import httpx2
 import pytest
 from proc_kit import join_all, started
+from table_view import table_view
 from websockets.sync.client import ClientConnection, connect
 
 from twentyone.games.registry import GAMES as CARD_GAMES
@@ -116,7 +117,7 @@ def _room(url: str, phase: str, interrupted: str) -> dict[str, Any]:
         assert seat.send("stand")["ok"]
     if phase == "settled":
         assert host.send("deal")["error"] == "BetError"
-    last = Socket(url, made["room"], sat["token"]).state["view"]
+    last = table_view(Socket(url, made["room"], sat["token"]).state)
     host.close()
     seat.close()
     return {"room": made["room"], "host": made["host_token"], "token": sat["token"],
@@ -145,7 +146,7 @@ def test_kill_at_every_phase_then_resume_or_void(tmp_path: Path) -> None:
     with server(db) as (url, _):
         for (phase, interrupted), r in rooms.items():
             back = Socket(url, r["room"], r["token"])
-            view, before = back.state["view"], r["view"]
+            view, before = table_view(back.state), r["view"]
             mine = view["seats"][0]
             where = (phase, interrupted)
             assert back.welcome["role"] == "player", where
@@ -193,7 +194,7 @@ def test_clients_racing_for_one_seat_and_one_balance(tmp_path: Path) -> None:
             th.start()
         join_all(threads, 120)
         assert sum(a["type"] == "reply" for a in answers) == 1
-        view = Socket(url, room, token).state["view"]
+        view = table_view(Socket(url, room, token).state)
         assert view["seats"][0]["bankroll"] == 0
         assert view["seats"][0]["hands"][0]["bet"] == 2000
 
@@ -222,10 +223,10 @@ def test_a_hostile_buy_in_and_a_refused_write_then_kill_9(tmp_path: Path) -> Non
         lock.close()
         assert refused["type"] == "error" and refused["error"] == "LedgerError"
         assert "could not write" in refused["message"]
-        undone = Socket(url, made["room"], sat["token"]).state["view"]
+        undone = table_view(Socket(url, made["room"], sat["token"]).state)
         assert undone["phase"] == "betting" and undone["seats"][0]["hands"][0]["bet"] == BET
         assert host.send("deal")["ok"]  # the room plays on, and the ledger keeps up
-        before = Socket(url, made["room"], sat["token"]).state["view"]
+        before = table_view(Socket(url, made["room"], sat["token"]).state)
         assert before["phase"] == "insurance"
         proc.send_signal(signal.SIGKILL)
         proc.wait()
@@ -236,7 +237,7 @@ def test_a_hostile_buy_in_and_a_refused_write_then_kill_9(tmp_path: Path) -> Non
         "locked); the room goes back to its ledger"]
     with server(db) as (url, _):
         back = Socket(url, made["room"], sat["token"])
-        view = back.state["view"]
+        view = table_view(back.state)
         for key in ("phase", "round", "dealer", "to_act", "legal", "settled"):
             assert view[key] == before[key], key
         assert view["seats"][0] == {**before["seats"][0], "connected": True}

@@ -26,6 +26,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from leaks import leaks, patch_leaks
 from patches import Copy, canonical
+from table_view import table_view
 from typer.testing import CliRunner
 from web_kit import owed_payment, party
 
@@ -143,7 +144,7 @@ def test_nothing_anyone_downloads_tells_a_card_to_come(room_at: int, shuffle: in
         if who is host:
             legal = list(room.host_legal())
         elif who.role is Role.PLAYER and who.seat is not None:
-            legal = list(room.state(who, None)["view"]["legal"])
+            legal = list(table_view(room.state(who, None))["legal"])
         else:
             legal = ["sit"]
         legal = [op for op in legal if op != "close"] or ["pause"]
@@ -156,7 +157,7 @@ def test_nothing_anyone_downloads_tells_a_card_to_come(room_at: int, shuffle: in
             args = {"amount": 10_000, "name": "Late", "buy_in": 10_000}
         elif op == "remove":
             args["seat"] = data.draw(st.integers(1, seats), label="seat")
-        elif op == "pay" and room.dealer is not None and room.dealer.due:
+        elif op == "pay" and room.dealer is not None and room.dealer.desk.due:
             args = owed_payment(room)
         ask(who, op, **args)
         if op == "pause":

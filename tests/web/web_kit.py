@@ -14,6 +14,7 @@ from typing import Any
 from patches import Copy
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
+from table_view import table_view
 
 from twentyone.engine.shoe import StackedShuffler
 from twentyone.train.chips import accepted_payouts
@@ -42,7 +43,7 @@ def owed_payment(room: Room) -> dict[str, Any]:
     payout rules accept): the ``pay`` request's arguments, an insurance bet's as
     ``{"seat", "insurance": true, "chips"}``."""
     assert room.dealer is not None
-    owed = room.dealer.due[0]
+    owed = room.dealer.desk.due[0]
     cs = room.table.chipset
     fewest = cs.fewest(owed.bet)
     assert fewest is not None
@@ -110,8 +111,8 @@ class Person:
 
     @property
     def view(self) -> Frame:
-        view: Frame = self.state["view"]
-        return view
+        """The table as the page draws it from the last state frame (``table_view``)."""
+        return table_view(self.state)
 
     def closed_code(self) -> int | None:
         """The close code once the server closes this connection (reading what is left)."""

@@ -335,7 +335,7 @@ class PontoonSession:
 
     def screen_view(self) -> views.TableView:
         """The felt: the game's ``seat_view`` for the seat shown."""
-        return table_view(self.seat.view(self.viewer()).body)
+        return table_view(self.seat.view(self.viewer()))
 
     def dealer_name(self) -> str:
         """The bank's seat for the deal on the felt: between deals, the settled one's banker,

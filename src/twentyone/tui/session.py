@@ -415,7 +415,7 @@ class CasinoSession:
     def screen_view(self) -> views.TableView:
         """The felt: the game's ``seat_view`` for the seat shown (the round in play, or between
         rounds the one just settled)."""
-        return table_view(self.seat.view(self.viewer()).body)
+        return table_view(self.seat.view(self.viewer()))
 
     def dealer_name(self) -> str:
         return "Dealer"

@@ -42,7 +42,7 @@ from twentyone.games.core.shuffle import RandomShuffler, Shuffler
 from twentyone.games.registry import GAMES, GameEntry
 from twentyone.protocol import HOUSE, HandResult, seal
 from twentyone.web import protocol
-from twentyone.web.protocol import MAX_NAME_CHARS, FrameParts, Request, SharedFrame
+from twentyone.web.protocol import MAX_NAME_CHARS, FrameParts, Request
 from twentyone.web.roomcore import (
     Actor,
     Download,
@@ -487,7 +487,7 @@ class CardRoom(RoomCore):
                 "body": dict(v.body),
                 "events": g.events(HOUSE, max(0, g.mark() - RECENT_EVENTS)) if since is None
                 else g.events(viewer, since),
-                "room": room}
+                "room": room, "calls": []}
 
     def _opened(self, current: StoredShuffle | None) -> dict[str, str] | None:
         """Once the hand dealt from the deck in play is over, what checks that deck's
@@ -547,9 +547,9 @@ class CardFrames:
 
     def parts(self, actor: Actor) -> FrameParts:
         """The frame for ``actor``'s connection, whole and in the parts a delta frame is built
-        from (a flat frame: ``SharedFrame.flat``)."""
+        from (``FrameParts.of``)."""
         key = self.room.looking(actor)
         parts = self._parts.get(key)
         if parts is None:
-            parts = self._parts[key] = SharedFrame.flat(self.room.own_state(actor, self.since))
+            parts = self._parts[key] = FrameParts.of(self.room.own_state(actor, self.since))
         return parts

@@ -1,20 +1,19 @@
 """Delta frames: a connection that asks for them is sent, after each change, what changed in its
-own VIEW since the frame it holds, not the whole table again (docs/web.md#delta-frames).
+own frame since the frame it holds, not the whole table again (docs/web.md#delta-frames).
 
-A delta is an RFC 6902 JSON Patch of the VIEW ("add", "remove" and "replace" only), not an
-RFC 7386 merge patch: a VIEW has nulls of its own (a card the viewer may not see, no clock,
-nobody to act), and in a merge patch null deletes a member, so "nobody is to act" could not be
-said; and a merge patch replaces a list whole, so one seat's bet would send every seat again. A
-patch addresses one seat's one field by its place (``/seats/3/bankroll``).
+Every room's state frame is one shape, its state's members at the top level::
 
-    {"type": "state", "version": V, "view": {...}, "events": [...], "calls": [...]}
+    {"type": "state", "version": V, "ctx": ..., "legal": ..., "body": ..., "room": ...,
+     "events": [...], "calls": [...]}
     {"type": "delta", "base": B, "version": V, "patch": [...], "events": [...], "calls": [...]}
 
-A card room's frame is flat (``{"type": "state", "version": V, "ctx": ..., "legal": ...,
-"body": ..., "room": ..., "events": [...]}``): its delta patches the frame's state, every member
-but its type, version and events (``protocol.NOT_STATE``), and carries the broadcast's events.
-Versions are counted per room (``RoomCore.versions``), so nothing in a frame tells of another
-room's activity.
+A delta is an RFC 6902 JSON Patch of the frame's state (every member but its type, version,
+events and calls: ``protocol.NOT_STATE``), "add", "remove" and "replace" only, not an RFC 7386
+merge patch: a state has nulls of its own (a card the viewer may not see, no clock, nobody to
+act), and in a merge patch null deletes a member, so "nobody is to act" could not be said; and
+a merge patch replaces a list whole, so one seat's bet would send every seat again. A patch
+addresses one seat's one field by its place (``/body/seats/3/bankroll``). Versions are counted
+per room (``RoomCore.versions``), so nothing in a frame tells of another room's activity.
 
 A delta applies to version B only, the frame the server last sent that connection; its events
 and calls are the broadcast's, as in a whole frame. A connection is sent a whole frame when it
@@ -42,17 +41,12 @@ _MISSING = object()
 
 
 class Held(NamedTuple):
-    """What the server last sent one connection: its version, and its VIEW in the two parts of
-    ``FrameParts`` (the same objects every connection alike was sent, so the shared part's
-    patch is worked out once for all of them). A tuple: one is made for every connection after
-    every change."""
+    """What the server last sent one connection: its version and its frame's state (the same
+    object every connection looking the same way was sent, so their delta is worked out once).
+    A tuple: one is made for every connection after every change."""
 
     version: int
-    shared: Mapping[str, Any] | None
     own: Mapping[str, Any]
-
-    def view(self) -> Mapping[str, Any]:
-        return self.own if self.shared is None else {**self.shared, **self.own}
 
 
 def _key(key: object) -> str:
@@ -115,39 +109,34 @@ def _encode(ops: list[Op]) -> str:
 
 class Feed:
     """One broadcast's frames for the connections that take deltas: for each, a delta against
-    what it holds, or its whole frame. The shared part's patch is worked out once for every
-    connection that held the same shared part, and the whole delta once for all of them whose
-    own part is as it was (as a rule every viewer but the one whose turn came or went)."""
+    what it holds, or its whole frame. The delta is worked out once for all the connections
+    that hold the same state at the same version and look the same way now (as a rule every
+    connection of one viewer), and each member's patch once for every frame that held and now
+    holds the same objects there (the body every viewer without a card of its own shares)."""
 
     def __init__(self, frames: Frames, version: int) -> None:
         self.frames = frames
         self.version = version
-        #: The shared part's patch by the part it was taken from (kept with it: an id is only
-        #: unique while its object lives).
-        self._shared: dict[int, tuple[Mapping[str, Any], str]] = {}
-        #: The delta text for a connection whose own part is unchanged, by the shared part
-        #: and the version it holds (the part kept with it, as above).
-        self._plain: dict[tuple[int, int], tuple[Mapping[str, Any], str]] = {}
+        #: The delta text by the state held, its version and the frame now (kept with them: an
+        #: id is only unique while its object lives).
+        self._made: dict[tuple[int, int, int], tuple[Mapping[str, Any], FrameParts, str]] = {}
+        #: Each member's patch by the member's name and the two values (kept, as above).
+        self._members: dict[tuple[str, int, int], tuple[Any, Any, str]] = {}
 
     def frame(self, actor: Actor, held: Held | None) -> tuple[str, Held]:
         """The text to send ``actor``'s connection, which holds ``held`` (None: nothing yet),
         and what it holds once sent."""
         parts = self.frames.parts(actor)
-        now = Held(self.version, parts.shared, parts.own)
+        now = Held(self.version, parts.own)
         if held is None:
             return self._whole(parts), now
-        shared = held.shared
-        if shared is not None and parts.shared is not None:
-            own = held.own
-            if own is parts.own or own == parts.own:  # a VIEW's values keep their JSON types
-                delta = self._plain_delta(held.version, shared, parts)
-            else:
-                ops = self._shared_patch(shared, parts.shared)
-                more = _encode(diff(own, parts.own))
-                delta = self._delta(held.version, f"{ops},{more}" if ops else more, parts.rest)
-        else:  # a seat's own view in place of the shared one, or the other way round
-            delta = self._delta(held.version, _encode(diff(held.view(), now.view())),
-                                parts.rest)
+        key = (id(held.own), held.version, id(parts))
+        found = self._made.get(key)
+        if found is None or found[0] is not held.own or found[1] is not parts:
+            delta = (f'{{"type":"delta","base":{held.version},"version":{self.version},'
+                     f'"patch":[{self._patch(held.own, parts.own)}]{parts.rest}')
+            found = self._made[key] = (held.own, parts, delta)
+        delta = found[2]
         # Sent whole when the delta would not be smaller (``_whole`` adds the version).
         extra = 11 + len(str(self.version))
         if len(delta) < parts.least() + extra or len(delta) < parts.size() + extra:
@@ -157,23 +146,22 @@ class Feed:
     def _whole(self, parts: FrameParts) -> str:
         return f'{{"version":{self.version},{parts.text[1:]}'
 
-    def _delta(self, base: int, ops: str, rest: str) -> str:
-        return (f'{{"type":"delta","base":{base},"version":{self.version},'
-                f'"patch":[{ops}]{rest}')
-
-    def _plain_delta(self, base: int, shared: Mapping[str, Any], parts: FrameParts) -> str:
-        """The delta for a connection that holds ``shared`` at version ``base`` and whose own
-        part is unchanged: the same text for every such connection."""
-        key = (id(shared), base)
-        found = self._plain.get(key)
-        if found is None or found[0] is not shared:
-            assert parts.shared is not None
-            text = self._delta(base, self._shared_patch(shared, parts.shared), parts.rest)
-            found = self._plain[key] = (shared, text)
-        return found[1]
-
-    def _shared_patch(self, old: Mapping[str, Any], new: Mapping[str, Any]) -> str:
-        found = self._shared.get(id(old))
-        if found is None or found[0] is not old:
-            found = self._shared[id(old)] = (old, _encode(diff(old, new)))
-        return found[1]
+    def _patch(self, old: Mapping[str, Any], new: Mapping[str, Any]) -> str:
+        """``diff(old, new)`` encoded, member by member (a state's members are few and big)."""
+        texts = []
+        for k, v in new.items():
+            o = old.get(k, _MISSING)
+            if o is v:
+                continue
+            if o is _MISSING:
+                texts.append(_encode([{"op": "add", "path": f"/{_key(k)}", "value": v}]))
+                continue
+            key = (k, id(o), id(v))
+            found = self._members.get(key)
+            if found is None or found[0] is not o or found[1] is not v:
+                found = self._members[key] = (o, v, _encode(diff(o, v, f"/{_key(k)}")))
+            if found[2]:
+                texts.append(found[2])
+        texts.extend(_encode([{"op": "remove", "path": f"/{_key(k)}"}]) for k in old
+                     if k not in new)
+        return ",".join(texts)

@@ -5,26 +5,23 @@ Reading is strict and bounded: a frame longer than ``MAX_FRAME_BYTES``, text tha
 object, an id that is not 1-64 characters, an argument of the wrong kind: each is a typed
 ``RequestError`` before anything is looked up, so a bad frame can never reach the table.
 
-Writing builds only from what the engine lets a viewer see (``engine.views.view``,
-``settled_round``, ``visible_events``): a card that view hides is ``null`` here, so hiding is
-still decided in one place. The room adds what only it knows (names, connections, the clock).
+Writing: every room's state frame is one shape, ``{ctx, legal, body, room, events, calls}``
+(``FrameParts``), its ``ctx``, ``legal`` and ``body`` the game's ``seat_view`` for the viewer and
+its events the game's ``events``, so what a viewer may see is decided by the game alone; the
+room adds what only it knows (names, connections, the clock) and the dealer's calls.
 """
 
 from __future__ import annotations
 
 import json
 import unicodedata
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from enum import StrEnum
-from operator import attrgetter
-from typing import Any, NamedTuple
+from typing import Any
 
 import orjson
 
-from twentyone.cards import Card
-from twentyone.engine.events import Event
-from twentyone.engine.views import HandView, SeatView, SeatViews, TableView
 from twentyone.errors import FrameTooLargeError, RequestError, TwentyOneError
 from twentyone.money import dollars
 
@@ -213,253 +210,83 @@ def op_name(action: StrEnum | str) -> str:
     return str(action).replace("-", "_")
 
 
-def card_json(card: Card | None) -> dict[str, str] | None:
-    if card is None:
-        return None
-    code = card.code
-    return {"rank": code[:-1], "suit": code[-1], "code": code}
-
-
-def event_json(e: Event) -> dict[str, Any]:
-    """One event as the protocol writes it (from ``visible_events``: hidden cards already
-    blanked)."""
-    return {"kind": str(e.kind), "seat": e.seat, "hand": e.hand, "card": card_json(e.card),
-            "amount": e.amount, "note": e.note}
-
-
-def _chips(colours: Sequence[str], counts: Sequence[int]) -> dict[str, int]:
-    return {c: n for c, n in zip(colours, counts, strict=False) if n}
-
-
-def _hand_json(h: HandView, colours: Sequence[str]) -> dict[str, Any]:
-    return {"cards": [card_json(c) for c in h.cards], "total": h.total, "soft": h.soft,
-            "bet": h.bet, "doubled": h.doubled, "from_split": h.from_split, "outcome": h.outcome,
-            "to_act": h.to_act, "net": h.net, "paid": _chips(colours, h.paid)}
-
-
-class SeatFacts(NamedTuple):
-    """What the room knows of a seat that the engine does not. A tuple, not a dataclass: the
-    room makes one per seat for every frame it builds."""
-
-    name: str
-    connected: bool
-    sitting_out: bool
-
-
-class RoomFacts(NamedTuple):
-    """The room's side of a view: who is looking, and the room's own state (a tuple, as
-    ``SeatFacts``)."""
-
-    room: str
-    game: str
-    role: str
-    seats: Mapping[int, SeatFacts]
-    paused: bool
-    hints: bool
-    clock: tuple[int, int] | None
-    banker: int | None
-    commitment: str | None
-    host_legal: tuple[str, ...] | None
-    #: A Pontoon bank offered and not yet answered: (from seat, to seat, price in cents).
-    bank_offer: tuple[int, int, int] | None = None
-
-
-def _seat_json(s: SeatView, f: SeatFacts, colours: Sequence[str]) -> dict[str, Any]:
-    return {"number": s.number, "name": f.name, "connected": f.connected,
-            "sitting_out": f.sitting_out, "bankroll": s.bankroll,
-            "chips": _chips(colours, s.chips), "insurance": s.insurance,
-            "hands": [_hand_json(h, colours) for h in s.hands]}
-
-
-def _fields(cls: type, *leave: str) -> Callable[[Any], tuple[Any, ...]]:
-    """A getter of a view dataclass's fields, all but ``leave``, as one tuple (in C)."""
-    return attrgetter(*(f.name for f in fields(cls) if f.name not in leave))
-
-
-_SEAT_FIELDS = _fields(SeatView, "hands")
-_HAND_FIELDS = _fields(HandView)
-
-
-class SeatMemo:
-    """Each seat's JSON as a room's frames last wrote it, with what it was written from (the
-    seat's view, every field of it, and the room's facts): a seat that nothing changed is
-    given the same object again, so a delta passes it over by identity and nothing of it is
-    built twice. Most operations change one seat of seven. ``views`` is the memo the room's
-    views are made with (``engine.views.view``): an unchanged seat's view is then the same
-    object, and its JSON is found without comparing it field by field.
-
-    Whatever is handed out here may stand in frames already sent and in what connections are
-    held to hold (``web.delta.Held``): it is never changed, only replaced."""
-
-    def __init__(self) -> None:
-        self.views: SeatViews = {}
-        self._seats: dict[int, tuple[SeatView, SeatFacts, Sequence[str], tuple[Any, ...],
-                                     dict[str, Any]]] = {}
-
-    def seat(self, s: SeatView, f: SeatFacts, colours: Sequence[str]) -> dict[str, Any]:
-        found = self._seats.get(s.number)
-        if found is not None and found[0] is s and found[1] == f and found[2] == colours:
-            return found[4]
-        # Compared as tuples of plain values, in C: a view's own ``==`` is Python's, per hand.
-        key = (_SEAT_FIELDS(s), tuple(map(_HAND_FIELDS, s.hands)), f, colours)
-        out = found[4] if found is not None and found[3] == key else _seat_json(s, f, colours)
-        self._seats[s.number] = (s, f, colours, key, out)
-        return out
-
-
-_NO_FACTS = SeatFacts("", False, False)
-
-
-def view_json(v: TableView, facts: RoomFacts, memo: SeatMemo | None = None) -> dict[str, Any]:
-    """The VIEW object for one connection (its seats from ``memo`` where given: then they are
-    not to be changed)."""
-    colours = v.chip_colours
-    get = facts.seats.get
-    if memo is None:
-        seats = [_seat_json(s, get(s.number, _NO_FACTS), colours) for s in v.seats]
-    else:
-        seats = [memo.seat(s, get(s.number, _NO_FACTS), colours) for s in v.seats]
-    out: dict[str, Any] = {
-        "room": facts.room, "game": facts.game, "phase": str(v.phase), "round": v.round,
-        "viewer": v.viewer, "role": facts.role,
-        "dealer": [card_json(c) for c in v.dealer], "dealer_total": v.dealer_total,
-        "seats": seats, "to_act": list(v.to_act) if v.to_act and not v.settled else None,
-        "legal": [op_name(a) for a in v.legal],
-        "shoe": {"remaining": v.shoe_remaining, "total": v.cards_total, "discards": v.discards,
-                 "cut_card_out": v.cut_card_out},
-        "chipset": [{"colour": c, "value": n} for c, n in zip(colours, v.chip_values,
-                                                               strict=True)],
-        "settled": v.settled, "paused": facts.paused,
-        "clock": None if facts.clock is None else {"seat": facts.clock[0],
-                                                   "deadline_ms": facts.clock[1]},
-        "banker": facts.banker, "hints": facts.hints, "commitment": facts.commitment,
-        "bank_offer": None if facts.bank_offer is None else dict(
-            zip(("from", "to", "price"), facts.bank_offer, strict=True)),
-    }
-    if facts.host_legal is not None:
-        out["host_legal"] = list(facts.host_legal)
-    return out
-
-
-#: The keys of a VIEW that differ between viewers who see the same cards: everything else in a
-#: state frame is the same for all of them, so ``SharedFrame`` encodes it once.
-OWN_KEYS = ("viewer", "role", "legal", "host_legal")
-
-
 def dumps(obj: Any) -> str:
     """Compact JSON, as every frame goes out: by orjson, about ten times quicker than the
     standard library at a frame of seven seats, which every broadcast encodes."""
     return orjson.dumps(obj, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
-#: A state frame's opening, up to its VIEW.
-STATE_HEAD = '{"type":"state","view":'
-#: A flat state frame's opening (a card room's: its state's members follow at the top level).
-FLAT_HEAD = '{"type":"state",'
-#: The members of a flat state frame that are not its state (what a delta patches): the
-#: broadcast's own events and calls, the frame's type and version.
+#: A state frame's opening: its state's members follow at the top level.
+HEAD = '{"type":"state",'
+#: The members of a state frame that are not its state (what a delta patches): the broadcast's
+#: own events and calls, the frame's type and version.
 NOT_STATE = frozenset(("type", "version", "events", "calls"))
+
+
+#: Values' JSON texts by the value's id, kept with the value (an id is only unique while its
+#: object lives): one broadcast's frames share their bodies, events and seats, so each is
+#: encoded once however many frames hold it.
+Texts = dict[int, tuple[Any, str]]
+
+
+def encoded(value: Any, memo: Texts) -> str:
+    """``value``'s JSON text, written once per object while ``memo`` is kept."""
+    found = memo.get(id(value))
+    if found is None or found[0] is not value:
+        found = memo[id(value)] = (value, dumps(value))
+    return found[1]
 
 
 class FrameParts:
     """One viewer's state frame, in the parts a delta frame is built from (``web.delta``): its
-    VIEW as the part it shares with every viewer who sees the same cards (None for a viewer
-    with cards of its own face down) and its own part (such a viewer's whole VIEW), and the
-    frame after its VIEW (``,"events":[...],"calls":[...]}``).
-
-    A flat frame (``flat``: a card room's ``{"type":"state","ctx":...,"legal":...,"body":...,
-    "room":...,"events":[...]}``) has no VIEW member: its state is its members but
-    ``NOT_STATE``, all of them the viewer's own, and a delta patches those.
+    state (every member but ``NOT_STATE``: ``ctx``, ``legal``, ``body``, ``room``), and the
+    frame after it (``,"events":[...],"calls":[...]}``).
 
     The whole frame's text is written only when it is asked for: a connection that takes
     deltas is as a rule sent a delta, and needs no more of its whole frame than its length
-    (``size``), which the parts give without writing it out."""
+    (``size``), which the parts give once the state is encoded."""
 
-    __slots__ = ("_head", "_own_text", "_text", "flat", "own", "rest", "shared")
+    __slots__ = ("_memo", "_own_text", "_text", "own", "rest")
 
-    def __init__(self, shared: Mapping[str, Any] | None, own: Mapping[str, Any], rest: str,
-                 head: str, flat: bool = False) -> None:
-        self.shared = shared
+    def __init__(self, own: Mapping[str, Any], rest: str, memo: Texts | None = None) -> None:
         self.own = own
         self.rest = rest
-        self.flat = flat
-        #: The text before ``own``'s: the shared VIEW's, ``STATE_HEAD`` or ``FLAT_HEAD`` alone.
-        self._head = head
+        self._memo = {} if memo is None else memo
         self._own_text: str | None = None
         self._text: str | None = None
 
+    @classmethod
+    def of(cls, frame: Mapping[str, Any], memo: Texts | None = None) -> FrameParts:
+        """The parts of a state frame built for one viewer: its state is every member but
+        ``NOT_STATE``; after it come its events and the calls. ``memo``: the texts of one
+        broadcast's members, shared by its frames (``encoded``)."""
+        memo = {} if memo is None else memo
+        state = {k: v for k, v in frame.items() if k not in NOT_STATE}
+        return cls(state, ',"events":' + encoded(frame["events"], memo) + ',"calls":'
+                   + encoded(frame.get("calls", []), memo) + "}", memo)
+
     def _own(self) -> str:
-        """``own`` as it stands in the frame (after the shared VIEW's members, which it
-        closes, as the whole VIEW, or as a flat frame's members)."""
+        """The state's members as they stand in the frame."""
         if self._own_text is None:
-            own = dumps(self.own)
-            if self.flat:
-                self._own_text = own[1:-1]
-            else:
-                self._own_text = own if self.shared is None else "," + own[1:]
+            self._own_text = ",".join(f"{dumps(k)}:{encoded(v, self._memo)}"
+                                      for k, v in self.own.items())
         return self._own_text
 
     @property
     def text(self) -> str:
         """The whole frame."""
         if self._text is None:
-            self._text = self._head + self._own() + self.rest
+            self._text = HEAD + self._own() + self.rest
         return self._text
 
     def least(self) -> int:
-        """A length the whole frame's text is at least (its parts but its own), known without
-        encoding anything."""
-        return len(self._head) + len(self.rest)
+        """A length the whole frame's text is at least (its parts but its state), known
+        without encoding anything."""
+        return len(HEAD) + len(self.rest)
 
     def size(self) -> int:
         """The length of the whole frame's text."""
         return self.least() + len(self._own())
-
-
-@dataclass(frozen=True)
-class SharedFrame:
-    """A state frame's text with its viewer's own keys left out, encoded once for every viewer
-    who sees the same cards: after each operation a room sends one frame per connection, and
-    building and encoding the seats and events over again for each was most of a server's
-    work. Each viewer's frame is this text with that viewer's few ``OWN_KEYS`` spliced into
-    its VIEW (last in it: a reader of JSON does not care where a key stands)."""
-
-    #: ``{"type":"state","view":{...`` up to the VIEW's closing brace, left open.
-    head: str
-    #: ``,"events":[...],"calls":[...]}`` after the VIEW.
-    tail: str
-    #: The VIEW without ``OWN_KEYS`` (what a delta of the shared part is taken from).
-    view: Mapping[str, Any] = field(default_factory=dict)
-
-    @classmethod
-    def of(cls, frame: Mapping[str, Any]) -> SharedFrame:
-        """The shared parts of ``frame``, a state frame built for any one of those viewers."""
-        shared = {k: v for k, v in frame["view"].items() if k not in OWN_KEYS}
-        return cls(STATE_HEAD + dumps(shared)[:-1],
-                   ',"events":' + dumps(frame["events"]) + ',"calls":' + dumps(frame["calls"])
-                   + "}", shared)
-
-    def text(self, own: Mapping[str, Any]) -> str:
-        """One viewer's frame: ``own`` holds its values of ``OWN_KEYS``."""
-        return self.parts(own).text
-
-    def parts(self, own: Mapping[str, Any]) -> FrameParts:
-        """One viewer's frame in parts, ``own`` holding its values of ``OWN_KEYS``."""
-        return FrameParts(self.view, own, self.tail, self.head)
-
-    @staticmethod
-    def private(frame: Mapping[str, Any]) -> FrameParts:
-        """The parts of a frame built from one viewer's own view, shared with nobody."""
-        rest = ',"events":' + dumps(frame["events"]) + ',"calls":' + dumps(frame["calls"]) + "}"
-        return FrameParts(None, frame["view"], rest, STATE_HEAD)
-
-    @staticmethod
-    def flat(frame: Mapping[str, Any]) -> FrameParts:
-        """The parts of a flat state frame (a card room's, built from one viewer's own view):
-        its state is every member but ``NOT_STATE``; after it come its events."""
-        state = {k: v for k, v in frame.items() if k not in NOT_STATE}
-        return FrameParts(None, state, ',"events":' + dumps(frame["events"]) + "}", FLAT_HEAD,
-                          flat=True)
 
 
 def error_frame(rid: str | None, exc: TwentyOneError) -> dict[str, Any]:

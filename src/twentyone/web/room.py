@@ -11,8 +11,15 @@ What the casino room adds:
   ``table.apply``; a refusal is the engine's typed error, and the table is unchanged.
 - **The clock.** At the deadline the room stands (or declines insurance) for the seat, and with
   ``on_timeout = "sit_out"`` the seat sits out until it comes back.
-- **Dealer mode.** The host performs the dealer's draw and pays each winning bet in chips
-  (``web.dealer``); the engine checks every step.
+- **Dealer mode.** The host performs the dealer's draw and pays each winning bet in chips:
+  the room's game is then ``web.dealer.DealerGame``, which checks every step and shows a win
+  the host has not paid as owed.
+
+Its frames are the one frame every room sends (``{ctx, legal, body, room, events, calls}``,
+docs/web.md#delta-frames): ``ctx``, ``legal`` and ``body`` are the game's ``seat_view`` for the
+viewer, ``events`` the game's ``events`` for it; the room adds only its own part (who sits
+where, the clock, the host's steps) and the dealer's calls. What a seat may see is decided by
+the game alone.
 """
 
 from __future__ import annotations
@@ -39,7 +46,7 @@ from twentyone.engine.ops import (
 from twentyone.engine.shoe import Shuffler
 from twentyone.engine.signals import game_of
 from twentyone.engine.table import Phase, Record, Table
-from twentyone.engine.views import settled_round, view, visible_events
+from twentyone.engine.views import view
 from twentyone.errors import (
     BetError,
     NotAllowedError,
@@ -52,22 +59,15 @@ from twentyone.errors import (
     WrongPhaseError,
 )
 from twentyone.games.blackjack import CasinoGame
-from twentyone.games.blackjack.bank import bank_offer, banker, can_draw_for_bank, has_bank
+from twentyone.games.blackjack.bank import bank_offer, can_draw_for_bank, has_bank
 from twentyone.games.core.sheet import Sheet
 from twentyone.games.registry import TABLES
 from twentyone.money import dollars
+from twentyone.protocol import game as protocol_game
 from twentyone.web import protocol
-from twentyone.web.dealer import INSURANCE, DealerDesk
+from twentyone.web.dealer import DealerGame
 from twentyone.web.hints import HintQuestion, casino_question, pontoon_question
-from twentyone.web.protocol import (
-    MAX_NAME_CHARS,
-    FrameParts,
-    Request,
-    RoomFacts,
-    SeatFacts,
-    SeatMemo,
-    SharedFrame,
-)
+from twentyone.web.protocol import MAX_NAME_CHARS, FrameParts, Request, Texts
 from twentyone.web.roomcore import (
     Actor,
     Download,
@@ -81,15 +81,18 @@ from twentyone.web.shoes import LedgerShuffler, commitment, stored
 from twentyone.web.spec import RoomSpec, make_table
 from twentyone.web.store import Change, LedgerRow, Store, StoredRoom, StoredSeat
 
-#: A seat's answers at the table itself, which in dealer mode wait for the dealer's offer of
-#: insurance when the up card calls for one.
-PLAYS = frozenset(("insure", "even_money", "decline", "surrender", "hit", "stand", "double",
-                   "split"))
 #: A seat's requests that are the room's rather than the game's: they move chips across the
 #: cashier's window (the ledger's buy-ins and cash-outs).
 ROOM_SEAT_OPS = ("buy", "leave")
 #: A seat's acceptance of the bank offered to it, which names the price it accepts.
 ACCEPT_BANK = "accept_bank"
+#: The host's steps that only a dealer-mode room gives the host, with what a room the house
+#: deals says to them.
+DEALER_ONLY = {"pay": "the house pays the bets at this room",
+               "burn": "the house burns and offers insurance at this room",
+               "offer_insurance": "the house burns and offers insurance at this room",
+               "dealer_hit": "the house plays the dealer's hand at this room",
+               "dealer_stand": "the house plays the dealer's hand at this room"}
 #: The game's operation a seat may not ask for itself: its arrival, which the room makes from
 #: a newcomer's ``sit`` with the buy-in bounded.
 ARRIVAL = "sit"
@@ -127,18 +130,26 @@ class Room(RoomCore):
     def _load(self, saved: StoredRoom | None) -> None:
         """Everything the ledger decides, built afresh: a new room, or ``saved`` dealt again."""
         self._reset(saved)
-        self.dealer = DealerDesk() if self.spec.host_mode == "dealer" else None
         self.shuffles = list(saved.shuffles) if saved else []
-        #: Each seat's JSON as the last broadcast wrote it, given again while it is unchanged
-        #: (``protocol.SeatMemo``; ``Frames`` only).
-        self.seats_written = SeatMemo()
         #: How many shuffles there were when the commitment was last hashed, and the hash.
         self._committed: tuple[int, str | None] = (-1, None)
-        self.game = CasinoGame(make_table(self.spec, LedgerShuffler(self.shuffles, self._live)),
-                               self.spec.game)
-        #: The engine's table, which the game wraps: read for the frames, the dealer's desk
-        #: and hints; every change goes through ``game.apply`` (a layer test keeps it so).
-        self.table: Table = self.game.table
+        #: Who sits where as frames last showed it, and what it was written from.
+        self._seats_written: tuple[object, dict[str, dict[str, Any]]] = (None, {})
+        #: Each (viewer, role)'s frame state as the last broadcast built it, and the texts of
+        #: its members (``Frames``).
+        self.states_written: dict[tuple[int, Role], dict[str, Any]] = {}
+        self.texts_written: Texts = {}
+        #: Each legal operation's JSON, by the operation (the game hands out the same values).
+        self._ops_written: dict[int, tuple[object, dict[str, Any]]] = {}
+        casino = CasinoGame(make_table(self.spec, LedgerShuffler(self.shuffles, self._live)),
+                            self.spec.game)
+        #: The room's game: the casino game, or in dealer mode that game with the host as its
+        #: dealer (``self.dealer``, the same object).
+        self.game: CasinoGame | DealerGame = casino
+        self.dealer: DealerGame | None = None
+        #: The engine's table, which the game wraps: read for the flow of play and hints;
+        #: every change goes through ``game.apply`` (a layer test keeps it so).
+        self.table: Table = casino.table
         self._ops_saved = 0
         self._log_saved = 0
         self._results_saved = 0
@@ -151,6 +162,12 @@ class Room(RoomCore):
         self._room_calls: list[str] = []
         if saved is not None:
             self._replay(saved)
+        if self.spec.host_mode == "dealer":
+            # The ledger's operations are the table's, replayed above; the dealer's desk is
+            # the room's state, restored as it was written.
+            self.game = self.dealer = DealerGame(casino, saved.state if saved else None)
+        if saved is not None:
+            self._saved_now()
 
     # --- rebuilding --------------------------------------------------------------------------
 
@@ -165,13 +182,10 @@ class Room(RoomCore):
         self._log_saved = len(t.log)
         self._results_saved = len(g.hand_results())
         self.paused = bool(saved.state.get("paused", False))
-        if self.dealer is not None:
-            self.dealer.restore(saved.state)
         leaving = set(saved.state.get("leaving", ()))
         for s in saved.seats:
             self.people[s.seat] = Person(s.name, s.token_hash, s.since_op,
                                          dropped_at=self.now(), leaving=s.seat in leaving)
-        self._saved_now()
 
     def _game_unsaved(self) -> bool:
         t = self.table
@@ -199,15 +213,14 @@ class Room(RoomCore):
             raise UnknownOperationError(f"there is no {req.op!r} at this table")
         if self.paused:
             raise RoomError("the host has paused the table")
-        if self.dealer is not None and self.dealer.owes(seat):
-            raise WrongPhaseError("wait for the dealer to pay you first")
+        waits = None if self.dealer is None else self.dealer.waits(seat)
+        if waits is not None:
+            raise waits
         if req.op == "leave":
             self._leave(seat, Change())
             return {}
         if req.op == "buy":
             return self._buy(seat, _amount(req.args, "amount"))
-        if req.op in PLAYS and self._awaiting_offer():
-            raise WrongPhaseError("wait for the dealer to offer insurance")
         if req.op == ACCEPT_BANK:
             req = self._accepted(seat, req)
         op = self._seat_op(seat, req)
@@ -330,29 +343,19 @@ class Room(RoomCore):
             return self._remove(_number(req.args, "seat"))
         if self.paused:
             raise RoomError("the table is paused: resume it first")
-        if self.dealer is not None:
-            self.dealer.check(t, name, req.args)
-        if name == "pay":
-            if self.dealer is None:
-                raise NotAllowedError("the house pays the bets at this room")
-            self.dealer.pay(t, req.args)
-            self._commit(Change())
-            return {}
-        if name in ("burn", "offer_insurance"):
-            if self.dealer is None:
-                raise NotAllowedError("the house burns and offers insurance at this room")
-            if name == "burn":
-                self.dealer.burned = True
-            else:
-                self.dealer.offered = True
-                self._room_calls.append(OPEN)
-        else:
-            if name in ("dealer_hit", "dealer_stand") and self.dealer is None:
-                raise NotAllowedError("the house plays the dealer's hand at this room")
-            if name not in t.operations:
-                raise UnknownOperationError(f"there is no {name.replace('_', ' ')} at this "
-                                            "table")
+        if self.dealer is None and name in DEALER_ONLY:
+            raise NotAllowedError(DEALER_ONLY[name])
+        if name not in DEALER_ONLY and name not in t.operations:
+            if self.dealer is not None:
+                self.dealer.check_step(name, req.args)  # a step out of its place, first
+            raise UnknownOperationError(f"there is no {name.replace('_', ' ')} at this table")
+        if self.dealer is None:
             self.game.apply(self.game.operation({"op": name}))
+        else:
+            self._room_calls.extend(self.dealer.host_step(name, req.args))
+            if name == "pay":
+                self._commit(Change())
+                return {}
         self._after_change()
         return {}
 
@@ -448,8 +451,6 @@ class Room(RoomCore):
                 name = self.people[n].name if n in self.people else ""
                 change.ledger.append(LedgerRow(n, name, "round", net, r.hand))
         change.balances = self.balances()
-        if self.dealer is not None:
-            self.dealer.after(t, t.log[self._log_saved:])
 
         def done() -> None:
             self.shuffles.extend(change.shuffles)
@@ -473,7 +474,7 @@ class Room(RoomCore):
     def _awaiting_offer(self) -> bool:
         """Dealer mode, the up card calls for insurance, and the host has not offered it: no
         player may answer yet, and no player's clock runs."""
-        return self.dealer is not None and self.dealer.offer_due(self.table)
+        return self.dealer is not None and self.dealer.desk.offer_due(self.table)
 
     # --- the clock -----------------------------------------------------------------------
 
@@ -544,7 +545,7 @@ class Room(RoomCore):
         calls: list[str] = []
         if since is not None:
             calls, self._room_calls = self._room_calls, []
-        return Frames(self, since, self.game.private_seats(since), calls)
+        return Frames(self, since, calls)
 
     def state(self, actor: Actor, since: int | None) -> dict[str, Any]:
         """The state frame for one connection, exactly as a broadcast sends it, read back."""
@@ -552,76 +553,43 @@ class Room(RoomCore):
         return frame
 
     def own_state(self, actor: Actor, since: int | None, room_calls: Sequence[str] = (),
-                  memo: SeatMemo | None = None) -> dict[str, Any]:
-        """The state frame for one connection built from its own view: the events since
-        ``since`` as it may see them, and the dealer's calls. ``Frames`` sends this to a seat
-        with cards of its own face down, and every other frame must read the same as this.
-        ``memo``: its seats are taken from there (``Frames``; then the frame is not changed
-        in place, as its seats may stand in frames sent before)."""
-        t = self.table
+                  events: list[dict[str, Any]] | None = None,
+                  calls: list[str] | None = None) -> dict[str, Any]:
+        """The state frame for one connection: the game's ``seat_view`` for its viewer (the
+        context, the operations it may make, the body), the game's events since ``since`` for
+        it, the room's own part and the dealer's calls. ``events`` and ``calls``: the same,
+        worked out once for every viewer of a broadcast who sees what the house sees."""
         viewer, role = self.looking(actor)
-        v = settled_round(t, viewer) or view(t, viewer, None if memo is None else memo.views)
-        facts = RoomFacts(
-            room=self.code, game=self.spec.game, role=str(role),
-            seats={n: SeatFacts(p.name, p.connections > 0, p.sitting_out)
-                   for n, p in self.people.items()},
-            paused=self.paused, hints=self.spec.settings.hints,
-            clock=None if self._clock is None else (self._clock[0],
-                                                    int(self._clock[1] * 1000)),
-            banker=banker(t),
-            bank_offer=bank_offer(t),
-            commitment=self._commitment(),
-            host_legal=self.host_legal() if actor.role is Role.HOST else None)
-        out = protocol.view_json(v, facts, memo)
-        out["legal"] = self._legal(viewer, out["legal"]) if viewer else []
-        if self.dealer is not None and self.dealer.shuffled and self.dealer.burn_due(t):
-            # The engine burns as it shuffles; here the burn is the host's step, so until the
-            # host takes it the card is shown still in the shoe.
-            shoe = out["shoe"]
-            burned = min(t.rules.burn, shoe["discards"])
-            shoe["remaining"] += burned
-            shoe["discards"] -= burned
-        events = [protocol.event_json(e)
-                  for e in ([] if since is None else visible_events(t, viewer, since))]
-        if self.dealer is not None and self.dealer.due:
-            self._hide_owed(out, events)
-        return {"type": "state", "view": out, "events": events,
-                "calls": [] if since is None else [*self.calls_since(since), *room_calls]}
+        v = self.game.seat_view(viewer)
+        if events is None:
+            events = [] if since is None else self.game.events(viewer, since)
+        if calls is None:
+            calls = [] if since is None else [*self.calls_since(since), *room_calls]
+        return {"type": "state", "ctx": v.ctx.to_json(), "legal": self._legal(viewer, v.legal),
+                "body": v.body, "room": self._room_part(viewer, role), "events": events,
+                "calls": calls}
 
-    def _hide_owed(self, out: dict[str, Any], events: list[dict[str, Any]]) -> None:
-        """In dealer mode a winning bet is paid by the host, and working the payout out is the
-        lesson: until the host has paid it, no frame tells what it wins, only that it is owed.
-        The engine has already paid it, so the seat's stack and balance leave out the win and
-        the bet's chips (the bet is still on the layout until paid), and the hand and its
-        events lose their net and the chips paid."""
-        assert self.dealer is not None
-        due = self.dealer.due
-        owed = {(d.seat, d.hand) for d in due}
-        colours = self.table.chipset.colours
-        # A seat's JSON may be shared with frames sent before (``protocol.SeatMemo``): the seats
-        # changed here are copies, their chips and hands copied too.
-        out["seats"] = seats = [
-            {**seat, "chips": dict(seat["chips"]), "hands": [dict(h) for h in seat["hands"]]}
-            if any(d.seat == seat["number"] for d in due) else seat for seat in out["seats"]]
-        for seat in seats:
-            for d in (d for d in due if d.seat == seat["number"]):
-                seat["bankroll"] -= d.amount + d.bet
-                chips = seat["chips"]
-                for colour, *counts in zip(colours, d.paid or [0] * len(colours),
-                                           d.stake or [0] * len(colours), strict=True):
-                    left = chips.get(colour, 0) - sum(counts)
-                    if left > 0:
-                        chips[colour] = left
-                    else:
-                        chips.pop(colour, None)
-            for i, hand in enumerate(seat["hands"]):
-                if (seat["number"], i) in owed:
-                    hand.update(paid={}, net=0, owed=True)
-        for e in events:
-            if (e["kind"] == "settled" and (e["seat"], e["hand"]) in owed) or (
-                    e["kind"] == "insurance-settled" and (e["seat"], INSURANCE) in owed):
-                e["amount"] = 0
-                e.pop("chips", None)
+    def _room_part(self, viewer: int, role: Role) -> dict[str, Any]:
+        """What the room adds to a frame: itself, who is looking, who sits where, the pause,
+        the clock, the host's steps (to the host), hints, the shoe's commitment."""
+        entry = TABLES[self.spec.game]
+        return {
+            "code": self.code, "game": self.spec.game, "title": entry.title,
+            "page": entry.page, "role": str(role), "viewer": viewer, "seats": self._seats_json(),
+            "paused": self.paused, "closed": self.closed, "clock": self.clock_json(),
+            "host_legal": list(self.host_legal()) if role is Role.HOST else None,
+            "hints": self.spec.settings.hints, "commitment": self._commitment()}
+
+    def _seats_json(self) -> dict[str, dict[str, Any]]:
+        """Who sits where, as every frame shows it: the same object while nothing of it
+        changes, so a delta passes it over by identity. Read only."""
+        key = tuple((n, p.name, p.connections > 0, p.sitting_out)
+                    for n, p in sorted(self.people.items()))
+        if self._seats_written[0] != key:
+            self._seats_written = (key, {str(n): {"name": name, "connected": on,
+                                                  "sitting_out": out}
+                                         for n, name, on, out in key})
+        return self._seats_written[1]
 
     def calls_since(self, since: int) -> list[str]:
         """What the dealer called for the events from ``since`` on (engine.calls: the same
@@ -636,27 +604,29 @@ class Room(RoomCore):
         return [c for _, c in self._calls[first:]]
 
     def legal(self, viewer: int) -> list[str]:
-        """What ``viewer`` may do now, as its frame's VIEW lists it."""
-        if not viewer:
-            return []
-        return self._legal(viewer, [protocol.op_name(a)
-                                    for a in self.table.legal_actions(viewer)])
+        """What ``viewer`` may do now, by name, as its frame's ``legal`` lists it."""
+        return [op["op"] for op in self._legal(viewer, self.game.legal(viewer))]
 
-    def _legal(self, seat: int, engine: list[str]) -> list[str]:
-        """The engine's legal actions as this room offers them: the host deals; a seat between
-        rounds may buy more chips."""
-        out = [a for a in engine if a != "deal"]
-        if self.paused:
+    def _legal(self, seat: int, game: Sequence[protocol_game.Op]) -> list[dict[str, Any]]:
+        """The game's legal operations for ``seat`` as this room offers them (as JSON): the
+        host deals; a seat between rounds may also buy more chips; nothing while paused."""
+        if not seat or self.paused or self.closed:
             return []
-        if self._awaiting_offer():
-            out = [a for a in out if a not in PLAYS]
-        if self.dealer is not None and self.dealer.owes(seat):
-            return []  # the chips in front of the seat are the dealer's to move now
+        out = [self._op_json(op) for op in game if op.name != "deal"]
         t = self.table
         if t.phase is Phase.BETTING and seat in t.seats and not t.seats[seat].hands \
-                and t.dealer_seat != seat:
-            out.append("buy")
+                and t.dealer_seat != seat and not (self.dealer and self.dealer.waits(seat)):
+            out.append({"op": "buy"})
         return out
+
+    def _op_json(self, op: protocol_game.Op) -> dict[str, Any]:
+        """``op.to_json()``, written once per operation value (read only)."""
+        found = self._ops_written.get(id(op))
+        if found is None or found[0] is not op:
+            if len(self._ops_written) > 256:  # the moments' operations: keep it small
+                self._ops_written.clear()
+            found = self._ops_written[id(op)] = (op, op.to_json())
+        return found[1]
 
     def host_legal(self) -> tuple[str, ...]:
         t = self.table
@@ -666,7 +636,7 @@ class Room(RoomCore):
         if self.paused:
             return ("resume", "remove", "close")
         if self.dealer is not None:
-            out.extend(self.dealer.legal(t))
+            out.extend(self.dealer.host_steps())
         else:
             if t.can_deal():
                 out.append("deal")
@@ -715,22 +685,24 @@ class Room(RoomCore):
 
 
 class Frames:
-    """The state frames of one broadcast, each encoded once however many connections share it.
+    """The state frames of one broadcast: one per (viewer, role), each encoded once however
+    many connections share it. The events are the game's for each viewer; every viewer
+    without a face-down card of its own (``CasinoGame.private_seats``) sees the house's, which
+    are read once for all of them."""
 
-    The spectator's frame is built once, and its parts that every viewer without a face-down
-    card of its own sees alike (the seats, the dealer, the events, the calls) encoded once
-    (``protocol.SharedFrame``); such a viewer's frame adds only who it is, its role and what it
-    may do. A seat in ``private`` gets a frame built from its own view (``Room.own_state``),
-    so no card is ever shown from anyone's view but the viewer's own."""
-
-    def __init__(self, room: Room, since: int | None, private: frozenset[int],
-                 calls: Sequence[str] = ()) -> None:
+    def __init__(self, room: Room, since: int | None, calls: Sequence[str] = ()) -> None:
         self.room = room
         self.since = since
-        self.private = private
+        self.private = room.game.private_seats(since)
         #: The room's own calls this broadcast carries (``Room.frames``).
         self.calls = tuple(calls)
-        self._shared: SharedFrame | None = None
+        self._events: list[dict[str, Any]] | None = None
+        #: The dealer's calls, the same in every frame of the broadcast.
+        self._said: list[str] = [] if since is None else [*room.calls_since(since), *calls]
+        #: The texts of the members the frames share, each encoded once; and the last
+        #: broadcast's, for members that are the same objects again.
+        self._texts: Texts = {}
+        self._prior, room.texts_written = room.texts_written, self._texts
         self._parts: dict[tuple[int, Role], FrameParts] = {}
 
     def text(self, actor: Actor) -> str:
@@ -743,18 +715,30 @@ class Frames:
         key = self.room.looking(actor)
         parts = self._parts.get(key)
         if parts is None:
-            parts = self._parts[key] = self._build(actor, *key)
+            frame = self.room.own_state(actor, self.since, self.calls,
+                                        self._house_events(key[0]), self._said)
+            # A member equal to the one this viewer was last built is that object again, so
+            # a delta passes it over by identity (its context, its moves, the room's part
+            # rarely change).
+            last = self.room.states_written.get(key, {})
+            for k in ("ctx", "legal", "room"):
+                old = last.get(k)
+                if old is not None and old == frame[k]:
+                    frame[k] = old
+                    text = self._prior.get(id(old))
+                    if text is not None and text[0] is old:
+                        self._texts[id(old)] = text
+            self.room.states_written[key] = frame
+            parts = self._parts[key] = FrameParts.of(frame, self._texts)
         return parts
 
-    def _build(self, actor: Actor, viewer: int, role: Role) -> FrameParts:
-        room = self.room
-        memo = room.seats_written
+    def _house_events(self, viewer: int) -> list[dict[str, Any]] | None:
+        """The events a viewer who sees what the house sees is sent (None: a viewer with a
+        card of its own face down, whose events are its own)."""
+        if self.since is None:
+            return []
         if viewer in self.private:
-            return SharedFrame.private(room.own_state(actor, self.since, self.calls, memo))
-        if self._shared is None:
-            self._shared = SharedFrame.of(room.own_state(Actor(Role.SPECTATOR), self.since,
-                                                         self.calls, memo))
-        own: dict[str, Any] = {"viewer": viewer, "role": str(role), "legal": room.legal(viewer)}
-        if role is Role.HOST:
-            own["host_legal"] = list(room.host_legal())
-        return self._shared.parts(own)
+            return None
+        if self._events is None:
+            self._events = self.room.game.events(0, self.since)
+        return self._events

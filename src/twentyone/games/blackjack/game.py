@@ -10,12 +10,10 @@ for Pontoon's first bank) are operations of ``HOUSE``.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Mapping
 from enum import StrEnum
 from typing import Any
 
-from twentyone.cards import Card
 from twentyone.engine.history import shuffle_records
 from twentyone.engine.ops import (
     Bet,
@@ -38,7 +36,7 @@ from twentyone.engine.ops import (
 )
 from twentyone.engine.shoe import ReplayShuffler, Shuffler
 from twentyone.engine.table import Action, Phase, Table
-from twentyone.engine.views import settled_round, view, visible_events
+from twentyone.engine.views import SPECTATOR, SeatViews, settled_round, view, visible_events
 from twentyone.errors import ReplayError, TableError, TwentyOneError
 from twentyone.pontoon.table import (
     AcceptBank,
@@ -52,6 +50,7 @@ from twentyone.pontoon.table import (
 from twentyone.protocol import HOUSE, Ctx, HandResult, View
 
 from .account import balances
+from .body import Bodies
 from .facedown import FaceDown
 
 HISTORY_FORMAT = "twentyone-table-ops/1"
@@ -103,21 +102,6 @@ DEFAULTS: dict[StrEnum, Callable[[Table, int], Op | None]] = {
 }
 
 
-def _jsonable(value: Any) -> Any:
-    """A view (dataclasses of tuples and cards) as JSON-ready data, cards as codes."""
-    if isinstance(value, Card):
-        return value.code
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, StrEnum):
-        return str(value)
-    if isinstance(value, Mapping):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
-    return value
-
-
 class CasinoGame:
     """A blackjack (or Pontoon) table as a ``protocol.Game``."""
 
@@ -134,6 +118,14 @@ class CasinoGame:
         #: Each seat's default operations, made once (``legal``).
         self._made: dict[int, dict[StrEnum, Op]] = {}
         self._face_down = FaceDown()
+        #: The views' memo (``engine.views.view``) and each seat's JSON kept with its view.
+        self._views: SeatViews = {}
+        self._bodies = Bodies()
+        #: The house's body and the (operations, events) counts it was written at.
+        #: The house's body, and the seats that see more than the house (``FaceDown``), and
+        #: the (operations, events) counts they were worked out at.
+        self._house: tuple[tuple[int, int], dict[str, Any], frozenset[int]] = (
+            (-1, -1), {}, frozenset())
         #: The balances and the (operations, events) counts they were worked out at.
         self._balances: tuple[tuple[int, int], dict[int, int]] = ((-1, -1), {})
 
@@ -225,9 +217,22 @@ class CasinoGame:
 
     def seat_view(self, seat: int) -> View:
         t = self.table
-        v = settled_round(t, seat) or view(t, seat)
         ctx = Ctx(self.name, seat, str(t.phase), self.acting, t.round, self.between_hands)
-        return View(ctx, tuple(self.legal(seat)), _jsonable(v))
+        return View(ctx, tuple(self.legal(seat)), self.body(seat))
+
+    def body(self, seat: int) -> dict[str, Any]:
+        """``seat``'s picture of the table (``body.Bodies``): the round in play, or between
+        rounds the one just settled. A seat with no card of its own face down sees what the
+        house sees, so its body is the house's, written once per operation and handed to every
+        such seat: read only."""
+        t = self.table
+        key = (len(t.ops), len(t.log))
+        if self._house[0] != key:
+            v = settled_round(t) or view(t, SPECTATOR, self._views)
+            self._house = (key, self._bodies.body(v, t), self._face_down.seats(t, None))
+        if seat != HOUSE and seat in self._house[2]:
+            return self._bodies.body(settled_round(t, seat) or view(t, seat, self._views), t)
+        return self._house[1]
 
     def mark(self) -> int:
         return len(self.table.log)

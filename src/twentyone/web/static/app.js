@@ -3,12 +3,13 @@
 // person is in the middle of doing (the chips picked for a bet, a payout being counted).
 import * as api from "./api.js";
 import { CardRoom } from "./cardroom.js";
-import { actionBar, betControl, chipsControl, hostPanel, label, opName, sitForm } from "./controls.js";
+import { actionBar, betControl, chipsControl, hostPanel, label, sitForm } from "./controls.js";
 import { clear, h } from "./dom.js";
 import { LEGEND, attachGestures } from "./gestures.js";
 import { lobbyEl } from "./lobby.js";
 import { tokens } from "./net.js";
 import { feltChildren } from "./table.js";
+import { tableView } from "./tableview.js";
 import { RoomPage } from "./roompage.js";
 import { toast } from "./toast.js";
 
@@ -154,13 +155,11 @@ class Room extends RoomPage {
 
   update(frame) {
     this.frameArrived();
-    this.view = frame.view;
-    this.view.legal = (frame.view.legal || []).map(opName);
-    if (frame.view.host_legal) this.view.host_legal = frame.view.host_legal.map(opName);
+    this.view = tableView(frame);
     this.calls = frame.calls || [];
     this.callsAt = performance.now();
-    if (frame.view.role) this.role = frame.view.role;
-    if (frame.view.viewer) this.seat = frame.view.viewer;
+    if (this.view.role) this.role = this.view.role;
+    if (this.view.viewer) this.seat = this.view.viewer;
     this.render();
   }
 

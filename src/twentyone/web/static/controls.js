@@ -26,10 +26,6 @@ export function label(name) {
   return LABELS[name] || name.replace(/[-_]/g, " ").replace(/^./, (c) => c.toUpperCase());
 }
 
-// The wire names operations with underscores ("even_money"), as the engine's words would be
-// with hyphens; the page uses the wire's names throughout.
-export const opName = (name) => name.replace(/-/g, "_");
-
 // Buttons keep one order from round to round, so a thumb learns where "Hit" is.
 const ORDER = ["hit", "stand", "double", "split", "surrender", "insure", "even_money", "decline"];
 const rank = (a) => (ORDER.includes(a) ? ORDER.indexOf(a) : ORDER.length);

@@ -1,6 +1,6 @@
 // Delta frames (docs/web.md#delta-frames): the server sends a whole state frame with a version,
-// then for each change an RFC 6902 JSON Patch of the VIEW with the version it applies to. This
-// keeps the VIEW the patches apply to and gives the page whole state frames, as before.
+// then for each change an RFC 6902 JSON Patch of the frame's state with the version it applies
+// to. This keeps the state the patches apply to and gives the page whole state frames.
 
 // A JSON Pointer's steps (RFC 6901): "/seats/3/bankroll" is ["seats", "3", "bankroll"].
 function steps(path) {
@@ -58,26 +58,22 @@ export function applyPatch(doc, patch) {
   return root;
 }
 
-// One connection's copy of its VIEW. take(frame) returns the whole state frame to hand the page
+// One connection's copy of its state. take(frame) returns the whole state frame to hand the page
 // (a copy: the page may change it), or null when the frame does not follow the version held, in
-// which case the copy is dropped and the caller asks for the whole frame. A card room's frame is
-// flat: its state is every member but its type, version, events and calls (it has no VIEW), and
-// its deltas patch that.
+// which case the copy is dropped and the caller asks for the whole frame. Every room's frame is
+// flat ({ctx, legal, body, room, events, calls}): its state is every member but its type,
+// version, events and calls, and its deltas patch that.
 const NOT_STATE = new Set(["type", "version", "events", "calls"]);
 
 export class Deltas {
   constructor() {
     this.view = null;
     this.version = null;
-    this.flat = false;
   }
 
   take(frame) {
     if (frame.type === "state") {
-      this.flat = frame.view === undefined;
-      this.view = this.flat
-        ? Object.fromEntries(Object.entries(frame).filter(([k]) => !NOT_STATE.has(k)))
-        : frame.view;
+      this.view = Object.fromEntries(Object.entries(frame).filter(([k]) => !NOT_STATE.has(k)));
       this.version = frame.version ?? null;
     } else {
       if (this.view === null || frame.base !== this.version) return this.lost();
@@ -88,11 +84,8 @@ export class Deltas {
       }
       this.version = frame.version;
     }
-    if (this.flat) {
-      return { type: "state", ...structuredClone(this.view), events: frame.events };
-    }
-    return { type: "state", view: structuredClone(this.view), events: frame.events,
-             calls: frame.calls };
+    return { type: "state", ...structuredClone(this.view), events: frame.events,
+             calls: frame.calls ?? [] };
   }
 
   lost() {
