@@ -320,7 +320,7 @@ def test_an_answered_request_is_not_applied_again_after_kill_9(tmp_path: Path) -
     with server(db) as (url, _):
         again = Socket(url, casino["room"], sat["token"])
         assert again.send_as("buy-once", "buy", amount=BET) == bought
-        view = Socket(url, casino["room"], sat["token"]).state["view"]
+        view = table_view(Socket(url, casino["room"], sat["token"]).state)
         assert view["seats"][0]["bankroll"] == BUY_IN + BET
         assert _balance_from_ledger(url, casino["room"], casino["host_token"]) == BUY_IN + BET
         back = Socket(url, cards["room"], seat["token"])

@@ -324,7 +324,7 @@ def test_no_download_holds_the_round_in_play_when_the_shoe_runs_out_in_it(room_a
         ask(host, "draw_for_bank")
     for _ in range(rounds):
         for who in players:
-            if "bet" in room.state(who, None)["view"]["legal"]:
+            if "bet" in table_view(room.state(who, None))["legal"]:
                 ask(who, "bet", amount=t.rules.min_bet)
         boundary = (len(t.ops), t.shoe.pos, len(t.shoe.history), len(t.log))
         ask(host, "deal")
@@ -358,7 +358,7 @@ def test_no_download_holds_the_round_in_play_when_the_shoe_runs_out_in_it(room_a
             to_act = t.to_act
             assert to_act is not None
             who = next(w for w in players if w.seat == to_act[0])
-            legal = [op for op in room.state(who, None)["view"]["legal"]
+            legal = [op for op in table_view(room.state(who, None))["legal"]
                      if op in ("hit", "stand", "dealer_hit", "dealer_stand", "decline")]
             drawing = [op for op in legal if op in ("hit", "dealer_hit")]
             cards = (t.dealer.cards if t.phase is Phase.DEALER
