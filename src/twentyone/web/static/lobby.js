@@ -6,7 +6,9 @@ import * as api from "./api.js";
 import { h } from "./dom.js";
 import { toast } from "./toast.js";
 
-const LEVELS = { best: "The best bot", beginner: "A bot for beginners" };
+const LEVELS = {
+  strong: "A strong bot (it thinks ahead)", best: "The best bot", beginner: "A bot for beginners",
+};
 // The registry's kinds (games/registry.py KINDS).
 const HOUSE_BANKS = "house-banks";
 const PLAYER_BANKS = "player-banks";
@@ -90,8 +92,9 @@ export function lobbyEl(onCreated, onJoin) {
       players.disabled = fewest === most;
       playersNote.textContent = `${fewest === most ? `${g.title} is for ${most}`
         : `From ${fewest} to ${most}`}. People join by the link; a bot holds each seat until someone sits down.`;
-      const levels = [...g.levels].reverse();   // the best first: what a host usually wants
+      const levels = [...g.levels].reverse();   // the strongest first
       level.replaceChildren(...levels.map((l) => h("option", { value: l }, LEVELS[l] || l)));
+      if (levels.includes("best")) level.value = "best";   // what a host usually wants
     }
   };
   game.addEventListener("change", choose);
