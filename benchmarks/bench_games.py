@@ -34,10 +34,12 @@ import argparse
 import math
 import time
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from twentyone.games.auto import make_bots, make_game, play_hand
+from twentyone.games.core.bots import Bot, Watcher
 from twentyone.games.core.game import Game
+from twentyone.games.core.ops import Op
 from twentyone.games.durak import Durak
 from twentyone.games.president import President
 from twentyone.games.solo_whist import SoloWhist
@@ -77,6 +79,46 @@ def seatings(level: str, other: str) -> list[Seating]:
     return [[level, other] * (PLAYERS // 2), [other, level] * (PLAYERS // 2)]
 
 
+class Clocked:
+    """A strong bot timed at every choice it searches (more than one legal move), in processor
+    time (its own core's time, however busy the machine is); it is shown
+    its seat's events as the bot itself would be (``show_news`` sees a ``Watcher``)."""
+
+    times: ClassVar[list[float]] = []
+
+    def __init__(self, bot: Bot) -> None:
+        assert isinstance(bot, Watcher)
+        self.bot = bot
+
+    @property
+    def read(self) -> int:
+        return self.bot.read
+
+    @read.setter
+    def read(self, mark: int) -> None:
+        self.bot.read = mark
+
+    def watch(self, events: Sequence[dict[str, Any]]) -> None:
+        self.bot.watch(events)
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Op]) -> Op:
+        began = time.process_time()
+        op = self.bot.choose(view, legal)
+        if len(legal) > 1:
+            Clocked.times.append(time.process_time() - began)
+        return op
+
+
+def pace() -> str:
+    """The strong bots' processor time per searched move since the last call, and the
+    slowest."""
+    times, Clocked.times = Clocked.times, []
+    if not times:
+        return ""
+    return (f"\n      strong: {1000 * sum(times) / len(times):.0f} ms a move, "
+            f"slowest {1000 * max(times):.0f} ms (processor time, {len(times)} moves)")
+
+
 def hands(game: str, games: int, plan: list[Seating]
           ) -> Iterator[tuple[Game[Any], Seating, dict[int, int]]]:
     """Play ``games`` hands shared among the seatings of ``plan``, a fresh table (its own seed)
@@ -85,6 +127,7 @@ def hands(game: str, games: int, plan: list[Seating]
         share = games // len(plan) + (1 if block < games % len(plan) else 0)
         g = make_game(game, PLAYERS, 1000 + block)
         table = make_bots(game, PLAYERS, 1000 + block, seating)
+        table = {s: Clocked(b) if seating[s - 1] == "strong" else b for s, b in table.items()}
         for _ in range(share):
             before = dict(g.counters) if isinstance(g, SoloWhist) else {}
             play_hand(g, table)
@@ -165,7 +208,7 @@ def main() -> None:
             result = run(args.games, level, other)
             took = time.perf_counter() - began
             print(f"{title}, {PLAYERS} players - {level} vs {other} "
-                  f"({args.games} games, {took:.1f} s):\n      {result}", flush=True)
+                  f"({args.games} games, {took:.1f} s):\n      {result}{pace()}", flush=True)
     print(f"all lines: {time.perf_counter() - start:.1f} s")
 
 

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from twentyone.errors import RulesError
 
 from .core.bots import Bot, RandomBot
-from .registry import BEST, GAMES
+from .registry import GAMES
 
 #: Per game, its levels strongest first (the registry's, read once); a seat gets ``BEST`` when
 #: none is named.

@@ -36,28 +36,28 @@ from .core.rules import GameRules
 from .core.sheet import SheetMaker
 from .durak.bots import DurakBeginnerBot, DurakBot
 from .durak.game import Durak
-from .durak.strong import DurakStrongBot
 from .durak.picture import DurakDrawing
 from .durak.rules import DurakRules
 from .durak.sheet import score_sheet as durak_sheet
 from .durak.sheet import seat_words as durak_words
 from .durak.sheet import summary as durak_summary
+from .durak.strong import DurakStrongBot
 from .president.bots import PresidentBeginnerBot, PresidentBot
 from .president.game import President
-from .president.strong import PresidentStrongBot
 from .president.picture import PresidentDrawing
 from .president.rules import PresidentRules
 from .president.sheet import score_sheet as president_sheet
 from .president.sheet import seat_words as president_words
 from .president.sheet import summary as president_summary
+from .president.strong import PresidentStrongBot
 from .solo_whist.bots import SoloWhistBeginnerBot, SoloWhistBot
 from .solo_whist.game import SoloWhist
-from .solo_whist.strong import SoloWhistStrongBot
 from .solo_whist.picture import WhistDrawing
 from .solo_whist.rules import SoloWhistRules
 from .solo_whist.sheet import score_sheet as solo_whist_sheet
 from .solo_whist.sheet import seat_words as solo_whist_words
 from .solo_whist.sheet import summary as solo_whist_summary
+from .solo_whist.strong import SoloWhistStrongBot
 
 #: The headless runner's report from a game's hand results and its seats.
 Summary = Callable[[Sequence[HandResult], Sequence[int]], dict[str, Any]]
@@ -186,8 +186,8 @@ GAMES: dict[str, GameEntry] = {
                        seat_words=durak_words, drawing=DurakDrawing()),
     "president": GameEntry(President, PresidentRules, PresidentBot, "President", (3, 7),
                            "president", president_sheet, {"beginner": PresidentBeginnerBot},
-                           PresidentStrongBot, summary=president_summary, seat_words=president_words,
-                           drawing=PresidentDrawing()),
+                           PresidentStrongBot, summary=president_summary,
+                           seat_words=president_words, drawing=PresidentDrawing()),
 }
 
 

@@ -122,6 +122,10 @@ class SearchBot(ABC, Generic[W]):
         """Whether this decision is searched (otherwise the best bot's move is played)."""
         return True
 
+    def _candidates(self, view: Mapping[str, Any], legal: Sequence[Op]) -> list[Op]:
+        """The moves worth trying (a game drops moves that differ in nothing that matters)."""
+        return list(legal)
+
     @abstractmethod
     def _sample(self, view: Mapping[str, Any], rng: random.Random) -> W:
         """A deal of the cards the seat has not seen, consistent with what it inferred."""
@@ -160,17 +164,22 @@ class SearchBot(ABC, Generic[W]):
         if len(legal) == 1 or not self._searching(view, legal):
             return default
         seat: int = view["seat"]
-        totals = {op: 0.0 for op in legal}
+        tried = self._candidates(view, legal)
+        if default not in tried:
+            tried.append(default)
+        if len(tried) == 1:
+            return default
+        totals = {op: 0.0 for op in tried}
         for _ in range(self.worlds):
             world = self._sample(view, self.rng)
             dice = self.rng.getrandbits(32)
-            for op in legal:
+            for op in tried:
                 g = self._build(view, world)
                 g.apply(op)
                 self._play_out(g, dice)
                 totals[op] += self._score(g, seat)
         top = max(totals.values())
-        return default if totals[default] == top else max(legal, key=lambda op: totals[op])
+        return default if totals[default] == top else max(tried, key=lambda op: totals[op])
 
     def _play_out(self, g: Game[Any], dice: int) -> None:
         """The best bot plays every seat of ``g`` to the end of the hand."""

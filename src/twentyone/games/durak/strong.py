@@ -107,7 +107,7 @@ class DurakStrongBot(SearchBot[DurakWorld]):
             seen.add(trump_card)
         known = {s: {c for c in cards if c not in seen}
                  for s, cards in self.holds.items() if s != me}
-        for s, cards in known.items():
+        for cards in known.values():
             seen |= cards
         pool = [c for c in Durak().pack() if c not in seen]
         needs: dict[int, int] = {s: max(0, n - len(known.get(s, ())))

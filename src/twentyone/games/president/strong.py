@@ -11,7 +11,7 @@ other hands.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -85,6 +85,15 @@ class PresidentStrongBot(SearchBot[PresidentWorld]):
             self.ceiling[seat] = _key(cards[0])
         elif kind == "handed-back" and cards and isinstance(other, int):
             self.holds.setdefault(other, set()).update(cards)
+
+    def _candidates(self, view: Mapping[str, Any], legal: Sequence[Op]) -> list[Op]:
+        """One play of each rank and size: suits never count at President (the three of spades
+        that opens the first hand is in every play the rules allow then)."""
+        out: dict[tuple[str, int, int], Op] = {}
+        for op in legal:
+            cards = op.cards if isinstance(op, (Play, Give)) else ()
+            out.setdefault((op.name, climb(cards[0]) if cards else 0, len(cards)), op)
+        return list(out.values())
 
     def _sample(self, view: Mapping[str, Any], rng: random.Random) -> PresidentWorld:
         me: int = view["seat"]
