@@ -34,6 +34,11 @@ def _key(c: Card) -> tuple[int, int]:
     return (climb(c), int(c.suit))
 
 
+def _below(top: tuple[int, int]) -> Callable[[Card], bool]:
+    """The Asshole surrendered its best card: every card it kept is below ``top``."""
+    return lambda c: _key(c) < top
+
+
 def legal_moves(g: Game[Any], seat: int) -> list[Op]:
     """``seat``'s legal moves at President (the same as ``legal_ops``), worked out directly."""
     assert isinstance(g, President)
@@ -113,9 +118,7 @@ class PresidentStrongBot(SearchBot[PresidentWorld]):
             pool = [c for c in President().pack() if c not in hand]
             rng.shuffle(pool)
             pool = pool[:sum(needs.values())]
-        allowed: dict[int, Callable[[Card], bool]] = {
-            s: (lambda c, top=top: _key(c) < top) for s, top in self.ceiling.items()
-            if s in needs}
+        allowed = {s: _below(top) for s, top in self.ceiling.items() if s in needs}
         world = deal_unseen(pool, needs, allowed, rng)
         for s, cards in known.items():
             world[s] = [*cards, *world[s]]

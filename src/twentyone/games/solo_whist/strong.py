@@ -11,7 +11,7 @@ card only to a hand that may hold it.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from twentyone.cards import Suit
@@ -40,6 +40,11 @@ def legal_moves(g: Game[Any], seat: int) -> list[Op]:
         if follow:
             return [Play(seat, (c,)) for c in follow]
     return [Play(seat, (c,)) for c in hand]
+
+
+def _lacking(suits: frozenset[Suit]) -> Callable[[Card], bool]:
+    """A hand that has shown out of ``suits`` may hold any other card."""
+    return lambda c: c.suit not in suits
 
 
 class SoloWhistStrongBot(SearchBot[WhistWorld]):
@@ -72,8 +77,8 @@ class SoloWhistStrongBot(SearchBot[WhistWorld]):
         elif kind == "trick":
             self.trick = []
 
-    def _searching(self, view: Mapping[str, Any], legal: Any) -> bool:
-        return view["phase"] == Phase.PLAY.value
+    def _searching(self, view: Mapping[str, Any], legal: Sequence[Op]) -> bool:
+        return any(isinstance(op, Play) for op in legal)   # the play, not the bidding
 
     def _sample(self, view: Mapping[str, Any], rng: random.Random) -> WhistWorld:
         me: int = view["seat"]
@@ -89,8 +94,7 @@ class SoloWhistStrongBot(SearchBot[WhistWorld]):
         pool = [c for c in SoloWhist().pack() if c not in seen]
         needs = {s: n - len(known.get(s, ())) for s, n in counts.items() if s != me}
         allowed: dict[int, Callable[[Card], bool]] = {
-            s: (lambda c, out=frozenset(suits): c.suit not in out)
-            for s, suits in self.void.items() if s in needs}
+            s: _lacking(frozenset(suits)) for s, suits in self.void.items() if s in needs}
         if min(needs.values(), default=0) < 0 or sum(needs.values()) != len(pool):
             known, allowed = {}, {}   # joined mid-hand: only the counts are sure
             needs = {s: n for s, n in counts.items() if s != me}
