@@ -7,7 +7,8 @@ import { h } from "./dom.js";
 import { toast } from "./toast.js";
 
 const LEVELS = {
-  strong: "A strong bot (it thinks ahead)", best: "The best bot", beginner: "A bot for beginners",
+  strong: "The strongest bot (it thinks ahead)", best: "A good bot (quick rules of thumb)",
+  beginner: "A bot for beginners",
 };
 // The registry's kinds (games/registry.py KINDS).
 const HOUSE_BANKS = "house-banks";
