@@ -4,7 +4,7 @@ and strong against best.
     python benchmarks/bench_games.py [games per line, default 2000] [--game NAME]... [--line A:B]...
 
 (without ``--game`` every card game; without ``--line`` every line: each level against random,
-best against beginner, strong against best. The strong bot searches, about 10-60 ms a move, so
+best against beginner, strong against best. The strong bot searches, 10-40 ms a move on average, so
 its lines take far longer than the others: minutes per 1000 games on one core.)
 
 Every game is played by four (Durak, President and Solo Whist alike), so each line compares
