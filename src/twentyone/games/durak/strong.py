@@ -14,13 +14,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core.bots import Bot
-from ..core.cards import Card
+from ..core.cards import Card, short_pack
 from ..core.game import Game
 from ..core.ops import Op, Pass, Play, Take
 from ..core.search import SearchBot, deal_unseen, event_cards
 from .bots import DurakBot
 from .game import Durak, Phase, beats
-from .rules import PACK_SIZE, DurakRules
+from .rules import LOWEST_RANK, PACK_SIZE, DurakRules
 
 #: The stock, as a place an unseen card can be.
 STOCK = 0
@@ -109,7 +109,7 @@ class DurakStrongBot(SearchBot[DurakWorld]):
                  for s, cards in self.holds.items() if s != me}
         for cards in known.values():
             seen |= cards
-        pool = [c for c in Durak().pack() if c not in seen]
+        pool = [c for c in short_pack(LOWEST_RANK) if c not in seen]
         needs: dict[int, int] = {s: max(0, n - len(known.get(s, ())))
                                  for s, n in counts.items() if s != me}
         needs[STOCK] = view["stock"] - (1 if trump_in_stock else 0)
@@ -119,7 +119,7 @@ class DurakStrongBot(SearchBot[DurakWorld]):
             known = {}
             needs = {s: n for s, n in counts.items() if s != me}
             needs[STOCK] = view["stock"] - (1 if trump_in_stock else 0)
-            pool = [c for c in Durak().pack()
+            pool = [c for c in short_pack(LOWEST_RANK)
                     if c not in hand | table | self.gone and not (trump_in_stock
                                                                   and c == trump_card)]
             rng.shuffle(pool)

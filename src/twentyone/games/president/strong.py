@@ -16,7 +16,7 @@ from itertools import combinations
 from typing import Any
 
 from ..core.bots import Bot
-from ..core.cards import Card
+from ..core.cards import Card, standard_pack
 from ..core.game import Game
 from ..core.ops import Give, Op, Pass, Play
 from ..core.search import SearchBot, deal_unseen, event_cards
@@ -109,13 +109,13 @@ class PresidentStrongBot(SearchBot[PresidentWorld]):
                  for s, cards in self.holds.items() if s != me and counts.get(s)}
         for cards in known.values():
             seen |= cards
-        pool = [c for c in President().pack() if c not in seen]
+        pool = [c for c in standard_pack() if c not in seen]
         needs = {s: n - len(known.get(s, ())) for s, n in counts.items() if s != me}
         if min(needs.values(), default=0) < 0 or sum(needs.values()) != len(pool):
             # Joined mid-hand (a bot taking over a seat): deal every card not in sight.
             known = {}
             needs = {s: n for s, n in counts.items() if s != me}
-            pool = [c for c in President().pack() if c not in hand]
+            pool = [c for c in standard_pack() if c not in hand]
             rng.shuffle(pool)
             pool = pool[:sum(needs.values())]
         allowed = {s: _below(top) for s, top in self.ceiling.items() if s in needs}

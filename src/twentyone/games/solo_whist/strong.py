@@ -17,7 +17,7 @@ from typing import Any
 from twentyone.cards import Suit
 
 from ..core.bots import Bot
-from ..core.cards import Card
+from ..core.cards import Card, standard_pack
 from ..core.game import Game
 from ..core.ops import Op, Play
 from ..core.search import SearchBot, deal_unseen, event_cards
@@ -91,14 +91,14 @@ class SoloWhistStrongBot(SearchBot[WhistWorld]):
             known.setdefault(self.dealer, set()).add(self.turn_up)
         for cards in known.values():
             seen |= cards
-        pool = [c for c in SoloWhist().pack() if c not in seen]
+        pool = [c for c in standard_pack() if c not in seen]
         needs = {s: n - len(known.get(s, ())) for s, n in counts.items() if s != me}
         allowed: dict[int, Callable[[Card], bool]] = {
             s: _lacking(frozenset(suits)) for s, suits in self.void.items() if s in needs}
         if min(needs.values(), default=0) < 0 or sum(needs.values()) != len(pool):
             known, allowed = {}, {}   # joined mid-hand: only the counts are sure
             needs = {s: n for s, n in counts.items() if s != me}
-            pool = [c for c in SoloWhist().pack() if c not in seen]
+            pool = [c for c in standard_pack() if c not in seen]
             rng.shuffle(pool)
             pool = pool[:sum(needs.values())]
         world = deal_unseen(pool, needs, allowed, rng)
