@@ -52,7 +52,7 @@ class SoloWhistStrongBot(SearchBot[WhistWorld]):
     card it may play in worlds consistent with what its seat saw, the best bot playing every
     seat to the end of the hand, and plays the card that won it the most counters."""
 
-    worlds = 8
+    worlds = 16
 
     def _rollout(self, rng: random.Random) -> Bot:
         return SoloWhistBot(rng)
