@@ -1,8 +1,11 @@
-"""How well each bot level plays: each level alone against random play, and best against beginner.
+"""How well each bot level plays: each level alone against random play, best against beginner,
+and strong against best.
 
-    python benchmarks/bench_games.py [games per line, default 1000]
+    python benchmarks/bench_games.py [games per line, default 2000] [--game NAME]... [--line A:B]...
 
-(the nine lines of 1000 games took 40 s on a quiet machine, 3 minutes on a busy one).
+(without ``--game`` every card game; without ``--line`` every line: each level against random,
+best against beginner, strong against best. The strong bot searches, 10-40 ms a move on average, so
+its lines take far longer than the others: minutes per 1000 games on one core.)
 
 Every game is played by four (Durak, President and Solo Whist alike), so each line compares
 like with like. A line plays its games in blocks, one fresh table (its own seed) per seating, so
@@ -11,9 +14,10 @@ that no seat's advantage (who attacks first, who holds office, who deals) favour
 - "LEVEL vs random": one seat of LEVEL and three random bots; the LEVEL seat moves round the
   four chairs, a quarter of the games each. A fair seat is the durak 25% of the games, President
   25% and Asshole 25%, and wins 0 counters a deal.
-- "best vs beginner": two of each, alternating round the table (best in seats 1 and 3, then in
-  2 and 4 for the second half). Fair: the durak is a beginner 50% of the time, the President is
-  a best bot 50%, and each best seat wins 0 counters a deal.
+- "best vs beginner" (and "strong vs best"): two of each, alternating round the table (the
+  first level in seats 1 and 3, then in 2 and 4 for the second half). Fair: the durak is the
+  second level 50% of the time, the President is the first 50%, and each of the first level's
+  seats wins 0 counters a deal.
 
 Against random play at Solo Whist the random seats bid some contract nearly every deal (and
 lose it), so the level's seat rarely declares: that line shows mostly that it passes sensibly
@@ -26,14 +30,16 @@ durak's deal do carry from hand to hand, which the intervals do not allow for.
 
 from __future__ import annotations
 
+import argparse
 import math
-import sys
 import time
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from twentyone.games.auto import make_bots, make_game, play_hand
+from twentyone.games.core.bots import Bot, Watcher
 from twentyone.games.core.game import Game
+from twentyone.games.core.ops import Op
 from twentyone.games.durak import Durak
 from twentyone.games.president import President
 from twentyone.games.solo_whist import SoloWhist
@@ -73,6 +79,46 @@ def seatings(level: str, other: str) -> list[Seating]:
     return [[level, other] * (PLAYERS // 2), [other, level] * (PLAYERS // 2)]
 
 
+class Clocked:
+    """A strong bot timed at every choice it searches (more than one legal move), in processor
+    time (its own core's time, however busy the machine is); it is shown
+    its seat's events as the bot itself would be (``show_news`` sees a ``Watcher``)."""
+
+    times: ClassVar[list[float]] = []
+
+    def __init__(self, bot: Bot) -> None:
+        assert isinstance(bot, Watcher)
+        self.bot = bot
+
+    @property
+    def read(self) -> int:
+        return self.bot.read
+
+    @read.setter
+    def read(self, mark: int) -> None:
+        self.bot.read = mark
+
+    def watch(self, events: Sequence[dict[str, Any]]) -> None:
+        self.bot.watch(events)
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Op]) -> Op:
+        began = time.process_time()
+        op = self.bot.choose(view, legal)
+        if len(legal) > 1:
+            Clocked.times.append(time.process_time() - began)
+        return op
+
+
+def pace() -> str:
+    """The strong bots' processor time per searched move since the last call, and the
+    slowest."""
+    times, Clocked.times = Clocked.times, []
+    if not times:
+        return ""
+    return (f"\n      strong: {1000 * sum(times) / len(times):.0f} ms a move, "
+            f"slowest {1000 * max(times):.0f} ms (processor time, {len(times)} moves)")
+
+
 def hands(game: str, games: int, plan: list[Seating]
           ) -> Iterator[tuple[Game[Any], Seating, dict[int, int]]]:
     """Play ``games`` hands shared among the seatings of ``plan``, a fresh table (its own seed)
@@ -81,6 +127,7 @@ def hands(game: str, games: int, plan: list[Seating]
         share = games // len(plan) + (1 if block < games % len(plan) else 0)
         g = make_game(game, PLAYERS, 1000 + block)
         table = make_bots(game, PLAYERS, 1000 + block, seating)
+        table = {s: Clocked(b) if seating[s - 1] == "strong" else b for s, b in table.items()}
         for _ in range(share):
             before = dict(g.counters) if isinstance(g, SoloWhist) else {}
             play_hand(g, table)
@@ -134,18 +181,34 @@ def solo_whist(games: int, level: str, other: str) -> str:
     return "\n      ".join(lines)
 
 
+#: Every line, in the order they are printed.
+LINES = (("strong", "random"), ("best", "random"), ("beginner", "random"), ("best", "beginner"),
+         ("strong", "best"))
+
+GAMES = {"durak": ("Durak", durak), "president": ("President", president),
+         "solo-whist": ("Solo Whist", solo_whist)}
+
+
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
-    if games < 2 * PLAYERS:
+    parser = argparse.ArgumentParser(description="How well each bot level plays.")
+    parser.add_argument("games", nargs="?", type=int, default=2000, help="games per line")
+    parser.add_argument("--game", action="append", choices=list(GAMES),
+                        help="a game to measure (repeat for several; default all)")
+    parser.add_argument("--line", action="append", choices=[f"{a}:{b}" for a, b in LINES],
+                        help="a line to play, LEVEL:OTHER (repeat for several; default all)")
+    args = parser.parse_args()
+    if args.games < 2 * PLAYERS:
         raise SystemExit(f"play at least {2 * PLAYERS} games per line")
+    lines = [tuple(line.split(":")) for line in args.line] if args.line else list(LINES)
     start = time.perf_counter()
-    for title, run in (("Durak", durak), ("President", president), ("Solo Whist", solo_whist)):
-        for level, other in (("best", "random"), ("beginner", "random"), ("best", "beginner")):
+    for name in args.game or list(GAMES):
+        title, run = GAMES[name]
+        for level, other in lines:
             began = time.perf_counter()
-            result = run(games, level, other)
+            result = run(args.games, level, other)
             took = time.perf_counter() - began
             print(f"{title}, {PLAYERS} players - {level} vs {other} "
-                  f"({games} games, {took:.1f} s):\n      {result}", flush=True)
+                  f"({args.games} games, {took:.1f} s):\n      {result}{pace()}", flush=True)
     print(f"all lines: {time.perf_counter() - start:.1f} s")
 
 

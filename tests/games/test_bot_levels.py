@@ -72,11 +72,11 @@ def test_every_level_makes_only_legal_moves(game: str, level: str, data: st.Data
         play_hand(g, table, check_every_op=True)
 
 
-def test_every_card_game_has_a_best_and_a_beginner_bot() -> None:
+def test_every_card_game_has_a_strong_a_best_and_a_beginner_bot() -> None:
     assert set(LEVELS) == set(GAMES)
     for game, levels in LEVELS.items():
-        assert list(levels) == ["best", "beginner"]
-        assert bot_names(game) == ["best", "beginner", "random"]
+        assert list(levels) == ["strong", "best", "beginner"]
+        assert bot_names(game) == ["strong", "best", "beginner", "random"]
         for name in levels:
             assert callable(make_bot(game, name, random.Random(1)).choose)
     expected = {"durak": (DurakBot, DurakBeginnerBot),
@@ -90,8 +90,9 @@ def test_every_card_game_has_a_best_and_a_beginner_bot() -> None:
 
 
 @pytest.mark.parametrize(("game", "name", "words"), [
-    ("durak", "clever", "no bot called 'clever' for durak; choose one of best, beginner, random"),
-    ("president", "Best", "choose one of best, beginner, random"),
+    ("durak", "clever",
+     "no bot called 'clever' for durak; choose one of strong, best, beginner, random"),
+    ("president", "Best", "choose one of strong, best, beginner, random"),
     ("poker", "best", "no game called 'poker'"),
 ])
 def test_an_unknown_bot_or_game_is_refused_in_words(game: str, name: str, words: str) -> None:
@@ -125,6 +126,15 @@ def test_play_auto_takes_the_level_names(game: str, given_name: str, level: str)
     assert data["bots"] == [level] * 4 and data["games"] == 2
 
 
+def test_play_auto_strong_seats_the_strong_bots() -> None:
+    """``play --game durak --auto strong``: the strong level at the terminal, headless."""
+    result = runner.invoke(app, ["play", "--game", "durak", "--players", "2", "--auto", "strong",
+                                 "--rounds", "1", "--seed", "4", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["bots"] == ["strong", "strong"] and data["games"] == 1
+
+
 def test_play_auto_alone_seats_the_best_bots() -> None:
     result = runner.invoke(app, ["play", "--game", "durak", "--players", "2", "--auto",
                                  "--rounds", "1", "--json"])
@@ -136,7 +146,8 @@ def test_play_auto_refuses_an_unknown_level_in_words() -> None:
     result = runner.invoke(app, ["play", "--game", "president", "--auto", "expert",
                                  "--rounds", "1"], env={"COLUMNS": "200"})
     assert result.exit_code != 0
-    assert "--auto for president names the bots' level: best, beginner, random" in result.output
+    assert ("--auto for president names the bots' level: strong, best, beginner, random"
+            in result.output)
     assert "Traceback" not in result.output
 
 

@@ -1,7 +1,8 @@
 """The chip games' ``seat_view`` body (``games.blackjack.body``): every seat's body, the house's
 shared with every seat that has no card of its own face down (``CasinoGame.body``), must be the
-body written straight from that seat's own engine view (``engine.views``, docs/casino.md#what-you-
-can-see), after every operation of random play at a shoe game, a pitch game and Pontoon."""
+body written straight from that seat's own engine view (``engine.views``,
+docs/casino.md#what-you-can-see), after every operation of random play at a shoe game, a pitch
+game and Pontoon."""
 
 from __future__ import annotations
 

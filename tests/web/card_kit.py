@@ -33,10 +33,10 @@ class Clock:
 
 
 def card_room(store: Store, game: str, players: int, seed: int, code: str = "CARD01",
-              clock: Clock | None = None, **settings: Any) -> CardRoom:
-    """A new card room in ``store``: shuffles and bots seeded from ``seed``; bots move on
-    every ``tick`` (no pause between moves)."""
-    spec = RoomSpec.from_request({"game": game, "players": players,
+              clock: Clock | None = None, level: str = "best", **settings: Any) -> CardRoom:
+    """A new card room in ``store`` with bots of ``level``: shuffles and bots seeded from
+    ``seed``; bots move on every ``tick`` (no pause between moves)."""
+    spec = RoomSpec.from_request({"game": game, "players": players, "level": level,
                                   "settings": {"turn_s": 0, **settings}})
     store.create_room(code, spec.to_json(), token_hash(HOST_TOKEN))
     return CardRoom(code, spec, token_hash(HOST_TOKEN), store,

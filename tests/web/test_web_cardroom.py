@@ -224,6 +224,21 @@ def test_a_whole_frame_says_what_just_happened(tmp_path: Path) -> None:
     assert any(e["kind"] in ("play", "pass") for e in events)
 
 
+def test_a_room_of_strong_bots_plays_a_hand_to_its_end(tmp_path: Path) -> None:
+    """The host's level "strong" (docs/games/bots.md) seats the strong bots, which the server
+    shows their own seats' events before each move: they play a game of Durak to its end."""
+    from twentyone.games.durak.strong import DurakStrongBot
+
+    room = card_room(SqliteStore(tmp_path / "s.sqlite3"), "durak", 2, seed=4, level="strong")
+    assert ask(room, host(room), "deal").get("ok")
+    for _ in range(400):
+        if not room.tick():
+            break
+    assert len(room.game.hand_results()) == 1
+    bots = [room._bot_for(s) for s in (1, 2)]
+    assert all(isinstance(b, DurakStrongBot) and b.read > 0 for b in bots)
+
+
 def test_seats_are_bounded_and_taken_once(tmp_path: Path) -> None:
     room = card_room(SqliteStore(tmp_path / "l.sqlite3"), "durak", 2, seed=1)
     sit(room, "Ann", 1)

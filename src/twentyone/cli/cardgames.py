@@ -3,8 +3,8 @@
 Without ``--auto`` one person plays seat 1 at the terminal against the games' best bots
 (``twentyone.tui.cardroom``); that needs a terminal, so with stdin or stdout redirected the
 command says so and exits with status 2 rather than waiting for keys that cannot come.
-``--auto LEVEL`` seats bots of that level everywhere (``best``, ``beginner`` or ``random``, see
-``games.levels``) and prints what the hands did (with ``--json``, the runner's
+``--auto LEVEL`` seats bots of that level everywhere (``strong``, ``best``, ``beginner`` or
+``random``, see ``games.levels``) and prints what the hands did (with ``--json``, the runner's
 report: ``games`` dealt and per seat the counters won or lost, the times it was the durak, or the
 titles it held); every move goes through the game's own checks and every hand is checked for
 lost or doubled cards.

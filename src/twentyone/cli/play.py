@@ -67,7 +67,7 @@ def play(
     auto: Annotated[str | None, typer.Option(
         "--auto",
         help=f"Headless: bots in every seat play this ({', '.join(CHARTS)}; alone: basic; "
-             f"{', '.join(GAMES)}: best, beginner or random).")]
+             f"{', '.join(GAMES)}: strong, best, beginner or random).")]
     = None,
     rounds: Annotated[int, typer.Option("--rounds", min=1, max=MAX_ROUNDS,
                                         help="Rounds to play with --auto.")] = 100,

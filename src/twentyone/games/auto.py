@@ -14,7 +14,7 @@ from typing import Any
 
 from twentyone.errors import RulesError
 
-from .core.bots import Bot
+from .core.bots import Bot, show_news
 from .core.game import Game
 from .core.shuffle import RandomShuffler
 from .levels import canonical, make_bot
@@ -61,6 +61,7 @@ def play_hand(g: Game[Any], bots: dict[int, Bot], check_every_op: bool = False) 
         legal = g.legal_ops(seat)
         if g.between_hands:
             break
+        show_news(bots[seat], g, seat)
         g.apply(bots[seat].choose(g.view(seat), legal))
         if check_every_op:
             g.check_invariants()

@@ -1,4 +1,6 @@
-"""The bots each card game offers, by level: its best bot and a weaker one for beginners.
+"""The bots each card game offers, by level: a strong bot that searches the hidden cards, its best
+bot (the rule of thumb every seat gets unless another level is named) and a weaker one for
+beginners.
 
 One table for every place that seats a bot (the headless runner, the terminal card room, a host
 filling an empty seat in the browser room), so a level means the same opponent everywhere.
@@ -16,13 +18,12 @@ from collections.abc import Callable
 from twentyone.errors import RulesError
 
 from .core.bots import Bot, RandomBot
-from .registry import BEST, GAMES
+from .registry import GAMES
 
-#: Per game, its levels strongest first (the registry's, read once); the first is what a seat
-#: gets when none is named.
+#: Per game, its levels strongest first (the registry's, read once); a seat gets ``BEST`` when
+#: none is named.
 LEVELS: dict[str, dict[str, Callable[[random.Random], Bot]]] = {
-    name: {BEST: entry.bot, **dict(reversed(list(entry.more_levels.items())))}
-    for name, entry in GAMES.items()
+    name: dict(reversed(list(entry.levels.items()))) for name, entry in GAMES.items()
 }
 
 #: The baseline every game accepts beside its levels.

@@ -41,6 +41,7 @@ from .durak.rules import DurakRules
 from .durak.sheet import score_sheet as durak_sheet
 from .durak.sheet import seat_words as durak_words
 from .durak.sheet import summary as durak_summary
+from .durak.strong import DurakStrongBot
 from .president.bots import PresidentBeginnerBot, PresidentBot
 from .president.game import President
 from .president.picture import PresidentDrawing
@@ -48,6 +49,7 @@ from .president.rules import PresidentRules
 from .president.sheet import score_sheet as president_sheet
 from .president.sheet import seat_words as president_words
 from .president.sheet import summary as president_summary
+from .president.strong import PresidentStrongBot
 from .solo_whist.bots import SoloWhistBeginnerBot, SoloWhistBot
 from .solo_whist.game import SoloWhist
 from .solo_whist.picture import WhistDrawing
@@ -55,6 +57,7 @@ from .solo_whist.rules import SoloWhistRules
 from .solo_whist.sheet import score_sheet as solo_whist_sheet
 from .solo_whist.sheet import seat_words as solo_whist_words
 from .solo_whist.sheet import summary as solo_whist_summary
+from .solo_whist.strong import SoloWhistStrongBot
 
 #: The headless runner's report from a game's hand results and its seats.
 Summary = Callable[[Sequence[HandResult], Sequence[int]], dict[str, Any]]
@@ -65,8 +68,10 @@ SeatWords = Callable[[Mapping[str, Any]], str]
 #: A bot for one seat, from its random source.
 BotMaker = Callable[[random.Random], Bot]
 
-#: The level a room fills empty seats with unless the host chooses another.
+#: The level a room (and the headless runner) fills empty seats with unless another is chosen.
 BEST = "best"
+#: The level above the best bot: search over the hidden cards (``core.search``).
+STRONG = "strong"
 
 @dataclass(frozen=True, slots=True)
 class RoomSetting:
@@ -129,8 +134,11 @@ class GameEntry:
     page: str = ""
     #: The game's score sheet from its hand results (``core.sheet``).
     sheet: SheetMaker | None = None
-    #: Bots by level, weakest to strongest; ``BEST`` is ``bot``.
+    #: The weaker bots by level, weakest first (``BEST`` is ``bot``).
     more_levels: Mapping[str, BotMaker] = field(default_factory=dict)
+    #: The level above the best (``STRONG``): search over the hidden cards (``core.search``);
+    #: slower, so never a room's or the runner's default.
+    strong: BotMaker | None = None
     #: The headless runner's report (``auto.play_many``).
     summary: Summary | None = None
     #: Every hand's scores sum to zero (Solo Whist's counters): the runner checks it.
@@ -150,8 +158,9 @@ class GameEntry:
 
     @property
     def levels(self) -> dict[str, BotMaker]:
-        """The bot levels a host chooses from for the empty seats."""
-        return {**self.more_levels, BEST: self.bot}
+        """The bot levels a host chooses from for the empty seats, weakest to strongest."""
+        stronger = {STRONG: self.strong} if self.strong is not None else {}
+        return {**self.more_levels, BEST: self.bot, **stronger}
 
     def new(self, players: int, shuffler: Any = None) -> Game[Any]:
         """A new table for ``players`` (the game's other rules at their defaults)."""
@@ -168,16 +177,17 @@ class GameEntry:
 GAMES: dict[str, GameEntry] = {
     "solo-whist": GameEntry(SoloWhist, SoloWhistRules, SoloWhistBot, "Solo Whist", (4, 4),
                             "solo-whist", solo_whist_sheet,
-                            {"beginner": SoloWhistBeginnerBot}, summary=solo_whist_summary,
+                            {"beginner": SoloWhistBeginnerBot}, SoloWhistStrongBot,
+                            summary=solo_whist_summary,
                             zero_sum=True, seat_words=solo_whist_words,
                             drawing=WhistDrawing()),
     "durak": GameEntry(Durak, DurakRules, DurakBot, "Durak", (2, 5), "durak", durak_sheet,
-                       {"beginner": DurakBeginnerBot}, summary=durak_summary,
+                       {"beginner": DurakBeginnerBot}, DurakStrongBot, summary=durak_summary,
                        seat_words=durak_words, drawing=DurakDrawing()),
     "president": GameEntry(President, PresidentRules, PresidentBot, "President", (3, 7),
                            "president", president_sheet, {"beginner": PresidentBeginnerBot},
-                           summary=president_summary, seat_words=president_words,
-                           drawing=PresidentDrawing()),
+                           PresidentStrongBot, summary=president_summary,
+                           seat_words=president_words, drawing=PresidentDrawing()),
 }
 
 

@@ -35,7 +35,7 @@ from textual.widgets import Button, Footer, RichLog, Static
 from twentyone.cards import Card
 from twentyone.errors import TableError
 from twentyone.games.auto import make_game
-from twentyone.games.core.bots import Bot
+from twentyone.games.core.bots import Bot, show_news
 from twentyone.games.core.errors import WrongPhaseError
 from twentyone.games.core.events import Event
 from twentyone.games.core.ops import Give, Op, Pass, Play, Take
@@ -50,11 +50,13 @@ from twentyone.tui.seat import Mover, SeatSession
 MAX_OPS_PER_HAND = 5000
 
 
-def bot_mover(bot: Bot, drawing: GameDrawing) -> Mover:
+def bot_mover(bot: Bot, drawing: GameDrawing, game: Game, seat: int) -> Mover:
     """A card game's bot at its seat: it chooses from that seat's view as the game holds it
-    (the body revived by the game's drawing) among the seat's legal moves."""
+    (the body revived by the game's drawing) among the seat's legal moves; a bot that
+    remembers is first shown the events of that seat (``show_news``)."""
     def move(view: View) -> Op:
         legal = [op for op in view.legal if isinstance(op, Op)]  # a card game's operations
+        show_news(bot, game, seat)
         return bot.choose(drawing.revive(view.body), legal)
 
     return move
@@ -135,7 +137,7 @@ class CardRoomApp(App[RichTable | None]):
         self.drawing = entry.drawing
         #: The game as the person's seat sees it; each bot sees only its own seat.
         self.session = SeatSession(game, [seat], {
-            s: bot_mover(b, self.drawing) for s, b in bots.items() if s != seat})
+            s: bot_mover(b, self.drawing, game, s) for s, b in bots.items() if s != seat})
         self.me = seat
         self.game_name = game.name
         self.game_title = entry.title or game.name

@@ -35,7 +35,7 @@ from twentyone.errors import (
     UnknownOperationError,
     WrongPhaseError,
 )
-from twentyone.games.core.bots import Bot
+from twentyone.games.core.bots import Bot, show_news
 from twentyone.games.core.game import Game
 from twentyone.games.core.sheet import Sheet
 from twentyone.games.core.shuffle import RandomShuffler, Shuffler
@@ -333,7 +333,9 @@ class CardRoom(RoomCore):
         legal = g.legal(seat)
         if not legal:
             return
-        self.game.apply(self._bot_for(seat).choose(g.view(seat), legal))
+        bot = self._bot_for(seat)
+        show_news(bot, g, seat)
+        self.game.apply(bot.choose(g.view(seat), legal))
 
     def tick(self) -> bool:
         """A bot's move when one is due, or a move for a seat whose time is up; True if the

@@ -8,13 +8,37 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
+
+from twentyone.protocol import Game
 
 from .ops import Op
 
 
 class Bot(Protocol):
     def choose(self, view: dict[str, Any], legal: Sequence[Op]) -> Op: ...
+
+
+@runtime_checkable
+class Watcher(Protocol):
+    """A bot that remembers what its seat was shown between its moves (the strong bots, which
+    infer the hidden hands from the cards played, passed and taken). ``read`` is the game's
+    mark up to which it has been shown the events; ``show_news`` keeps it."""
+
+    read: int
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Op]) -> Op: ...
+
+    def watch(self, events: Sequence[dict[str, Any]]) -> None: ...
+
+
+def show_news(bot: Bot, game: Game, seat: int) -> None:
+    """Before ``bot`` chooses for ``seat``: a ``Watcher`` is shown the events since it last
+    looked, exactly as that seat may see them (``Game.events``: another hand's cards blanked);
+    any other bot needs nothing. Every place that seats a bot calls this before ``choose``."""
+    if isinstance(bot, Watcher):
+        bot.watch(game.events(seat, bot.read))
+        bot.read = game.mark()
 
 
 class RandomBot:

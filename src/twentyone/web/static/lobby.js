@@ -6,7 +6,10 @@ import * as api from "./api.js";
 import { h } from "./dom.js";
 import { toast } from "./toast.js";
 
-const LEVELS = { best: "The best bot", beginner: "A bot for beginners" };
+const LEVELS = {
+  strong: "The strongest bot (it thinks ahead)", best: "A good bot (quick rules of thumb)",
+  beginner: "A bot for beginners",
+};
 // The registry's kinds (games/registry.py KINDS).
 const HOUSE_BANKS = "house-banks";
 const PLAYER_BANKS = "player-banks";
@@ -90,8 +93,9 @@ export function lobbyEl(onCreated, onJoin) {
       players.disabled = fewest === most;
       playersNote.textContent = `${fewest === most ? `${g.title} is for ${most}`
         : `From ${fewest} to ${most}`}. People join by the link; a bot holds each seat until someone sits down.`;
-      const levels = [...g.levels].reverse();   // the best first: what a host usually wants
+      const levels = [...g.levels].reverse();   // the strongest first
       level.replaceChildren(...levels.map((l) => h("option", { value: l }, LEVELS[l] || l)));
+      if (levels.includes("best")) level.value = "best";   // what a host usually wants
     }
   };
   game.addEventListener("change", choose);

@@ -1,0 +1,216 @@
+"""The strong bots (issue 37, "bots worth sitting down with"; docs/games/bots.md): they search
+worlds dealt from what their seat has seen, so the same picture and the same seed give the same
+move whatever the hidden cards really are; their worlds respect what the seat inferred; the
+legal moves the playouts use are the game's own; and they play whole hands of legal moves at
+every table, with any levels beside them. How much stronger they are is measured by
+``benchmarks/bench_games.py``, not asserted here.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from games_kit import c, cs
+
+from twentyone.cards import Suit
+from twentyone.games.auto import make_bots, make_game, play_hand
+from twentyone.games.core.bots import Bot, Watcher, show_news
+from twentyone.games.core.cards import Card
+from twentyone.games.core.game import Game
+from twentyone.games.core.ops import Op
+from twentyone.games.core.search import SearchBot, deal_unseen
+from twentyone.games.core.shuffle import StackedShuffler
+from twentyone.games.durak.strong import DurakStrongBot
+from twentyone.games.durak.strong import legal_moves as durak_moves
+from twentyone.games.levels import make_bot
+from twentyone.games.president.game import OPENING_CARD
+from twentyone.games.president.strong import PresidentStrongBot
+from twentyone.games.president.strong import legal_moves as president_moves
+from twentyone.games.registry import GAMES
+from twentyone.games.solo_whist.strong import SoloWhistStrongBot
+from twentyone.games.solo_whist.strong import legal_moves as whist_moves
+
+STRONG: dict[str, type[SearchBot[Any]]] = {
+    "durak": DurakStrongBot, "president": PresidentStrongBot, "solo-whist": SoloWhistStrongBot}
+MOVES: dict[str, Callable[[Game[Any], int], list[Op]]] = {
+    "durak": durak_moves, "president": president_moves, "solo-whist": whist_moves}
+
+
+def _dealt(g: Game[Any], seat: int) -> tuple[Card, ...]:
+    """The cards ``seat`` was dealt this hand (its own view of the deal)."""
+    deals = [e for e in g.log if e.kind == "dealt" and e.seat == seat]
+    return deals[-1].cards
+
+
+def _deciding(game: str, seed: int, seat: int, after: int) -> Game[Any]:
+    """A table of four where best bots have made at least ``after`` moves of the first hand and
+    ``seat`` now has a real choice (at Solo Whist, a card to play)."""
+    g = make_game(game, 4, seed)
+    bots = make_bots(game, 4, seed, ["best"] * 4)
+    g.apply(g.legal_ops(g.to_act or 1)[0])
+    while True:
+        s = g.to_act
+        assert s is not None and not g.between_hands
+        legal = g.legal_ops(s)
+        ready = len(g.ops) > after and len(legal) > 1
+        if s == seat and ready and (game != "solo-whist" or g.view(s)["phase"] == "play"):
+            return g
+        g.apply(bots[s].choose(g.view(s), legal))
+
+
+def _redealt(g: Game[Any], seat: int) -> Game[Any]:
+    """The same moves dealt from a pack where two other seats hold each other's card: two cards
+    of one suit (never a trump, never the three of spades), dealt to them and never since seen
+    on the table, are swapped, so nothing ``seat`` was shown changes but the hidden hands do."""
+    trump = getattr(g, "trump_card", None)
+    shown = {x for e in g.log if e.kind != "dealt" for x in e.cards}
+    others = [s for s in g.seats if s != seat]
+    swap: tuple[Card, Card] | None = None
+    for a in others:
+        for b in others:
+            for x in _dealt(g, a):
+                for y in _dealt(g, b):
+                    if (a < b and x.suit == y.suit and not {x, y} & shown
+                            and (trump is None or x.suit != trump.suit)
+                            and OPENING_CARD not in (x, y)):
+                        swap = (x, y)
+    assert swap is not None
+    x, y = swap
+    order = [y if k == x else x if k == y else k for k in g.shuffles[-1]]
+    h = type(g)(g.rules, StackedShuffler(order))
+    for op in g.ops:
+        h.apply(op)
+    return h
+
+
+@pytest.mark.parametrize(("game", "seed", "after"), [
+    ("durak", 4, 12), ("president", 5, 9), ("solo-whist", 6, 16)])
+def test_the_strong_bot_reads_only_what_its_seat_sees(game: str, seed: int, after: int) -> None:
+    """Two tables that differ only in cards seat 1 cannot see (two other hands swap a card):
+    seat 1 was shown the very same events and view at both, and its strong bot, seeded alike,
+    makes the same move at both."""
+    seat = 1
+    g = _deciding(game, seed, seat, after)
+    h = _redealt(g, seat)
+    assert g.events(seat, 0) == h.events(seat, 0)
+    assert g.view(seat) == h.view(seat)
+    hidden = [s for s in g.seats if s != seat]
+    assert any(sorted(g.hand_of(s)) != sorted(h.hand_of(s)) for s in hidden)
+    moves = []
+    for table in (g, h):
+        bot = STRONG[game](random.Random(11))
+        show_news(bot, table, seat)
+        moves.append(bot.choose(table.view(seat), table.legal_ops(seat)))
+    assert moves[0] == moves[1]
+    assert moves[0] in g.legal_ops(seat)
+
+
+@pytest.mark.parametrize("game", sorted(STRONG))
+def test_the_playouts_legal_moves_are_the_games_own(game: str) -> None:
+    """At every move of two hands among random and best bots, the moves a world's playout
+    chooses from are exactly ``legal_ops`` (Solo Whist's: in the play, where it searches)."""
+    g = make_game(game, 4, 21)
+    bots = make_bots(game, 4, 21, ["random", "best", "random", "beginner"])
+    checked = 0
+    for _ in range(2):
+        g.apply(g.legal_ops(g.to_act or 1)[0])
+        while not g.between_hands:
+            s = g.to_act
+            assert s is not None
+            legal = g.legal_ops(s)
+            if game != "solo-whist" or g.view(s)["phase"] == "play":
+                assert sorted(map(repr, MOVES[game](g, s))) == sorted(map(repr, legal))
+                checked += 1
+            g.apply(bots[s].choose(g.view(s), legal))
+    assert checked > 40
+
+
+def test_a_world_deals_no_card_of_a_suit_a_seat_showed_out_of() -> None:
+    """Seat 2 is void in hearts and seat 3 may hold only clubs: every world gives seat 2 no
+    heart and seat 3 only clubs, each place its number of cards, every card once."""
+    pool = [x for x in cs("2h 3h 4h 5h 2c 3c 4c 2s 3s")]
+    allowed = {2: lambda x: x.suit != Suit.HEARTS, 3: lambda x: x.suit == Suit.CLUBS}
+    rng = random.Random(3)
+    for _ in range(200):
+        world = deal_unseen(pool, {2: 3, 3: 2, 4: 4}, allowed, rng)
+        assert sorted(x for cards in world.values() for x in cards) == sorted(pool)
+        assert [len(world[s]) for s in (2, 3, 4)] == [3, 2, 4]
+        assert all(x.suit != Suit.HEARTS for x in world[2])
+        assert all(x.suit == Suit.CLUBS for x in world[3])
+
+
+def test_inferences_that_cannot_all_hold_are_dropped_not_fatal() -> None:
+    """Two hearts and only one place that may hold a heart, with room for one: the deal still
+    places every card (a person may break a rule of thumb the bot took for a fact)."""
+    pool = list(cs("2h 3h"))
+    world = deal_unseen(pool, {2: 1, 3: 1}, {2: lambda x: False}, random.Random(1))
+    assert sorted(world[2] + world[3]) == sorted(pool)
+
+
+def test_the_solo_whist_bot_remembers_who_showed_out() -> None:
+    """Shown a trick where seat 3 discarded a club on a heart lead, the bot's worlds never give
+    seat 3 a heart."""
+    bot = SoloWhistStrongBot(random.Random(1))
+    bot.watch([{"kind": "shuffled", "seat": 4}, {"kind": "turned-up", "seat": 4, "cards": ["2s"]},
+               {"kind": "play", "seat": 2, "cards": ["Ah"]},
+               {"kind": "play", "seat": 3, "cards": ["5c"]}])
+    assert bot.void == {3: {c("2h").suit}}
+    assert bot.turn_up == c("2s") and bot.dealer == 4
+
+
+def test_the_durak_bot_knows_what_a_defender_picked_up() -> None:
+    """Seat 2 picked up the eight and nine of hearts, then attacked with the eight: the bot
+    knows seat 2 still holds the nine; the discards it saw are out of every world."""
+    bot = DurakStrongBot(random.Random(1))
+    bot.watch([{"kind": "shuffled", "seat": 1}, {"kind": "bout", "seat": 1},
+               {"kind": "picked-up", "seat": 2, "cards": ["8h", "9h"]},
+               {"kind": "discarded", "seat": 3, "cards": ["6c", "7c"]},
+               {"kind": "bout", "seat": 2},
+               {"kind": "attack", "seat": 2, "cards": ["8h"], "other": 3}])
+    assert bot.holds == {2: {c("9h")}}
+    assert bot.gone == set(cs("6c 7c"))
+
+
+@pytest.mark.parametrize(("game", "players"), [("durak", 3), ("president", 5), ("solo-whist", 4)])
+def test_strong_bots_play_whole_hands_of_legal_moves(game: str, players: int) -> None:
+    """Strong bots in two seats beside a best bot and random play: a hand played through
+    ``play_hand`` checks every move and every card after each move."""
+    names = ["strong", "best", "strong", "random", "beginner"][:players]
+    g = make_game(game, players, 8)
+    table = make_bots(game, players, 8, names)
+    assert isinstance(table[1], STRONG[game]) and isinstance(table[1], Watcher)
+    play_hand(g, table, check_every_op=True)
+    assert len(g.hand_results()) == 1
+
+
+def test_a_strong_bot_taking_over_mid_hand_still_plays_legally() -> None:
+    """A strong bot that was shown nothing of the hand so far (it took a seat over at the party
+    after the deal) still chooses a legal move at every turn."""
+    g = make_game("durak", 3, 2)
+    bots: dict[int, Bot] = make_bots("durak", 3, 2, ["best"] * 3)
+    g.apply(g.legal_ops(g.to_act or 1)[0])
+    for _ in range(15):
+        s = g.to_act
+        assert s is not None
+        g.apply(bots[s].choose(g.view(s), g.legal_ops(s)))
+    late = make_bot("durak", "strong", random.Random(2))
+    assert isinstance(late, Watcher)
+    late.read = g.mark()
+    bots[1] = late
+    while not g.between_hands:
+        s = g.to_act
+        assert s is not None
+        legal = g.legal_ops(s)
+        show_news(bots[s], g, s)
+        op = bots[s].choose(g.view(s), legal)
+        assert op in legal
+        g.apply(op)
+
+
+def test_the_strong_level_is_in_the_registry_of_every_card_game() -> None:
+    for name, entry in GAMES.items():
+        assert list(entry.levels) == ["beginner", "best", "strong"]
+        assert isinstance(make_bot(name, "strong", random.Random(1)), STRONG[name])
