@@ -121,3 +121,21 @@ def test_no_hint_where_the_room_gives_none(tmp_path: Path) -> None:
         assert p.sit(who, "Ann", 20_000)["ok"]
         got = p.client.get(f"/api/rooms/{p.code}/hint", params={"token": who.token})
         assert got.status_code == 409 and "does not give hints" in got.json()["message"]
+
+
+def test_the_casino_hint_names_the_charts_play_and_its_cell() -> None:
+    """docs/web.md#the-coach: the hint the page's coach reads gives the chart's play for the
+    rules and the chart's cell beside the exact EVs; the chart's play is one of the EVs'."""
+    from twentyone.rules import PRESETS
+    from twentyone.web.hints import CasinoQuestion
+
+    no_surrender = (("can_double", False), ("can_split", False), ("can_surrender", False))
+    sixteen = CasinoQuestion(PRESETS["classic"], (10, 6), 10, no_surrender, 1, ("10s", "6h"),
+                             "10c").answer()
+    assert (sixteen["chart"], sixteen["cell"]) == ("hit", "hard 16 v 10")
+    assert sixteen["ev"]["hit"] > sixteen["ev"]["stand"]
+    pair = CasinoQuestion(PRESETS["classic"], (8, 8), 10,
+                          (("can_double", False), ("can_split", True), ("can_surrender", False)),
+                          1, ("8s", "8h"), "10c").answer()
+    assert (pair["chart"], pair["cell"]) == ("split", "pair 8 v 10")
+    assert pair["chart"] in pair["ev"]

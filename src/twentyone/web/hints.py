@@ -18,7 +18,8 @@ from twentyone.engine.table import Table
 from twentyone.engine.views import TableView, seen_cards
 from twentyone.pontoon.hint import BANKER_MODEL, Pool, pontoon_evs, unseen_pool
 from twentyone.rules import Rules
-from twentyone.strategy import action_evs
+from twentyone.strategy import action_evs, basic_chart
+from twentyone.train.player import cell
 from twentyone.web import protocol
 
 
@@ -52,10 +53,16 @@ class CasinoQuestion:
     up_code: str
 
     def answer(self) -> dict[str, Any]:
+        allowed = dict(self.allowed)
         evs = action_evs(self.rules, list(self.values), self.up, None, split_hands=self.hands,
-                         **dict(self.allowed))
+                         **allowed)
+        values = list(self.values)
+        # The chart's play and its cell, for the coach at the page (docs/web.md#the-coach): a
+        # play is judged against the chart and priced by these EVs, as the terminal's coach.
+        chart = basic_chart(self.rules).decide(values, self.up, **allowed)
         return {"hand": list(self.codes), "up": self.up_code,
                 "ev": {a: round(x, 4) for a, x in evs.items()},
+                "chart": chart, "cell": cell(values, self.up, allowed["can_split"]),
                 "basis": "a full shoe, every hand played by the exact best strategy"}
 
 

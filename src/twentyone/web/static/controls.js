@@ -3,6 +3,7 @@
 // and the host's controls. Nothing here decides a rule; the server checks every request.
 import * as api from "./api.js";
 import { betReady, chipOpen } from "./bets.js";
+import * as coach from "./coach.js";
 import { chipEl, stacksEl } from "./chips.js";
 import { h } from "./dom.js";
 import { chipsValue, describeChips, dollars, fewestChips, parseDollars } from "./money.js";
@@ -35,12 +36,21 @@ export function actionBar(view, ctx) {
   const buttons = offered.map((a) =>
     h(`button.action.act-${a}`, { type: "button", dataset: { action: a },
       // Accepting the bank names the price shown, so a changed offer is refused, not paid.
-      onclick: () => ctx.act(a, a === "accept_bank" && view.bank_offer ? { price: view.bank_offer.price } : {}) },
+      onclick: () => {
+        coach.judge(a, view);
+        ctx.act(a, a === "accept_bank" && view.bank_offer ? { price: view.bank_offer.price } : {});
+      } },
     label(a)));
   const canHint = view.hints && (view.legal.includes("hit") || view.legal.includes("stand"));
   if (canHint) {
     buttons.push(h("button.action.hint-button", { type: "button", title: "What are the odds?",
       "aria-label": "hint", onclick: () => showHint(ctx) }, "?"));
+    // The coach (docs/web.md#the-coach): a note after a play that is not the best one.
+    const on = coach.coachOn();
+    buttons.push(h("button.action.coach-toggle", { type: "button", "aria-pressed": String(on),
+      title: "Say when a play is not the best one, and what it cost",
+      onclick: () => { coach.setCoach(!on); ctx.rerender(); } }, on ? "Coach: on" : "Coach: off"));
+    coach.prepare(ctx, view);
   }
   if (!buttons.length) return null;
   const bar = h("div.action-bar", { role: "group", "aria-label": "your actions" }, buttons);

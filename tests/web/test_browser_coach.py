@@ -1,0 +1,91 @@
+"""The coach at the browser table (docs/web.md#the-coach): turned on with its button, it says
+after a play that is not the chart's what the best play was and what the choice cost, from the
+room's own hint; off, it says nothing. The shoe is stacked (``serve --stack``): the player holds
+10 and 6 against a 10 at ``classic`` (no surrender, so the chart hits), the dealer's hole card a
+7, so that standing is the mistake."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from browser_kit import Server, page_for, serve, settled, shot, shots_dir
+from playwright.sync_api import Browser, Page, expect
+
+from twentyone.rules import PRESETS
+from twentyone.strategy import action_evs
+
+WAIT_MS = 15_000
+#: Seat 1: 10 and 6; the dealer: 10 up, 7 in the hole; then cards to draw.
+STACK = "10s,10c,6h,7d,2c,3d,2h,3s"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with serve(tmp_path_factory.mktemp("coach") / "ledger.db", stack=STACK) as s:
+        yield s
+
+
+def seated_and_dealt(browser: Browser, server: Server, errors: list[str]) -> tuple[Page, Page]:
+    """A classic room; Ann on a laptop bets $10 and the host deals her 10, 6 against a 10."""
+    host = page_for(browser, errors)
+    host.goto(server.base + "/")
+    host.locator('select[name="rules"] option[value="classic"]').wait_for(state="attached")
+    host.select_option('select[name="rules"]', "classic")
+    host.get_by_role("button", name="Create the room").click()
+    host.wait_for_url(re.compile(r"/r/[A-Z0-9]+$"))
+    ann = page_for(browser, errors)
+    ann.goto(host.locator(".join-url").input_value())
+    ann.get_by_placeholder("Your name").fill("Ann")
+    ann.get_by_label("buy-in in dollars").fill("200")
+    ann.get_by_role("button", name="Sit down").click()
+    expect(ann.locator(".seat.mine")).to_be_visible()
+    for _ in range(2):
+        ann.locator('[data-chip="red"]').click()
+    ann.locator(".act-bet").click()
+    settled(ann)
+    host.locator('[data-host="deal"]').click()
+    settled(host)
+    expect(ann.locator('[data-action="stand"]')).to_be_visible(timeout=WAIT_MS)
+    return host, ann
+
+
+def test_the_coach_names_the_best_play_and_its_cost_after_a_wrong_stand(
+        browser: Browser, server: Server, tmp_path: Path) -> None:
+    errors: list[str] = []
+    _, ann = seated_and_dealt(browser, server, errors)
+    toggle = ann.locator(".coach-toggle")
+    expect(toggle).to_have_text("Coach: off")
+    toggle.click()
+    expect(ann.locator(".coach-toggle")).to_have_text("Coach: on")
+    expect(ann.locator(".coach-toggle")).to_have_attribute("aria-pressed", "true")
+    ann.locator('[data-action="stand"]').click()
+    note = ann.locator(".toast.coach")
+    expect(note).to_be_visible(timeout=WAIT_MS)
+    evs = action_evs(PRESETS["classic"], [10, 6], 10, None, can_double=False, can_split=False,
+                     can_surrender=False)
+    cost = round(evs["hit"], 4) - round(evs["stand"], 4)
+    assert cost > 0
+    expect(note).to_have_text(
+        f"Coach: best was hit (the chart for hard 16 v 10): stand cost {cost:.4f} of a bet, "
+        f"${math.floor(cost * 1000 + 0.5) / 100:.2f} on your $10", timeout=WAIT_MS)
+    shot(ann, shots_dir(tmp_path) / "coach-laptop.png")
+    # The page remembers the coach on in this browser, and the room's hint says what it used.
+    ann.reload()
+    settled(ann)
+    assert ann.evaluate("localStorage.getItem('twentyone.coach')") == "on"
+    assert not errors, errors
+
+
+def test_the_coach_off_says_nothing(browser: Browser, server: Server) -> None:
+    errors: list[str] = []
+    _, ann = seated_and_dealt(browser, server, errors)
+    expect(ann.locator(".coach-toggle")).to_have_text("Coach: off")
+    ann.locator('[data-action="stand"]').click()
+    expect(ann.locator('[data-action="stand"]')).to_have_count(0, timeout=WAIT_MS)
+    ann.wait_for_timeout(1500)  # as long as a warning would take to come
+    assert ann.locator(".toast.coach").count() == 0
+    assert not errors, errors
