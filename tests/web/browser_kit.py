@@ -159,6 +159,31 @@ def page_for(browser: Browser, errors: list[str], *, phone: bool = False,
     return page
 
 
+def bet_and_dealt(browser: Browser, base: str, rules: str, errors: list[str], *,
+                  phone: bool = False) -> tuple[Page, Page]:
+    """A room of ``rules`` created by the host; Ann (on a phone, or a laptop) sits with $200,
+    bets $10 in two red chips, and the host deals: (the host's page, Ann's)."""
+    host = page_for(browser, errors)
+    host.goto(base + "/")
+    host.locator(f'select[name="rules"] option[value="{rules}"]').wait_for(state="attached")
+    host.select_option('select[name="rules"]', rules)
+    host.get_by_role("button", name="Create the room").click()
+    host.wait_for_url(re.compile(r"/r/[A-Z0-9]+$"))
+    ann = page_for(browser, errors, phone=phone)
+    ann.goto(host.locator(".join-url").input_value())
+    ann.get_by_placeholder("Your name").fill("Ann")
+    ann.get_by_label("buy-in in dollars").fill("200")
+    ann.get_by_role("button", name="Sit down").click()
+    expect(ann.locator(".seat.mine")).to_be_visible()
+    for _ in range(2):
+        ann.locator('[data-chip="red"]').click()
+    ann.locator(".act-bet").click()
+    settled(ann)
+    host.locator('[data-host="deal"]').click()
+    settled(host)
+    return host, ann
+
+
 def settled(page: Page) -> None:
     """Wait until the room's page has no request of its own in flight."""
     expect(page.locator("section.room")).to_have_attribute("data-busy", "0")

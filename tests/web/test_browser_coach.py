@@ -7,12 +7,11 @@ room's own hint; off, it says nothing. The shoe is stacked (``serve --stack``): 
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_kit import Server, page_for, serve, settled, shot, shots_dir
+from browser_kit import Server, bet_and_dealt, serve, settled, shot, shots_dir
 from playwright.sync_api import Browser, Page, expect
 
 from twentyone.rules import PRESETS
@@ -31,24 +30,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 def seated_and_dealt(browser: Browser, server: Server, errors: list[str]) -> tuple[Page, Page]:
     """A classic room; Ann on a laptop bets $10 and the host deals her 10, 6 against a 10."""
-    host = page_for(browser, errors)
-    host.goto(server.base + "/")
-    host.locator('select[name="rules"] option[value="classic"]').wait_for(state="attached")
-    host.select_option('select[name="rules"]', "classic")
-    host.get_by_role("button", name="Create the room").click()
-    host.wait_for_url(re.compile(r"/r/[A-Z0-9]+$"))
-    ann = page_for(browser, errors)
-    ann.goto(host.locator(".join-url").input_value())
-    ann.get_by_placeholder("Your name").fill("Ann")
-    ann.get_by_label("buy-in in dollars").fill("200")
-    ann.get_by_role("button", name="Sit down").click()
-    expect(ann.locator(".seat.mine")).to_be_visible()
-    for _ in range(2):
-        ann.locator('[data-chip="red"]').click()
-    ann.locator(".act-bet").click()
-    settled(ann)
-    host.locator('[data-host="deal"]').click()
-    settled(host)
+    host, ann = bet_and_dealt(browser, server.base, "classic", errors)
     expect(ann.locator('[data-action="stand"]')).to_be_visible(timeout=WAIT_MS)
     return host, ann
 
@@ -73,7 +55,7 @@ def test_the_coach_names_the_best_play_and_its_cost_after_a_wrong_stand(
         f"Coach: best was hit (the chart for hard 16 v 10): stand cost {cost:.4f} of a bet, "
         f"${math.floor(cost * 1000 + 0.5) / 100:.2f} on your $10", timeout=WAIT_MS)
     shot(ann, shots_dir(tmp_path) / "coach-laptop.png")
-    # The page remembers the coach on in this browser, and the room's hint says what it used.
+    # The page remembers the coach on in this browser.
     ann.reload()
     settled(ann)
     assert ann.evaluate("localStorage.getItem('twentyone.coach')") == "on"

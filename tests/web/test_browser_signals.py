@@ -6,15 +6,14 @@ dealer's calls say which signal was read. The buttons stay beside the signals.""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from browser_kit import (
     Server,
+    bet_and_dealt,
     felt_point,
-    page_for,
     serve,
     settled,
     shot,
@@ -53,25 +52,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 def dealt_to_a_phone(browser: Browser, server: Server, rules: str,
                      errors: list[str]) -> tuple[Page, Page]:
     """A room of these rules; a player on a phone bets $10 and the host deals."""
-    host = page_for(browser, errors)
-    host.goto(server.base + "/")
-    host.locator(f'select[name="rules"] option[value="{rules}"]').wait_for(state="attached")
-    host.select_option('select[name="rules"]', rules)
-    host.get_by_role("button", name="Create the room").click()
-    host.wait_for_url(re.compile(r"/r/[A-Z0-9]+$"))
-    join = host.locator(".join-url").input_value()
-    ann = page_for(browser, errors, phone=True)
-    ann.goto(join)
-    ann.get_by_placeholder("Your name").fill("Ann")
-    ann.get_by_label("buy-in in dollars").fill("200")
-    ann.get_by_role("button", name="Sit down").click()
-    expect(ann.locator(".seat.mine")).to_be_visible()
-    for _ in range(2):
-        ann.locator('[data-chip="red"]').click()
-    ann.locator(".act-bet").click()
-    settled(ann)
-    host.locator('[data-host="deal"]').click()
-    settled(host)
+    host, ann = bet_and_dealt(browser, server.base, rules, errors, phone=True)
     expect(ann.locator('[data-action="split"]')).to_be_visible()
     return host, ann
 
