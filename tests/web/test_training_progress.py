@@ -7,6 +7,7 @@ stats --db LEDGER`` reaching the profiles ``serve --db LEDGER`` keeps beside its
 from __future__ import annotations
 
 import json
+import secrets
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,6 @@ from typer.testing import CliRunner
 from twentyone.cli import app
 from twentyone.train.core import JSON
 from twentyone.train.store import Store, beside_ledger
-from twentyone.web import training
 from twentyone.web.training import Trainers, routes
 
 #: A strategy session's seed whose second hand can be answered wrong.
@@ -112,7 +112,7 @@ def test_progress_and_what_is_due_over_the_api(site: tuple[Trainers, TestClient]
     # The session's seed fixed (the server draws one at random): a hand where the chart's play
     # and the exact best differ has no wrong answer among two plays (both are right), and this
     # session's second hand must have one.
-    monkeypatch.setattr(training.secrets, "randbits", lambda _bits: SEED)
+    monkeypatch.setattr(secrets, "randbits", lambda _bits: SEED)  # as training.py draws it
     s = start(client, "strategy", rules="classic", items=2)
     key = s["session"]
     right = expected(trainers, key)
