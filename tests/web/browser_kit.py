@@ -14,7 +14,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -160,9 +160,11 @@ def page_for(browser: Browser, errors: list[str], *, phone: bool = False,
 
 
 def bet_and_dealt(browser: Browser, base: str, rules: str, errors: list[str], *,
-                  phone: bool = False) -> tuple[Page, Page]:
-    """A room of ``rules`` created by the host; Ann (on a phone, or a laptop) sits with $200,
-    bets $10 in two red chips, and the host deals: (the host's page, Ann's)."""
+                  phone: bool = False, seated: Callable[[Page], None] | None = None
+                  ) -> tuple[Page, Page]:
+    """A room of ``rules`` created by the host; Ann (on a phone, or a laptop) sits with $200
+    (then ``seated`` is done on her page), bets $10 in two red chips, and the host deals: (the
+    host's page, Ann's)."""
     host = page_for(browser, errors)
     host.goto(base + "/")
     host.locator(f'select[name="rules"] option[value="{rules}"]').wait_for(state="attached")
@@ -175,6 +177,8 @@ def bet_and_dealt(browser: Browser, base: str, rules: str, errors: list[str], *,
     ann.get_by_label("buy-in in dollars").fill("200")
     ann.get_by_role("button", name="Sit down").click()
     expect(ann.locator(".seat.mine")).to_be_visible()
+    if seated is not None:
+        seated(ann)
     for _ in range(2):
         ann.locator('[data-chip="red"]').click()
     ann.locator(".act-bet").click()

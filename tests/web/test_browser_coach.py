@@ -28,9 +28,22 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         yield s
 
 
-def seated_and_dealt(browser: Browser, server: Server, errors: list[str]) -> tuple[Page, Page]:
-    """A classic room; Ann on a laptop bets $10 and the host deals her 10, 6 against a 10."""
-    host, ann = bet_and_dealt(browser, server.base, "classic", errors)
+def coach_on(page: Page) -> None:
+    """The coach turned on from the chips panel, between rounds."""
+    page.locator("details.chips-control summary").click()
+    toggle = page.locator(".coach-toggle")
+    expect(toggle).to_have_text("Coach: off")
+    toggle.click()
+    expect(page.locator(".coach-toggle")).to_have_text("Coach: on")
+    expect(page.locator(".coach-toggle")).to_have_attribute("aria-pressed", "true")
+
+
+def seated_and_dealt(browser: Browser, server: Server, errors: list[str], *,
+                     coach: bool) -> tuple[Page, Page]:
+    """A classic room; Ann on a laptop (the coach on or not) bets $10 and the host deals her
+    10, 6 against a 10."""
+    host, ann = bet_and_dealt(browser, server.base, "classic", errors,
+                              seated=coach_on if coach else None)
     expect(ann.locator('[data-action="stand"]')).to_be_visible(timeout=WAIT_MS)
     return host, ann
 
@@ -38,12 +51,7 @@ def seated_and_dealt(browser: Browser, server: Server, errors: list[str]) -> tup
 def test_the_coach_names_the_best_play_and_its_cost_after_a_wrong_stand(
         browser: Browser, server: Server, tmp_path: Path) -> None:
     errors: list[str] = []
-    _, ann = seated_and_dealt(browser, server, errors)
-    toggle = ann.locator(".coach-toggle")
-    expect(toggle).to_have_text("Coach: off")
-    toggle.click()
-    expect(ann.locator(".coach-toggle")).to_have_text("Coach: on")
-    expect(ann.locator(".coach-toggle")).to_have_attribute("aria-pressed", "true")
+    _, ann = seated_and_dealt(browser, server, errors, coach=True)
     ann.locator('[data-action="stand"]').click()
     note = ann.locator(".toast.coach")
     expect(note).to_be_visible(timeout=WAIT_MS)
@@ -64,8 +72,7 @@ def test_the_coach_names_the_best_play_and_its_cost_after_a_wrong_stand(
 
 def test_the_coach_off_says_nothing(browser: Browser, server: Server) -> None:
     errors: list[str] = []
-    _, ann = seated_and_dealt(browser, server, errors)
-    expect(ann.locator(".coach-toggle")).to_have_text("Coach: off")
+    _, ann = seated_and_dealt(browser, server, errors, coach=False)
     ann.locator('[data-action="stand"]').click()
     expect(ann.locator('[data-action="stand"]')).to_have_count(0, timeout=WAIT_MS)
     ann.wait_for_timeout(1500)  # as long as a warning would take to come

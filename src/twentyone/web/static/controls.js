@@ -45,12 +45,7 @@ export function actionBar(view, ctx) {
   if (canHint) {
     buttons.push(h("button.action.hint-button", { type: "button", title: "What are the odds?",
       "aria-label": "hint", onclick: () => showHint(ctx) }, "?"));
-    // The coach (docs/web.md#the-coach): a note after a play that is not the best one.
-    const on = coach.coachOn();
-    buttons.push(h("button.action.coach-toggle", { type: "button", "aria-pressed": String(on),
-      title: "Say when a play is not the best one, and what it cost",
-      onclick: () => { coach.setCoach(!on); ctx.rerender(); } }, on ? "Coach: on" : "Coach: off"));
-    coach.prepare(ctx, view);
+    coach.prepare(ctx, view); // the coach's odds asked while the player thinks
   }
   if (!buttons.length) return null;
   const bar = h("div.action-bar", { role: "group", "aria-label": "your actions" }, buttons);
@@ -143,6 +138,13 @@ export function chipsControl(view, seat, ctx) {
     items.push(h("button.secondary.leave", { type: "button", onclick: async () => {
       if (window.confirm("Leave the table and cash out your chips?")) await ctx.act("leave");
     } }, "Leave the table"));
+  }
+  if (view.hints && items.length) {
+    // The coach (docs/web.md#the-coach): a note after a play that is not the best one.
+    const on = coach.coachOn();
+    items.push(h("button.secondary.coach-toggle", { type: "button", "aria-pressed": String(on),
+      title: "Say when a play is not the best one, and what it cost",
+      onclick: () => { coach.setCoach(!on); ctx.rerender(); } }, on ? "Coach: on" : "Coach: off"));
   }
   if (!items.length) return null;
   // Folded away by default (it stays open once opened), so the bet keeps the screen.
