@@ -21,11 +21,17 @@ export function setCoach(on) {
 
 let asked = null; // { key, answer: Promise<hint | null> } for the decision on show
 
-function decisionKey(view) {
+// The hand to act now, or null.
+function handInPlay(view) {
   const [seat, hand] = view.to_act || [];
   const mine = view.seats.find((s) => s.number === seat);
-  const cards = mine && mine.hands[hand] ? mine.hands[hand].cards.map((c) => c && c.code) : [];
-  return JSON.stringify([view.round, seat, hand, cards, view.legal]);
+  return mine && mine.hands[hand] ? mine.hands[hand] : null;
+}
+
+function decisionKey(view) {
+  const hand = handInPlay(view);
+  const cards = hand ? hand.cards.map((c) => c && c.code) : [];
+  return JSON.stringify([view.round, view.to_act, cards, view.legal]);
 }
 
 // Asked once per decision, while the player thinks, so the judgement is ready at the press.
@@ -36,16 +42,10 @@ export function prepare(ctx, view) {
   asked = { key, answer: api.hint(ctx.code, ctx.token()).catch(() => null) };
 }
 
-// The bet on the hand in play, to say the cost in money as well.
-function betOf(view) {
-  const [seat, hand] = view.to_act || [];
-  const mine = view.seats.find((s) => s.number === seat);
-  return mine && mine.hands[hand] ? mine.hands[hand].bet : 0;
-}
-
 export async function judge(action, view) {
   if (!coachOn() || !PLAYS.has(action) || !asked || asked.key !== decisionKey(view)) return;
-  const bet = betOf(view);
+  const hand = handInPlay(view);
+  const bet = hand ? hand.bet : 0; // to say the cost in money as well
   const hint = await asked.answer;
   asked = null;
   if (!hint || !(action in hint.ev) || !(hint.chart in hint.ev)) return;
