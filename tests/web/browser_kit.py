@@ -96,31 +96,42 @@ def launch(p: Playwright) -> Browser:
     return p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
 
 
-def touch_gesture(page: Page, points: Sequence[tuple[float, float]]) -> None:
-    """One finger down at the first point, through the others, and up: real touch input, as a
-    phone's screen reports it, so the page receives touch pointer events."""
+def touch_gesture(page: Page, points: Sequence[tuple[float, float]], *,
+                  step_ms: int = 40) -> None:
+    """One finger down at the first point, through the others ``step_ms`` apart, and up: real
+    touch input, as a phone's screen reports it, so the page receives touch pointer events.
+    Each event carries its own time, so a loaded machine delivering them late does not turn a
+    quick signal into a slow one."""
     cdp = page.context.new_cdp_session(page)
+    t0 = time.time()
     try:
         x, y = points[0]
         cdp.send("Input.dispatchTouchEvent",
-                 {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
-        for x, y in points[1:]:
+                 {"type": "touchStart", "touchPoints": [{"x": x, "y": y}], "timestamp": t0})
+        for i, (x, y) in enumerate(points[1:], start=1):
             cdp.send("Input.dispatchTouchEvent",
-                     {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+                     {"type": "touchMove", "touchPoints": [{"x": x, "y": y}],
+                      "timestamp": t0 + i * step_ms / 1000})
+        cdp.send("Input.dispatchTouchEvent",
+                 {"type": "touchEnd", "touchPoints": [],
+                  "timestamp": t0 + len(points) * step_ms / 1000})
     finally:
         cdp.detach()
 
 
 def touch_hold(page: Page, fingers: Sequence[tuple[float, float]], ms: int) -> None:
     """Every finger down at once at its point, held still ``ms`` milliseconds, and lifted: a
-    held finger, or two on the screen together, as a phone reports them."""
+    held finger, or two on the screen together, as a phone reports them (the events carry
+    their times, as in ``touch_gesture``)."""
     cdp = page.context.new_cdp_session(page)
+    t0 = time.time()
     try:
         points = [{"x": x, "y": y, "id": i} for i, (x, y) in enumerate(fingers)]
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": points})
+        cdp.send("Input.dispatchTouchEvent",
+                 {"type": "touchStart", "touchPoints": points, "timestamp": t0})
         page.wait_for_timeout(ms)
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        cdp.send("Input.dispatchTouchEvent",
+                 {"type": "touchEnd", "touchPoints": [], "timestamp": t0 + ms / 1000})
     finally:
         cdp.detach()
 

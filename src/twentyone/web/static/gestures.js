@@ -38,7 +38,7 @@ export function attachGestures(el, { game, can, act }) {
     if (!any()) return;
     down.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
     if (!start) {
-      start = { id: ev.pointerId, x: ev.clientX, y: ev.clientY, t: performance.now(),
+      start = { id: ev.pointerId, x: ev.clientX, y: ev.clientY, t: ev.timeStamp,
         minX: ev.clientX, maxX: ev.clientX, minY: ev.clientY, maxY: ev.clientY, fingers: 1,
         drift: 0 };
     } else {
@@ -70,7 +70,9 @@ export function attachGestures(el, { game, can, act }) {
     if (!start || down.size) return;  // a signal ends when the last finger lifts
     const s = start;
     start = null;
-    const held = performance.now() - s.t;
+    // Times from the events themselves: a busy page handling them late does not make a quick
+    // signal slow.
+    const held = ev.timeStamp - s.t;
     if (ev.type === "pointercancel" || held > LONGEST_MS) return;
     const dx = ev.clientX - s.x;
     const dy = ev.clientY - s.y;
