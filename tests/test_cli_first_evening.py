@@ -48,6 +48,22 @@ def test_a_near_name_gets_the_nearest_suggested() -> None:
     assert "casino, pontoon, solo-whist, durak, president" in words(unknown.output)
 
 
+def test_a_near_rules_preset_gets_the_nearest_suggested() -> None:
+    """The rule presets are names people mistype too: every command that takes ``--rules``
+    reads them through ``load_rules``, and ``serve`` checks its own."""
+    for command in (["play", "--rules", "singledeck", "--auto", "basic", "--rounds", "1"],
+                    ["chart", "--rules", "six-deck"], ["edge", "--rules", "modern"]):
+        result = runner.invoke(app, command)
+        assert result.exit_code == 2, (command, result.output)
+        assert "did you mean '" in words(result.output), (command, result.output)
+    assert "did you mean 'single-deck'?" in words(runner.invoke(app, [
+        "play", "--rules", "singledeck", "--auto", "basic", "--rounds", "1"]).output)
+    served = runner.invoke(app, ["serve", "--rules", "europe", "--port", "1"])
+    assert served.exit_code == 2 and "did you mean 'european'?" in words(served.output)
+    far = runner.invoke(app, ["chart", "--rules", "zzz"])
+    assert far.exit_code == 2 and "did you mean" not in far.output
+
+
 def test_rules_reads_whole_at_80_columns_and_in_a_pipe() -> None:
     for env in ({"COLUMNS": "80"}, {}):
         result = runner.invoke(app, ["rules"], env=env)

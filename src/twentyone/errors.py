@@ -10,10 +10,14 @@ a ``--set`` option) that is refused before any table exists, ``MoneyError`` a do
 cannot be read, ``ReplayError`` a hand history or house record that does not replay. Both
 ``RulesError`` and ``MoneyError`` are also ``ValueError``s. Everything raised on purpose is a
 ``TwentyOneError``; the command line shows any of them as one line, never a traceback.
-``shown`` writes a refused value into a message: a line at most, whatever it was given.
+``shown`` writes a refused value into a message: a line at most, whatever it was given, and
+``did_you_mean`` suggests the nearest of the names that would have been taken.
 """
 
 from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
 
 
 class TwentyOneError(Exception):
@@ -35,6 +39,25 @@ def shown(x: object) -> str:
         if not isinstance(x, str):
             text = f"{text:.40} (a {type(x).__name__})"
     return text if len(text) <= 40 else text[:40] + "..."
+
+
+def nearest(name: str, names: Iterable[str]) -> str | None:
+    """The name most like ``name`` (a prefix, a part, or a close spelling), or None."""
+    known = list(names)
+    typed = name.lower()
+    for candidate in known:
+        parts = [p for p in candidate.split("-") if len(p) >= 3]
+        if candidate.startswith(typed) or any(
+                p.startswith(typed) or typed.startswith(p) for p in parts):
+            return candidate
+    close = difflib.get_close_matches(typed, known, n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
+def did_you_mean(name: object, names: Iterable[str]) -> str:
+    """"; did you mean 'single-deck'?" for a refused name like one of ``names``, else ""."""
+    guess = nearest(name.strip(), names) if isinstance(name, str) and name.strip() else None
+    return f"; did you mean {guess!r}?" if guess else ""
 
 
 class RulesError(TwentyOneError, ValueError):

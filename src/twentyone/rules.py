@@ -20,7 +20,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from twentyone.errors import RulesError
+from twentyone.errors import RulesError, did_you_mean
 from twentyone.money import DIGITS_RULE, MAX_DOLLARS, Cents, dollars, other_digits, parse_dollars
 from twentyone.safeload import loads_toml
 
@@ -688,12 +688,13 @@ def load_rules(preset_or_file: str = "classic",
         path = Path(preset_or_file)
         if not path.is_file():
             raise RulesError(
-                f"no preset or rules file named {preset_or_file!r}; presets: {', '.join(PRESETS)}")
+                f"no preset or rules file named {preset_or_file!r}"
+                f"{did_you_mean(preset_or_file, PRESETS)} (presets: {', '.join(PRESETS)})")
         data = _read_toml(path)
         base_name = data.pop("preset", None)
         if base_name is not None and (not isinstance(base_name, str) or base_name not in PRESETS):
-            raise RulesError(f"{path}: unknown preset {_shown(base_name)}; presets: "
-                             f"{', '.join(PRESETS)}")
+            raise RulesError(f"{path}: unknown preset {_shown(base_name)}"
+                             f"{did_you_mean(base_name, PRESETS)} (presets: {', '.join(PRESETS)})")
         try:
             rules = Rules.from_mapping(data, PRESETS[base_name] if base_name else None)
         except RulesError as exc:

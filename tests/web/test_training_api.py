@@ -187,6 +187,9 @@ def test_an_audition_runs_the_drills_own_count_and_gives_its_verdict(
 
 BAD_STARTS: list[tuple[dict[str, Any], str]] = [
     ({"drill": "juggling", "profile": "pat"}, "choose a drill"),
+    ({"drill": "chips", "profile": "pat"}, "did you mean 'chip-count'?"),
+    ({"drill": "payouts", "profile": "pat", "rules": "singledeck"},
+     "did you mean 'single-deck'?"),
     ({"drill": "payouts"}, "profile"),
     ({"drill": "payouts", "profile": "../etc"}, "profile name"),
     ({"drill": "payouts", "profile": "pat", "rules": "las-vegas"}, "presets"),

@@ -276,6 +276,10 @@ def test_the_lobby_creates_a_room_within_the_players_the_game_allows(tmp_path: P
             assert made.status_code == 400 and made.json()["message"], bad
         made = client.post("/api/rooms", json={"game": game, "players": most, "level": "nope"})
         assert made.status_code == 400
+        # A near name is answered with the nearest (docs/web.md#hosting-a-room).
+        typo = game[:-1] if game != "solo-whist" else "solowhist"
+        made = client.post("/api/rooms", json={"game": typo, "players": most})
+        assert made.status_code == 400 and f"did you mean {game!r}?" in made.json()["message"]
         made = client.post("/api/rooms", json={"game": game, "players": most})
         assert made.status_code == 201, made.text
         code, token = made.json()["room"], made.json()["host_token"]

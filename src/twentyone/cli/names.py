@@ -4,10 +4,11 @@ nearest suggested instead of a bare refusal."""
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Mapping
 
 import typer
+
+from twentyone.errors import nearest
 
 #: What people call a game, for the name the card room gives it.
 GAME_WORDS: dict[str, str] = {
@@ -15,19 +16,6 @@ GAME_WORDS: dict[str, str] = {
     "vingt-et-un": "pontoon", "whist": "solo-whist", "solo": "solo-whist",
     "solowhist": "solo-whist", "solo_whist": "solo-whist",
 }
-
-
-def nearest(name: str, names: Iterable[str]) -> str | None:
-    """The name most like ``name`` (a prefix, a part, or a close spelling), or None."""
-    known = list(names)
-    typed = name.lower()
-    for candidate in known:
-        parts = [p for p in candidate.split("-") if len(p) >= 3]
-        if candidate.startswith(typed) or any(
-                p.startswith(typed) or typed.startswith(p) for p in parts):
-            return candidate
-    close = difflib.get_close_matches(typed, known, n=1, cutoff=0.6)
-    return close[0] if close else None
 
 
 def resolve(name: str, names: Iterable[str], *, what: str, option: str,

@@ -20,7 +20,7 @@ import typer
 
 from twentyone.cli.options import warn_predictable
 from twentyone.engine.shoe import Shuffler, StackedShuffler
-from twentyone.errors import LedgerError
+from twentyone.errors import LedgerError, did_you_mean
 from twentyone.rules import PRESETS
 
 #: The defaults of ``web.limits.Limits``, repeated here so that the CLI does not load the server
@@ -99,7 +99,8 @@ def serve(
     from twentyone.web.store import SqliteStore, default_db
 
     if rules not in PRESETS:
-        raise typer.BadParameter(f"--rules is one of the presets: {', '.join(PRESETS)}")
+        raise typer.BadParameter(f"no rules preset {rules!r}{did_you_mean(rules, PRESETS)} "
+                                 f"(presets: {', '.join(PRESETS)})", param_hint="--rules")
     files = raise_open_files()
     if files is not None and files[0] > 0:  # RLIM_INFINITY is -1: no bound from files
         conns_total = max(1, min(conns_total, max(files[0] // 2, files[0] - FILES_KEPT)))

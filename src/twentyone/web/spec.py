@@ -14,7 +14,7 @@ from typing import Any
 
 from twentyone.engine.shoe import Shuffler
 from twentyone.engine.table import Table
-from twentyone.errors import RoomError, RulesError
+from twentyone.errors import RoomError, RulesError, did_you_mean, shown
 from twentyone.games.registry import BEST, CARD_GAME, ROOM_GAMES, TABLES, GameEntry, TableEntry
 from twentyone.games.registry import GAMES as CARD_GAMES
 from twentyone.money import dollars
@@ -113,7 +113,8 @@ class RoomSpec:
             raise RoomError(f"a new room is a JSON object, e.g. {{\"game\": \"{DEFAULT_GAME}\"}}")
         game = body.get("game", DEFAULT_GAME)
         if not isinstance(game, str) or game not in ROOM_GAMES:
-            raise RoomError(f"game is one of {', '.join(ROOM_GAMES)}")
+            raise RoomError(f"no game {shown(game)}{did_you_mean(game, ROOM_GAMES)} (games: "
+                            f"{', '.join(ROOM_GAMES)})")
         if ROOM_GAMES[game].kind == CARD_GAME:
             return cls.card_room(game, body)
         host_mode = body.get("host_mode", "house")
@@ -127,7 +128,8 @@ class RoomSpec:
             return cls(game, game, pontoon_choices(body.get(game)), "house", settings)
         preset = body.get("rules", "classic")
         if not isinstance(preset, str) or preset not in PRESETS:
-            raise RulesError(f"rules is one of the presets: {', '.join(PRESETS)}")
+            raise RulesError(f"no rules preset {shown(preset)}{did_you_mean(preset, PRESETS)} "
+                             f"(presets: {', '.join(PRESETS)})")
         toml = body.get("rules_toml")
         rules = PRESETS[preset]
         name = preset
@@ -221,7 +223,8 @@ def rules_from_toml(text: object, base: Rules) -> Rules:
     named = data.pop("preset", None)
     if named is not None:
         if not isinstance(named, str) or named not in PRESETS:
-            raise RulesError(f"unknown preset {named!r}; presets: {', '.join(PRESETS)}")
+            raise RulesError(f"unknown preset {shown(named)}{did_you_mean(named, PRESETS)} "
+                             f"(presets: {', '.join(PRESETS)})")
         base = PRESETS[named]
     return Rules.from_mapping(data, base)
 

@@ -46,6 +46,8 @@ from twentyone.errors import (
     TrainingError,
     TrainingSessionGone,
     TwentyOneError,
+    did_you_mean,
+    shown,
 )
 from twentyone.rules import PRESETS
 from twentyone.train import stats as train_stats
@@ -303,10 +305,12 @@ class Trainers:
     def _read_start(self, body: dict[str, Any]) -> tuple[Drill, str, bool, int]:
         name = body.get("drill")
         if not isinstance(name, str) or name not in DRILLS:
-            raise TrainingError(f"choose a drill: {', '.join(DRILLS)}")
+            raise TrainingError(f"choose a drill{did_you_mean(name, DRILLS)} "
+                                f"(drills: {', '.join(DRILLS)})")
         rules_name = body.get("rules", "classic")
         if not isinstance(rules_name, str) or rules_name not in PRESETS:
-            raise RulesError(f"rules is one of the presets: {', '.join(PRESETS)}")
+            raise RulesError(f"no rules preset {shown(rules_name)}"
+                             f"{did_you_mean(rules_name, PRESETS)} (presets: {', '.join(PRESETS)})")
         profile = body.get("profile")
         if not isinstance(profile, str) or not profile.strip():
             raise TrainingError("choose a profile name to keep your progress under")
