@@ -27,6 +27,9 @@ def test_the_banks_natural_is_a_pontoon_on_the_felt_and_in_the_log(
     assert any("the bank's pontoon -$2" in screen for screen in p.screens)
     assert not any("blackjack" in line for line in p.log)
     assert not any("blackjack" in screen for screen in p.screens)
+    # The cards come from a pack in the banker's hand (docs/pontoon.md#players-and-the-pack).
+    assert any("Pack █" in screen for screen in p.screens)
+    assert not any("Shoe" in screen or "shoe" in screen for screen in p.screens)
     # The bank's lines are sentences, and its standing is said once, with its total.
     assert not any(line.startswith("the bank") for line in p.log)
     assert "The bank stands" not in p.log

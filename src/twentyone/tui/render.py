@@ -155,12 +155,13 @@ class TableView:
 
     def shoe(self, v: views.TableView) -> Text:
         """Cards left as a bar, the discard tray, and whether the cut card has come out. A pitch
-        game's cards are a deck in the dealer's hand, not a shoe."""
+        game's cards are a deck in the dealer's hand, and Pontoon's a pack in the banker's
+        (docs/pontoon.md#players-and-the-pack), not a shoe."""
         size = v.cards_total or self.rules.shoe_size
         width = 16
         filled = round(width * v.shoe_remaining / size)
         held = self.rules.player_cards is PlayerCards.DOWN
-        out = Text("Deck in hand " if held else "Shoe ")
+        out = Text("Pack " if self.rules.changing_bank else "Deck in hand " if held else "Shoe ")
         out.append("█" * filled, style="cyan")
         out.append("·" * (width - filled), style="dim")
         out.append(f" {v.shoe_remaining} card{'' if v.shoe_remaining == 1 else 's'} · "

@@ -21,6 +21,7 @@ from typing import Any
 from twentyone.cards import Card
 from twentyone.engine.table import Table
 from twentyone.engine.views import HandView, SeatView, TableView
+from twentyone.rules import PlayerCards, Rules
 
 from .bank import bank_offer, banker
 
@@ -33,6 +34,15 @@ def _hand(h: HandView) -> dict[str, Any]:
     return {"cards": _cards(h.cards), "total": h.total, "soft": h.soft, "bet": h.bet,
             "doubled": h.doubled, "from_split": h.from_split, "outcome": h.outcome,
             "to_act": h.to_act, "net": h.net, "paid": list(h.paid)}
+
+
+def dealt_from(rules: Rules) -> str:
+    """Where the cards come from, in the table's word: Pontoon's pack in the banker's hand
+    (docs/pontoon.md#players-and-the-pack), a pitch game's deck in the dealer's hand, or the
+    shoe."""
+    if rules.changing_bank:
+        return "pack"
+    return "deck" if rules.player_cards is PlayerCards.DOWN else "shoe"
 
 
 def seat_json(s: SeatView) -> dict[str, Any]:
@@ -67,6 +77,7 @@ class Bodies:
             "cut_card_out": v.cut_card_out, "chip_colours": list(v.chip_colours),
             "chip_values": list(v.chip_values), "cards_total": v.cards_total,
             "settled": v.settled, "banker": banker(table),
+            "dealt_from": dealt_from(table.rules),
             "bank_offer": None if offer is None else {"from": offer[0], "to": offer[1],
                                                       "price": offer[2]},
         }

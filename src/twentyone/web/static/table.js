@@ -31,15 +31,20 @@ export function phaseText(view) {
   return PHASES[view.phase] || view.phase;
 }
 
+// The cards still to deal, named as the table holds them: the shoe, the pitch game's deck in the
+// dealer's hand, or Pontoon's pack in the banker's (which has no cut card: it is shuffled
+// again when it runs out).
 function shoeEl(shoe) {
   const left = shoe.total ? shoe.remaining / shoe.total : 0;
-  return h("div.shoe", { title: `${shoe.remaining} of ${shoe.total} cards left in the shoe` },
+  const where = shoe.from || "shoe";
+  return h(`div.shoe.from-${where}`, {
+    title: `${shoe.remaining} of ${shoe.total} cards left in the ${where}` },
     h("div.shoe-box", {},
       h("div.shoe-gauge", { style: { "--left": left.toFixed(3) } },
         h("div.shoe-fill"),
-        h(`div.cut-card${shoe.cut_card_out ? ".out" : ""}`, {
-          title: shoe.cut_card_out ? "The cut card is out: a new shoe after this round"
-            : "The cut card waits in the shoe",
+        where === "pack" ? null : h(`div.cut-card${shoe.cut_card_out ? ".out" : ""}`, {
+          title: shoe.cut_card_out ? `The cut card is out: a new ${where} after this round`
+            : `The cut card waits in the ${where}`,
         }))),
     h("div.shoe-text", {},
       h("b.shoe-left", {}, `${shoe.remaining}`), ` of ${shoe.total} left`,

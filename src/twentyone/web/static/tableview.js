@@ -23,7 +23,7 @@ export function tableView(frame) {
     to_act: b.to_act && !b.settled ? b.to_act : null,
     legal: frame.legal.map((op) => op.op),
     shoe: { remaining: b.shoe_remaining, total: b.cards_total, discards: b.discards,
-            cut_card_out: b.cut_card_out },
+            cut_card_out: b.cut_card_out, from: b.dealt_from },
     chipset: colours.map((colour, i) => ({ colour, value: b.chip_values[i] })),
     settled: b.settled, paused: r.paused,
     clock: r.clock ? { seat: r.clock[0], deadline_ms: r.clock[1] } : null,
