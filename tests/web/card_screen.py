@@ -132,6 +132,10 @@ def try_blocked(page: Page, frame: dict[str, Any]) -> bool:
     card.click(force=True, position=CORNER)   # a finger can still touch it
     expect(card).to_have_attribute("aria-pressed", "false")
     expect(page.locator(".why")).to_contain_text(reason)
+    # The card is named once: a reason that already names it ("6♠ does not beat 8♥") is not
+    # prefixed with it again ("6♠: 6♠ does not beat 8♥").
+    why = page.locator(".why").inner_text().strip()
+    assert re.match(r"^(\S+): \1 ", why) is None, why
     return True
 
 
