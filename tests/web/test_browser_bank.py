@@ -68,6 +68,7 @@ def test_the_buyer_accepts_or_declines_the_bank_on_their_page(server: Server, br
     expect(ann.locator(".dealer .shoe.from-pack")).to_have_count(1)
     assert "left in the pack" in (ann.locator(".dealer .shoe").get_attribute("title") or "")
     assert ann.locator(".dealer .cut-card").count() == 0
+    expect(ann.locator(".commitment")).to_contain_text("This pack's commitment: ")
     banker_first = ann.locator(".seat.mine.banker").count() == 1
     (seller, s_seat), (buyer, b_seat) = (((ann, ann_seat), (bob, bob_seat)) if banker_first
                                          else ((bob, bob_seat), (ann, ann_seat)))

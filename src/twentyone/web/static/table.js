@@ -192,17 +192,17 @@ export function feltChildren(view, calls, ctx) {
     h("section.seats", { "aria-label": "the seats" },
       seats.length ? seats.map((s) => seatEl(view, s, ctx))
         : h("p.empty-table", {}, "No one has sat down yet.")),
-    commitmentEl(view.commitment),
+    commitmentEl(view.commitment, view.shoe.from || "shoe"),
   ];
 }
 
-// The shoe's commitment (docs/web.md#checking-the-shoes-commitment): fixed before its first
-// card, opened in each seat's hand history once the shoe is finished, where `twentyone verify`
-// checks it.
-function commitmentEl(commitment) {
+// The shoe's (or the pack's) commitment (docs/web.md#checking-the-shoes-commitment): fixed
+// before its first card, opened in each seat's hand history once it is finished, where
+// `twentyone verify` checks it.
+function commitmentEl(commitment, where) {
   if (!commitment) return null;
   return h("p.commitment", {
-    title: "Your hand history opens this shoe once it is finished: twentyone verify checks "
+    title: `Your hand history opens this ${where} once it is finished: twentyone verify checks `
       + "that its order and secret make this commitment",
-  }, "This shoe's commitment: ", h("code", {}, commitment));
+  }, `This ${where}'s commitment: `, h("code", {}, commitment));
 }
