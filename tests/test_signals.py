@@ -5,37 +5,38 @@ from __future__ import annotations
 
 import pytest
 
-from twentyone.engine.signals import SIGNALS, Decision, Game, game_of, signal
+from twentyone.engine.signals import SIGNALS, Decision, SignalStyle, signal, style_of
 from twentyone.rules import PRESETS
 
 
 @pytest.mark.parametrize(("preset", "game"), [
-    ("classic", Game.CLASSIC), ("six-deck-h17-ls", Game.SHOE), ("european", Game.SHOE),
-    ("casino-party", Game.SHOE), ("single-deck", Game.PITCH),
+    ("classic", SignalStyle.CLASSIC), ("six-deck-h17-ls", SignalStyle.SHOE),
+    ("european", SignalStyle.SHOE),
+    ("casino-party", SignalStyle.SHOE), ("single-deck", SignalStyle.PITCH),
 ])
-def test_the_pitch_game_is_where_players_hold_their_cards(preset: str, game: Game) -> None:
+def test_the_pitch_game_is_where_players_hold_their_cards(preset: str, game: SignalStyle) -> None:
     """docs/dealing.md#hand-signals: the pitch game's signals where the cards are dealt face
     down into the players' hands (player_cards: down), the shoe game's wherever they lie on the
     felt, the casino-party game's first card down included."""
-    assert game_of(PRESETS[preset]) is game
+    assert style_of(PRESETS[preset]) is game
 
 
-@pytest.mark.parametrize("game", list(Game))
-def test_every_decision_has_a_signal_unlike_the_others(game: Game) -> None:
+@pytest.mark.parametrize("game", list(SignalStyle))
+def test_every_decision_has_a_signal_unlike_the_others(game: SignalStyle) -> None:
     """A dealer reads a decision from the signal alone, so no two decisions share one."""
     gives = [signal(game, d).gives for d in Decision]
     assert len(set(gives)) == len(Decision)
-    assert len(SIGNALS) == len(Game) * len(Decision)
+    assert len(SIGNALS) == len(SignalStyle) * len(Decision)
 
 
 def test_the_manuals_signals_in_the_shoe_game() -> None:
     """docs/dealing.md#hand-signals: the manual's "tapping the table" for a hit, "waving the
     hand, palm down" to stand, one finger for a double, two for a split."""
-    assert signal(Game.SHOE, Decision.HIT).gives == "taps the felt"
-    assert signal(Game.SHOE, Decision.STAND).gives == "waves"
-    assert "one finger" in signal(Game.SHOE, Decision.DOUBLE).gives
-    assert "two fingers" in signal(Game.SHOE, Decision.SPLIT).gives
-    assert signal(Game.PITCH, Decision.HIT).gives == "scratches the cards towards them"
+    assert signal(SignalStyle.SHOE, Decision.HIT).gives == "taps the felt"
+    assert signal(SignalStyle.SHOE, Decision.STAND).gives == "waves"
+    assert "one finger" in signal(SignalStyle.SHOE, Decision.DOUBLE).gives
+    assert "two fingers" in signal(SignalStyle.SHOE, Decision.SPLIT).gives
+    assert signal(SignalStyle.PITCH, Decision.HIT).gives == "scratches the cards towards them"
 
 
 def test_the_classic_rules_hit_is_a_scratch_towards_you_or_a_beckon() -> None:
@@ -43,11 +44,11 @@ def test_the_classic_rules_hit_is_a_scratch_towards_you_or_a_beckon() -> None:
     "can signal for a card by scratching the table with a finger or two in a motion toward
     himself, or he can wave his hand ... 'Come here!'"; standing is the sideways palm-down
     motion, as in the shoe game. Other shoe tables keep the manual's tap."""
-    assert game_of(PRESETS["classic"]) is Game.CLASSIC
-    assert game_of(PRESETS["modern-casino"]) is Game.SHOE
-    assert game_of(PRESETS["single-deck"]) is Game.PITCH
-    assert game_of(PRESETS["modern-casino"].replace(hit_signal="scratch")) is Game.CLASSIC
-    hit = signal(Game.CLASSIC, Decision.HIT)
+    assert style_of(PRESETS["classic"]) is SignalStyle.CLASSIC
+    assert style_of(PRESETS["modern-casino"]) is SignalStyle.SHOE
+    assert style_of(PRESETS["single-deck"]) is SignalStyle.PITCH
+    assert style_of(PRESETS["modern-casino"].replace(hit_signal="scratch")) is SignalStyle.CLASSIC
+    hit = signal(SignalStyle.CLASSIC, Decision.HIT)
     assert hit.gives == "scratches the felt towards them" and hit.motion
     assert "beckon" in hit.told and "finger or two" in hit.told
-    assert signal(Game.CLASSIC, Decision.STAND) == signal(Game.SHOE, Decision.STAND)
+    assert signal(SignalStyle.CLASSIC, Decision.STAND) == signal(SignalStyle.SHOE, Decision.STAND)

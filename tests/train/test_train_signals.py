@@ -18,7 +18,7 @@ from test_train_tui import flat, play, stored
 from typer.testing import CliRunner
 
 from twentyone.cli import app
-from twentyone.engine.signals import Decision, Game, signal
+from twentyone.engine.signals import Decision, SignalStyle, signal
 from twentyone.rules import PRESETS
 from twentyone.train.core import Item
 from twentyone.train.registry import make_drill
@@ -80,7 +80,7 @@ def test_give_the_signal_headless() -> None:
     for line in items:
         assert len(line["drawings"]) == len(line["choices"]) == 4
         assert all(d.startswith("<svg") for d in line["drawings"])
-        assert SEEN[Game(line["game"]), Decision(line["decision"])] in line["choices"]
+        assert SEEN[SignalStyle(line["game"]), Decision(line["decision"])] in line["choices"]
     assert [g["correct"] for g in last["items"]] == [True, False, True]
 
 
@@ -99,8 +99,8 @@ def test_an_item_never_names_its_answer(seed: int, rules: str) -> None:
         assert decision in item.shown["choices"]
 
 
-@pytest.mark.parametrize("game", list(Game))
-def test_each_signal_is_drawn_unlike_the_others_and_movements_move(game: Game) -> None:
+@pytest.mark.parametrize("game", list(SignalStyle))
+def test_each_signal_is_drawn_unlike_the_others_and_movements_move(game: SignalStyle) -> None:
     """docs/dealing.md#hand-signals: a dealer tells the signals apart at a glance, so no two
     decisions of one game share a drawing; a signal that is a movement is animated."""
     drawn = {d: drawing(game, d, ("8h", "8s")) for d in Decision}
@@ -108,7 +108,8 @@ def test_each_signal_is_drawn_unlike_the_others_and_movements_move(game: Game) -
     for d, svg in drawn.items():
         assert ("<animate" in svg) == signal(game, d).motion, (game, d)
     beckon = drawing(game, Decision.HIT, ("8h", "8s"), beckon=True)
-    if game is Game.CLASSIC:  # the classic hit's other form: unlike every other signal, moving
+    # The classic hit's other form: unlike every other signal, moving.
+    if game is SignalStyle.CLASSIC:
         assert beckon not in drawn.values() and "<animate" in beckon
 
 
@@ -128,8 +129,8 @@ def test_the_classic_rules_hit_is_drilled_as_a_scratch_and_as_a_beckon(name: str
     drills show both, and never the tap of other shoe tables."""
     items = items_of(name, 120, 5, options={"game": "shoe"})
     words = " ".join(json.dumps(i.shown, ensure_ascii=False) for i in items)
-    assert SEEN[Game.CLASSIC, Decision.HIT] in words and BECKON in words
-    assert "taps the felt" not in words and SEEN[Game.SHOE, Decision.HIT] not in words
+    assert SEEN[SignalStyle.CLASSIC, Decision.HIT] in words and BECKON in words
+    assert "taps the felt" not in words and SEEN[SignalStyle.SHOE, Decision.HIT] not in words
 
 
 def test_read_the_signal_at_the_terminal(store: Store) -> None:
@@ -151,7 +152,7 @@ def test_the_signals_missed_come_more_often() -> None:
     """With the profile's miss rates the drill deals the missed signals more often (the store's
     cells are "shoe hit", "pitch stand"…): one always missed against all others always right."""
     drill = make_drill("signals", PRESETS["classic"], "classic")
-    drill.focus = {f"{g} {d}": 0.0 for g in Game for d in Decision}
+    drill.focus = {f"{g} {d}": 0.0 for g in SignalStyle for d in Decision}
     drill.focus["pitch split"] = 1.0
     stream = drill.items(random.Random(11))
     keys = [next(stream).key for _ in range(400)]

@@ -13,7 +13,7 @@ import pytest
 from browser_kit import PHONE, Server, serve, shots_dir, start_drill
 from playwright.sync_api import Browser, Page, expect
 
-from twentyone.engine.signals import Decision, Game
+from twentyone.engine.signals import Decision, SignalStyle
 from twentyone.train.signals import SEEN
 
 WAIT_MS = 30_000
@@ -48,7 +48,7 @@ def test_the_signal_drills_on_a_phone(browser: Browser, server: Server, tmp_path
     drawn = page.locator(".t-signal svg")
     expect(drawn).to_be_visible()
     game, decision = DRAWN[drawn.get_attribute("aria-label") or ""]
-    assert game is Game(session["item"]["game"])
+    assert game is SignalStyle(session["item"]["game"])
     page.screenshot(path=str(shots / "trainer-signals-phone.png"))
     choices = session["item"]["choices"]
     out = answered(page, str(choices.index(decision.value) + 1))
@@ -66,7 +66,7 @@ def test_the_signal_drills_on_a_phone(browser: Browser, server: Server, tmp_path
     figures = page.locator(".t-signals figure.t-signal svg")
     expect(figures).to_have_count(4)
     labels = [figures.nth(i).get_attribute("aria-label") for i in range(4)]
-    want = (Game(item["game"]), Decision(item["decision"]))
+    want = (SignalStyle(item["game"]), Decision(item["decision"]))
     right = next(i + 1 for i, words in enumerate(labels) if DRAWN[words or ""] == want)
     page.screenshot(path=str(shots / "trainer-signals-give-phone.png"))
     out = answered(page, str(right % 4 + 1))

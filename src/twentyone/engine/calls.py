@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from twentyone.engine.cashier import sized_payout, three_to_two
 from twentyone.engine.chips import ChipSet
 from twentyone.engine.events import DEALER, Event, Kind
-from twentyone.engine.signals import called, game_of, signal_of
+from twentyone.engine.signals import called, signal_of, style_of
 from twentyone.money import Cents
 from twentyone.rules import PayoutStyle, Rules
 
@@ -100,7 +100,7 @@ class DealerCalls:
 
     def __init__(self, rules: Rules) -> None:
         self._offers_insurance = rules.offers_insurance
-        self._game = game_of(rules)
+        self._game = style_of(rules)
         self._up_shown = False
         self._open = False
         #: How many hands each seat plays this round (a split makes two), to name the hand.

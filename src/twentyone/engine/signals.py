@@ -21,7 +21,7 @@ from twentyone.engine.events import DEALER, Event, Kind
 from twentyone.rules import HitSignal, PlayerCards, Rules
 
 
-class Game(StrEnum):
+class SignalStyle(StrEnum):
     """Which set of signals a table uses: the cards on the felt (a hit tapped, or scratched
     towards the player as the classic rules have it), or held."""
 
@@ -47,7 +47,7 @@ class Signal:
     ``gives`` is how the dealer calls it ("waves"), ``told`` tells a player how to give it, and
     ``motion`` says whether the signal is a movement (a drawing of it must move) or a pose."""
 
-    game: Game
+    game: SignalStyle
     decision: Decision
     gives: str
     told: str
@@ -62,38 +62,38 @@ _LINE = ("draws a line behind the bet",
          "Draw a line across the felt with a finger, just behind your bet")
 
 #: Every signal, by game and decision.
-SIGNALS: dict[tuple[Game, Decision], Signal] = {
+SIGNALS: dict[tuple[SignalStyle, Decision], Signal] = {
     (s.game, s.decision): s for s in (
-        Signal(Game.SHOE, Decision.HIT, "taps the felt",
+        Signal(SignalStyle.SHOE, Decision.HIT, "taps the felt",
                "Tap the felt behind your cards with a finger", True),
-        Signal(Game.CLASSIC, Decision.HIT, "scratches the felt towards them",
+        Signal(SignalStyle.CLASSIC, Decision.HIT, "scratches the felt towards them",
                "Scratch the felt towards you with a finger or two, or beckon the card as you "
                "would beckon someone over", True),
-        Signal(Game.SHOE, Decision.STAND, "waves",
+        Signal(SignalStyle.SHOE, Decision.STAND, "waves",
                "Wave your hand flat, palm down, sideways just above your cards", True),
-        Signal(Game.SHOE, Decision.DOUBLE, "places chips beside the bet, one finger",
+        Signal(SignalStyle.SHOE, Decision.DOUBLE, "places chips beside the bet, one finger",
                "Place chips beside your bet, not on it, and hold up one finger", False),
-        Signal(Game.SHOE, Decision.SPLIT, "places chips beside the bet, two fingers",
+        Signal(SignalStyle.SHOE, Decision.SPLIT, "places chips beside the bet, two fingers",
                "Place chips beside your bet, not on it, and hold up two fingers", False),
-        Signal(Game.SHOE, Decision.SURRENDER, *_LINE, True),
-        Signal(Game.PITCH, Decision.HIT, "scratches the cards towards them",
+        Signal(SignalStyle.SHOE, Decision.SURRENDER, *_LINE, True),
+        Signal(SignalStyle.PITCH, Decision.HIT, "scratches the cards towards them",
                "Scratch the edge of your cards on the felt, towards you", True),
-        Signal(Game.PITCH, Decision.STAND, "slides the cards under the chips",
+        Signal(SignalStyle.PITCH, Decision.STAND, "slides the cards under the chips",
                "Slide your cards face down under the chips of your bet", True),
-        Signal(Game.PITCH, Decision.DOUBLE,
+        Signal(SignalStyle.PITCH, Decision.DOUBLE,
                "lays the cards face up and places chips beside the bet",
                "Turn your cards face up together and place chips beside your bet", False),
-        Signal(Game.PITCH, Decision.SPLIT,
+        Signal(SignalStyle.PITCH, Decision.SPLIT,
                "lays the pair face up apart and places chips beside the bet",
                "Turn the pair face up side by side, apart, and place chips beside your bet",
                False),
-        Signal(Game.PITCH, Decision.SURRENDER, *_LINE, True),
+        Signal(SignalStyle.PITCH, Decision.SURRENDER, *_LINE, True),
     )
 }
 # The classic rules' table is the shoe game's but for the hit: "moving his hand sideways, palm
 # down" stands, and chips beside the bet double and split as the manual has it.
 for _decision in Decision:
-    SIGNALS.setdefault((Game.CLASSIC, _decision), SIGNALS[Game.SHOE, _decision])
+    SIGNALS.setdefault((SignalStyle.CLASSIC, _decision), SIGNALS[SignalStyle.SHOE, _decision])
 
 #: The table's events that record a decision, and the decision each records.
 DECIDED: dict[StrEnum, Decision] = {
@@ -102,21 +102,21 @@ DECIDED: dict[StrEnum, Decision] = {
 }
 
 
-def game_of(rules: Rules) -> Game:
+def style_of(rules: Rules) -> SignalStyle:
     """The pitch game's signals where the players hold their cards face down; where the cards
     lie on the felt (face up, or the casino-party game's first card down) the shoe game's, with
     the hit the rules name (``hit_signal``: the classic rules' scratch or beckon)."""
     if rules.player_cards is PlayerCards.DOWN:
-        return Game.PITCH
-    return Game.CLASSIC if rules.hit_signal is HitSignal.SCRATCH else Game.SHOE
+        return SignalStyle.PITCH
+    return SignalStyle.CLASSIC if rules.hit_signal is HitSignal.SCRATCH else SignalStyle.SHOE
 
 
-def signal(game: Game, decision: Decision) -> Signal:
+def signal(game: SignalStyle, decision: Decision) -> Signal:
     """The signal for ``decision`` in ``game``."""
     return SIGNALS[game, decision]
 
 
-def signal_of(game: Game, e: Event) -> Signal | None:
+def signal_of(game: SignalStyle, e: Event) -> Signal | None:
     """The signal the decision ``e`` records was given with; None for any other event, and for
     a dealer's own draw or stand (a dealing host's, a Pontoon banker's: seat ``DEALER``), which
     no one signals to the dealer."""

@@ -13,40 +13,46 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Mapping
 
-from twentyone.engine.signals import Decision, Game, game_of, signal
+from twentyone.engine.signals import Decision, SignalStyle, signal, style_of
 from twentyone.rules import Rules, Surrender
 from twentyone.train.core import JSON, Drill, Grade, Item, small_int
 from twentyone.train.options import Option
 
 #: What a dealer sees of each signal, in words that never name the decision (the terminal shows
 #: these where it cannot draw).
-SEEN: dict[tuple[Game, Decision], str] = {
-    (Game.SHOE, Decision.HIT): "A finger taps the felt just behind the cards, twice.",
-    (Game.SHOE, Decision.STAND): "A flat hand, palm down, sweeps side to side above the cards.",
-    (Game.SHOE, Decision.DOUBLE): "A stack of chips is set down beside the bet, and one finger "
-                                  "is held up.",
-    (Game.SHOE, Decision.SPLIT): "A stack of chips is set down beside the bet, and two fingers "
-                                 "are held up in a V.",
-    (Game.SHOE, Decision.SURRENDER): "A finger draws a line across the felt behind the bet.",
-    (Game.PITCH, Decision.HIT): "The held cards scratch the felt, moving towards the player.",
-    (Game.PITCH, Decision.STAND): "The cards, face down, slide under the chips of the bet.",
-    (Game.PITCH, Decision.DOUBLE): "The two cards are laid face up together, and a stack of "
-                                   "chips is set beside the bet.",
-    (Game.PITCH, Decision.SPLIT): "The two cards are laid face up apart, side by side, and a "
-                                  "stack of chips is set beside the bet.",
-    (Game.PITCH, Decision.SURRENDER): "A finger draws a line across the felt behind the bet.",
+SEEN: dict[tuple[SignalStyle, Decision], str] = {
+    (SignalStyle.SHOE, Decision.HIT): "A finger taps the felt just behind the cards, twice.",
+    (SignalStyle.SHOE, Decision.STAND):
+        "A flat hand, palm down, sweeps side to side above the cards.",
+    (SignalStyle.SHOE, Decision.DOUBLE):
+        "A stack of chips is set down beside the bet, and one finger is held up.",
+    (SignalStyle.SHOE, Decision.SPLIT):
+        "A stack of chips is set down beside the bet, and two fingers are held up in a V.",
+    (SignalStyle.SHOE, Decision.SURRENDER):
+        "A finger draws a line across the felt behind the bet.",
+    (SignalStyle.PITCH, Decision.HIT):
+        "The held cards scratch the felt, moving towards the player.",
+    (SignalStyle.PITCH, Decision.STAND):
+        "The cards, face down, slide under the chips of the bet.",
+    (SignalStyle.PITCH, Decision.DOUBLE):
+        "The two cards are laid face up together, and a stack of chips is set beside the bet.",
+    (SignalStyle.PITCH, Decision.SPLIT):
+        "The two cards are laid face up apart, side by side, and a stack of chips is set beside "
+        "the bet.",
+    (SignalStyle.PITCH, Decision.SURRENDER):
+        "A finger draws a line across the felt behind the bet.",
 }
 # The classic rules' signals are the shoe game's but for the hit: a scratch towards the player.
-SEEN.update({(Game.CLASSIC, d): SEEN[Game.SHOE, d] for d in Decision})
-SEEN[Game.CLASSIC, Decision.HIT] = ("Two fingers scratch the felt just behind the cards, "
+SEEN.update({(SignalStyle.CLASSIC, d): SEEN[SignalStyle.SHOE, d] for d in Decision})
+SEEN[SignalStyle.CLASSIC, Decision.HIT] = ("Two fingers scratch the felt just behind the cards, "
                                     "moving towards the player.")
 #: The classic rules' other way to ask for a card, drawn as often as the scratch.
 BECKON = "A hand, palm up, beckons towards the player, as if to say “Come here!”"
 
-GAME_WORDS = {Game.SHOE: "a shoe game: the cards lie face up, the player never touches them",
-              Game.CLASSIC: "the classic game: the cards lie face up, the player never "
+GAME_WORDS = {SignalStyle.SHOE: "a shoe game: the cards lie face up, the player never touches them",
+              SignalStyle.CLASSIC: "the classic game: the cards lie face up, the player never "
                             "touches them",
-              Game.PITCH: "a pitch game: the player holds the cards face down"}
+              SignalStyle.PITCH: "a pitch game: the player holds the cards face down"}
 
 GAME = Option("game", "Which game's signals are shown", "both",
               choices=("both", "shoe", "pitch"),
@@ -98,48 +104,49 @@ def _moves(values: str, seconds: float = 0.9) -> str:
             f'dur="{seconds}s" repeatCount="indefinite"/>')
 
 
-def drawing(game: Game, decision: Decision, cards: tuple[str, str], beckon: bool = False) -> str:
+def drawing(game: SignalStyle, decision: Decision, cards: tuple[str, str],
+            beckon: bool = False) -> str:
     """The signal drawn on a patch of felt: the bet in its circle at the top, the player's two
     cards below it, the player's side at the bottom. Nothing in it names the decision.
     ``beckon``: the classic rules' hit given as a beckon rather than a scratch."""
     parts = ['<rect width="240" height="200" rx="14" fill="#1d6b3a"/>',
              '<circle cx="120" cy="42" r="28" fill="none" stroke="#e9d98b" stroke-width="2"/>',
              _chips(120, 48, 3, "#c62828")]
-    held = game is Game.PITCH and decision not in (Decision.DOUBLE, Decision.SPLIT)
+    held = game is SignalStyle.PITCH and decision not in (Decision.DOUBLE, Decision.SPLIT)
     faces: list[str | None] = [None, None] if held else list(cards)
     beside = decision in (Decision.DOUBLE, Decision.SPLIT)
     if beside:
         parts.append(_chips(166, 48, 3, "#c62828"))
-    if decision is Decision.SPLIT and game is Game.PITCH:
+    if decision is Decision.SPLIT and game is SignalStyle.PITCH:
         parts += [_card(54, 90, faces[0]), _card(142, 90, faces[1])]
-    elif game is Game.PITCH and decision is Decision.HIT:
+    elif game is SignalStyle.PITCH and decision is Decision.HIT:
         parts.append(f'<g>{_card(88, 92, None)}{_card(100, 96, None)}'
                      f'{_moves("0 0; 0 22; 0 0; 0 22; 0 0", 1.2)}</g>')
-    elif game is Game.PITCH and decision is Decision.STAND:
+    elif game is SignalStyle.PITCH and decision is Decision.STAND:
         parts.append(f'<g>{_card(88, 92, None)}{_card(100, 96, None)}'
                      f'{_moves("0 0; 0 -50; 0 -50; 0 0", 1.6)}</g>')
         parts.append(_chips(120, 48, 3, "#c62828"))  # the chips lie over the cards slid under
     else:
         parts += [_card(86, 92, faces[0]), _card(104, 98, faces[1])]
-    if game is Game.CLASSIC and decision is Decision.HIT and beckon:
+    if game is SignalStyle.CLASSIC and decision is Decision.HIT and beckon:
         # A hand, palm up, curling its fingers towards the player: "Come here!"
         parts.append(_hand(190, 150, 4, motion=_moves("0 0; 0 18; 0 0; 0 18; 0 0", 1.2)))
-    elif game is Game.CLASSIC and decision is Decision.HIT:
+    elif game is SignalStyle.CLASSIC and decision is Decision.HIT:
         # Two fingers scratching the felt towards the player, and the marks they leave.
         parts.append('<line x1="184" y1="96" x2="184" y2="126" stroke="#fff" stroke-width="2" '
                      'stroke-dasharray="30" stroke-dashoffset="30"><animate attributeName='
                      '"stroke-dashoffset" values="30;0;30" dur="0.9s" repeatCount="indefinite"/>'
                      '</line>')
         parts.append(_hand(190, 150, 2, motion=_moves("0 -24; 0 8; 0 -24", 0.9)))
-    elif game is Game.SHOE and decision is Decision.HIT:
+    elif game is SignalStyle.SHOE and decision is Decision.HIT:
         # The finger's tap on the felt, and the ring each tap leaves.
         parts.append('<circle cx="190" cy="100" r="4" fill="none" stroke="#fff" '
                      'stroke-width="2"><animate attributeName="r" values="4;16;4" dur="0.5s" '
                      'repeatCount="indefinite"/></circle>')
         parts.append(_hand(190, 150, 0, motion=_moves("0 0; 0 -14; 0 0; 0 -14; 0 0", 1.0)))
-    elif game is not Game.PITCH and decision is Decision.STAND:
+    elif game is not SignalStyle.PITCH and decision is Decision.STAND:
         parts.append(_hand(120, 172, 0, flat=True, motion=_moves("-50 0; 50 0; -50 0", 1.2)))
-    elif game is not Game.PITCH and decision in (Decision.DOUBLE, Decision.SPLIT):
+    elif game is not SignalStyle.PITCH and decision in (Decision.DOUBLE, Decision.SPLIT):
         parts.append(_hand(200, 160, 1 if decision is Decision.DOUBLE else 2))
     elif decision is Decision.SURRENDER:
         parts.append('<line x1="60" y1="82" x2="180" y2="82" stroke="#fff" '
@@ -147,16 +154,16 @@ def drawing(game: Game, decision: Decision, cards: tuple[str, str], beckon: bool
                      '<animate attributeName="stroke-dashoffset" values="120;0;0" dur="1.6s" '
                      'repeatCount="indefinite"/></line>')
         parts.append(_hand(60, 132, 0, motion=_moves("0 0; 120 0; 120 0", 1.6)))
-    words = BECKON if beckon and game is Game.CLASSIC and decision is Decision.HIT \
+    words = BECKON if beckon and game is SignalStyle.CLASSIC and decision is Decision.HIT \
         else SEEN[game, decision]
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 200" width="240" '
             f'height="200" role="img" aria-label="{words}">{"".join(parts)}</svg>')
 
 
-def _beckons(rng: random.Random, game: Game, decision: Decision) -> bool:
+def _beckons(rng: random.Random, game: SignalStyle, decision: Decision) -> bool:
     """Whether the classic rules' hit is drawn as a beckon this time (else as a scratch): both
     are its signal, so both are drilled, half the time each."""
-    return game is Game.CLASSIC and decision is Decision.HIT and rng.random() < 0.5
+    return game is SignalStyle.CLASSIC and decision is Decision.HIT and rng.random() < 0.5
 
 
 def _deal(rng: random.Random, decision: Decision) -> tuple[str, str]:
@@ -181,11 +188,11 @@ class _Signals(Drill):
         chosen = str(self.options["game"])
         # The game on the felt as these rules signal it (the classic rules' scratch or beckon),
         # and the pitch game.
-        felt = game_of(rules) if game_of(rules) is not Game.PITCH else Game.SHOE
-        self.games = {"both": [felt, Game.PITCH], "shoe": [felt],
-                      "pitch": [Game.PITCH]}[chosen]
+        felt = style_of(rules) if style_of(rules) is not SignalStyle.PITCH else SignalStyle.SHOE
+        self.games = {"both": [felt, SignalStyle.PITCH], "shoe": [felt],
+                      "pitch": [SignalStyle.PITCH]}[chosen]
 
-    def _choose(self, rng: random.Random) -> tuple[Game, Decision]:
+    def _choose(self, rng: random.Random) -> tuple[SignalStyle, Decision]:
         """A game and a decision; with the profile's miss rates (``focus``), more often the
         signals the trainee misses: as the strategy drill deals, a signal always read right
         comes half as often, one never seen three times in four, one always missed every time."""
@@ -241,7 +248,7 @@ class SignalsDrill(_Signals):
         given = self._given(answer, list(item.shown["choices"]))
         aliases = {"stick": "stand", "twist": "hit", "double down": "double"}
         ok = given is not None and aliases.get(given, given) == expected
-        s = signal(Game(item.shown["game"]), Decision(expected))
+        s = signal(SignalStyle(item.shown["game"]), Decision(expected))
         return Grade(ok, expected, "Right." if ok else
                      f"That is the signal to {expected}: the player {s.gives}.")
 
@@ -283,6 +290,6 @@ class GiveSignalDrill(_Signals):
         given = self._given(answer, choices)
         ok = given is not None and given.lower() == choices[right - 1].lower()
         decision = Decision(item.shown["decision"])
-        told = signal(Game(item.shown["game"]), decision).told
+        told = signal(SignalStyle(item.shown["game"]), decision).told
         return Grade(ok, choices[right - 1], "Right." if ok else
                      f"Number {right}: to {decision.value}, {told[0].lower()}{told[1:]}.")

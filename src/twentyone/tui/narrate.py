@@ -16,7 +16,7 @@ from twentyone.cards import Card, hand_total, rank_plural
 from twentyone.engine.calls import CLOSED, DealerCalls, payout_method
 from twentyone.engine.chips import ChipSet
 from twentyone.engine.events import DEALER, Event, Kind
-from twentyone.engine.signals import Decision, game_of, signal
+from twentyone.engine.signals import Decision, signal, style_of
 from twentyone.money import dollars
 from twentyone.rules import PayoutStyle, PlayerCards, Rules
 
@@ -76,7 +76,7 @@ class Narrator:
         self.calls = DealerCalls(rules)
         #: Each decision is called with the hand signal it was given by
         #: (docs/dealing.md#hand-signals): the shoe game's or the pitch game's.
-        self._game = game_of(rules)
+        self._game = style_of(rules)
         #: How each payout was made is said only where the table sizes into bets.
         self._say_method = rules.payout_style is not PayoutStyle.FEWEST
         #: The dealer's cards in a complete deal: no second card in the European game.

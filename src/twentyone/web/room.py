@@ -44,7 +44,7 @@ from twentyone.engine.ops import (
     Void,
 )
 from twentyone.engine.shoe import Shuffler
-from twentyone.engine.signals import game_of
+from twentyone.engine.signals import style_of
 from twentyone.engine.table import Phase, Record, Table
 from twentyone.engine.views import view
 from twentyone.errors import (
@@ -522,7 +522,7 @@ class Room(RoomCore):
         return {"room": self.code, "game": self.spec.game, "title": entry.title,
                 "kind": entry.kind,
                 "bank": entry.bank, "rules": self.spec.rules_name,
-                "host_mode": self.spec.host_mode, "signals": str(game_of(self.table.rules)),
+                "host_mode": self.spec.host_mode, "signals": str(style_of(self.table.rules)),
                 "seats": [{"number": n, "name": p.name, "connected": p.connections > 0}
                           for n, p in sorted(self.people.items())],
                 "seat_count": self.table.rules.seats,
