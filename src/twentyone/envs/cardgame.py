@@ -21,6 +21,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from twentyone.envs.aec import SeatsEnv
 from twentyone.envs.codec import CARD_GAMES, MAX_MOVES, codec, new_game
 from twentyone.envs.common import InvalidActionError
 from twentyone.errors import RulesError
@@ -31,7 +32,7 @@ from twentyone.games.core.shuffle import RandomShuffler
 BLACKJACK_NAMES = ("casino", "blackjack")
 
 
-class CardGameEnv(AECEnv):  # type: ignore[misc]
+class CardGameEnv(SeatsEnv):
     """``players`` learning seats at one card game, ``hands`` hands an episode (module
     docstring); ``rules`` are the game's other rules (Durak's ``hand_size``, for one)."""
 
@@ -51,29 +52,13 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
         self.hands = hands
         self.max_moves = max_moves
         self.metadata = {**self.metadata, "name": f"twentyone_{game.replace('-', '_')}_v0"}
-        self.possible_agents = [f"seat_{n}" for n in range(1, players + 1)]
-        obs = spaces.Dict({
-            "observation": spaces.Box(0.0, 1.0, shape=(self.codec.n_features,),
-                                      dtype=np.float32),
-            "action_mask": spaces.Box(0, 1, shape=(self.codec.n_actions,), dtype=np.int8)})
-        self.observation_spaces = dict.fromkeys(self.possible_agents, obs)
-        self.action_spaces = {a: spaces.Discrete(self.codec.n_actions)
-                              for a in self.possible_agents}
+        self._name_seats(players, spaces.Box(0.0, 1.0, shape=(self.codec.n_features,),
+                                             dtype=np.float32), self.codec.n_actions)
         self.game: Game[Any] | None = None
         self._rng = np.random.default_rng()
         self._since = 0
         self._moves = 0
         self._legal = np.zeros(self.codec.n_actions, dtype=np.int8)
-
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
-
-    @staticmethod
-    def _seat(agent: str) -> int:
-        return int(agent.rsplit("_", 1)[1])
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A fresh table and its first deal; a ``seed`` makes the shuffles reproducible."""
@@ -81,12 +66,7 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
             self._rng = np.random.default_rng(seed)
         shuffler = RandomShuffler.seeded(int(self._rng.integers(1 << 62)))
         self.game = new_game(self.game_name, self.codec.players, shuffler, self.rules)
-        self.agents = list(self.possible_agents)
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._new_episode()
         self._deal()
         self._select()
 

@@ -18,9 +18,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
-from pettingzoo import AECEnv
 
 from twentyone.engine.table import Phase, Table
+from twentyone.envs.aec import SeatsEnv
 from twentyone.envs.blackjack import _TABLE_ACTIONS
 from twentyone.envs.common import (
     N_ACTIONS,
@@ -38,7 +38,7 @@ from twentyone.rules import Rules
 BUY_IN_BETS = 10_000
 
 
-class BlackjackTableEnv(AECEnv):  # type: ignore[misc]
+class BlackjackTableEnv(SeatsEnv):
     """``seats`` learning seats (1-7) at a casino table by ``rules`` (preset, file or Rules, with
     rule overrides), one round an episode."""
 
@@ -52,28 +52,13 @@ class BlackjackTableEnv(AECEnv):  # type: ignore[misc]
         if not 1 <= seats <= min(7, self.rules.seats):
             raise RulesError(f"this table seats 1 to {min(7, self.rules.seats)}, not {seats}")
         self.count = count
-        self.possible_agents = [f"seat_{n}" for n in range(1, seats + 1)]
         lo, hi = feature_bounds(N_ACTIONS, count, self.rules.decks)
-        obs_space = spaces.Dict({
-            "observation": spaces.Box(lo, hi, shape=(n_features(N_ACTIONS, count),),
-                                      dtype=np.float32),
-            "action_mask": spaces.Box(0, 1, shape=(N_ACTIONS,), dtype=np.int8)})
-        self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
-        self.action_spaces = {a: spaces.Discrete(N_ACTIONS) for a in self.possible_agents}
+        self._name_seats(seats, spaces.Box(lo, hi, shape=(n_features(N_ACTIONS, count),),
+                                           dtype=np.float32), N_ACTIONS)
         self.table: Table | None = None
         self._pictures: dict[str, SeatPicture] = {}
         self._before: dict[str, int] = {}
         self._last_hand: dict[str, int] = {}
-
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
-
-    @staticmethod
-    def _seat(agent: str) -> int:
-        return int(agent.rsplit("_", 1)[1])
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a round; a ``seed`` builds a new table whose shoe it shuffles."""
@@ -94,12 +79,7 @@ class BlackjackTableEnv(AECEnv):  # type: ignore[misc]
             (table.decline if table.phase is Phase.INSURANCE else table.stand)(to_act[0])
         self._read(start)
         del table.log[:], table.ops[:], table.shoe.history[:]
-        self.agents = list(self.possible_agents)
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._new_episode()
         self._last_hand = dict.fromkeys(self.agents, 0)
         for agent in self.agents:
             n = self._seat(agent)
