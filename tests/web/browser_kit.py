@@ -136,11 +136,31 @@ def touch_hold(page: Page, fingers: Sequence[tuple[float, float]], ms: int) -> N
         cdp.detach()
 
 
+#: The first point of the dealer's calls (the felt between the dealer and the seats) that a
+#: finger would touch on the felt itself: on the screen, not under the buttons fixed at the
+#: foot of a phone's screen or any other control, so the page takes it as a signal.
+FELT_SPOT = """() => {
+  const calls = document.querySelector(".felt .calls");
+  calls.scrollIntoView({ block: "center" });
+  const box = calls.getBoundingClientRect();
+  const skip = "button, input, select, textarea, a, summary, .controls, .action-bar";
+  for (const fy of [0.5, 0.35, 0.65, 0.2, 0.8]) {
+    for (const fx of [0.5, 0.3, 0.7]) {
+      const x = box.left + box.width * fx, y = box.top + box.height * fy;
+      const at = document.elementFromPoint(x, y);
+      if (at && at.closest("#felt") && !at.closest(skip)) return [x, y];
+    }
+  }
+  return null;
+}"""
+
+
 def felt_point(page: Page) -> tuple[float, float]:
-    """A spot on the felt between the dealer and the seats, clear of any button."""
-    box = page.locator(".felt .calls").bounding_box()
-    assert box is not None
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    """A spot on the felt between the dealer and the seats, in view and clear of any button
+    (the action bar stays at the foot of a phone's screen and may cover the calls)."""
+    spot = page.evaluate(FELT_SPOT)
+    assert spot is not None, "no spot of the dealer's calls is in view, clear of the buttons"
+    return float(spot[0]), float(spot[1])
 
 
 def cents(text: str) -> int:

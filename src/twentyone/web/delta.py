@@ -36,7 +36,8 @@ import orjson
 from twentyone.web.protocol import FrameParts
 from twentyone.web.roomcore import Actor, Frames
 
-Op = dict[str, Any]
+#: One operation of an RFC 6902 JSON Patch ({"op": "replace", "path": ..., "value": ...}).
+Patch = dict[str, Any]
 _MISSING = object()
 
 
@@ -54,17 +55,17 @@ def _key(key: object) -> str:
     return str(key).replace("~", "~0").replace("/", "~1")
 
 
-def diff(old: Any, new: Any, path: str = "") -> list[Op]:
+def diff(old: Any, new: Any, path: str = "") -> list[Patch]:
     """The RFC 6902 operations that turn ``old`` into ``new`` (JSON values): members and list
     items that differ are followed down, so a change costs a patch the size of the change. A
     list that grew gets its new items added at its end, one that shrank loses its last items."""
-    out: list[Op] = []
+    out: list[Patch] = []
     if not _same(old, new):
         _diff(old, new, path, out)
     return out
 
 
-def _diff(old: Any, new: Any, path: str, out: list[Op]) -> None:
+def _diff(old: Any, new: Any, path: str, out: list[Patch]) -> None:
     # ``_same`` is written out in the loops: this runs for every member of a VIEW that changed.
     if type(old) is dict and type(new) is dict:
         added = 0
@@ -102,7 +103,7 @@ def _same(a: Any, b: Any) -> bool:
     return a is b or (a == b and type(a) is type(b))
 
 
-def _encode(ops: list[Op]) -> str:
+def _encode(ops: list[Patch]) -> str:
     """The operations as the inside of a JSON array."""
     return orjson.dumps(ops).decode()[1:-1] if ops else ""
 
