@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_kit import LAPTOP, PHONE, Server, serve, shots_dir
+from browser_kit import LAPTOP, PHONE, Server, page_for, serve, shots_dir
 from playwright.sync_api import Browser, Page, expect
 
 from twentyone.engine.chips import ChipSet
@@ -221,3 +221,51 @@ def test_the_summary_after_a_reload_is_the_whole_sessions(
     expect(page.locator(".t-final")).to_have_text("0 right of 3 (0%)")
     expect(page.locator(".t-missed li")).to_have_count(3)
     shoot(page, shots_dir(tmp_path) / "taught-summary-laptop.png")
+
+
+#: The drills the cases above leave out, each answered wrong through its buttons: the procedure
+#: and the signals by a choice's number, catching the dealer by its flag, the thumb's strategy
+#: by a play.
+OTHER_DRILLS = ["procedure", "procedure-party", "catch-dealer", "signals", "signals-give",
+                "strategy-thumb"]
+
+
+def a_wrong_answer(drill: Drill, item: Item) -> str:
+    """An answer the drill grades wrong for ``item``, as a button of the page gives it."""
+    offered: list[str] = (["ok", "mistake"] if drill.answer_kind == "flag"
+                          else list(item.shown["actions"]) if drill.answer_kind == "action"
+                          else [str(n + 1) for n in range(len(item.shown["choices"]))])
+    return next(v for v in offered if not drill.grade(item, v).correct)
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_every_other_drill_shows_its_item_and_a_missed_answer_at_both_sizes(
+        browser: Browser, server: tuple[Server, Path], tmp_path: Path, size: str) -> None:
+    """The rest of the drills, item and feedback, at 390 and 1280 px: the grade says what was
+    answered and why it is wrong (catching the dealer: the payout worked out), and nothing is
+    wider than the screen."""
+    s, profiles = server
+    shots = shots_dir(tmp_path)
+    errors: list[str] = []
+    page = page_for(browser, errors, phone=size == "phone", wait_ms=WAIT_MS)
+    for name in OTHER_DRILLS:
+        drill = make_drill(name, PRESETS["classic"], "classic")
+        # The procedure's first step is the shuffle, on an empty table: a round's step shows more.
+        item = first(drill, lambda i: i.shown.get("dealer", True))
+        wrong = a_wrong_answer(drill, item)
+        profile = f"{size}-{name}"
+        due_first(profiles, profile, drill, item)
+        begin(page, s.base, name, profile)
+        shoot(page, shots / f"taught-{name}-{size}-item.png")
+        out = answered(page, lambda w=wrong: page.click(f'.t-answer button[data-answer="{w}"]'))
+        assert out["grade"]["id"].startswith("review-") and not out["grade"]["correct"]
+        expect(page.locator(".t-grade h3")).to_have_text("Not quite")
+        expect(page.locator(".t-grade .t-said")).to_contain_text("You answered")
+        expect(page.locator(".t-grade .t-feedback")).to_contain_text(
+            str(out["grade"]["feedback"]))
+        if name == "catch-dealer":
+            expect(page.locator(".t-grade .t-feedback")).to_contain_text(" pays ")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= (PHONE if size == "phone" else LAPTOP)["width"], name
+        shoot(page, shots / f"taught-{name}-{size}-feedback.png")
+    assert not errors, errors
