@@ -269,3 +269,34 @@ def test_every_other_drill_shows_its_item_and_a_missed_answer_at_both_sizes(
         assert width <= (PHONE if size == "phone" else LAPTOP)["width"], name
         shoot(page, shots / f"taught-{name}-{size}-feedback.png")
     assert not errors, errors
+
+
+def test_the_note_that_the_odds_are_being_prepared_goes_when_the_item_comes(
+        browser: Browser, server: tuple[Server, Path], tmp_path: Path) -> None:
+    """A strategy session whose odds take a while says so, and the note goes as soon as the
+    first item is on show: left up its eight seconds, it covered the score and the item's
+    heading on a phone. The page's clock is Playwright's and the server's answer is held
+    back by the test, so no step here waits on the wall clock."""
+    s, _ = server
+    errors: list[str] = []
+    page = page_for(browser, errors, phone=True, wait_ms=WAIT_MS)
+    page.clock.install()
+    held: list[Any] = []
+    page.route("**/api/train/sessions", lambda route: held.append(route)
+               if route.request.method == "POST" else route.continue_())
+    page.goto(f"{s.base}/train?drill=strategy")
+    page.fill("input[name=profile]", "waiting")
+    with page.expect_request(lambda r: r.url.endswith("/api/train/sessions")
+                             and r.method == "POST"):
+        page.click("form.t-setup button[type=submit]")
+    page.clock.run_for(1300)
+    note = page.locator("#toasts .toast", has_text="Preparing the exact odds")
+    expect(note).to_be_visible()
+    while not held:
+        page.clock.run_for(10)  # lets the route handler run
+    held[0].continue_()
+    expect(page.locator(".t-answer")).to_be_visible(timeout=WAIT_MS)
+    page.clock.run_for(500)    # the note's way out
+    expect(note).to_have_count(0)
+    shoot(page, shots_dir(tmp_path) / "taught-strategy-first-item-phone.png")
+    assert not errors, errors

@@ -147,7 +147,10 @@ function setupEl(drills, presets, last) {
 async function start(body, button) {
   button.disabled = true;
   const strategy = body.drill.startsWith("strategy") || body.drill === "index-plays";
-  const wait = strategy ? setTimeout(() => toast("Preparing the exact odds for these rules (first time only)…", "info", 8000), 1200) : null;
+  // Said only when the odds take a while, and taken away as soon as the first item is on show:
+  // left up, it covered the score and the item's heading on a phone.
+  let preparing = null;
+  const wait = strategy ? setTimeout(() => { preparing = toast("Preparing the exact odds for these rules (first time only)…", "info", 8000); }, 1200) : null;
   try {
     const s = await call("POST", "/api/train/sessions", body);
     if (s.notice) toast(s.notice, "info", 9000);
@@ -157,6 +160,7 @@ async function start(body, button) {
     button.disabled = false;
   } finally {
     clearTimeout(wait);
+    if (preparing) preparing();
   }
 }
 
