@@ -256,6 +256,10 @@ def test_every_other_drill_shows_its_item_and_a_missed_answer_at_both_sizes(
         profile = f"{size}-{name}"
         due_first(profiles, profile, drill, item)
         begin(page, s.base, name, profile)
+        # End stays on the score's line (under a long title it wrapped to a line of its own).
+        end, score = (page.locator(sel).bounding_box() for sel in (".t-end", ".t-score"))
+        assert end and score and abs((end["y"] + end["height"] / 2)
+                                     - (score["y"] + score["height"] / 2)) < 4, name
         shoot(page, shots / f"taught-{name}-{size}-item.png")
         out = answered(page, lambda w=wrong: page.click(f'.t-answer button[data-answer="{w}"]'))
         assert out["grade"]["id"].startswith("review-") and not out["grade"]["correct"]

@@ -186,7 +186,8 @@ function sessionView(s, body) {
       h("span.t-title", {}, s.drill.title),
       h("span.t-meta", {}, `${s.rules} · ${s.profile}`),
       s.audition ? h("span.t-meta", {}, `audition: pass mark ${Math.round(s.drill.audition.pass_mark * 100)}%, ${s.drill.audition.seconds_per_item} s each`) : null,
-      h("span.t-status", {}, score, count, clock), end),
+      // End kept beside the score: on its own it wrapped to a line of its own under a long title.
+      h("span.t-status", {}, score, count, clock, end)),
     felt, below);
   clear(root).append(page);
   // The time on the item in view, stopped while its grade is shown.
