@@ -1,6 +1,6 @@
 """A profile's progress: accuracy and speed per drill over time (by day and by session), the
-strategy cells most missed (as a heatmap on the chart's own grid), and what the measured mistakes
-cost per hand.
+strategy cells most missed (as a heatmap on the chart's own grid), what the measured mistakes
+cost per hand, and the sessions played at the table with the coach (kept by ``train.coach``).
 
 The figures are computed from the stored answers only, so they are the same whichever front end
 recorded them.
