@@ -79,3 +79,29 @@ def test_a_payouts_bet_is_shown_in_its_chips() -> None:
         chips = item.shown["bet_chips"]
         value = sum(chipset.values[chipset.colours.index(c)] * n for c, n in chips.items())
         assert f"${value / 100:,.2f}".replace(".00", "") == item.shown["bet"]
+
+
+def test_a_graded_step_says_why_it_was_right_or_wrong() -> None:
+    """A miss says why (docs/training.md#the-drills): the bet, its odds and the chips that pay
+    it, worked out here from the item's own bet; a step done right says so once, not "Not
+    quite" before it (the page's heading already says whether the answer was right)."""
+    drill = CatchDealerDrill(CLASSIC, "classic", {"rate": "0.5"})
+    chipset = ChipSet.of(CLASSIC.chips)
+    seen: set[tuple[str, str]] = set()
+    for item in itertools.islice(drill.items(random.Random(4)), 200):
+        mistake = item.secret["mistake"]
+        wrong = drill.grade(item, "ok" if mistake else "mistake")
+        assert not wrong.correct and not wrong.feedback.startswith(("Not quite", "Right"))
+        if item.shown["event"] != "payout":
+            assert "stand" in wrong.feedback and "hard 17" in wrong.feedback
+            continue
+        bet = round(float(str(item.shown["bet"]).strip("$").replace(",", "")) * 100)
+        odds = Fraction(3, 2) if item.shown["outcome"] == "blackjack" else Fraction(1)
+        amount = bet * odds
+        assert amount == item.secret["amount"]
+        assert f"${int(amount) / 100:,.2f}".replace(".00", "") in wrong.feedback
+        assert item.shown["bet"] in wrong.feedback
+        assert ("3 to 2" if odds == Fraction(3, 2) else "even money") in wrong.feedback
+        assert chipset.describe(chipset.counts(item.secret["right"])) in wrong.feedback
+        seen.add((item.shown["outcome"], mistake))
+    assert ("blackjack", "") in seen and ("win", "") in seen and ("win", "short pay") in seen

@@ -15,6 +15,7 @@ import math
 from datetime import UTC, datetime
 from pathlib import Path
 
+import numpy as np
 import pytest
 from typer.testing import CliRunner
 
@@ -237,3 +238,38 @@ def test_insurance_is_judged_by_the_tens_not_seen() -> None:
     plain = Coach(RULES)
     plain.see(*small, "10", "A", "9")
     assert plain.judge_insurance(True) is None   # the chart's decline, but insuring pays here
+
+
+def test_train_stats_png_charts_the_sessions_at_the_table(tmp_path: Path) -> None:
+    """`train stats --png` draws table play beside the drills (docs/training.md#progress): one
+    point a session for the plays judged right and the count checks right, each session's
+    net written over it; the figures worked out here from what each session was told."""
+    from twentyone.train.stats import figure
+
+    first, second = Coach(RULES, "hilo"), Coach(RULES, "hilo")
+    first.settle([1000, -500])
+    first.see("10", "6", "10")                       # Hi-Lo -1, a true count below 0: hit
+    assert first.judge(["10", "6"], "10", "stand") is not None
+    assert first.judge(["10", "6"], "10", "hit") is None
+    assert first.check_count(-1, 0).correct and not first.check_count(4, 1).correct
+    second.settle([-2500])
+    assert second.check_count(0, 0).correct
+    with Store.open("pat", tmp_path) as store:
+        first.keep(store, "table-1", datetime(2026, 1, 2, 20, tzinfo=UTC))
+        second.keep(store, "table-2", datetime(2026, 1, 3, 20, tzinfo=UTC))
+        fig = figure(store)
+        png = tmp_path / "stats.png"
+        res = CliRunner().invoke(app, ["train", "stats", "--profile", "pat", "--png", str(png)],
+                                 env={"TWENTYONE_TRAIN_DIR": str(tmp_path)})
+        assert res.exit_code == 0, res.output
+        assert png.read_bytes()[:4] == b"\x89PNG"
+    (ax,) = [a for a in fig.axes if a.get_title().startswith("Table play")]
+    lines = {line.get_label(): np.asarray(line.get_ydata(), dtype=float).tolist()
+             for line in ax.get_lines()}
+    # Two plays judged, one a mistake; the second session judged none, so it has no point.
+    assert lines["plays as the coach advised"] == [50.0]
+    assert lines["count checks right"] == [50.0, 100.0]
+    assert [t.get_text() for t in ax.texts] == ["net +\\$5", "net -\\$25"]
+    plain = CliRunner().invoke(app, ["train", "stats", "--profile", "pat"],
+                               env={"TWENTYONE_TRAIN_DIR": str(tmp_path)})
+    assert "net +$5," in plain.stdout and "net -$25," in plain.stdout  # signed, as at the table

@@ -140,3 +140,37 @@ def test_even_money_is_paid_as_a_step() -> None:
     labels = [s.label for s in steps]
     assert "pay seat 1 even money" in labels
     assert labels.index("offer insurance") < labels.index("pay seat 1 even money")
+
+
+#: What a missed step must say of the rule behind it, per kind of step, in the words of
+#: docs/dealing.md (The order of the deal, Paying naturals on the turn, Collecting busts at once,
+#: Turning the hole card, Settling right to left, The insurance procedure, The burn card, The cut).
+RULE_WORDS = {"deal": "seat 1 first", "on the turn": "", "hole card": "every player has finished",
+              "settle": "right to left", "peek": "checks the hole card", "shoe": "shuffle",
+              "insurance": "insurance", "dealer draws": ""}
+
+
+@pytest.mark.parametrize(("name", "preset"), [("procedure", "classic"),
+                                              ("procedure", "six-deck-h17-ls"),
+                                              ("procedure-party", "classic")])
+def test_a_missed_step_says_the_rule_behind_it(name: str, preset: str) -> None:
+    """A miss says why (docs/training.md#the-drills): the rule of the book that makes this step
+    the next, and at the dealer's draw the dealer's total, worked out here from the cards."""
+    drill = make_drill(name, PRESETS[preset], preset)
+    kinds = set()
+    for item in itertools.islice(drill.items(random.Random(5)), 400):
+        step = item.secret["step"]
+        wrong = next(str(n + 1) for n, c in enumerate(item.shown["choices"]) if c != step)
+        feedback = drill.grade(item, wrong).feedback
+        assert feedback.startswith(f"Next: {step}. ") and len(feedback) > len(step) + 12
+        assert RULE_WORDS[item.key] in feedback, (step, feedback)
+        if step.endswith("'s bust"):
+            assert "collected at once" in feedback
+        if step.endswith("'s blackjack"):
+            assert "on that player's turn" in feedback
+        if step in ("the dealer hits", "the dealer stands"):
+            total, soft = dealer_total(item.shown["dealer"])
+            assert f"The dealer has {'soft ' if soft else ''}{total}:" in feedback
+            assert ("hits a soft 17" in feedback) == drill.rules.hit_soft_17
+        kinds.add(item.key)
+    assert kinds == set(RULE_WORDS)

@@ -1,4 +1,4 @@
-"""The progress page lists the sessions played at the terminal table with the coach
+"""The progress page lists and charts the sessions played at the terminal table with the coach
 (docs/training.md#the-coach-at-the-table), at a phone's 390 px and a laptop's 1280 px, from the
 profile the table kept them in (``train.coach.Coach.keep``), beside the server's ledger."""
 
@@ -44,6 +44,13 @@ def test_the_progress_page_lists_the_table_sessions(
     expect(line).to_contain_text("3 hands (won 1, lost 1, pushed 1), net +$5")
     expect(line).to_contain_text(f"1 mistake costing {coach.stats.ev_cost:.4f} of a bet")
     expect(line).to_contain_text("count checks 1 of 1 right")
+    # Charted too: one session, one play judged and a mistake: a point at 0%.
+    chart = page.locator(".t-table-chart svg.t-spark")
+    expect(chart).to_have_attribute("aria-label", "accuracy over 1 session")
+    expect(chart.locator("circle")).to_have_count(1)
+    assert chart.locator("circle").get_attribute("cy") == str(60 - 4)
+    expect(page.locator(".t-table-chart")).to_contain_text(
+        "% of plays as the coach advised · 1 session, the latest 0%")
     # A profile with no strategy answers has no cost a hand: nothing, not the word "null".
     assert "null" not in (page.locator(".t-stats-body").text_content() or "")
     width = page.evaluate("document.documentElement.scrollWidth")

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_kit import LAPTOP, PHONE, Server, serve, shots_dir
+from browser_kit import LAPTOP, PHONE, Server, page_for, serve, shots_dir
 from playwright.sync_api import Browser, Page, expect
 
 from twentyone.engine.chips import ChipSet
@@ -221,3 +221,86 @@ def test_the_summary_after_a_reload_is_the_whole_sessions(
     expect(page.locator(".t-final")).to_have_text("0 right of 3 (0%)")
     expect(page.locator(".t-missed li")).to_have_count(3)
     shoot(page, shots_dir(tmp_path) / "taught-summary-laptop.png")
+
+
+#: The drills the cases above leave out, each answered wrong through its buttons: the procedure
+#: and the signals by a choice's number, catching the dealer by its flag, the thumb's strategy
+#: by a play.
+OTHER_DRILLS = ["procedure", "procedure-party", "catch-dealer", "signals", "signals-give",
+                "strategy-thumb"]
+
+
+def a_wrong_answer(drill: Drill, item: Item) -> str:
+    """An answer the drill grades wrong for ``item``, as a button of the page gives it."""
+    offered: list[str] = (["ok", "mistake"] if drill.answer_kind == "flag"
+                          else list(item.shown["actions"]) if drill.answer_kind == "action"
+                          else [str(n + 1) for n in range(len(item.shown["choices"]))])
+    return next(v for v in offered if not drill.grade(item, v).correct)
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_every_other_drill_shows_its_item_and_a_missed_answer_at_both_sizes(
+        browser: Browser, server: tuple[Server, Path], tmp_path: Path, size: str) -> None:
+    """The rest of the drills, item and feedback, at 390 and 1280 px: the grade says what was
+    answered and why it is wrong (catching the dealer: the payout worked out), and nothing is
+    wider than the screen."""
+    s, profiles = server
+    shots = shots_dir(tmp_path)
+    errors: list[str] = []
+    page = page_for(browser, errors, phone=size == "phone", wait_ms=WAIT_MS)
+    for name in OTHER_DRILLS:
+        drill = make_drill(name, PRESETS["classic"], "classic")
+        # The procedure's first step is the shuffle, on an empty table: a round's step shows more.
+        item = first(drill, lambda i: i.shown.get("dealer", True))
+        wrong = a_wrong_answer(drill, item)
+        profile = f"{size}-{name}"
+        due_first(profiles, profile, drill, item)
+        begin(page, s.base, name, profile)
+        # End stays on the score's line (under a long title it wrapped to a line of its own).
+        end, score = (page.locator(sel).bounding_box() for sel in (".t-end", ".t-score"))
+        assert end and score and abs((end["y"] + end["height"] / 2)
+                                     - (score["y"] + score["height"] / 2)) < 4, name
+        shoot(page, shots / f"taught-{name}-{size}-item.png")
+        out = answered(page, lambda w=wrong: page.click(f'.t-answer button[data-answer="{w}"]'))
+        assert out["grade"]["id"].startswith("review-") and not out["grade"]["correct"]
+        expect(page.locator(".t-grade h3")).to_have_text("Not quite")
+        expect(page.locator(".t-grade .t-said")).to_contain_text("You answered")
+        expect(page.locator(".t-grade .t-feedback")).to_contain_text(
+            str(out["grade"]["feedback"]))
+        if name == "catch-dealer":
+            expect(page.locator(".t-grade .t-feedback")).to_contain_text(" pays ")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= (PHONE if size == "phone" else LAPTOP)["width"], name
+        shoot(page, shots / f"taught-{name}-{size}-feedback.png")
+    assert not errors, errors
+
+
+def test_the_note_that_the_odds_are_being_prepared_goes_when_the_item_comes(
+        browser: Browser, server: tuple[Server, Path], tmp_path: Path) -> None:
+    """A strategy session whose odds take a while says so, and the note goes as soon as the
+    first item is on show: left up its eight seconds, it covered the score and the item's
+    heading on a phone. The page's clock is Playwright's and the server's answer is held
+    back by the test, so no step here waits on the wall clock."""
+    s, _ = server
+    errors: list[str] = []
+    page = page_for(browser, errors, phone=True, wait_ms=WAIT_MS)
+    page.clock.install()
+    held: list[Any] = []
+    page.route("**/api/train/sessions", lambda route: held.append(route)
+               if route.request.method == "POST" else route.continue_())
+    page.goto(f"{s.base}/train?drill=strategy")
+    page.fill("input[name=profile]", "waiting")
+    with page.expect_request(lambda r: r.url.endswith("/api/train/sessions")
+                             and r.method == "POST"):
+        page.click("form.t-setup button[type=submit]")
+    page.clock.run_for(1300)
+    note = page.locator("#toasts .toast", has_text="Preparing the exact odds")
+    expect(note).to_be_visible()
+    while not held:
+        page.clock.run_for(10)  # lets the route handler run
+    held[0].continue_()
+    expect(page.locator(".t-answer")).to_be_visible(timeout=WAIT_MS)
+    page.clock.run_for(500)    # the note's way out
+    expect(note).to_have_count(0)
+    shoot(page, shots_dir(tmp_path) / "taught-strategy-first-item-phone.png")
+    assert not errors, errors

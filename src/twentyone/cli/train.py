@@ -278,7 +278,8 @@ def _stats(profile: str, png: str | None, as_json: bool, db: Path | None = None)
     for t in data["table"]:
         console.print(f"[cyan]{'table play':<16}[/cyan]{t['at'][:16]}: {t['hands']} hands "
                       f"(won {t['won']}, lost {t['lost']}, pushed {t['pushed']}), net "
-                      f"{dollars(t['net'])}, {t['mistakes']} mistakes costing "
+                      f"{'-' if t['net'] < 0 else '+'}{dollars(abs(t['net']))}, "
+                      f"{t['mistakes']} mistakes costing "
                       f"{t['ev_cost']:.4f} of a bet, count checks {t['checks_right']}/"
                       f"{t['checks']}")
     _print_due(console, data["due"])

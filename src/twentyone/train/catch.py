@@ -151,13 +151,26 @@ class CatchDealerDrill(Drill):
         expected = "mistake" if mistake else "ok"
         said = str(answer).strip().lower() if isinstance(answer, str) else ""
         said = {"m": "mistake", "x": "mistake", "o": "ok", "k": "ok"}.get(said, said)
-        ok = said == expected
-        if mistake and "right" in item.secret:
-            chipset = ChipSet.of(self.rules.chips)
-            right = chipset.describe(chipset.counts(item.secret["right"]))
-            why = f"A {mistake}: the payout is {dollars(int(item.secret['amount']))}, {right}."
-        elif mistake:
-            why = "The dealer must stand on a hard 17."
+        return Grade(said == expected, expected, self._why(item))
+
+    def _why(self, item: Item) -> str:
+        """Why the step shown was right or wrong, worked out as a floor person checks it: the
+        bet, what it wins at what odds, and the chips that make it."""
+        mistake = str(item.secret["mistake"])
+        if "right" not in item.secret:
+            return ("A mistake: the dealer must stand on a hard 17." if mistake
+                    else "Done right: the dealer stands on a hard 17.")
+        chipset = ChipSet.of(self.rules.chips)
+        paid = f"{dollars(int(item.secret['amount']))}: " \
+            f"{chipset.describe(chipset.counts(item.secret['right']))}"
+        bet = item.shown.get("bet")
+        if item.shown["outcome"] == "blackjack":
+            odds = self.rules.blackjack_ratio
+            rule = f"a blackjack on {bet} pays {odds.numerator} to {odds.denominator}"
+        elif mistake == "3:2 on split aces":
+            rule = f"split aces and a ten-card are not a blackjack: {bet} is paid even money"
         else:
-            why = "That was done right."
-        return Grade(ok, expected, ("Right. " if ok else "Not quite. ") + why)
+            rule = f"a won hand on {bet} is paid even money"
+        if mistake:
+            return f"A {mistake}: {rule}, {paid}."
+        return f"Done right: {rule}, {paid}."

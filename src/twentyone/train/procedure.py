@@ -17,11 +17,14 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from twentyone.cards import hand_total
 from twentyone.engine.bots import ChartBot
 from twentyone.engine.events import Event, Kind
 from twentyone.engine.table import Phase, Table
+from twentyone.rules import Rules
 from twentyone.strategy import rules_of_thumb
 from twentyone.train.core import JSON, Drill, Grade, Item, small_int
+from twentyone.train.totals import value_of
 
 #: The step categories (item keys), for the statistics.
 CATEGORIES = ("deal", "insurance", "peek", "on the turn", "hole card", "dealer draws", "settle",
@@ -254,6 +257,59 @@ CONFUSIONS = ("peek for blackjack", "offer insurance", "the dealer hits", "the d
               "burn a card")
 
 
+def why(step: str, dealer: list[str], rules: Rules) -> str:
+    """The rule that makes ``step`` the dealer's next one (docs/dealing.md; the casino-party
+    sheet's steps are the same in these respects: docs/casino-party.md#the-dealers-steps),
+    said on a miss so that the trainee learns the order, not only this round's step.
+    ``dealer`` is the dealer's cards as shown, to say the total the dealer draws or stands on."""
+    if step.endswith(("'s insurance 2 to 1", "'s insurance")):
+        return ("Insurance is settled once the dealer has checked the hole card: paid 2 to 1 "
+                "on a dealer blackjack, collected otherwise.")
+    if step.endswith("even money"):
+        return "A blackjack that takes even money is paid 1 to 1, and the hand is over."
+    if step.endswith("'s blackjack"):
+        return ("A player's blackjack is paid on that player's turn, once the dealer cannot "
+                "have blackjack.")
+    if step.endswith("'s bust"):
+        return "A bust is collected at once, and the hand is finished."
+    if step.startswith(("pay seat", "collect seat", "push seat")):
+        return ("Once the dealer's hand is complete, the hands still on the layout are settled "
+                "from right to left: the highest seat first, a player's split hands from the "
+                "last.")
+    if step == "deal the dealer's second card":
+        return "With no hole card, the dealer's second card comes once every player has finished."
+    if step.startswith("deal "):
+        return ("The deal goes from the dealer's left: one card to each seat with a bet, seat 1 "
+                "first, then one to the dealer; then a second round in the same order.")
+    if step == "offer insurance":
+        return ("With an ace up, insurance is offered to each player, from the dealer's left, "
+                "before anyone plays.")
+    if step == "close insurance":
+        return ("When every player has answered, insurance is closed, and then the dealer "
+                "checks the hole card.")
+    if step == "peek for blackjack":
+        return "Before anyone plays, the dealer checks the hole card for blackjack."
+    if step == "turn the hole card":
+        return "When every player has finished, the dealer turns the hole card over."
+    if step.startswith("everyone is settled"):
+        return ("With every hand already bust or paid, the dealer shows the hole card and draws "
+                "nothing.")
+    if step in ("the dealer hits", "the dealer stands"):
+        total, soft = hand_total([value_of(c[:-1]) for c in dealer if c != "??"])
+        rule = ("stands on 17 or more but hits a soft 17" if rules.hit_soft_17
+                else "stands on 17 or more, a soft 17 too")
+        return (f"The dealer has {'soft ' if soft else ''}{total}: the dealer takes a card on "
+                f"16 or less and {rule}.")
+    if step == "burn a card":
+        return "A freshly shuffled shoe has a card burned, unseen, before any hand is dealt."
+    if step.startswith("the cut card is out"):
+        return ("When the cut card comes out, the round is finished with the cards behind it, "
+                "and then everything is shuffled.")
+    if step.startswith("shuffle the discards"):
+        return "A shoe that runs out in a round is finished with the discards, shuffled."
+    return "A new shoe is shuffled and cut before any card is dealt."
+
+
 class ProcedureDrill(Drill):
     """At each dealer step of a real round, answer what happens next: one of the choices shown,
     by its words or its number (1 for the first)."""
@@ -300,7 +356,8 @@ class ProcedureDrill(Drill):
         elif isinstance(answer, str) and 1 <= (small_int(answer) or 0) <= len(choices):
             given = choices[int(answer) - 1]
         ok = isinstance(given, str) and given.strip().lower() == expected.lower()
-        return Grade(ok, expected, "Right." if ok else f"Next: {expected}.")
+        return Grade(ok, expected, "Right." if ok else
+                     f"Next: {expected}. {why(expected, item.shown['dealer'], self.rules)}")
 
 
 class PartyProcedureDrill(ProcedureDrill):

@@ -1,6 +1,6 @@
 """A profile's progress: accuracy and speed per drill over time (by day and by session), the
-strategy cells most missed (as a heatmap on the chart's own grid), and what the measured mistakes
-cost per hand.
+strategy cells most missed (as a heatmap on the chart's own grid), what the measured mistakes
+cost per hand, and the sessions played at the table with the coach (kept by ``train.coach``).
 
 The figures are computed from the stored answers only, so they are the same whichever front end
 recorded them.
@@ -21,10 +21,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from twentyone.money import dollars
 from twentyone.train.player import cell
 from twentyone.train.store import Answer, Store
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 STRATEGY_DRILLS = ("strategy", "strategy-thumb")
 UPS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "A")
@@ -265,10 +270,54 @@ def _drawn(t: datetime) -> float | None:
     return day if DRAWN_DAYS[0] <= day <= DRAWN_DAYS[1] else None
 
 
+@dataclass(frozen=True)
+class TablePoint:
+    """One session at the table as the progress plot draws it: when it was kept (a day number,
+    ``_day_number``), the percentage of plays the coach judged right and of count checks
+    answered right (None where there were none), and the net in cents."""
+
+    day: float
+    plays_right: float | None
+    checks_right: float | None
+    net: int
+
+
+def _count(value: object) -> int:
+    """A statistic as kept in the profile: a whole number, or 0 for anything else (a row
+    written by hand, or by another program)."""
+    return value if type(value) is int else 0
+
+
+def table_points(sessions: list[dict[str, Any]]) -> list[TablePoint]:
+    """The sessions at the table (``Store.table_sessions``, oldest first) as points of the
+    progress plot; one dated where the plot cannot draw it is left off."""
+    out = []
+    for t in sessions:
+        day = _drawn(datetime.fromisoformat(str(t["at"])))
+        if day is None:
+            continue
+        decisions, checks = _count(t.get("decisions")), _count(t.get("checks"))
+        mistakes, right = _count(t.get("mistakes")), _count(t.get("checks_right"))
+        out.append(TablePoint(day, 100 * (decisions - mistakes) / decisions if decisions else None,
+                              100 * right / checks if checks else None,
+                              _count(t.get("net"))))
+    return out
+
+
 def plot(store: Store, path: str) -> None:
-    """Accuracy and seconds per answer for each drill, session by session; the strategy cells
-    on the chart's grid coloured by how often they are missed (misses/answers written in); and
-    what the mistakes cost per hand."""
+    """The progress plot (``figure``) written to ``path`` as a PNG."""
+    import matplotlib.pyplot as plt
+
+    fig = figure(store)
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+def figure(store: Store) -> Figure:
+    """Accuracy and seconds per answer for each drill, session by session; the sessions at the
+    table with the coach (the plays judged right, the count checks right, the net of each);
+    the strategy cells on the chart's grid coloured by how often they are missed
+    (misses/answers written in); and what the mistakes cost per hand."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -277,10 +326,11 @@ def plot(store: Store, path: str) -> None:
 
     answers = list(store.answers())
     stats = drill_stats(answers)
-    fig = plt.figure(figsize=(15, 9))
-    grid_spec = fig.add_gridspec(2, 2, width_ratios=[1.25, 1], hspace=0.4, wspace=0.25,
-                                 bottom=0.1, top=0.9)
+    fig = plt.figure(figsize=(15, 12))
+    grid_spec = fig.add_gridspec(3, 2, width_ratios=[1.25, 1], hspace=0.45, wspace=0.25,
+                                 bottom=0.08, top=0.92)
     acc, speed = fig.add_subplot(grid_spec[0, 0]), fig.add_subplot(grid_spec[1, 0])
+    table = fig.add_subplot(grid_spec[2, 0])
     heat = fig.add_subplot(grid_spec[:, 1])
     for drill, s in stats.items():
         sessions = [(day, p) for p in s.sessions.values() if (day := _drawn(p.start)) is not None]
@@ -290,9 +340,11 @@ def plot(store: Store, path: str) -> None:
         speed.plot([x for x, _ in timed], [t for _, t in timed], marker="o", label=drill)
     days = [day for st in stats.values() for p in st.sessions.values()
             if (day := _drawn(p.start)) is not None]
-    for ax in (acc, speed):
-        if days:
-            ax.set_xlim(*time_limits(days))
+    points = table_points(store.table_sessions())
+    _table_play(table, points)
+    for ax, when in ((acc, days), (speed, days), (table, [p.day for p in points])):
+        if when:
+            ax.set_xlim(*time_limits(when))
         locator = mdates.AutoDateLocator()  # type: ignore[no-untyped-call]
         ax.xaxis.set_major_locator(locator)
         ax.xaxis.set_major_formatter(
@@ -333,5 +385,29 @@ def plot(store: Store, path: str) -> None:
                  ha="center", fontsize=11, weight="bold", color="#b71c1c")
     fig.suptitle(f"Training progress: {store.path.stem}, {len(answers)} answers",
                  fontsize=14, weight="bold")
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
+    return fig
+
+
+def _table_play(ax: Axes, points: list[TablePoint]) -> None:
+    """The sessions at the table on ``ax``: the plays judged right and the count checks right,
+    each session's net written above its point."""
+    ax.set_title("Table play with the coach, one point a session")
+    ax.set_ylim(0, 118)  # room above 100% for the net written over the points
+    ax.set_ylabel("% right")
+    if not points:
+        ax.text(0.5, 0.5, "No sessions at the table yet: twentyone play --profile NAME",
+                ha="center", va="center", transform=ax.transAxes, color="#666666")
+        return
+    for label, of in (("plays as the coach advised", "plays_right"),
+                      ("count checks right", "checks_right")):
+        shown = [(p.day, y) for p in points if (y := getattr(p, of)) is not None]
+        if shown:
+            ax.plot([d for d, _ in shown], [y for _, y in shown], marker="o", label=label)
+    if ax.get_lines():
+        ax.legend(fontsize="small", loc="lower left")
+    for p in points:
+        sign = "+" if p.net > 0 else "-" if p.net < 0 else ""
+        # Dollar signs escaped: matplotlib reads $...$ as mathematics.
+        ax.annotate("net " + sign + dollars(abs(p.net)).replace("$", "\\$"),
+                    (p.day, p.plays_right if p.plays_right is not None else p.checks_right or 0),
+                    textcoords="offset points", xytext=(0, 7), ha="center", fontsize=8)

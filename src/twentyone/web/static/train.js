@@ -147,7 +147,10 @@ function setupEl(drills, presets, last) {
 async function start(body, button) {
   button.disabled = true;
   const strategy = body.drill.startsWith("strategy") || body.drill === "index-plays";
-  const wait = strategy ? setTimeout(() => toast("Preparing the exact odds for these rules (first time only)…", "info", 8000), 1200) : null;
+  // Said only when the odds take a while, and taken away as soon as the first item is on show:
+  // left up, it covered the score and the item's heading on a phone.
+  let preparing = null;
+  const wait = strategy ? setTimeout(() => { preparing = toast("Preparing the exact odds for these rules (first time only)…", "info", 8000); }, 1200) : null;
   try {
     const s = await call("POST", "/api/train/sessions", body);
     if (s.notice) toast(s.notice, "info", 9000);
@@ -157,6 +160,7 @@ async function start(body, button) {
     button.disabled = false;
   } finally {
     clearTimeout(wait);
+    if (preparing) preparing();
   }
 }
 
@@ -182,7 +186,8 @@ function sessionView(s, body) {
       h("span.t-title", {}, s.drill.title),
       h("span.t-meta", {}, `${s.rules} · ${s.profile}`),
       s.audition ? h("span.t-meta", {}, `audition: pass mark ${Math.round(s.drill.audition.pass_mark * 100)}%, ${s.drill.audition.seconds_per_item} s each`) : null,
-      h("span.t-status", {}, score, count, clock), end),
+      // End kept beside the score: on its own it wrapped to a line of its own under a long title.
+      h("span.t-status", {}, score, count, clock, end)),
     felt, below);
   clear(root).append(page);
   // The time on the item in view, stopped while its grade is shown.

@@ -76,6 +76,17 @@ function dueEl(due) {
     h("ul", {}, d.cells.map((c) => h(`li${c.now ? ".now" : ""}`, {}, `${c.cell} — ${c.now ? "due now" : when(c.due)}`))))));
 }
 
+// The share of plays the coach judged right, session by session (those with a play judged).
+function tableChartEl(sessions) {
+  const judged = sessions.filter((t) => t.decisions > 0);
+  if (!judged.length) return null;
+  const shares = judged.map((t) => (t.decisions - t.mistakes) / t.decisions);
+  return h("div.t-table-chart", {},
+    sparkEl(shares.map((accuracy) => ({ accuracy, mean_seconds: null }))),
+    h("p.t-legend", {}, h("span.acc", {}, "— % of plays as the coach advised"),
+      ` · ${judged.length} session${judged.length > 1 ? "s" : ""}, the latest ${Math.round(shares[shares.length - 1] * 100)}%`));
+}
+
 // Each session at the table, latest first: hands and how they ended, the net, the mistakes and
 // what they cost, the count checks.
 function tableEl(sessions) {
@@ -127,6 +138,7 @@ export async function statsView(root, profile) {
       h("h2", {}, "Due for review"),
       dueEl(data.due),
       h("h2", {}, "Table play"),
+      tableChartEl(data.table || []),
       tableEl(data.table || [])].filter((part) => part !== null));
   }
   load(profile);
