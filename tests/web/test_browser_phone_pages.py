@@ -261,6 +261,9 @@ def test_host_sits_and_plays(server: Server, browser: Browser, width: int,
         assert role.evaluate(WHOLE)
         expect(host.locator(".cseat[data-seat='1'] .seat-name")).to_have_text("Hana")
         expect(host.locator("form.sit")).to_have_count(0)
+        # The host's own seat has no Remove button (Leave the table gives it up).
+        expect(host.locator("[data-host=pause]")).to_be_visible()
+        expect(host.locator(".host-remove")).to_have_count(0)
         expect(watcher.locator(".cseat[data-seat='1'] .seat-name")).to_have_text("Hana")
         host.locator("[data-host=deal]").click()
         expect(host.locator(".my-hand .hand-card")).to_have_count(6)
@@ -279,6 +282,7 @@ def test_host_sits_and_plays(server: Server, browser: Browser, width: int,
             host.locator("button.move").first.click()
         settled(host)
         expect(host.locator(".news .news-line").first).to_be_visible()
+        expect(host.locator(".toast")).to_have_count(0)  # the welcome gone: the header in view
         shot(host, folder / f"cardroom-host-plays-{width}.png")
         assert host.evaluate(NARROW), host.evaluate(WIDE)
         host.reload()
