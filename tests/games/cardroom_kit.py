@@ -191,9 +191,11 @@ TurnCheck = Callable[[Game[Any], CardRoomApp, Any], Awaitable[None]]
 async def play_hands(game: str, players: int, seed: int, hands: int = 1,
                      shot: str | None = None, each_turn: TurnCheck | None = None,
                      size: tuple[int, int] = SIZE,
-                     check: bool = True) -> tuple[Game[Any], CardRoomApp, int]:
+                     check: bool = True,
+                     at_summary: TurnCheck | None = None) -> tuple[Game[Any], CardRoomApp, int]:
     """Play ``hands`` hands through the keys, holding the screen to ``check_screen`` at each
-    turn (``check``) after ``each_turn``; returns the game, the app and the moves made."""
+    turn (``check``) after ``each_turn``, and showing each hand's summary to ``at_summary``;
+    returns the game, the app and the moves made."""
     g, app, chooser = table(game, players, seed)
     moves = 0
     async with app.run_test(size=size) as pilot:
@@ -202,6 +204,8 @@ async def play_hands(game: str, players: int, seed: int, hands: int = 1,
             for _ in range(2000):
                 await pilot.pause()
                 if isinstance(app.screen, Summary):
+                    if at_summary is not None:
+                        await at_summary(g, app, pilot)
                     break
                 assert g.to_act == ME
                 if each_turn is not None:
