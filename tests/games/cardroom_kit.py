@@ -10,6 +10,7 @@ move, the footer's keys exactly the legal ones.
 from __future__ import annotations
 
 import io
+import os
 import random
 import re
 from collections import Counter
@@ -31,7 +32,9 @@ from twentyone.tui.cardroom_draw import card_label, card_ops, other_ops
 from twentyone.tui.cardroom_screens import Summary
 
 SIZE = (80, 24)
-SHOTS = Path("/tmp/room-shots")
+#: Where the games' pictures go: ``TWENTYONE_TUI_SHOTS=docs/images/screens`` retakes the ones the
+#: README shows (durak, president, solo-whist), as tests/test_tui_pictures.py does the tables.
+SHOTS = Path(os.environ.get("TWENTYONE_TUI_SHOTS") or "/tmp/room-shots")
 CARD = re.compile(r"(10|[2-9JQKA])([♣♦♥♠])")
 SUIT_LETTER = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
 ME = 1
