@@ -217,6 +217,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 #: Whether an element's text is all shown (not cut short) and inside the screen.
 WHOLE = """(el) => { const r = el.getBoundingClientRect();
   return el.scrollWidth <= el.clientWidth + 1 && r.left >= 0 && r.right <= window.innerWidth; }"""
+#: Whether the connection's light sits on the role label's line (it wrapped alone on a phone).
+BESIDE = """(role) => { const r = role.getBoundingClientRect();
+  const c = document.querySelector(".room-head .conn").getBoundingClientRect();
+  return c.top >= r.top - 2 && c.bottom <= r.bottom + 2 && c.left >= r.right; }"""
 #: Whether the page is no wider than the screen (nothing to scroll sideways).
 NARROW = "() => document.documentElement.scrollWidth <= window.innerWidth"
 #: What reaches past the screen's right edge (to say so when something does).
@@ -250,6 +254,8 @@ def test_host_sits_and_plays(server: Server, browser: Browser, width: int,
         watcher.goto(host.url)
         expect(watcher.locator(".role")).to_have_text("Watching")
         assert watcher.locator(".role").evaluate(WHOLE)
+        assert watcher.locator(".role").evaluate(BESIDE)
+        assert role.evaluate(BESIDE)
         expect(watcher.locator(".score-sheet")).to_be_visible()
         expect(watcher.locator(".score-sheet a.csv")).to_have_count(0)
         expect(watcher.locator("form.sit")).to_be_visible()
