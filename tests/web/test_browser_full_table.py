@@ -202,7 +202,7 @@ def test_seven_seats_on_a_phone_on_your_turn(server: Server, browser: Browser) -
         # The phone's seat (the last to sit) plays last: the others' hands grow to five cards.
         assert seat == 7
         play_in_turn(people, HITS)
-        expect(phone.locator('.action-bar [data-action="stand"]')).to_be_visible()
+        expect(phone.locator('.action-bar [data-action="stand"]')).to_be_visible(timeout=15_000)
         expect(phone.locator(".seat:not(.mine) .card")).to_have_count(12 + sum(HITS.values()))
         drawn(phone)
         measured = phone.evaluate(MEASURE)
