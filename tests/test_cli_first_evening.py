@@ -73,6 +73,8 @@ def test_rules_reads_whole_at_80_columns_and_in_a_pipe() -> None:
         flat = " ".join(result.output.split())
         for name, about in PRESET_DESCRIPTIONS.items():
             assert name in flat and " ".join(about.split()) in flat, name
+        # The example is a command on one line, to be copied whole.
+        assert "  twentyone play --rules classic --set surrender=late" in lines
 
 
 def test_the_shuffle_procedure_to_a_file_writes_every_step_plainly() -> None:

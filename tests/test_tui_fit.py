@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import pytest
 from rich.text import Text
-from textual.widgets import Static
+from textual.widgets import RichLog, Static
 from tui_kit import casino, casino_table_app, type_line
 
 from twentyone.cards import Card
@@ -87,8 +87,13 @@ def test_after_the_hint_the_prompt_input_hint_and_calls_are_all_on_screen(
             prompt = app.query_one("#prompt", Static)
             assert prompt.region.height == len(
                 Text(str(prompt.content)).wrap(app.console, width - 2))
-            # The dealer's calls keep their rows, and every seat is whole on the felt.
-            assert app.query_one("#log").content_region.height >= LOG_ROWS
+            # The dealer's calls keep their rows, the newest of them in view (the hint's rows
+            # taken from the calls once left older calls showing and the last ones hidden),
+            # and every seat is whole on the felt.
+            log = app.query_one("#log", RichLog)
+            assert log.content_region.height >= LOG_ROWS
+            assert len(log.lines) > log.content_region.height
+            assert log.scroll_offset.y == log.max_scroll_y > 0
             felt = app.query_one("#felt").content_region
             assert all(felt.contains_region(w.region) for w in app.query(".seat"))
             split = " ".join(str(next(app.query(".seat").results(Static)).content).split())

@@ -10,6 +10,7 @@ move, the footer's keys exactly the legal ones.
 from __future__ import annotations
 
 import io
+import os
 import random
 import re
 from collections import Counter
@@ -31,7 +32,9 @@ from twentyone.tui.cardroom_draw import card_label, card_ops, other_ops
 from twentyone.tui.cardroom_screens import Summary
 
 SIZE = (80, 24)
-SHOTS = Path("/tmp/room-shots")
+#: Where the games' pictures go: ``TWENTYONE_TUI_SHOTS=docs/images/screens`` retakes the ones the
+#: README shows (durak, president, solo-whist), as tests/test_tui_pictures.py does the tables.
+SHOTS = Path(os.environ.get("TWENTYONE_TUI_SHOTS") or "/tmp/room-shots")
 CARD = re.compile(r"(10|[2-9JQKA])([♣♦♥♠])")
 SUIT_LETTER = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
 ME = 1
@@ -191,9 +194,11 @@ TurnCheck = Callable[[Game[Any], CardRoomApp, Any], Awaitable[None]]
 async def play_hands(game: str, players: int, seed: int, hands: int = 1,
                      shot: str | None = None, each_turn: TurnCheck | None = None,
                      size: tuple[int, int] = SIZE,
-                     check: bool = True) -> tuple[Game[Any], CardRoomApp, int]:
+                     check: bool = True,
+                     at_summary: TurnCheck | None = None) -> tuple[Game[Any], CardRoomApp, int]:
     """Play ``hands`` hands through the keys, holding the screen to ``check_screen`` at each
-    turn (``check``) after ``each_turn``; returns the game, the app and the moves made."""
+    turn (``check``) after ``each_turn``, and showing each hand's summary to ``at_summary``;
+    returns the game, the app and the moves made."""
     g, app, chooser = table(game, players, seed)
     moves = 0
     async with app.run_test(size=size) as pilot:
@@ -202,6 +207,8 @@ async def play_hands(game: str, players: int, seed: int, hands: int = 1,
             for _ in range(2000):
                 await pilot.pause()
                 if isinstance(app.screen, Summary):
+                    if at_summary is not None:
+                        await at_summary(g, app, pilot)
                     break
                 assert g.to_act == ME
                 if each_turn is not None:

@@ -10,6 +10,7 @@ player would; the hands are played to the end and the invariants checked after e
 from __future__ import annotations
 
 import asyncio
+import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -206,3 +207,35 @@ async def _test_solo_whist_header(size: tuple[int, int]) -> None:
 
     await play_hands("solo-whist", 4, 5, hands=3, each_turn=each_turn, size=size, check=False)
     assert seen
+
+
+#: Words a first evening tripped on: "1 cards", "the durak 1 times", "card(s)", and a seat
+#: inside a sentence written "You".
+AWKWARD = re.compile(r"\b1 (cards|times)\b|card\(s\)| to You\b| by You\b")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+def test_the_card_rooms_lines_read_as_english(size: tuple[int, int]) -> None:
+    """docs/games/president.md#the-exchange: the exchange names you in lower case inside its
+    sentence; Durak's standings count "once", not "1 times"; no screen says "card(s)"."""
+    asyncio.run(_test_the_card_rooms_lines_read_as_english(size))
+
+
+async def _test_the_card_rooms_lines_read_as_english(size: tuple[int, int]) -> None:
+    screens: list[str] = []
+    summaries: list[str] = []
+
+    async def turn(g: Any, app: CardRoomApp, pilot: Any) -> None:
+        screens.append(" ".join("\n".join(screen_lines(app)).split()))
+
+    async def summary(g: Any, app: CardRoomApp, pilot: Any) -> None:
+        summaries.append(" ".join("\n".join(screen_lines(app)).split()))
+
+    # Seat 1 goes out first and is President for the second hand (as in the test above).
+    await play_hands("president", 4, 1, hands=2, each_turn=turn, size=size, check=False)
+    assert any("The exchange: Seat 3 gave the best card to you" in s for s in screens)
+    # The first game is drawn; the second has a durak.
+    await play_hands("durak", 3, 7, hands=2, each_turn=turn, at_summary=summary, size=size,
+                     check=False)
+    assert any(re.search(r"the durak (once|twice)", s) for s in summaries), summaries
+    assert not [s for s in screens + summaries if AWKWARD.search(s)]

@@ -314,6 +314,23 @@ def test_catching_the_dealer_by_keys(store: Store) -> None:
     assert all("✗ NOT QUITE" in flat(s) for s in played.graded)
 
 
+def test_a_payout_to_judge_shows_the_bet_in_its_chips() -> None:
+    """A payout is judged by its colours as well as its amount ("5 red" paid in the wrong
+    colour), so the screen shows the bet's chips as they lie on the layout under "Seat N bet",
+    before the chips the dealer pays."""
+    played = play("catch-dealer", lambda item: ["1"], 6, options={"rate": "0.5"}, seed=3)
+    payouts = [(item, flat(screen)) for item, screen in zip(played.items, played.asked,
+                                                            strict=True)
+               if item.shown.get("event") == "payout" and "bet" in item.shown]
+    assert payouts
+    for item, screen in payouts:
+        head = f"Seat {item.shown['seat']} bet {item.shown['bet']}"
+        bet = screen.split(head)[1].split("The dealer pays")[0]
+        assert item.shown["bet_chips"]
+        for colour, n in item.shown["bet_chips"].items():
+            assert f"{n} {colour}" in bet, (head, bet)
+
+
 # -- audition, summary, the command line --------------------------------------------------------
 
 def test_an_audition_shows_its_pass_mark_and_ends_with_its_verdict(store: Store) -> None:

@@ -202,7 +202,7 @@ def test_seven_seats_on_a_phone_on_your_turn(server: Server, browser: Browser) -
         # The phone's seat (the last to sit) plays last: the others' hands grow to five cards.
         assert seat == 7
         play_in_turn(people, HITS)
-        expect(phone.locator('.action-bar [data-action="stand"]')).to_be_visible()
+        expect(phone.locator('.action-bar [data-action="stand"]')).to_be_visible(timeout=15_000)
         expect(phone.locator(".seat:not(.mine) .card")).to_have_count(12 + sum(HITS.values()))
         drawn(phone)
         measured = phone.evaluate(MEASURE)
@@ -414,7 +414,9 @@ def test_a_full_table_at_each_width(server: Server, browser: Browser, width: int
         host.locator('[data-host="deal"]').click()
         settled(host)
         play_in_turn(people, HITS)
-        expect(player.locator('.action-bar [data-action="stand"]')).to_be_visible()
+        # As long as the pages wait for anything: a loaded machine (the room's hint worked out
+        # beside it) held the page past expect's own five seconds as the turn came.
+        expect(player.locator('.action-bar [data-action="stand"]')).to_be_visible(timeout=15_000)
         shot(host, shots / f"full-table-host-{width}.png")
         shot(player, shots / f"full-table-player-{width}.png")
         if width == 390:

@@ -217,6 +217,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 #: Whether an element's text is all shown (not cut short) and inside the screen.
 WHOLE = """(el) => { const r = el.getBoundingClientRect();
   return el.scrollWidth <= el.clientWidth + 1 && r.left >= 0 && r.right <= window.innerWidth; }"""
+#: Whether the connection's light sits on the role label's line (it wrapped alone on a phone).
+BESIDE = """(role) => { const r = role.getBoundingClientRect();
+  const c = document.querySelector(".room-head .conn").getBoundingClientRect();
+  return c.top >= r.top - 2 && c.bottom <= r.bottom + 2 && c.left >= r.right; }"""
 #: Whether the page is no wider than the screen (nothing to scroll sideways).
 NARROW = "() => document.documentElement.scrollWidth <= window.innerWidth"
 #: What reaches past the screen's right edge (to say so when something does).
@@ -250,6 +254,8 @@ def test_host_sits_and_plays(server: Server, browser: Browser, width: int,
         watcher.goto(host.url)
         expect(watcher.locator(".role")).to_have_text("Watching")
         assert watcher.locator(".role").evaluate(WHOLE)
+        assert watcher.locator(".role").evaluate(BESIDE)
+        assert role.evaluate(BESIDE)
         expect(watcher.locator(".score-sheet")).to_be_visible()
         expect(watcher.locator(".score-sheet a.csv")).to_have_count(0)
         expect(watcher.locator("form.sit")).to_be_visible()
@@ -261,6 +267,9 @@ def test_host_sits_and_plays(server: Server, browser: Browser, width: int,
         assert role.evaluate(WHOLE)
         expect(host.locator(".cseat[data-seat='1'] .seat-name")).to_have_text("Hana")
         expect(host.locator("form.sit")).to_have_count(0)
+        # The host's own seat has no Remove button (Leave the table gives it up).
+        expect(host.locator("[data-host=pause]")).to_be_visible()
+        expect(host.locator(".host-remove")).to_have_count(0)
         expect(watcher.locator(".cseat[data-seat='1'] .seat-name")).to_have_text("Hana")
         host.locator("[data-host=deal]").click()
         expect(host.locator(".my-hand .hand-card")).to_have_count(6)
@@ -279,6 +288,7 @@ def test_host_sits_and_plays(server: Server, browser: Browser, width: int,
             host.locator("button.move").first.click()
         settled(host)
         expect(host.locator(".news .news-line").first).to_be_visible()
+        expect(host.locator(".toast")).to_have_count(0)  # the welcome gone: the header in view
         shot(host, folder / f"cardroom-host-plays-{width}.png")
         assert host.evaluate(NARROW), host.evaluate(WIDE)
         host.reload()

@@ -18,9 +18,11 @@ from twentyone.rules import PRESET_DESCRIPTIONS, PRESETS
 #: cut to three characters at 80 columns and when piped).
 WIDE = 110
 
-CAPTION = ("Any option can be changed at the table with --set key=value, e.g. --set "
-           "surrender=late; `twentyone play` shows the changes in its title and every option on "
-           "F2.")
+#: The closing note, its example a command on a line of its own: wrapped as prose, the example
+#: broke between ``--set`` and ``surrender=late`` at 80 columns and in a pipe.
+CAPTION = ("Any option can be changed at the table with --set key=value, for example:\n"
+           "  twentyone play --rules classic --set surrender=late\n"
+           "`twentyone play` shows the changes in its title and every option on F2.")
 
 
 def rules_cmd(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:

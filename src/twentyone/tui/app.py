@@ -179,6 +179,7 @@ class TableApp(App[None]):
         self.query_one("#shoe", Static).update(r.shoe(v))
         self._draw_seats(v)
         log = self.query_one("#log", RichLog)
+        wrote = len(s.log) > self._logged
         for line in s.log[self._logged:]:
             log.write(Text(line, style=_log_style(line)))
         self._logged = len(s.log)
@@ -189,7 +190,7 @@ class TableApp(App[None]):
         if s.ask is not None:
             prompt = Text.from_markup(f"{s.ask.about} › {s.ask.choices}")
         self.query_one("#prompt", Static).update(prompt)
-        self._fit()
+        self._fit(follow=wrote)
         if s.done:
             self.farewell = s.goodbye()
             self.exit()
@@ -213,15 +214,22 @@ class TableApp(App[None]):
             w.update(text)
             w.set_class(seat.number == turn, "turn")
 
-    def _fit(self) -> None:
+    def _fit(self, follow: bool = False) -> None:
         """As many seats side by side as fit at about 38 columns each (one on a phone); then the
         rows shared out (``tui.fit``): the prompt and input always whole, a note (a hint) whole
         where it can be, at least three of the dealer's calls, and the felt what is left, its
         borders dropped first (five Pontoon players at 80×24 lost the last box, and a hint under
-        three seats pushed the prompt off the screen)."""
+        three seats pushed the prompt off the screen).
+
+        The calls keep their newest lines in view when their rows change (a hint's rows taken
+        from them left older calls showing and the last ones hidden), unless the player has
+        scrolled back to read; ``follow``: new calls were just written, so the end is wanted."""
         width, height = self.size
         if not width or not height:
             return
+        log = self.query_one("#log", RichLog)
+        if follow or log.is_vertical_scroll_end:
+            log.scroll_end(animate=False, x_axis=False)  # once the new rows are laid out
         seats = len(self._seats) or 1
         columns = max(1, min(seats, width // SEAT_WIDTH))
         self.query_one("#seats", Horizontal).styles.grid_size_columns = columns

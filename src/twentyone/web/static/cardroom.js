@@ -191,9 +191,10 @@ export class CardRoom extends RoomPage {
     const buttons = [...names].map((a) => h(`button.host-action.host-${a}`, {
       type: "button", dataset: { host: a }, onclick: () => this.act(a),
     }, (m.handsDealt ? HOST_LABELS : FIRST_LABELS)[a] || a.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase())));
-    // A person at a seat can be removed; their seat goes back to a bot.
+    // A person at a seat can be removed; their seat goes back to a bot. The host's own seat is
+    // not among them: the host leaves it with "Leave the table", as any player does.
     if (m.hostLegal.includes("remove")) {
-      for (const st of m.seats.filter((x) => !x.bot)) {
+      for (const st of m.seats.filter((x) => !x.bot && x.number !== m.hostSeat)) {
         buttons.push(h("button.host-action.host-remove", { type: "button", dataset: { host: "remove", seat: String(st.number) },
           onclick: () => {
             if (window.confirm(`Remove ${st.name} from seat ${st.number}? A bot takes the seat.`)) {

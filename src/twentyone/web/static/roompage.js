@@ -53,7 +53,9 @@ export class RoomPage {
       h("a.home", { href: "/", onclick: (ev) => { ev.preventDefault(); this.go("/"); } }, "Twenty-one"),
       shareEl(this.code, joinUrl),
       h("span.room-rules", {}, what),
-      this.roleEl, this.status);
+      // Who you are and the line's light keep together: on a phone the light alone wrapped to
+      // a line of its own.
+      h("span.who", {}, this.roleEl, this.status));
   }
 
   // The welcome names this connection's role and seat; a seat given up while away is forgotten.
