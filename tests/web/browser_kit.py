@@ -32,6 +32,11 @@ LAPTOP: ViewportSize = {"width": 1280, "height": 800}
 PHONE: ViewportSize = {"width": 390, "height": 844}
 #: Where the screenshots go: a temporary folder, or the docs' images when this names it.
 SHOTS_ENV = "TWENTYONE_WEB_SHOTS"
+#: How long an assertion waits for a page to come to what it expects. Playwright's own 5 s
+#: is less than a page itself waits (15 s, ``new_page``): on a loaded two-core machine running
+#: two browsers, a page was seen busy past 5 s just as a player's turn came.
+EXPECT_MS = 15_000
+expect.set_options(timeout=EXPECT_MS)
 
 
 def free_port() -> int:
