@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from tui_kit import CTRL_C, drive
+from tui_kit import CTRL_C, drive, table_of
 from typer.testing import CliRunner
 
 from twentyone.cli import app
@@ -89,7 +89,7 @@ def test_play_with_no_options_seats_one_person_with_1000_at_the_classic_table(
     result = runner.invoke(app, ["play"])
     assert result.exit_code == 0, result.output
     (table_app,) = apps
-    p = drive(table_app, table_app.session.table, ["q"])
+    p = drive(table_app, table_of(table_app), ["q"])
     assert "classic · $2–$500" in p.screens[0]
     assert "Seat 1 (you)" in p.screens[0]
     assert "Seat 1 leaves with $1,000" in p.farewell
@@ -132,7 +132,7 @@ def test_a_stacked_split_played_through_the_command_line(apps: list[TableApp],
               str(hands)])
     assert result.exit_code == 0, result.output
     (table_app,) = apps
-    p = drive(table_app, table_app.session.table, ["10", "p", "h", "s", "q"])
+    p = drive(table_app, table_of(table_app), ["10", "p", "h", "s", "q"])
     assert "Seat 1 places chips beside the bet, two fingers: splits the eights ($10 more)" in p.log
     assert "Seat 1 hand 1 wins: paid $10 in 2 red" in p.log
     assert verify_player(read_lines(hands)).rounds == 1
@@ -143,7 +143,7 @@ def test_a_bot_seat_plays_alongside_a_person(apps: list[TableApp]) -> None:
     result = runner.invoke(app, ["play", "--bot", "2", "--seed", "8"])
     assert result.exit_code == 0, result.output
     (table_app,) = apps
-    p = drive(table_app, table_app.session.table, ["5", "s", "q"])
+    p = drive(table_app, table_of(table_app), ["5", "s", "q"])
     assert "Seat 2 (bot)" in p.screens[0]
     assert "Seat 2 bets $2" in p.log
 
@@ -152,7 +152,7 @@ def test_ctrl_c_mid_game_calls_the_round_off(apps: list[TableApp]) -> None:
     result = runner.invoke(app, ["play", "--stack", "10s,6c,9h,10d"])
     assert result.exit_code == 0, result.output
     (table_app,) = apps
-    p = drive(table_app, table_app.session.table, ["10", CTRL_C])
+    p = drive(table_app, table_of(table_app), ["10", CTRL_C])
     assert "Traceback" not in p.farewell
     assert "The round is called off: every bet on the layout goes back." in p.log
     assert "Seat 1 leaves with $1,000" in p.farewell

@@ -329,36 +329,57 @@ def game_imports(name: str, path: Path, known: set[str]) -> list[str]:
     return sorted(set(found))
 
 
-#: The terminal's modules still on the engine's own table for the chip games (casino blackjack
-#: and Pontoon), to move onto ``SeatSession`` (issue 33): each must still import a game, so the
-#: list only shrinks.
-STILL_DIRECT = {"twentyone.tui.launch", "twentyone.tui.pages", "twentyone.tui.pontoon",
-                "twentyone.tui.session", "twentyone.cli.casino", "twentyone.cli.pontoon"}
-
-
 def test_the_terminal_imports_no_game() -> None:
-    """Issue 33, "one terminal seat session": the terminal reaches every game through the
-    registry and the protocol (``tui.seat.SeatSession``), each game drawn by what its registry
-    entry names; no module of ``tui/`` imports a game's own package or a game class. The
-    trainers (``tui/trainer*.py``) are drills on the engine, not a seat at a game."""
+    """Issue 33, "one terminal seat session" (docs/architecture.md, "The terminal"): the
+    terminal reaches every game through the registry and the protocol (``tui.seat.SeatSession``;
+    the chip games' sessions through ``tui.session.ChipSeats`` on it), each game drawn by what
+    its registry entry names; no module of ``tui/`` imports a game's own package or a game
+    class. The trainers (``tui/trainer*.py``) are drills on the engine, not a seat at a game."""
     mods = modules()
     known = set(mods)
     wrong = {m: found for m, p in mods.items() if layer(m) == "tui"
              and not p.name.startswith("trainer")
              for found in [game_imports(m, p, known)] if found}
-    assert set(wrong) <= STILL_DIRECT, {m: f for m, f in wrong.items() if m not in STILL_DIRECT}
-    assert {m for m in STILL_DIRECT if layer(m) == "tui"} <= set(wrong), "shrink STILL_DIRECT"
+    assert not wrong, wrong
 
 
 def test_the_command_line_imports_no_game() -> None:
     """Issue 33: ``twentyone play`` seats people at any game through the registry's entry and
-    the terminal's session; no module of ``cli/`` imports a game's own package or class."""
+    the terminal's session, and runs ``--auto`` through the entry's runner; no module of
+    ``cli/`` imports a game's own package or class."""
     mods = modules()
     known = set(mods)
     wrong = {m: found for m, p in mods.items() if layer(m) == "cli"
              for found in [game_imports(m, p, known)] if found}
-    assert set(wrong) <= STILL_DIRECT, {m: f for m, f in wrong.items() if m not in STILL_DIRECT}
-    assert {m for m in STILL_DIRECT if layer(m) == "cli"} <= set(wrong), "shrink STILL_DIRECT"
+    assert not wrong, wrong
+
+
+def table_reads(source: str) -> list[str]:
+    """Each ``x.table`` read in ``source`` that is not a call of a method so named (a drawing's
+    ``table(view, ...)``): a front end reaching under a game for its engine's table."""
+    tree = ast.parse(source)
+    called = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
+    return [f"line {n.lineno}: {ast.unparse(n)}" for n in ast.walk(tree)
+            if isinstance(n, ast.Attribute) and n.attr == "table" and id(n) not in called]
+
+
+#: The command line's ``play``: the kinds' front ends and what seats people (``verify`` reads
+#: the engine's records checker, a record's table, not a game's).
+PLAY_MODULES = ("play", "seating", "casino", "pontoon", "cardgames")
+
+
+def test_the_terminal_and_the_command_line_reach_no_engine_table() -> None:
+    """Issue 33: the chip games' sessions, their launch and ``twentyone play`` hold a game and
+    read it through the protocol and ``games.chipgame.ChipGame``, never the engine's ``Table``
+    under ``CasinoGame`` (``game.table``). The trainers are drills on the engine."""
+    files = {f"tui/{p.name}": p for p in sorted((PACKAGE / "tui").glob("*.py"))
+             if not p.name.startswith("trainer")}
+    files |= {f"cli/{n}.py": PACKAGE / "cli" / f"{n}.py" for n in PLAY_MODULES}
+    wrong = {name: found for name, p in files.items()
+             for found in [table_reads(p.read_text(encoding="utf-8"))] if found}
+    assert not wrong, wrong
+    assert table_reads("t = self.game.table\nself.drawing.table(v, 1, 80)") == [
+        "line 1: self.game.table"]
 
 
 def test_the_game_import_check_catches_a_planted_import(tmp_path: Path) -> None:

@@ -9,7 +9,16 @@ from typing import Any
 
 import pytest
 from engine_kit import replayed_pontoon
-from tui_kit import CTRL_C, Played, drive, drive_by, prompt_text, screen_text, squash
+from tui_kit import (
+    CTRL_C,
+    Played,
+    drive,
+    drive_by,
+    prompt_text,
+    screen_text,
+    squash,
+    table_of,
+)
 from typer.testing import CliRunner
 
 from twentyone.cli import app
@@ -67,7 +76,7 @@ def pontoon(apps: list[TableApp], args: list[str], lines: list[str]) -> Played:
     result = runner.invoke(app, ["play", "--game", "pontoon", *args])
     assert result.exit_code == 0, result.output
     (table_app,) = apps
-    return drive(table_app, table_app.session.table, lines)
+    return drive(table_app, table_of(table_app), lines)
 
 
 def test_pontoon_without_a_terminal_says_so() -> None:
@@ -195,8 +204,7 @@ def test_a_banker_against_two_bots_sees_each_deals_outcome_on_the_felt(
                                  "--bot", "3", "--seed", "1", "--bankroll", "100"])
     assert result.exit_code == 0, result.output
     (table_app,) = apps
-    session = table_app.session
-    t = session.table
+    t = table_of(table_app)
     assert isinstance(t, PontoonTable)
     settled: dict[int, str] = {}
     bankers: dict[int, int | None] = {}

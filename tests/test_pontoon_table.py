@@ -196,9 +196,10 @@ def test_a_bankers_natural_collects_double_but_only_the_bet_from_a_natural() -> 
 def test_the_help_page_says_what_the_engine_does_with_two_naturals() -> None:
     """The F1 page once said a player's natural "just pushes" against the banker's; by
     docs/pontoon.md#the-bankers-natural (and the test above) it pays the bet."""
-    from twentyone.tui.pages import PONTOON_HELP, help_page
+    from twentyone.games.registry import TABLES
+    from twentyone.tui.pages import help_page
 
-    page = str(help_page(PONTOON_HELP))
+    page = str(help_page(TABLES["pontoon"].help))
     assert "push" not in page
     assert "a player who has one too pays just the bet" in page
 

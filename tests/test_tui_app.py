@@ -3,8 +3,9 @@ screen then shows, and what the table did."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.widgets import Static
@@ -13,8 +14,9 @@ from tui_kit import CTRL_C, casino, casino_table_app, drive, read_seat, widget_t
 from twentyone.cards import Card
 from twentyone.cli.terminal import run_app
 from twentyone.engine.records import check_house, read_lines, verify_house, verify_player
-from twentyone.engine.table import Table
 from twentyone.engine.views import TableView
+from twentyone.games.blackjack import CasinoGame
+from twentyone.protocol import Op
 from twentyone.rules import PRESETS
 from twentyone.tui.app import TableApp
 from twentyone.tui.session import CasinoSession
@@ -28,12 +30,10 @@ class Stands:
     def __init__(self) -> None:
         self.turns = 0
 
-    def act(self, table: Table, seat: int) -> None:
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Op]) -> Op:
         self.turns += 1
-        if table.can_stand(seat):
-            table.stand(seat)
-        else:
-            table.decline(seat)
+        names = {op.name: op for op in legal}
+        return names["stand"] if "stand" in names else names["decline"]
 
 
 def test_a_split_played_hand_by_hand_then_colour_up_and_leave() -> None:
@@ -271,8 +271,8 @@ def test_the_rules_and_help_pages_open_over_the_table() -> None:
     t = casino(rules, [])
     from twentyone.tui.launch import casino_app
 
-    app = casino_app(t, humans=[1], bot_seats=[], stake=100_000, name="classic", base=CLASSIC,
-                     bots={}, hint=lambda v, s: [])
+    app = casino_app(CasinoGame(t), humans=[1], bot_seats=[], stake=100_000, name="classic",
+                     base=CLASSIC, bots={}, hint=lambda v, s: [])
 
     async def run() -> tuple[str, str, str]:
         async with app.run_test(size=(100, 40)) as pilot:

@@ -17,11 +17,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from tui_kit import CTRL_C, casino, drive, type_line
+from tui_kit import CTRL_C, casino, drive, table_of, type_line
 from typer.testing import CliRunner
 
 from twentyone.cli import app
 from twentyone.engine.table import Table
+from twentyone.games.blackjack import CasinoGame
 from twentyone.rules import PRESETS
 from twentyone.sim.counting import SYSTEMS
 from twentyone.strategy import action_evs
@@ -41,7 +42,7 @@ def coached(t: Table, *, system: str | None = None, store: Store | None = None,
             chance: float = 0.0, warnings: bool = True) -> tuple[TableApp, TableCoach]:
     coach = TableCoach(RULES, 1, warnings=warnings, system=system, rng=random.Random(1),
                        store=store, chance=chance, clock=lambda: WHEN)
-    application = casino_app(t, humans=[1], bot_seats=[], stake=100_000, name="test",
+    application = casino_app(CasinoGame(t), humans=[1], bot_seats=[], stake=100_000, name="test",
                              base=None, bots={}, hint=lambda v, seen: ["(no odds here)"],
                              coach=coach)
     return application, coach
@@ -136,7 +137,7 @@ def test_the_chips_a_player_leaves_with_are_the_chips_of_the_next_sitting(
         tmp_path: Path) -> None:
     with Store.open("pat", tmp_path) as store:
         first = casino(RULES, STACK, humans=())
-        said = sit_down(first, 1, 100_000, store)
+        said = sit_down(CasinoGame(first), 1, 100_000, store)
         assert "A first sitting for this profile: $1,000" in said
         application, _ = coached(first, store=store)
         seen: list[tuple[int, dict[str, int]] | None] = []
@@ -151,19 +152,19 @@ def test_the_chips_a_player_leaves_with_are_the_chips_of_the_next_sitting(
         assert "Seat 1 leaves with $990" in p.farewell
     with Store.open("pat", tmp_path) as store:
         second = casino(RULES, STACK, humans=())
-        said = sit_down(second, 1, 100_000, store)
+        said = sit_down(CasinoGame(second), 1, 100_000, store)
         assert "Welcome back: you sit down with the $990 you left with last time" in said
         assert second.bankroll(1) == 99_000
         kept = store.bankroll()
         assert kept is not None and second.chipset.by_colour(second.seats[1].chips) == kept[1]
         fresh = casino(RULES, STACK, humans=())
-        assert "A fresh bankroll, as asked: $1,000" in sit_down(fresh, 1, 100_000, store,
-                                                               fresh=True)
+        assert "A fresh bankroll, as asked: $1,000" in sit_down(CasinoGame(fresh), 1, 100_000,
+                                                               store, fresh=True)
         assert fresh.bankroll(1) == 100_000
         store.keep_bankroll(300, {"white": 3}, WHEN)   # too little for the $5 minimum
         broke = casino(RULES, STACK, humans=())
         assert "less than this table's minimum bet of $5: a fresh $1,000 buy-in" in sit_down(
-            broke, 1, 100_000, store)
+            CasinoGame(broke), 1, 100_000, store)
 
 
 @pytest.mark.parametrize(("args", "says"), [
@@ -233,7 +234,7 @@ def test_play_with_a_profile_carries_the_chips_to_the_next_sitting(
     sittings: list[list[str]] = []
 
     def at_the_table(application: TableApp) -> None:
-        p = drive(application, application.session.table, ["10", "s", "q"])
+        p = drive(application, table_of(application), ["10", "s", "q"])
         sittings.append([*p.log, *p.app.farewell])
 
     monkeypatch.setattr(casino_cli, "run_app", at_the_table)

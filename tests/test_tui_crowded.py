@@ -8,7 +8,7 @@ import asyncio
 
 import pytest
 from textual.widgets import Static
-from tui_kit import casino, casino_table_app
+from tui_kit import casino, casino_table_app, pontoon_game
 
 from twentyone.pontoon.table import PontoonRules, PontoonTable
 from twentyone.rules import PRESETS
@@ -39,7 +39,8 @@ def drawn(app: TableApp, size: tuple[int, int]) -> tuple[list[str], bool]:
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 30), (60, 40)])
 def test_five_pontoon_players_all_show(size: tuple[int, int]) -> None:
-    app = pontoon_app(PontoonTable(PontoonRules(players=5), seed=1), [1], chips=100)
+    app = pontoon_app(pontoon_game(PontoonTable(PontoonRules(players=5), seed=1)), [1],
+                      chips=100)
     assert drawn(app, size)[0] == []
 
 
@@ -50,5 +51,6 @@ def test_seven_casino_seats_all_show_at_80_by_24() -> None:
 
 
 def test_a_roomy_screen_keeps_the_seat_boxes() -> None:
-    app = pontoon_app(PontoonTable(PontoonRules(players=3), seed=1), [1], chips=100)
+    app = pontoon_app(pontoon_game(PontoonTable(PontoonRules(players=3), seed=1)), [1],
+                      chips=100)
     assert drawn(app, (110, 40)) == ([], False)

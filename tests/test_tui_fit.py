@@ -7,7 +7,8 @@ pushed the prompt and input off and the calls shrank to a row). README: any term
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import pytest
 from rich.text import Text
@@ -15,8 +16,8 @@ from textual.widgets import RichLog, Static
 from tui_kit import casino, casino_table_app, type_line
 
 from twentyone.cards import Card
-from twentyone.engine.table import Table
 from twentyone.engine.views import TableView
+from twentyone.protocol import Op
 from twentyone.rules import PRESETS
 from twentyone.tui.fit import LOG_ROWS, fit
 
@@ -37,13 +38,9 @@ def hint(v: TableView, seen: Sequence[Card] | None) -> list[str]:
 class SplitsThenStands:
     """A bot that splits a pair it may split and stands on everything else."""
 
-    def act(self, table: Table, seat: int) -> None:
-        if table.can_split(seat):
-            table.split(seat)
-        elif table.can_stand(seat):
-            table.stand(seat)
-        else:
-            table.decline(seat)
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Op]) -> Op:
+        names = {op.name: op for op in legal}
+        return next(names[n] for n in ("split", "stand", "decline") if n in names)
 
 
 def test_the_rows_go_to_the_prompt_the_note_and_the_calls_before_the_felt() -> None:

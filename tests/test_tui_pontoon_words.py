@@ -7,7 +7,7 @@ settled, the bank's lines read as sentences, the players may agree on the first 
 from __future__ import annotations
 
 import pytest
-from tui_kit import drive
+from tui_kit import drive, pontoon_game
 
 from twentyone.engine.shoe import RandomShuffler, StackedShuffler
 from twentyone.pontoon.table import PontoonRules, PontoonTable
@@ -20,8 +20,8 @@ SIZES = [(80, 24), (100, 30)]
 def test_the_banks_natural_is_a_pontoon_on_the_felt_and_in_the_log(
         size: tuple[int, int]) -> None:
     t = PontoonTable(PontoonRules(players=3), seed=1)
-    p = drive(pontoon_app(t, [2], chips=100), t, ["", "s", "", "s", "", "s", "", "s", ""],
-              size=size)
+    p = drive(pontoon_app(pontoon_game(t), [2], chips=100), t,
+              ["", "s", "", "s", "", "s", "", "s", ""], size=size)
     assert "The bank has a natural!" in p.log
     assert "Seat 2 pays $2 (the bank's pontoon)" in p.log
     assert any("the bank's pontoon -$2" in screen for screen in p.screens)
@@ -42,7 +42,7 @@ def test_the_log_says_which_split_hand_won_and_which_lost(size: tuple[int, int])
     t = PontoonTable(PontoonRules(players=3), StackedShuffler(
         [["Js"], ["8h", "10c", "10d", "8d", "9c", "7s", "Kc", "2c", "3s"]],
         then=RandomShuffler.seeded(0)))
-    p = drive(pontoon_app(t, [2], chips=100), t, ["", "s"], size=size)
+    p = drive(pontoon_app(pontoon_game(t), [2], chips=100), t, ["", "s"], size=size)
     assert "Seat 3 splits" in p.log
     assert "Seat 3 hand 1 collects $1 (win)" in p.log
     assert "Seat 3 hand 2 pays $1 (bust)" in p.log
@@ -53,7 +53,7 @@ def test_the_log_says_which_split_hand_won_and_which_lost(size: tuple[int, int])
 @pytest.mark.parametrize("size", SIZES)
 def test_the_players_may_agree_on_the_first_banker(size: tuple[int, int]) -> None:
     t = PontoonTable(PontoonRules(players=3), seed=1)  # the draw finds seat 1
-    p = drive(pontoon_app(t, [1], chips=100, first_banker=3), t, [""], size=size)
+    p = drive(pontoon_app(pontoon_game(t), [1], chips=100, first_banker=3), t, [""], size=size)
     assert "★ Seat 1 takes the bank (first banker)." in p.log
     assert "As the players agreed, seat 1 gives the bank to seat 3." in p.log
     assert "★ Seat 3 takes the bank (given by seat 1)." in p.log
@@ -64,7 +64,7 @@ def test_the_players_may_agree_on_the_first_banker(size: tuple[int, int]) -> Non
 def test_selling_the_bank_for_nothing_is_refused(size: tuple[int, int]) -> None:
     t = PontoonTable(PontoonRules(players=3), seed=1)  # seat 1, a person, draws the bank
     seen: list[list[str]] = []
-    p = drive(pontoon_app(t, [1], chips=100), t, ["s 2 0", "k"], size=size,
+    p = drive(pontoon_app(pontoon_game(t), [1], chips=100), t, ["s 2 0", "k"], size=size,
               check=lambda app: seen.append(list(app.session.notes)))
     assert p.prompts[0].startswith("Seat 1, the bank is yours")
     assert p.prompts[1].startswith("Seat 1, the bank is yours")  # asked again

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -22,16 +23,19 @@ from tui_kit import (
     drive,
     drive_by,
     panel_text,
+    pontoon_game,
     read_seat,
+    table_of,
     total_of,
     widget_text,
 )
 
 from twentyone.engine import views
 from twentyone.engine.events import Kind
-from twentyone.engine.table import Action, Phase, Table
+from twentyone.engine.table import Action, Phase
 from twentyone.money import dollars
 from twentyone.pontoon.table import PontoonRules, PontoonTable
+from twentyone.protocol import Op
 from twentyone.rules import PRESETS
 from twentyone.tui.app import TableApp
 from twentyone.tui.launch import pontoon_app
@@ -47,16 +51,14 @@ class RandomBot:
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
 
-    def act(self, table: Table, seat: int) -> None:
-        acts = [a for a in table.legal_actions(seat) if a in LETTERS]
-        action = self.rng.choice(acts)
-        getattr(table, str(action.value).replace("-", "_"))(seat)
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Op]) -> Op:
+        return self.rng.choice([op for op in legal if op.name.replace("_", "-") in LETTERS])
 
 
 def screen_matches_view(app: TableApp) -> None:
     """Everything on the felt against the engine's view for the seat whose screen it is."""
     session = app.session
-    t = session.table
+    t = table_of(app)
     seat = session.viewer()
     v = views.settled_round(t, seat) or views.view(t, seat)
     dealer = [None if m.group(0) == "░░░" else (m.group(1), m.group(2))
@@ -99,7 +101,7 @@ def casino_chooser(seed: int) -> Callable[[TableApp], str]:
     rng = random.Random(seed)
 
     def choose(app: TableApp) -> str:
-        t = app.session.table
+        t = table_of(app)
         ask = app.session.ask
         assert ask is not None
         r = t.rules
@@ -146,7 +148,7 @@ def pontoon_chooser(seed: int) -> Callable[[TableApp], str]:
     rng = random.Random(seed)
 
     def choose(app: TableApp) -> str:
-        t = app.session.table
+        t = table_of(app)
         ask = app.session.ask
         assert ask is not None
         if "the bank is yours" in ask.about:
@@ -168,7 +170,7 @@ def test_the_pontoon_screen_is_the_view_at_every_step(seed: int) -> None:
     players = 3 + seed % 3
     t = PontoonTable(PontoonRules(players=players), seed=seed)
     humans = [1, 2] if seed % 2 else [1]
-    app = pontoon_app(t, humans, chips=40)
+    app = pontoon_app(pontoon_game(t), humans, chips=40)
     p = drive_by(app, t, pontoon_chooser(seed), 50,
                  check=screen_matches_view)
     # Chips only move between players, and a game ended mid-deal returned every bet.
@@ -204,7 +206,7 @@ def test_ctrl_c_at_any_point_loses_no_chip(stop: int) -> None:
 @pytest.mark.parametrize("stop", range(8))
 def test_ending_pontoon_at_any_point_loses_no_chip(stop: int) -> None:
     t = PontoonTable(PontoonRules(players=4), seed=stop)
-    app = pontoon_app(t, [1], chips=40)
+    app = pontoon_app(pontoon_game(t), [1], chips=40)
     chooser = pontoon_chooser(stop)
     drive_by(app, t, chooser, stop)
     assert sum(t.bankroll(n) for n in t.seats) == 4 * 4000

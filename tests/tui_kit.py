@@ -14,10 +14,12 @@ from rich.text import Text
 from textual.widgets import Input, Static
 
 from twentyone.cards import RANK_LABELS, SUIT_SYMBOLS, Card, hand_total
-from twentyone.engine.bots import Bot
 from twentyone.engine.shoe import RandomShuffler, StackedShuffler
 from twentyone.engine.table import Table
+from twentyone.games.blackjack import CasinoGame
+from twentyone.games.chipgame import TableBot
 from twentyone.money import Cents, parse_dollars
+from twentyone.pontoon.table import PontoonTable
 from twentyone.rules import Rules
 from twentyone.tui.app import TableApp
 from twentyone.tui.launch import casino_app
@@ -140,8 +142,20 @@ def panel_text(app: TableApp, seat: int) -> str:
     return str(panels[-1].content)
 
 
+def table_of(app: TableApp) -> Table:
+    """The engine's table under the app's game, for a test to hold the screen against."""
+    game = getattr(app.session, "game", None)
+    assert isinstance(game, CasinoGame)
+    return game.table
+
+
+def pontoon_game(table: PontoonTable) -> CasinoGame:
+    """A Pontoon table as the game the terminal plays (as the registry makes it)."""
+    return CasinoGame(table, "pontoon")
+
+
 def casino(rules: Rules, stack: Sequence[str], *, humans: Sequence[int] = (1,),
-           bots: Mapping[int, Bot] | None = None, hint: Hint | None = None,
+           bots: Mapping[int, TableBot] | None = None, hint: Hint | None = None,
            history: Path | None = None, seed: int = 0, buy_in: Cents = 100_000) -> Table:
     """A table dealing ``stack`` first (then a seeded shoe), people and bots seated."""
     t = Table(rules, StackedShuffler([list(stack)], then=RandomShuffler.seeded(seed)))
@@ -151,9 +165,9 @@ def casino(rules: Rules, stack: Sequence[str], *, humans: Sequence[int] = (1,),
 
 
 def casino_table_app(t: Table, *, humans: Sequence[int] = (1,),
-                     bots: Mapping[int, Bot] | None = None,
+                     bots: Mapping[int, TableBot] | None = None,
                      hint: Hint | None = None, history: Path | None = None) -> TableApp:
-    return casino_app(t, humans=humans, bot_seats=sorted(bots or {}), stake=100_000,
+    return casino_app(CasinoGame(t), humans=humans, bot_seats=sorted(bots or {}), stake=100_000,
                       name="test", base=None, bots=dict(bots or {}),
                       hint=hint or (lambda v, seen: ["(no odds in this test)"]),
                       history=history)

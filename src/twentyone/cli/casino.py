@@ -23,12 +23,11 @@ from twentyone.cli.options import (
 from twentyone.cli.seating import Seating
 from twentyone.cli.terminal import need_terminal, run_app
 from twentyone.engine.shoe import RandomShuffler, Shuffler, StackedShuffler
-from twentyone.engine.table import Table
 from twentyone.errors import RulesError, TableError
+from twentyone.games.registry import TABLES, TableEntry
 from twentyone.money import Cents, dollars
 from twentyone.rules import PRESETS, Rules
 from twentyone.sim.counting import SYSTEMS
-from twentyone.strategy.play import CHARTS, play_chart
 from twentyone.train.seat import TableCoach, sit_down
 from twentyone.train.store import Store, profile_path
 from twentyone.tui.launch import casino_app
@@ -36,6 +35,7 @@ from twentyone.tui.launch import casino_app
 
 def play(s: Seating) -> None:
     """Seat people at the table, or with ``--auto`` let chart bots play every seat."""
+    entry = TABLES[s.game]
     table_rules = rules_from_cli(s.rules, s.set_)
     changing_bank = [n for n in table_rules.pontoon_options()
                      if n in ("dealer_decides", "changing_bank")]
@@ -50,10 +50,10 @@ def play(s: Seating) -> None:
     if taken > table_rules.seats:
         raise typer.BadParameter(f"this table has {table_rules.seats} seats, not {taken}")
     if s.auto is not None:
-        if s.auto not in CHARTS:
-            raise typer.BadParameter(f"--auto must be one of {', '.join(CHARTS)}")
-        _auto(table_rules, s.rules, s.auto, seats=taken, rounds=s.rounds, seed=s.seed,
-              bankroll=stake, as_json=s.as_json)
+        if s.auto not in entry.levels:
+            raise typer.BadParameter(f"--auto must be one of {', '.join(entry.levels)}")
+        _auto(entry, s.game, table_rules, s.rules, s.auto, seats=taken, rounds=s.rounds,
+              seed=s.seed, bankroll=stake, as_json=s.as_json)
         return
     if s.as_json:
         raise typer.BadParameter("--json reports headless play: add --auto basic --rounds N")
@@ -64,7 +64,7 @@ def play(s: Seating) -> None:
     _check_coach(s, humans)
     warn_predictable(s.seed, bool(s.stack))
     try:
-        table = Table(table_rules, _shuffler(s.stack, s.seed))
+        game = entry.game(s.game, table_rules.to_mapping(), _shuffler(s.stack, s.seed))
     except ValueError as exc:  # a --stack naming cards the shoe does not have
         raise typer.BadParameter(f"--stack: {exc}") from None
     title = printable(Path(s.rules).stem if s.rules.endswith(".toml") else s.rules)
@@ -77,11 +77,11 @@ def play(s: Seating) -> None:
                 coach = TableCoach(table_rules, n, warnings=s.coach, system=s.count,
                                    rng=random.Random(f"coach {s.seed}" if s.seed is not None
                                                      else None), store=store)
-                coach.lines.insert(0, sit_down(table, n, stake, store, fresh=s.fresh_bankroll))
+                coach.lines.insert(0, sit_down(game, n, stake, store, fresh=s.fresh_bankroll))
                 coach.lines = [line for line in coach.lines if line]
             else:
-                table.sit(n, stake)
-        app = casino_app(table, humans=humans, bot_seats=bots, stake=stake, name=title,
+                game.apply(game.operation({"op": "sit", "seat": n, "bankroll": stake}))
+        app = casino_app(game, humans=humans, bot_seats=bots, stake=stake, name=title,
                          base=PRESETS.get(s.rules), history=s.history, coach=coach)
         run_app(app)
     finally:
@@ -133,13 +133,15 @@ def _shuffler(stack: str | None, seed: int | None) -> Shuffler:
     return StackedShuffler([[c.strip() for c in stack.split(",") if c.strip()]], then=then)
 
 
-def _auto(rules: Rules, name: str, strategy: str, *, seats: int, rounds: int, seed: int | None,
-          bankroll: Cents, as_json: bool) -> None:
-    """The engine's own loop (``engine.auto.play_auto``) with chart bots: the headless runner
-    for this kind of game, twice as fast as driving ``CasinoGame`` operation by operation."""
+def _auto(entry: TableEntry, game: str, rules: Rules, name: str, strategy: str, *, seats: int,
+          rounds: int, seed: int | None, bankroll: Cents, as_json: bool) -> None:
+    """The registry's headless run (``TableEntry.auto``): chart bots of the level asked for in
+    every seat, every move through the game's ``legal`` and ``apply``."""
     try:
-        result = play_chart(rules, seats=seats, rounds=rounds, seed=seed, strategy=strategy,
-                           bankroll=bankroll)
+        table = entry.game(game, rules.to_mapping(), RandomShuffler.seeded(seed))
+        bot = entry.levels[strategy](rules)
+        result = entry.auto(table, bot, strategy, seats=seats, rounds=rounds,
+                            bankroll=bankroll).result
     except (RulesError, TableError) as exc:
         raise typer.BadParameter(str(exc)) from None
     if as_json:

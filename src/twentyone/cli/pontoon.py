@@ -21,49 +21,47 @@ from rich.table import Table as RichTable
 from twentyone.cli.options import dollars_option, warn_predictable
 from twentyone.cli.seating import Seating
 from twentyone.cli.terminal import need_terminal, run_app
+from twentyone.engine.shoe import RandomShuffler
 from twentyone.errors import RulesError
+from twentyone.games.registry import TABLES, TableEntry
 from twentyone.money import Cents, dollars
-from twentyone.pontoon.auto import play_pontoon, pontoon_json
-from twentyone.pontoon.bots import BANKER_STRATEGIES
-from twentyone.pontoon.table import PontoonRules, PontoonTable
 from twentyone.tui.launch import pontoon_app
-
-#: ``--auto basic`` (the casino game's word for "the bots' usual play") means the reading banker.
-AUTO_ALIASES = {"basic": "reading"}
 
 
 def play(s: Seating) -> None:
     """Run the Pontoon face of ``twentyone play`` (the options checked for this kind of game by
     ``cli.play``)."""
-    _play(players=s.players, bots=sorted(set(s.bots)), people=s.people, auto=s.auto,
-          rounds=s.rounds, seed=s.seed, as_json=s.as_json,
+    _play(TABLES[s.game], s.game, players=s.players, bots=sorted(set(s.bots)),
+          people=s.people, auto=s.auto, rounds=s.rounds, seed=s.seed, as_json=s.as_json,
           bankroll=dollars_option("--bankroll", s.bankroll), history=s.history,
           banker=s.banker)
 
 
-def _play(*, players: int, bots: list[int], people: int | None, auto: str | None, rounds: int,
-          seed: int | None, as_json: bool, bankroll: Cents, history: Path | None,
-          banker: int | None = None) -> None:
+def _play(entry: TableEntry, name: str, *, players: int, bots: list[int], people: int | None,
+          auto: str | None, rounds: int, seed: int | None, as_json: bool, bankroll: Cents,
+          history: Path | None, banker: int | None = None) -> None:
     try:
-        prules = PontoonRules(players=players)
+        game = entry.game(name, {"players": players}, RandomShuffler.seeded(seed))
     except RulesError as exc:
         raise typer.BadParameter(str(exc)) from None
-    chips = bankroll // prules.chip
+    chip = game.rules.min_bet
+    chips = bankroll // chip
     if chips < 1:
-        raise typer.BadParameter(f"--bankroll buys no {dollars(prules.chip)} chip")
-    if bankroll % prules.chip:
+        raise typer.BadParameter(f"--bankroll buys no {dollars(chip)} chip")
+    if bankroll % chip:
         raise typer.BadParameter(f"--bankroll: {dollars(bankroll)} cannot be made with "
-                                 f"Pontoon's {dollars(prules.chip)} chips")
+                                 f"Pontoon's {dollars(chip)} chips")
     if any(not 1 <= b <= players for b in bots):
         raise typer.BadParameter(f"--bot seats are 1 to {players}")
     if banker is not None and banker > players:
         raise typer.BadParameter(f"--banker: the seats are 1 to {players}")
     if auto is not None:
-        strategy = AUTO_ALIASES.get(auto, auto)
-        if strategy not in BANKER_STRATEGIES:
+        strategy = entry.aliases.get(auto, auto)
+        if strategy not in entry.levels:
             raise typer.BadParameter(
-                f"--auto for pontoon names the banker bot: {', '.join(BANKER_STRATEGIES)}")
-        _auto(prules, strategy, rounds=rounds, seed=seed, chips=chips, as_json=as_json)
+                f"--auto for pontoon names the banker bot: {', '.join(entry.levels)}")
+        _auto(entry, name, players, strategy, rounds=rounds, seed=seed, chips=chips,
+              as_json=as_json)
         return
     if as_json:
         raise typer.BadParameter("--json reports headless play: add --auto reading --rounds N")
@@ -72,8 +70,7 @@ def _play(*, players: int, bots: list[int], people: int | None, auto: str | None
         raise typer.BadParameter("every seat is a bot: use --auto reading --rounds N to watch")
     warn_predictable(seed, stacked=False)
     need_terminal()
-    run_app(pontoon_app(PontoonTable(prules, seed=seed), humans, chips=chips,
-                        history=history, first_banker=banker))
+    run_app(pontoon_app(game, humans, chips=chips, history=history, first_banker=banker))
 
 
 def _humans(players: int, bots: list[int], people: int | None) -> list[int]:
@@ -89,19 +86,24 @@ def _humans(players: int, bots: list[int], people: int | None) -> list[int]:
     return list(range(1, (people or 1) + 1))
 
 
-def _auto(prules: PontoonRules, strategy: str, *, rounds: int, seed: int | None, chips: int,
-          as_json: bool) -> None:
-    table, result = play_pontoon(prules, rounds=rounds, seed=seed, bankroll=chips,
-                                 banker_strategy=strategy)
+def _auto(entry: TableEntry, name: str, players: int, strategy: str, *, rounds: int,
+          seed: int | None, chips: int, as_json: bool) -> None:
+    """The registry's headless run (``TableEntry.auto``): bots in every seat, the banker
+    playing ``strategy``, every move through the game's ``legal`` and ``apply``."""
+    game = entry.game(name, {"players": players}, RandomShuffler.seeded(seed))
+    rules = game.rules
+    chip = rules.min_bet
+    report = entry.auto(game, entry.levels[strategy](rules), strategy, seats=players,
+                        rounds=rounds, bankroll=chips * chip)
+    result = report.result
     if as_json:
-        typer.echo(json.dumps({"seed": seed, **pontoon_json(table, result, strategy)}, indent=2))
+        typer.echo(json.dumps({"seed": seed, **report.json}, indent=2))
         return
     out = RichTable(title=f"{result.rounds} deals of Pontoon, {strategy} banker, "
-                          f"{table.bank_changes} changes of bank")
+                          f"{report.bank_changes} changes of bank")
     for col in ("seat", "start", "end", "hands played", "chips/hand", "hands banked",
                 "chips/hand banked"):
         out.add_column(col, justify="right")
-    chip = prules.chip
     for n, s in sorted(result.seats.items()):
         out.add_row(str(n), dollars(s.bankroll_start), dollars(s.bankroll_end),
                     str(s.as_player.n), f"{s.as_player.mean / chip:+.3f}", str(s.as_banker.n),

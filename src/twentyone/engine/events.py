@@ -7,10 +7,12 @@ every event serialise the same way; ``kind`` says what happened.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any, NamedTuple
 
-from twentyone.cards import Card
+from twentyone.cards import Card, parse_card
+from twentyone.errors import ReplayError
 
 DEALER = 0
 
@@ -81,3 +83,24 @@ class Event(NamedTuple):
         if self.note:
             out["note"] = self.note
         return out
+
+
+#: The casino table's kinds of event by their words (a variant adds its own: ``event_from_json``).
+KINDS: dict[str, StrEnum] = {k.value: k for k in Kind}
+
+
+def event_from_json(data: Mapping[str, Any], kinds: Mapping[str, StrEnum] = KINDS) -> Event:
+    """An event back from its ``to_json`` (a front end reading a game's ``events``), its kind
+    looked up in ``kinds``: the table's own and, at a variant's table, the variant's too. A
+    dealt or burned card the viewer may not see is written without the card (``visible_events``
+    blanks it), and such a card lies face down."""
+    kind = kinds.get(str(data["kind"]))
+    if kind is None:
+        raise ReplayError(f"no event of this table is called {str(data['kind'])[:40]!r}")
+    code = data.get("card")
+    card = None if code is None else parse_card(str(code), int(data.get("deck", 0)))
+    face_up = (bool(data["face_up"]) if "face_up" in data
+               else kind not in (Kind.DEALT, Kind.BURNED))
+    return Event(kind, int(data.get("seat", DEALER)), int(data.get("hand", 0)), card, face_up,
+                 int(data.get("amount", 0)), tuple(data.get("chips", ())),
+                 tuple(data.get("chips2", ())), str(data.get("note", "")))

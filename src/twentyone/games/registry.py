@@ -16,17 +16,24 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from twentyone.engine.shoe import Shuffler as TableShuffler
 from twentyone.engine.table import Table
+from twentyone.pontoon.bots import BANKER_STRATEGIES, BankerStrategy
+from twentyone.pontoon.history import game_history
 from twentyone.pontoon.table import PontoonRules, PontoonTable
 from twentyone.protocol import HandResult
 from twentyone.rules import Rules
+from twentyone.strategy.play import CHARTS
 
 from .blackjack import CasinoGame
 from .blackjack import replay as replay_table
+from .blackjack.auto import AutoReport, casino_auto, pontoon_auto
+from .blackjack.bots import ChartPlayer, PontoonPlayer
 from .blackjack.game import HISTORY_FORMAT as TABLE_FORMAT
+from .blackjack.words import CASINO_HELP, PONTOON_HELP
+from .chipgame import ChipGame, TableBot
 from .core.bots import Bot
 from .core.game import HISTORY_FORMAT as CARD_FORMAT
 from .core.game import Game
@@ -191,6 +198,28 @@ GAMES: dict[str, GameEntry] = {
 }
 
 
+#: A chip game's bot of one level for a table under these rules (the casino game's charts are
+#: solved for the rules: the first time, seconds).
+TableBotMaker = Callable[[Rules], TableBot]
+
+
+class AutoRunner(Protocol):
+    """A chip game's headless run (``twentyone play --auto``): ``bot`` of ``level`` in every
+    one of ``seats`` seats, each buying in for ``bankroll``, for ``rounds`` rounds, through the
+    protocol (``games.blackjack.auto``)."""
+
+    def __call__(self, game: CasinoGame, bot: TableBot, level: str, *, seats: int, rounds: int,
+                 bankroll: int) -> AutoReport: ...
+
+
+def _banker(strategy: BankerStrategy) -> TableBotMaker:
+    return lambda rules: PontoonPlayer(strategy)
+
+
+def _chart(name: str) -> TableBotMaker:
+    return lambda rules: ChartPlayer(CHARTS[name](rules))
+
+
 @dataclass(frozen=True, slots=True)
 class TableEntry:
     """A chip game: its table from the room's stored rules and a shuffler, seen through the
@@ -207,6 +236,19 @@ class TableEntry:
     bank: bool = False
     #: The room settings the game honours, in its words (``RoomSetting``).
     settings: tuple[RoomSetting, ...] = TABLE_SETTINGS
+    #: Its bots by level (``games.blackjack.bots``: each chooses from its seat's view among the
+    #: legal operations), and the level the terminal seats and asks for advice.
+    levels: Mapping[str, TableBotMaker] = field(default_factory=dict)
+    best: str = ""
+    #: Other names the command line takes for a level (``--auto basic`` at Pontoon).
+    aliases: Mapping[str, str] = field(default_factory=dict)
+    #: How to play it, as the terminal's F1 page says it.
+    help: str = ""
+    #: Its headless run (``twentyone play --auto``).
+    auto: AutoRunner = casino_auto
+    #: The game's record in a format of its own, written by the terminal (``--history``;
+    #: None: the terminal writes the house's record and the player's hand history).
+    record: Callable[[ChipGame], dict[str, Any]] | None = None
 
     @property
     def kind(self) -> str:
@@ -227,11 +269,22 @@ class TableEntry:
 #: Seats at a Pontoon room: the banker and up to seven players, a table's worth of phones.
 PONTOON_PLAYERS = 8
 
+def _pontoon_record(game: ChipGame) -> dict[str, Any]:
+    table = game.table if isinstance(game, CasinoGame) else None
+    assert isinstance(table, PontoonTable), "Pontoon's record is of a Pontoon table"
+    return game_history(table)
+
+
 TABLES: dict[str, TableEntry] = {
     "casino": TableEntry("Casino blackjack", lambda rules, shuffler: Table(
-        Rules.from_mapping(dict(rules)), shuffler)),
+        Rules.from_mapping(dict(rules)), shuffler),
+        levels={name: _chart(name) for name in CHARTS}, best="basic", help=CASINO_HELP),
+    # A room seats up to ``PONTOON_PLAYERS``; the terminal names how many play.
     "pontoon": TableEntry("Pontoon", lambda rules, shuffler: PontoonTable(
-        PontoonRules(players=PONTOON_PLAYERS, **rules), shuffler), bank=True),
+        PontoonRules(**{"players": PONTOON_PLAYERS, **rules}), shuffler), bank=True,
+        levels={name: _banker(s) for name, s in BANKER_STRATEGIES.items()}, best="reading",
+        aliases={"basic": "reading"}, help=PONTOON_HELP, auto=pontoon_auto,
+        record=_pontoon_record),
 }
 
 #: Every game a room can be created for, by name.

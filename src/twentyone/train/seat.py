@@ -3,9 +3,10 @@
 
 ``train.coach.Coach`` decides (the best play, a mistake's exact cost, a count graded); this
 module is the table's side of it, which the terminal's session drives through its
-``tui.session.Coaching`` protocol (the command line hands one in). It reads the seat's view
-before each play and the cards the seat has seen (``views.seen_cards``, what a counter at the
-table knows), says a mistake as a call in the log ("Coach: “...”", the dealer's style) without
+``tui.session.Coaching`` protocol (the command line hands one in). It reaches the table only as
+a game (``games.chipgame.ChipGame``): it reads the seat's view before each play and the cards
+the seat has seen (``seen_cards``, what a counter at the table knows), says a mistake as a
+call in the log ("Coach: “...”", the dealer's style) without
 stopping play, asks a count check between rounds now and then (drawn from a seeded generator,
 so a seeded table asks at the same moments), reads each round's settlement for the session's
 statistics, and with a profile writes those statistics and the player's chips to the
@@ -24,14 +25,16 @@ import random
 import re
 import sqlite3
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
+from typing import Any
 
 from twentyone.engine import views
-from twentyone.engine.events import Kind
-from twentyone.engine.table import Action, Phase, Table
+from twentyone.engine.events import Kind, event_from_json
+from twentyone.engine.table import Action, Phase
+from twentyone.games.chipgame import ChipGame
 from twentyone.money import Cents, dollars
 from twentyone.rules import Rules
 from twentyone.sim.indices import hilo_plays_at_hand
@@ -109,7 +112,7 @@ class TableCoach:
 
     # --- plays -------------------------------------------------------------------------------
 
-    def before(self, table: Table, v: views.TableView, action: object,
+    def before(self, game: ChipGame, v: views.TableView, action: object,
                amount: Cents | None = None) -> Pending | None:
         """The advice for the play the seat is about to make (None: not a play the coach
         judges), worked out from the cards seen before it; ``amount`` is an insurance bet's
@@ -120,7 +123,7 @@ class TableCoach:
         if v.phase is Phase.INSURANCE and action in INSURANCE and seat.hands:
             bet = seat.hands[0].bet
             share = 0.5 if amount is None or action is not Action.INSURE else amount / bet
-            self._sync(table)
+            self._sync(game)
             return Pending(bet, partial(self.coach.judge_insurance, INSURANCE[action], share))
         if v.to_act is None or action not in PLAYS:
             return None
@@ -128,7 +131,7 @@ class TableCoach:
         up = next((c for c in v.dealer if c is not None), None)
         if up is None or any(c is None for c in hand.cards):
             return None
-        self._sync(table)
+        self._sync(game)
         ranks = [LABELS[int(c.rank)] for c in hand.cards if c is not None]
         offered = (Action.DOUBLE in v.legal, Action.SPLIT in v.legal,
                    Action.SURRENDER in v.legal)
@@ -156,23 +159,24 @@ class TableCoach:
 
     # --- between rounds ----------------------------------------------------------------------
 
-    def round_over(self, table: Table) -> None:
+    def round_over(self, game: ChipGame) -> None:
         """Between rounds: the round just settled goes into the statistics, the profile keeps
         them and the chips, and a count check may be asked."""
-        events = table.log[self._mark:]
-        self._mark = len(table.log)
+        events = [event_from_json(e, game.event_kinds)
+                  for e in game.events(self.seat, self._mark)]
+        self._mark = game.mark()
         nets = [e.amount for e in events if e.kind is Kind.SETTLED and e.seat == self.seat]
         side = sum(e.amount for e in events
                    if e.kind is Kind.INSURANCE_SETTLED and e.seat == self.seat)
         if nets or side:
             self.coach.settle(nets, side)
         self._dealt = self._dealt or any(e.kind is Kind.DEALT for e in events)
-        if self.seat in table.seats:
-            self.keep(table.bankroll(self.seat), table.chipset.by_colour(
-                table.seats[self.seat].chips))
-        if (self.system is not None and self._dealt and self.seat in table.seats
+        mine = _seat(game, self.seat)
+        if mine is not None:
+            self.keep(int(mine["bankroll"]), game.chipset.by_colour(mine["chips"]))
+        if (self.system is not None and self._dealt and mine is not None
                 and self.rng.random() < self.chance):
-            self._sync(table)
+            self._sync(game)
             self.checking = bool(self.coach.seen)
 
     def check_choices(self) -> str:
@@ -208,10 +212,10 @@ class TableCoach:
     def _balanced(self) -> bool:
         return self.coach.system is not None and self.coach.system.balanced
 
-    def _sync(self, table: Table) -> None:
+    def _sync(self, game: ChipGame) -> None:
         """The coach's cards seen: the seat's, since the shuffle."""
         self.coach.shuffled()
-        self.coach.see(*(LABELS[int(c.rank)] for c in views.seen_cards(table, self.seat)))
+        self.coach.see(*(LABELS[int(c.rank)] for c in game.seen_cards(self.seat)))
 
     # --- the profile -------------------------------------------------------------------------
 
@@ -247,7 +251,16 @@ class TableCoach:
         return lines
 
 
-def sit_down(table: Table, seat: int, stake: Cents, store: Store | None, *,
+def _seat(game: ChipGame, seat: int) -> Mapping[str, Any] | None:
+    """``seat`` in its own view of the game (None: nobody sits there)."""
+    return next((s for s in game.seat_view(seat).body["seats"] if s["number"] == seat), None)
+
+
+def _sit(game: ChipGame, seat: int, bankroll: Cents | dict[str, int]) -> None:
+    game.apply(game.operation({"op": "sit", "seat": seat, "bankroll": bankroll}))
+
+
+def sit_down(game: ChipGame, seat: int, stake: Cents, store: Store | None, *,
              fresh: bool = False) -> str:
     """Seat the person at ``seat``: with a profile's kept chips (the very chips, where this
     table uses their colours; else their value), or with ``stake`` (no profile, ``fresh``, no
@@ -256,18 +269,18 @@ def sit_down(table: Table, seat: int, stake: Cents, store: Store | None, *,
     kept = None if store is None or fresh else store.bankroll()
     if kept is not None:
         cents, chips = kept
-        why = _unfit(table, cents)
+        why = _unfit(game, cents)
         if why is None:
-            colours = table.chipset.colours
-            same = all(c in colours for c in chips) and table.chipset.value(
+            colours = game.chipset.colours
+            same = all(c in colours for c in chips) and game.chipset.value(
                 [chips.get(c, 0) for c in colours]) == cents
-            table.sit(seat, chips if same else cents)
+            _sit(game, seat, chips if same else cents)
             return (f"Coach: “Welcome back: you sit down with the {dollars(cents)} you left "
                     "with last time”")
-        table.sit(seat, stake)
+        _sit(game, seat, stake)
         return (f"Coach: “You left with {dollars(cents)} last time, {why}: a fresh "
                 f"{dollars(stake)} buy-in”")
-    table.sit(seat, stake)
+    _sit(game, seat, stake)
     if store is None:
         return ""
     if fresh:
@@ -276,13 +289,13 @@ def sit_down(table: Table, seat: int, stake: Cents, store: Store | None, *,
             "with are kept for next time”")
 
 
-def _unfit(table: Table, cents: Cents) -> str | None:
-    """Why kept chips worth ``cents`` cannot sit at ``table`` (None: they can)."""
-    rules = table.rules
+def _unfit(game: ChipGame, cents: Cents) -> str | None:
+    """Why kept chips worth ``cents`` cannot sit at ``game`` (None: they can)."""
+    rules = game.rules
     if cents < rules.min_bet:
         return f"less than this table's minimum bet of {dollars(rules.min_bet)}"
-    if cents > table.max_buy_in:
-        return f"more than this table takes at once ({dollars(table.max_buy_in)})"
+    if cents > game.max_buy_in:
+        return f"more than this table takes at once ({dollars(game.max_buy_in)})"
     if cents % math.gcd(*(v for _, v in rules.chips)):
         return "an amount this table's chips cannot make"
     return None

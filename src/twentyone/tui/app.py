@@ -2,11 +2,11 @@
 chips), a scrollable log of the dealer's calls, a prompt line, and a footer of keys; the rules in
 force and a help page per game on F2 and F1.
 
-The app draws ``session.screen_view()`` (the engine's view for the seat whose turn it is, or the
-round just settled) and nothing else: it keeps no cards, totals or chips of its own, so what it
-shows is always what was dealt. Lines typed go to the session, which plays them at the table.
-Ctrl-C, Ctrl-Q or closing the terminal leaves the table: a round in play is called off and every
-bet goes back (``Session.interrupt``).
+The app draws ``session.screen_view()`` (the game's ``seat_view`` for the seat whose turn it is,
+or the round just settled) and nothing else: it keeps no cards, totals or chips of its own, so
+what it shows is always what was dealt. Lines typed go to the session, which plays them at the
+table. Ctrl-C, Ctrl-Q or closing the terminal leaves the table: a round in play is called off and
+every bet goes back (``Session.interrupt``).
 """
 
 from __future__ import annotations

@@ -1,16 +1,16 @@
-"""Building the terminal table's app for each game: the session, the pages, and the long first
-work (the exact basic-strategy chart the hints and bots play) run behind a notice."""
+"""Building the terminal table's app for each chip game: the session, the pages, and the long
+first work (the exact basic-strategy chart the hints and bots play) run behind a notice. The
+game comes from the registry (``games.registry.TABLES``) and is found there again by its name,
+for its bots (``TableEntry.levels``) and its help page (``TableEntry.help``)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
 
-from twentyone.engine.bots import Bot, ChartBot
-from twentyone.engine.table import Table
-from twentyone.games.blackjack import CasinoGame
+from twentyone.games.chipgame import ChipGame, TableBot
+from twentyone.games.registry import TABLES
 from twentyone.money import Cents
-from twentyone.pontoon.table import PontoonTable
 from twentyone.rules import Rules
 from twentyone.strategy import (
     SOLVER_SECONDS,
@@ -21,7 +21,7 @@ from twentyone.strategy import (
 )
 from twentyone.tui.app import TableApp
 from twentyone.tui.hint import make_hint
-from twentyone.tui.pages import CASINO_HELP, PONTOON_HELP, help_page, overrides, rules_page
+from twentyone.tui.pages import help_page, overrides, rules_page
 from twentyone.tui.pontoon import PontoonSession
 from twentyone.tui.render import TableView
 from twentyone.tui.session import CasinoSession, Coaching, Hint
@@ -30,18 +30,19 @@ from twentyone.tui.session import CasinoSession, Coaching, Hint
 FIRST_SOLVE = "usually 5 to 30 s"
 
 
-def casino_app(table: Table, *, humans: Sequence[int], bot_seats: Sequence[int], stake: Cents,
-               name: str, base: Rules | None, bots: dict[int, Bot] | None = None,
+def casino_app(game: ChipGame, *, humans: Sequence[int], bot_seats: Sequence[int],
+               stake: Cents, name: str, base: Rules | None, bots: dict[int, TableBot] | None = None,
                hint: Hint | None = None, history: Path | None = None,
                coach: Coaching | None = None) -> TableApp:
     """The casino table. Without ``bots``/``hint`` given, the chart they play is prepared in
     the app, with a notice saying what it is preparing and how long it takes (and the
-    coach's index plays, with a ``coach``)."""
-    rules = table.rules
+    coach's index plays, with a ``coach``); the bots are the registry's best level."""
+    entry = TABLES[game.name]
+    rules = game.rules
     changed = overrides(rules, base)
     title = name + "".join(f" · {k}={v}" for k, v in changed.items() if k != "chips")
-    session = CasinoSession(table, CasinoGame(table), humans=humans, bots=bots or {},
-                            hint=hint, stake=stake, title=title, history=history, coach=coach)
+    session = CasinoSession(game, humans=humans, bots=bots or {}, hint=hint, stake=stake,
+                            title=title, history=history, coach=coach)
     prepare = None
     notice = ""
     if bots is None and hint is None:
@@ -49,7 +50,7 @@ def casino_app(table: Table, *, humans: Sequence[int], bot_seats: Sequence[int],
 
         def prepare() -> None:
             chart = basic_chart(rules)
-            session.bots = {n: ChartBot(chart) for n in bot_seats}
+            session.bots = {n: entry.levels[entry.best](rules) for n in bot_seats}
             session.hint = make_hint(rules, chart)
             if coach is not None:
                 coach.prepare()
@@ -65,17 +66,19 @@ def casino_app(table: Table, *, humans: Sequence[int], bot_seats: Sequence[int],
         else:
             notice = "Loading the odds for these rules…"
     return TableApp(session, TableView(rules, title=title, bots=bot_seats),
-                    rules_text=rules_page(rules, base, name), help_text=help_page(CASINO_HELP),
+                    rules_text=rules_page(rules, base, name), help_text=help_page(entry.help),
                     prepare=prepare, preparing=notice)
 
 
-def pontoon_app(table: PontoonTable, humans: list[int], *, chips: int,
+def pontoon_app(game: ChipGame, humans: list[int], *, chips: int,
                 history: Path | None = None, first_banker: int | None = None) -> TableApp:
-    """Pontoon, hot seat: people in ``humans``, bots in the other seats; ``first_banker``, the
-    seat the players agree banks first."""
-    session = PontoonSession(table, CasinoGame(table, "pontoon"), humans, chips=chips,
-                             history=history, first_banker=first_banker)
-    render = TableView(table.rules, title="Pontoon",
-                       bots=[n for n in range(1, table.pontoon.players + 1) if n not in humans])
-    return TableApp(session, render, rules_text=rules_page(table.rules, None, "Pontoon"),
-                    help_text=help_page(PONTOON_HELP))
+    """A table where a player banks, hot seat: people in ``humans``, bots in the other seats;
+    ``first_banker``, the seat the players agree banks first."""
+    entry = TABLES[game.name]
+    rules = game.rules
+    session = PontoonSession(game, entry, humans, chips=chips, history=history,
+                             first_banker=first_banker)
+    render = TableView(rules, title=entry.title,
+                       bots=[n for n in range(1, rules.seats + 1) if n not in humans])
+    return TableApp(session, render, rules_text=rules_page(rules, None, entry.title),
+                    help_text=help_page(entry.help))

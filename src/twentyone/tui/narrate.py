@@ -1,9 +1,10 @@
 """The table log in words, and the round as it last looked.
 
-A ``Narrator`` reads a viewer's ``visible_events`` and says what a dealer would call out ("Seat 2
-taps the felt: hits 7♦ — 18", "Dealer turns 10♠ — 20", "Seat 1 paid 3:2 in 1 red, 2 white,
-1 yellow"). It keeps the cards it has been told of only to say totals in its lines; the table on
-screen is drawn from the engine's views (``views.view``, ``views.settled_round``), never from here.
+A ``Narrator`` reads a viewer's events (the game's ``events`` for that seat, read back as events)
+and says what a dealer would call out ("Seat 2 taps the felt: hits 7♦ — 18", "Dealer turns 10♠
+— 20", "Seat 1 paid 3:2 in 1 red, 2 white, 1 yellow"). It keeps the cards it has been told of
+only to say totals in its lines; the table on screen is drawn from the game's ``seat_view``
+(``tui.felt``), never from here.
 """
 
 from __future__ import annotations

@@ -5,7 +5,9 @@ legal operations, the body the game filtered for that seat), the refusal ``verif
 events a seat may see, the finished hands' results, and ``apply``. People's seats are asked by
 the app that draws them; bots' seats move by themselves, each choosing from its own seat's view
 only. No game class and no game name: a game is found in the registry, and drawn by what its
-entry names (``games.core.picture`` for the card games, ``tui.chips`` for the chip games).
+entry names (``games.core.picture`` for the card games; the chip games' felt is their body, read
+by ``tui.felt`` and drawn by ``tui.render``, their sessions on this one through
+``tui.session.ChipSeats``).
 """
 
 from __future__ import annotations

@@ -2,14 +2,15 @@
 typed line does. The Textual app (``tui.app``) only draws a ``Session`` and hands it lines, so
 every rule of play is testable without a screen, and the screen holds no state of the game.
 
-A session makes every move of the people (bets, plays, colouring up, buying in, the deal, the
-call-off) as the game's own operation through the one game protocol (``tui.seat.SeatSession``:
-an operation read by its word, then ``apply``), offers only what ``legal_actions`` allows, and
-shows a refusal as the engine's typed message. The chart bots still play the engine's table
-directly, and the felt is still drawn from the engine's views (issue 33 moves both onto
-``seat_view``). Bots act as soon as
-it is their turn; the session stops at the first decision that needs a person (``ask``).
-Quitting mid-round calls the round off (``Table.void_round``): every bet on the layout goes back.
+A session plays the game through the one game protocol only (``tui.seat.SeatSession``): it reads
+the flow of play from ``seat_view`` (the context's phase and whose turn, the body's seats and
+chips), makes every move of the people (bets, plays, colouring up, buying in, the deal, the
+call-off) as the game's own operation (read by its word, then ``apply``), offers only what
+``legal`` holds, shows a refusal as the game's typed message and narrates the game's ``events``.
+Its bots are the registry's (``TableEntry.levels``): each chooses from its own seat's view among
+the legal operations. Bots act as soon as it is their turn; the session stops at the first
+decision that needs a person (``ask``). Quitting mid-round calls the round off (the game's
+``void``): every bet on the layout goes back.
 A coach (``Coaching``, ``play --coach``) beside the one person is told each of their plays and
 each round's end; its lines join the log, and its count checks are asked between rounds.
 """
@@ -25,12 +26,12 @@ from typing import Any, Protocol
 
 from twentyone.cards import Card
 from twentyone.engine import views
-from twentyone.engine.bots import Bot
-from twentyone.engine.records import Recording
-from twentyone.engine.table import Action, Phase, Table
+from twentyone.engine.events import Event, event_from_json
+from twentyone.engine.table import Action, Phase
 from twentyone.errors import ChipError, TableError, TwentyOneError
+from twentyone.games.chipgame import ChipGame, TableBot
 from twentyone.money import Cents, dollars, parse_dollars
-from twentyone.protocol import Game
+from twentyone.protocol import HOUSE
 from twentyone.tui.felt import table_view
 from twentyone.tui.narrate import Narrator
 from twentyone.tui.prompt import AMOUNTS, Extra, InputError, menu, parse
@@ -42,9 +43,73 @@ from twentyone.tui.seat import SeatSession
 Hint = Callable[[views.TableView, Sequence[Card] | None], list[str]]
 
 
+class ChipSeats:
+    """What a chip game's session reads of its game, through the protocol only: the context
+    (phase, whose turn), the house's body (who sits, with what), and whether an operation, read
+    by its word, would be taken."""
+
+    def __init__(self, game: ChipGame, humans: Sequence[int]) -> None:
+        self.game = game
+        #: ``game`` as the one game protocol: every move the session makes goes through it.
+        self.seat = SeatSession(game, humans, {})
+
+    def phase(self) -> Phase:
+        return Phase(self.seat.view(HOUSE).ctx.phase)
+
+    def to_act(self) -> int | None:
+        return self.seat.view(HOUSE).ctx.to_act
+
+    def round(self) -> int:
+        return self.seat.view(HOUSE).ctx.hand
+
+    def body(self) -> Mapping[str, Any]:
+        return self.seat.view(HOUSE).body
+
+    def seats(self) -> dict[int, Mapping[str, Any]]:
+        """Every seat taken now, by number (the body's chips are the seats' chips now, even
+        between rounds, when its hands are the round just settled's)."""
+        return {int(s["number"]): s for s in self.body()["seats"]}
+
+    def bankroll(self, seat: int) -> Cents:
+        return int(self.seats()[seat]["bankroll"])
+
+    def has_bet(self, seat: int) -> bool:
+        """``seat`` has a hand on the layout now (a bet placed, or a round in play)."""
+        return not self.body()["settled"] and bool(self.seats()[seat]["hands"])
+
+    def op(self, word: str, seat: int | None = None, **fields: object) -> Any:
+        """An operation of the game, read by its word as a record or a request is
+        (``Game.operation``)."""
+        data: dict[str, object] = {"op": word, **({} if seat is None else {"seat": seat}),
+                                   **fields}
+        return self.game.operation(data)
+
+    def do(self, word: str, seat: int | None = None, **fields: object) -> None:
+        """The operation applied through the protocol; a refusal raises the game's typed error
+        and changes nothing."""
+        self.seat.play(self.op(word, seat, **fields))
+
+    def can(self, word: str, seat: int | None = None, **fields: object) -> bool:
+        """The game would take the operation now (``verify``; nothing changes)."""
+        return self.seat.refusal(self.op(word, seat, **fields)) is None
+
+    def house_may(self, word: str) -> bool:
+        """The house's step ``word`` (the deal) is legal now."""
+        return any(op.name == word for op in self.seat.legal(HOUSE))
+
+    def table_view(self, seat: int) -> views.TableView:
+        """``seat``'s ``seat_view`` as the view the felt and the prompts read."""
+        return table_view(self.seat.view(seat))
+
+    def news(self, seat: int, since: int) -> list[Event]:
+        """The game's events since ``since`` as ``seat`` may see them, read back as events."""
+        kinds = self.game.event_kinds
+        return [event_from_json(e, kinds) for e in self.game.events(seat, since)]
+
+
 class Coaching(Protocol):
     """The coach beside the one person at a casino table (``train.seat.TableCoach``, handed in
-    by the command line): the session tells it each play before and after the table takes
+    by the command line): the session tells it each play before and after the game takes
     it, and each round's end; it gives lines for the log, and between rounds a count check
     to ask."""
 
@@ -54,11 +119,11 @@ class Coaching(Protocol):
     checking: bool
 
     def prepare(self) -> None: ...
-    def before(self, table: Table, v: views.TableView, action: object,
+    def before(self, game: ChipGame, v: views.TableView, action: object,
                amount: Cents | None = None) -> object | None: ...
     def played(self, pending: Any) -> None: ...
     def toggle(self) -> str: ...
-    def round_over(self, table: Table) -> None: ...
+    def round_over(self, game: ChipGame) -> None: ...
     def check_choices(self) -> str: ...
     def answer(self, text: str) -> str | None: ...
     def keep(self, cents: Cents, chips: dict[str, int]) -> None: ...
@@ -77,9 +142,6 @@ class Ask:
 
 class Session(Protocol):
     """What the app draws and feeds: the casino game and Pontoon both are one."""
-
-    @property
-    def table(self) -> Table: ...
 
     log: list[str]
     notes: list[str]
@@ -101,29 +163,30 @@ class CasinoSession:
     """People and bots at one casino table, round after round: ``humans`` are asked,
     ``bots`` play by themselves, ``stake`` is a buy-in (and the usual re-buy)."""
 
-    def __init__(self, table: Table, game: Game, *, humans: Sequence[int],
-                 bots: Mapping[int, Bot], hint: Hint | None = None, stake: Cents = 100_000,
-                 title: str = "", history: Path | None = None,
-                 coach: Coaching | None = None) -> None:
-        self.table = table
-        #: ``table`` as the one game protocol: every move the session makes goes through it.
-        self.seat = SeatSession(game, humans, {})
+    def __init__(self, game: ChipGame, *, humans: Sequence[int], bots: Mapping[int, TableBot],
+                 hint: Hint | None = None, stake: Cents = 100_000, title: str = "",
+                 history: Path | None = None, coach: Coaching | None = None) -> None:
+        self.game = game
+        self.at = ChipSeats(game, humans)
+        self.seat = self.at.seat
         self.humans = list(humans)
         self.bots = dict(bots)
         self.hint = hint
         self.stake = stake
         self.title = title
-        self.narrator = Narrator(table.rules)
+        rules = game.rules
+        self.narrator = Narrator(rules)
         #: One human narrates in their own view; several share the spectator's narration.
         self.narrator_seat = self.humans[0] if len(self.humans) == 1 else views.SPECTATOR
         self.log: list[str] = []
         self.notes: list[str] = []
         self.ask: Ask | None = None
         self.done = False
-        self.last_bet: dict[int, Cents] = {n: table.rules.min_bet for n in self.humans}
+        self.last_bet: dict[int, Cents] = {n: rules.min_bet for n in self.humans}
+        seated = self.at.seats()
         #: What each person has bought in for (the first buy-in and re-buys), for the goodbye.
-        self.bought: dict[int, Cents] = {n: table.bankroll(n) for n in self.humans
-                                         if n in table.seats}
+        self.bought: dict[int, Cents] = {n: int(seated[n]["bankroll"]) for n in self.humans
+                                         if n in seated}
         #: Final chips of each person who has left.
         self.left: dict[int, list[int]] = {}
         self._mark = 0
@@ -135,7 +198,7 @@ class CasinoSession:
         self.history = history
         self.house_record = (None if history is None
                              else history.with_name(f"{history.stem}.house{history.suffix}"))
-        self.recording = None if history is None else Recording(table, [self.narrator_seat])
+        self.recording = None if history is None else game.recording([self.narrator_seat])
         #: Where the records went and their seals, once the game is over: said at the table and
         #: again when it closes, the only place a player hears the seals to compare with.
         self.records: list[str] = []
@@ -148,11 +211,12 @@ class CasinoSession:
         self._advance()
 
     def seated_humans(self) -> list[int]:
-        return [n for n in self.humans if n in self.table.seats]
+        seated = self.at.seats()
+        return [n for n in self.humans if n in seated]
 
     def _advance(self) -> None:
         """Let the dealer and the bots play until a person must decide (or nobody is left)."""
-        t = self.table
+        at = self.at
         self._narrate()
         self.ask = None
         while True:
@@ -160,14 +224,15 @@ class CasinoSession:
                 self._record(closing=True)
                 self.done = True
                 return
-            if t.phase is Phase.BETTING:
+            if at.phase() is Phase.BETTING:
                 if self._queue is None:
                     self._record()
                     self._queue = self.seated_humans()
                     if self.coach is not None:
-                        self.coach.round_over(t)
+                        self.coach.round_over(self.game)
                         self._coach_says()
-                self._queue = [n for n in self._queue if n in t.seats]
+                seated = at.seats()
+                self._queue = [n for n in self._queue if n in seated]
                 if self.coach is not None and self.coach.checking:
                     self.ask = Ask(self.coach.seat, f"[bold cyan]Seat {self.coach.seat}[/]",
                                    self.coach.check_choices())
@@ -177,17 +242,18 @@ class CasinoSession:
                     return
                 self._queue = None
                 self._bots_bet()
-                if not t.can_deal():
+                if not at.house_may("deal"):
                     self.notes.append("Nobody bet; the dealer waits.")
                     continue
                 self.seat.deal()
                 self._narrate()
                 continue
-            to_act = t.to_act
-            assert to_act is not None
-            seat = to_act[0]
-            if seat in self.bots:
-                self.bots[seat].act(t, seat)
+            seat = at.to_act()
+            assert seat is not None
+            bot = self.bots.get(seat)
+            if bot is not None:
+                seen = self.seat.view(seat)
+                self.seat.play(bot.choose(seen.body, seen.legal))
                 self._narrate()
                 continue
             self.ask = self._play_ask(seat)
@@ -226,13 +292,14 @@ class CasinoSession:
 
     def _bots_bet(self) -> None:
         """Bots bet the minimum only while someone is playing; a broke bot gets up."""
-        t = self.table
-        for seat in sorted(n for n in t.seats if n in self.bots):
-            if t.can_bet(seat, t.rules.min_bet):
-                self._do(seat, Action.BET, t.rules.min_bet)
+        at = self.at
+        least = self.game.rules.min_bet
+        for seat in sorted(n for n in at.seats() if n in self.bots):
+            if at.can("bet", seat, amount=least):
+                at.do("bet", seat, amount=least)
             else:
-                self._do(seat, Action.COLOUR_UP)
-                self._do(seat, Action.LEAVE)
+                at.do("colour_up", seat)
+                at.do("leave", seat)
         self._narrate()
 
     def submit(self, text: str) -> None:
@@ -241,26 +308,25 @@ class CasinoSession:
         ask = self.ask
         if ask is None:
             return
-        t = self.table
         if self.coach is not None and self.coach.checking:
             wrong = self.coach.answer(text)
             if wrong is not None:
                 self._error(wrong)
             self._coach_says()
-        elif t.phase is Phase.BETTING:
+        elif self.at.phase() is Phase.BETTING:
             self._submit_bet(ask.seat, text)
         else:
             self._submit_play(ask.seat, text)
         self._advance()
 
     def _submit_bet(self, seat: int, text: str) -> None:
-        t = self.table
+        at = self.at
         words = text.strip().lower().split()
-        broke = not t.seats[seat].hands and t.bankroll(seat) < t.rules.min_bet
+        broke = not at.has_bet(seat) and at.bankroll(seat) < self.game.rules.min_bet
         if (words and words[0] in ("buy", "rebuy", "re-buy")) or (broke and not words):
             self._rebuy(seat, words[1:])
             return
-        v = views.view(t, seat)
+        v = at.table_view(seat)
         last = self.last_bet.get(seat)
         try:
             cmd = parse(text, Phase.BETTING, v.legal, last_bet=last)
@@ -290,7 +356,7 @@ class CasinoSession:
     def _rebuy(self, seat: int, rest: list[str]) -> None:
         """Buy more chips (between rounds): the seat's chips are counted and a fresh buy-in
         of their value plus ``AMOUNT`` is sat down with."""
-        t = self.table
+        at = self.at
         try:
             amount = parse_dollars(rest[0]) if rest else self.stake
         except ValueError as exc:
@@ -299,21 +365,25 @@ class CasinoSession:
         if amount <= 0 or len(rest) > 1:
             self._error("buy takes one positive amount, e.g. buy 500")
             return
-        if t.seats[seat].hands:
+        if at.has_bet(seat):
             self._error("buy chips before you bet")
             return
-        have = t.bankroll(seat)
+        have = at.bankroll(seat)
         self._do(seat, Action.LEAVE)
-        self.seat.play(self.seat.game.operation({"op": "sit", "seat": seat,
-                                                 "bankroll": have + amount}))
+        at.do("sit", seat, bankroll=have + amount)
         self.bought[seat] = self.bought.get(seat, 0) + amount
         self.notes.append(f"Seat {seat} buys {dollars(amount)} more in chips.")
         if self.coach is not None and seat == self.coach.seat:
-            self.coach.keep(t.bankroll(seat), t.chipset.by_colour(t.seats[seat].chips))
+            self._coach_keeps(seat)
+
+    def _coach_keeps(self, seat: int) -> None:
+        """The coach's profile keeps the seat's chips as they are now."""
+        assert self.coach is not None
+        mine = self.at.seats()[seat]
+        self.coach.keep(int(mine["bankroll"]), self.game.chipset.by_colour(mine["chips"]))
 
     def _submit_play(self, seat: int, text: str) -> None:
-        t = self.table
-        v = views.view(t, seat)
+        v = self.at.table_view(seat)
         try:
             cmd = parse(text, v.phase, v.legal, why_not=lambda a: self._why_not(seat, a))
         except InputError as exc:
@@ -325,7 +395,7 @@ class CasinoSession:
         pending = None
         if self.coach is not None:
             try:
-                pending = self.coach.before(t, v, cmd.what, cmd.amount)
+                pending = self.coach.before(self.game, v, cmd.what, cmd.amount)
             except TwentyOneError:  # a hand the solver cannot price: played, not judged
                 pending = None
         try:
@@ -353,10 +423,9 @@ class CasinoSession:
         self.notes.append(self.coach.toggle())
 
     def _why_not(self, seat: int, what: Action) -> str | None:
-        """The table's own reason ``seat`` may not ``what`` now (None: no reason to give)."""
-        data: dict[str, Any] = {"op": what.value.replace("-", "_"), "seat": seat}
+        """The game's own reason ``seat`` may not ``what`` now (None: no reason to give)."""
         try:
-            refusal = self.seat.refusal(self.seat.game.operation(data))
+            refusal = self.seat.refusal(self.at.op(what.value.replace("-", "_"), seat))
         except (TableError, ChipError, KeyError, ValueError, TypeError):
             return None
         return None if refusal is None else str(refusal)
@@ -364,44 +433,44 @@ class CasinoSession:
     def _do(self, seat: int, what: Action, amount: Cents | None = None) -> None:
         """``seat``'s choice as the game's own operation, read by its word as a record or a
         request is (``Game.operation``: an amount only where the operation takes one), and
-        applied through the protocol; a refusal raises the engine's typed error and changes
+        applied through the protocol; a refusal raises the game's typed error and changes
         nothing."""
-        data: dict[str, Any] = {"op": what.value.replace("-", "_"), "seat": seat}
-        if what in AMOUNTS:
-            data["amount"] = amount
-        self.seat.play(self.seat.game.operation(data))
+        fields: dict[str, object] = {"amount": amount} if what in AMOUNTS else {}
+        self.at.do(what.value.replace("-", "_"), seat, **fields)
 
     def _hint(self, v: views.TableView, shoe: bool) -> None:
         if self.hint is None:
             self._error("no odds at this table")
             return
-        self.notes.extend(self.hint(v, views.seen_cards(self.table, v.viewer) if shoe else None))
+        self.notes.extend(self.hint(v, self.game.seen_cards(v.viewer) if shoe else None))
 
     # --- prompts -----------------------------------------------------------------------------
 
     def _bet_ask(self, seat: int) -> Ask:
-        t = self.table
-        v = views.view(t, seat)
+        at = self.at
+        v = at.table_view(seat)
         self._last_viewer = seat
         last = self.last_bet.get(seat)
         choices = menu(Phase.BETTING, v.legal, last_bet=last)
-        if t.bankroll(seat) < t.rules.min_bet:
+        bankroll = at.bankroll(seat)
+        if bankroll < self.game.rules.min_bet:
             choices = (f"[bold]buy[/] AMOUNT re-buy (Enter: {dollars(self.stake)}) · "
                        "[bold]q[/] colour up and leave")
-        about = f"[bold cyan]Seat {seat}[/] ({dollars(t.bankroll(seat))})"
+        about = f"[bold cyan]Seat {seat}[/] ({dollars(bankroll)})"
         return Ask(seat, about, choices)
 
     def _play_ask(self, seat: int) -> Ask:
-        v = views.view(self.table, seat)
+        v = self.at.table_view(seat)
         self._last_viewer = seat
         mine = next(s for s in v.seats if s.number == seat)
         offer = None
         if v.phase is Phase.INSURANCE and mine.hands:
             half = mine.hands[0].bet // 2
             offer = half - half % v.chip_values[0]
+        rules = self.game.rules
         choices = menu(v.phase, v.legal, insurance=offer, hints=self.hint is not None,
-                       double_for_less=self.table.rules.double_for_less)
-        about = TableView(self.table.rules).about(v)
+                       double_for_less=rules.double_for_less)
+        about = TableView(rules).about(v)
         return Ask(seat, about, choices)
 
     # --- what the screen shows ---------------------------------------------------------------
@@ -415,7 +484,7 @@ class CasinoSession:
     def screen_view(self) -> views.TableView:
         """The felt: the game's ``seat_view`` for the seat shown (the round in play, or between
         rounds the one just settled)."""
-        return table_view(self.seat.view(self.viewer()))
+        return self.at.table_view(self.viewer())
 
     def dealer_name(self) -> str:
         return "Dealer"
@@ -428,8 +497,8 @@ class CasinoSession:
         return f"Seat {seat}"
 
     def _narrate(self) -> None:
-        events = views.visible_events(self.table, self.narrator_seat, self._mark)
-        self._mark = len(self.table.log)
+        events = self.at.news(self.narrator_seat, self._mark)
+        self._mark = self.game.mark()
         self.log.extend(self.narrator.feed(events) + self.narrator.flush())
         self._coach_says()
 
@@ -440,20 +509,18 @@ class CasinoSession:
 
     def _leave(self, seat: int) -> None:
         """Colour up (docs/dealing.md#colouring-up) and take the chips."""
-        t = self.table
         self._do(seat, Action.COLOUR_UP)
-        self.left[seat] = list(t.seats[seat].chips)  # coloured up: what it takes away
+        self.left[seat] = list(self.at.seats()[seat]["chips"])  # coloured up: what it takes
         if self.coach is not None and seat == self.coach.seat:
-            self.coach.keep(t.bankroll(seat), t.chipset.by_colour(t.seats[seat].chips))
+            self._coach_keeps(seat)
         self._do(seat, Action.LEAVE)
         self._narrate()
 
     def interrupt(self) -> None:
         """Ctrl-C, a closed terminal, or quitting mid-round: a round in progress is called off
         (every bet on the layout goes back), then every person colours up and leaves."""
-        t = self.table
-        if t.can_void_round():
-            self.seat.play(self.seat.game.operation({"op": "void"}))
+        if self.at.can("void"):
+            self.at.do("void")
             self._narrate()
             self.log.append("The round is called off: every bet on the layout goes back.")
         self._record(closing=True)
@@ -464,13 +531,14 @@ class CasinoSession:
 
     def goodbye(self) -> list[str]:
         out = []
+        chipset = self.game.chipset
         for seat, chips in sorted(self.left.items()):
-            value = self.table.chipset.value(chips)
+            value = chipset.value(chips)
             spent = self.bought.get(seat, value)
             net = value - spent
             sign = "+" if net >= 0 else "-"
             out.append(f"Seat {seat} leaves with {dollars(value)} in "
-                       f"{self.table.chipset.describe(chips) if any(chips) else 'no chips'} "
+                       f"{chipset.describe(chips) if any(chips) else 'no chips'} "
                        f"({sign}{dollars(abs(net))} on {dollars(spent)} bought in).")
         if self.coach is not None:
             out += self.coach.summary()

@@ -14,6 +14,9 @@ from collections.abc import Callable, Mapping
 from enum import StrEnum
 from typing import Any
 
+from twentyone.cards import Card
+from twentyone.engine.chips import ChipSet
+from twentyone.engine.events import KINDS
 from twentyone.engine.history import shuffle_records
 from twentyone.engine.ops import (
     Bet,
@@ -34,9 +37,17 @@ from twentyone.engine.ops import (
     Surrender,
     op_from_json,
 )
+from twentyone.engine.records import Recording
 from twentyone.engine.shoe import ReplayShuffler, Shuffler
 from twentyone.engine.table import Action, Phase, Table
-from twentyone.engine.views import SPECTATOR, SeatViews, settled_round, view, visible_events
+from twentyone.engine.views import (
+    SPECTATOR,
+    SeatViews,
+    seen_cards,
+    settled_round,
+    view,
+    visible_events,
+)
 from twentyone.errors import ReplayError, TableError, TwentyOneError
 from twentyone.pontoon.table import (
     AcceptBank,
@@ -44,10 +55,12 @@ from twentyone.pontoon.table import (
     DrawForBank,
     OfferBank,
     PontoonAction,
+    PontoonKind,
     PontoonTable,
     WithdrawBank,
 )
 from twentyone.protocol import HOUSE, Ctx, HandResult, View
+from twentyone.rules import Rules
 
 from .account import balances
 from .body import Bodies
@@ -243,6 +256,52 @@ class CasinoGame:
     def private_seats(self, since: int | None) -> frozenset[int]:
         """Seats whose frames differ from a spectator's (a face-down card of their own)."""
         return self._face_down.seats(self.table, since)
+
+    # --- what a chip game's front end reads beside the protocol ----------------------------
+
+    @property
+    def rules(self) -> Rules:
+        """The table's rules in force (the limits, the chips, what may be played)."""
+        return self.table.rules
+
+    @property
+    def chipset(self) -> ChipSet:
+        """The table's chips: what a stack of counts is worth, and how it is told."""
+        return self.table.chipset
+
+    @property
+    def max_buy_in(self) -> int:
+        """The most a seat may sit down with at once."""
+        return self.table.max_buy_in
+
+    @property
+    def event_kinds(self) -> dict[str, StrEnum]:
+        """Every kind of event this table logs, by its word (``engine.events.event_from_json``
+        reads ``events`` back with it)."""
+        if isinstance(self.table, PontoonTable):
+            return {**KINDS, **{k.value: k for k in PontoonKind}}
+        return KINDS
+
+    def seen_cards(self, seat: int) -> list[Card]:
+        """Every card ``seat`` has seen since the shuffle (``views.seen_cards``): what a card
+        counter at the table knows, and all a hint may use."""
+        return seen_cards(self.table, seat)
+
+    def recording(self, seats: list[int]) -> Recording:
+        """The house's record and ``seats``' own hand histories of this table, from now on
+        (``engine.records``)."""
+        return Recording(self.table, seats)
+
+    def forget(self) -> None:
+        """Drop the event log, the shuffles and the hand results kept so far, between rounds
+        (a headless run of millions of rounds keeps its memory flat); what is worked out from
+        the log is worked out afresh."""
+        t = self.table
+        del t.log[:], t.shoe.history[:]
+        self._results = []
+        self._face_down = FaceDown()
+        self._house = ((-1, -1), {}, frozenset())
+        self._balances = ((-1, -1), {})
 
     # --- results and the record --------------------------------------------------------
 
