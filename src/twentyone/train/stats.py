@@ -23,7 +23,7 @@ from datetime import UTC, datetime
 from functools import cache
 from typing import Any
 
-from twentyone.train.player import cell
+from twentyone.strategy.chart import cell
 from twentyone.train.store import Answer, Store
 
 STRATEGY_DRILLS = ("strategy", "strategy-thumb")
