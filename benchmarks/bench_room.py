@@ -98,7 +98,9 @@ def run(ops: int, db: Path, deltas: bool = True) -> tuple[float, float]:
         ask(bot, "sit", name=f"bot{n}", buy_in=MAX_CENTS, seat=n)
     handling = framing = 0.0
     done = 0
-    t = room.table
+    game = room.game
+    assert isinstance(game, CasinoGame)
+    t = game.table  # read to drive the bots, as a player reads the felt
     while done < ops:
         for bot in bots:
             ask(bot, "bet", amount=2_500)

@@ -244,27 +244,39 @@ GAME_MODULES = ("twentyone.games.blackjack", "twentyone.games.durak",
                 "twentyone.pontoon", "twentyone.engine.table")
 
 
-#: The web modules still on the blackjack engine's own table and Pontoon's modules, to move
-#: onto one room over the protocol (issue 33; docs/architecture.md, "Still two paths"): each
-#: must still import a game, so the list only shrinks. The casino room's frames are the game's
-#: ``seat_view`` now, but ``room`` still reads the table for the flow of play, ``dealer`` wraps
-#: ``CasinoGame`` and checks the dealer's steps against the table, ``spec`` builds the table.
-WEB_STILL_DIRECT = {"twentyone.web.dealer", "twentyone.web.downloads", "twentyone.web.hints",
-                    "twentyone.web.room", "twentyone.web.spec"}
-
-
 def test_the_web_server_imports_no_game() -> None:
     """Issue 33: web/ imports no game's module or class; it reaches every game through the
-    registry (``games.registry``) and the protocol. The card rooms do; the casino room's
-    modules are listed in ``WEB_STILL_DIRECT`` until they do too."""
+    registry (``games.registry``: its entries, and ``ChipGame``, what a room asks of a chip
+    game) and the protocol. Dealer mode is the game's (``games.blackjack.dealer``), the hint
+    is asked of the game, a download's table is the registry entry's."""
     known = set(modules())
     wrong = {module_name(p): sorted(m for m in imports_of(module_name(p), p, known)
                                     if m.startswith(GAME_MODULES))
              for p in sorted((PACKAGE / "web").glob("*.py"))}
     wrong = {k: v for k, v in wrong.items() if v}
-    assert set(wrong) <= WEB_STILL_DIRECT, {k: v for k, v in wrong.items()
-                                            if k not in WEB_STILL_DIRECT}
-    assert set(wrong) >= WEB_STILL_DIRECT, "shrink WEB_STILL_DIRECT"
+    assert not wrong, wrong
+
+
+def table_reads(source: str) -> list[str]:
+    """Each ``x.table`` read in ``source`` that is not a call of a method so named (a drawing's
+    ``table(view, ...)``): a front end reaching under a game for its engine's table."""
+    tree = ast.parse(source)
+    called = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
+    return [f"line {n.lineno}: {ast.unparse(n)}" for n in ast.walk(tree)
+            if isinstance(n, ast.Attribute) and n.attr == "table" and id(n) not in called]
+
+
+def test_the_rooms_read_the_flow_of_play_from_the_game_not_its_table() -> None:
+    """Issue 33, "one room": a room reads whose turn it is, what a seat may do and what a seat
+    that does not act is made to do from its game (the protocol's ``acting`` and ``legal``, the
+    registry's ``ChipRoomGame`` hooks), never from the engine's ``Table`` under it: no module of
+    web/ reads a ``.table``."""
+    wrong = {p.name: table_reads(p.read_text(encoding="utf-8"))
+             for p in sorted((PACKAGE / "web").glob("*.py"))}
+    wrong = {k: v for k, v in wrong.items() if v}
+    assert not wrong, wrong
+    assert table_reads("t = self.table\nself.game.table.phase\nself.game.acting") == [
+        "line 1: self.table", "line 2: self.game.table"]
 
 
 def table_changes(source: str) -> list[str]:
@@ -352,15 +364,6 @@ def test_the_command_line_imports_no_game() -> None:
     wrong = {m: found for m, p in mods.items() if layer(m) == "cli"
              for found in [game_imports(m, p, known)] if found}
     assert not wrong, wrong
-
-
-def table_reads(source: str) -> list[str]:
-    """Each ``x.table`` read in ``source`` that is not a call of a method so named (a drawing's
-    ``table(view, ...)``): a front end reaching under a game for its engine's table."""
-    tree = ast.parse(source)
-    called = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
-    return [f"line {n.lineno}: {ast.unparse(n)}" for n in ast.walk(tree)
-            if isinstance(n, ast.Attribute) and n.attr == "table" and id(n) not in called]
 
 
 #: The command line's ``play``: the kinds' front ends and what seats people (``verify`` reads

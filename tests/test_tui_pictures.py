@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
-from tui_kit import casino, screen_text, type_line
+from tui_kit import casino, pontoon_game, screen_text, type_line
 
 from twentyone.engine.table import Table
+from twentyone.games.blackjack import CasinoGame
 from twentyone.pontoon.table import PontoonRules, PontoonTable
+from twentyone.protocol import Op
 from twentyone.rules import PRESETS
 from twentyone.tui.app import TableApp
 from twentyone.tui.launch import casino_app, pontoon_app
@@ -27,17 +30,15 @@ SIZE = (100, 30)
 class Stands:
     """A bot that stands on every hand (and declines insurance): the pictures need no odds."""
 
-    def act(self, table: Table, seat: int) -> None:
-        if table.can_stand(seat):
-            table.stand(seat)
-        else:
-            table.decline(seat)
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Op]) -> Op:
+        return next(op for op in legal if op.name in ("stand", "decline"))
 
 
 def classic_app(t: Table, person: int, bots: dict[int, Stands]) -> TableApp:
     """The classic table as ``twentyone play --rules classic`` titles it, with ``bots``."""
-    return casino_app(t, humans=[person], bot_seats=sorted(bots), stake=100_000, name="classic",
-                      base=None, bots=dict(bots), hint=lambda v, seen: [], history=None)
+    return casino_app(CasinoGame(t), humans=[person], bot_seats=sorted(bots), stake=100_000,
+                      name="classic", base=None, bots=dict(bots), hint=lambda v, seen: [],
+                      history=None)
 
 
 def shots(tmp_path: Path) -> Path:
@@ -91,7 +92,7 @@ def test_a_split_hand(tmp_path: Path) -> None:
 
 def test_pontoon_with_the_banker_marked(tmp_path: Path) -> None:
     t = PontoonTable(PontoonRules(players=4), seed=1)  # the draw finds seat 1, a person
-    text = picture(pontoon_app(t, [1], chips=40, first_banker=3), ["2"], "pontoon",
+    text = picture(pontoon_app(pontoon_game(t), [1], chips=40, first_banker=3), ["2"], "pontoon",
                    shots(tmp_path))
     assert "Seat 3 (bot) ★ BANK" in text and "Pack █" in text
     assert "Shoe" not in text and "1 discards" not in text

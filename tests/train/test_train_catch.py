@@ -10,9 +10,9 @@ from fractions import Fraction
 
 from twentyone.cards import hand_total
 from twentyone.engine.chips import ChipSet
+from twentyone.games.blackjack.payouts import accepted_payouts
 from twentyone.rules import PRESETS
 from twentyone.train.catch import CatchDealerDrill
-from twentyone.train.chips import accepted_payouts
 from twentyone.train.registry import make_drill
 from twentyone.train.totals import value_of
 

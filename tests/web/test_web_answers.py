@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from card_kit import HOST_TOKEN, card_room, host, reopen, sit
+from web_kit import table_of
 
 from twentyone.engine.shoe import RandomShuffler
 from twentyone.web.protocol import Request
@@ -77,11 +78,11 @@ def test_a_pontoon_hosts_answer_survives_a_restart(tmp_path: Path) -> None:
     boss = room.actor_for(HOST_TOKEN)
     drawn, _ = room.handle(boss, Request("h1", "draw_for_bank", {}))
     assert drawn["ok"]
-    banker, ops = room.table.dealer_seat, _ops(store, "ROOM01")
+    banker, ops = table_of(room).dealer_seat, _ops(store, "ROOM01")
     again = _casino_again(store)
     assert again.handle(again.actor_for(HOST_TOKEN), Request("h1", "draw_for_bank", {})) \
         == (drawn, False)
-    assert again.table.dealer_seat == banker and _ops(store, "ROOM01") == ops
+    assert table_of(again).dealer_seat == banker and _ops(store, "ROOM01") == ops
 
 
 def test_a_card_rooms_move_answered_before_a_restart_is_not_applied_again(

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from web_kit import Party, Person, party
+from web_kit import Party, Person, party, table_of
 
 BUY_IN = 20_000
 
@@ -117,7 +117,7 @@ def test_the_banker_is_never_offered_the_houses_operations(tmp_path: Path) -> No
     operation of the house's, and each one it asks for is refused and changes nothing."""
     with party(tmp_path / "l.db", game="pontoon") as p:
         ann, bob, cy = _table(p)
-        t = p.room.table
+        t = table_of(p.room)
         seen: set[str] = set()
         for who in (bob, cy):
             assert p.act(who, "bet", amount=100)["ok"]
@@ -150,12 +150,12 @@ def test_the_host_cannot_remove_the_banker_mid_round(tmp_path: Path) -> None:
         between = p.act(p.host, "remove", seat=banker.seat)
         assert between["error"] == "TableError" and "banker" in between["message"]
         for who in (bob, cy):
-            assert p.act(who, "bet", amount=p.room.table.rules.min_bet)["ok"]
+            assert p.act(who, "bet", amount=table_of(p.room).rules.min_bet)["ok"]
         assert p.act(p.host, "deal")["ok"]
         mid = p.act(p.host, "remove", seat=banker.seat)
         assert (mid["error"], mid["message"]) == (between["error"], between["message"])
         assert not p.room.people[banker.seat or 0].leaving
-        while (to_act := p.room.table.to_act) is not None:
+        while (to_act := table_of(p.room).to_act) is not None:
             who = next(w for w in (banker, bob, cy) if w.seat == to_act[0])
             op = "dealer_stand" if who is banker else "stand"
             assert p.act(who, op)["ok"]

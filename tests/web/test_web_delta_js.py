@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from patches import canonical
 from playwright.sync_api import Browser
+from web_kit import table_of
 
 from twentyone.engine.shoe import RandomShuffler
 from twentyone.engine.table import Phase
@@ -86,7 +87,7 @@ def _streams(body: dict[str, Any], seed: int) -> list[list[Step]]:
         player = Actor(Role.SPECTATOR)
         actors.append(player)
         ask(player, "sit", name=f"P{n}", buy_in=50_000)
-    t = room.table
+    t = table_of(room)
     if body["game"] == "pontoon":
         ask(host, "draw_for_bank")
     for _ in range(3):

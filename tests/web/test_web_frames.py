@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from patches import Copy, apply_patch, canonical
 from table_view import table_view
-from web_kit import owed_payment
+from web_kit import dealer_of, owed_payment, table_of
 
 from twentyone.engine.shoe import RandomShuffler
 from twentyone.engine.table import Phase
@@ -58,10 +58,11 @@ def _straight(room: Room, actor: Actor, since: int | None, calls: Any) -> dict[s
     """``actor``'s frame with its body written from its own engine view and its events read
     for it alone (``own_state`` with no events given)."""
     viewer, _ = room.looking(actor)
-    t = room.table
+    t = table_of(room)
     body = Bodies().body(settled_round(t, viewer) or view(t, viewer), t)
-    if room.dealer is not None:
-        body = room.dealer.body(viewer, body)
+    dealer = dealer_of(room)
+    if dealer is not None:
+        body = dealer.body(viewer, body)
     frame = room.own_state(actor, since, calls)
     straight: dict[str, Any] = json.loads(json.dumps({**frame, "body": body}))
     return straight
@@ -116,10 +117,11 @@ def _owed_not_shown(room: Room, actors: list[Actor], since: int) -> None:
     """docs/web.md#hosting-a-room: in dealer mode no frame gives away a win the host has still
     to pay: every seat's balance is the engine's less each owed win and its bet, its stack
     sums to that balance, and no settled event of an owed bet carries the chips paid."""
-    assert room.dealer is not None
-    t = room.table
+    dealer = dealer_of(room)
+    assert dealer is not None
+    t = table_of(room)
     cs = t.chipset
-    owed = room.dealer.desk.due
+    owed = dealer.desk.due
     for actor in actors:
         frame = room.state(actor, since)
         for seat in table_view(frame)["seats"]:
@@ -155,9 +157,9 @@ def test_every_frame_reads_as_the_one_built_from_its_own_view(
         frames = room.frames(mark)
         shared = _same_frames(room, actors, frames)
         _same_deltas(room, lines, frames, data)
-        if room.table.phase is Phase.PLAYERS:
+        if table_of(room).phase is Phase.PLAYERS:
             shared_in_play.update(shared)
-        if room.dealer is not None:
+        if dealer_of(room) is not None:
             _owed_not_shown(room, actors, mark)
         return frame
 
@@ -166,7 +168,7 @@ def test_every_frame_reads_as_the_one_built_from_its_own_view(
         assert ask(player, "sit", name=f"P{n}", buy_in=50_000)["ok"]
         actors.append(player)
         lines.append(Line(player))
-    t = room.table
+    t = table_of(room)
     if body["game"] == "pontoon":
         assert ask(host, "draw_for_bank")["ok"]
     for _ in range(4):
@@ -178,12 +180,13 @@ def test_every_frame_reads_as_the_one_built_from_its_own_view(
         if "burn" in room.host_legal():
             assert ask(host, "burn")["ok"]
         assert ask(host, "deal")["ok"]
-        while t.phase is not Phase.BETTING or (room.dealer is not None and room.dealer.desk.due):
-            if room.dealer is not None and room.dealer.desk.due:
+        dealer = dealer_of(room)
+        while t.phase is not Phase.BETTING or (dealer is not None and dealer.desk.due):
+            if dealer is not None and dealer.desk.due:
                 assert ask(host, "pay", **owed_payment(room))["ok"]
             elif "offer_insurance" in room.host_legal():
                 assert ask(host, "offer_insurance")["ok"]
-            elif room.dealer is not None and t.phase is Phase.DEALER:
+            elif dealer is not None and t.phase is Phase.DEALER:
                 if ask(host, "dealer_hit")["type"] == "error":  # the rule says stand
                     assert ask(host, "dealer_stand")["ok"]
             else:

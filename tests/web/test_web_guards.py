@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from web_kit import party
+from web_kit import party, table_of
 
 from twentyone.web.store import LedgerRow
 
@@ -41,9 +41,9 @@ def test_a_seat_taken_by_someone_else_is_not_the_old_holders(tmp_path: Path) -> 
                 assert refused["type"] == "error", (op, refused)
                 assert refused["error"] == "NotAllowedError", (op, refused)
             assert old.view["viewer"] == 0  # a spectator's view, not Bob's
-        seat = p.room.table.seats[1]
+        seat = table_of(p.room).seats[1]
         assert p.room.people[1].name == "Bob" and not seat.hands
-        assert p.room.table.bankroll(1) == 20_000
+        assert table_of(p.room).bankroll(1) == 20_000
         assert p.act(bob, "bet", amount=1000)["ok"]
 
 
@@ -66,7 +66,7 @@ def test_closing_mid_round_writes_the_rounds_net_before_the_cash_outs(tmp_path: 
         assert p.act(p.host, "deal")["ok"]
         assert p.act(ann, "hit")["ok"]
         assert ann.view["seats"][0]["hands"][0]["outcome"] == "bust"
-        assert p.room.table.to_act == (2, 0)
+        assert table_of(p.room).to_act == (2, 0)
         p.host.send("close")
         rows = _ledger(p)
         for seat, net in ((1, -1000), (2, 0)):

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from leaks import leaks, patch_leaks
 from patches import canonical, state_of
 from table_view import table_view
-from web_kit import party
+from web_kit import party, table_of
 
 from twentyone.engine.shoe import RandomShuffler
 from twentyone.engine.table import Phase
@@ -40,11 +40,11 @@ def _check_everyone(room: Room, actors: list[Actor], since: int,
     """Every actor's whole frame, and the delta frame sent to a connection that holds its
     last one (``held``, by actor), as the server sends them after one request."""
     frames = room.frames(since)
-    feed = Feed(frames, len(room.table.log))
+    feed = Feed(frames, len(table_of(room).log))
     for actor in actors:
         frame = json.loads(frames.text(actor))
         viewer = actor.seat if actor.role is Role.PLAYER and actor.seat else 0
-        found = leaks(frame, room.table, viewer, since)
+        found = leaks(frame, table_of(room), viewer, since)
         text, now = feed.frame(actor, held.get(id(actor)))
         held[id(actor)] = now
         if (sent := json.loads(text))["type"] == "delta":
@@ -77,7 +77,7 @@ def test_no_state_frame_shows_a_hidden_card(game: str, shuffle: int, data: Any) 
         actors.append(player)
     if game == "pontoon":
         assert ask(host, "draw_for_bank")["ok"]
-    t = room.table
+    t = table_of(room)
     for _ in range(4):
         for a in actors[2:]:
             if "bet" in table_view(room.state(a, None))["legal"]:
@@ -102,7 +102,7 @@ def test_every_frame_sent_over_many_rounds_hides_what_it_must(tmp_path: Path) ->
         players = [p.join() for _ in range(3)]
         for n, who in enumerate(players):
             assert p.sit(who, f"P{n}", 100_000)["ok"]
-        t = p.room.table
+        t = table_of(p.room)
 
         def act(who: Any, op: str, **args: Any) -> None:
             mark = len(t.log)

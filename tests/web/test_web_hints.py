@@ -10,12 +10,12 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from table_view import table_view
-from web_kit import party
+from web_kit import party, table_of
 
 from twentyone.engine.shoe import RandomShuffler
 from twentyone.engine.table import Phase, Table
 from twentyone.engine.views import seen_cards
-from twentyone.web.hints import PontoonQuestion
+from twentyone.games.blackjack.hints import PontoonQuestion
 from twentyone.web.protocol import Request
 from twentyone.web.room import Room
 from twentyone.web.roomcore import Actor, Role
@@ -52,7 +52,7 @@ def test_a_pontoon_hint_never_counts_a_card_the_player_has_not_seen(shuffle: int
     for n, p in enumerate(players):
         ask(p, "sit", name=f"P{n}", buy_in=50_000)
     ask(host, "draw_for_bank")
-    t = room.table
+    t = table_of(room)
     asked = 0
     for _ in range(4):
         for p in players:
@@ -88,7 +88,7 @@ def test_a_pontoon_hint_over_http(tmp_path: Path) -> None:
         for n, who in enumerate(people):
             assert p.sit(who, f"P{n}", 20_000)["ok"]
         assert p.act(p.host, "draw_for_bank")["ok"]
-        t = p.room.table
+        t = table_of(p.room)
         url = f"/api/rooms/{p.code}/hint"
         for _ in range(20):  # until a deal reaches a player's decision (not a banker natural)
             for who in people:
@@ -126,8 +126,8 @@ def test_no_hint_where_the_room_gives_none(tmp_path: Path) -> None:
 def test_the_casino_hint_names_the_charts_play_and_its_cell() -> None:
     """docs/web.md#the-coach: the hint the page's coach reads gives the chart's play for the
     rules and the chart's cell beside the exact EVs; the chart's play is one of the EVs'."""
+    from twentyone.games.blackjack.hints import CasinoQuestion
     from twentyone.rules import PRESETS
-    from twentyone.web.hints import CasinoQuestion
 
     no_surrender = (("can_double", False), ("can_split", False), ("can_surrender", False))
     sixteen = CasinoQuestion(PRESETS["classic"], (10, 6), 10, no_surrender, 1, ("10s", "6h"),

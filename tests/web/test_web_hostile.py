@@ -18,6 +18,7 @@ from typing import Any
 from card_kit import card_room, frame_of, host, sit
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from web_kit import table_of
 
 from twentyone.engine.shoe import RandomShuffler
 from twentyone.errors import TwentyOneError
@@ -107,7 +108,7 @@ def _state(room: AnyRoom) -> tuple[int, str, Any]:
     # The exact type: late in the whole suite on the compiled build, isinstance on the rooms'
     # abstract base once took a card room for the casino room.
     if type(room) is Room:
-        t = room.table
+        t = table_of(room)
         return len(t.log), repr((t.phase, t.round, t.to_act)), (ops, room.balances())
     assert type(room) is CardRoom
     return room.log_mark(), repr(room.game.state()), ops
@@ -122,7 +123,7 @@ def _offered(room: AnyRoom, actor: Actor) -> list[tuple[str, dict[str, Any]]]:
             return [(op, {}) for op in room.host_legal() if op not in STOPS]
         if not actor.seat:
             return [("sit", {"name": "Eve", "buy_in": 20_000})]
-        money = {"bet": room.table.rules.min_bet, "buy": 10_000}
+        money = {"bet": table_of(room).rules.min_bet, "buy": 10_000}
         return [(op, {"amount": money[op]} if op in money else {})
                 for op in room.legal(actor.seat) if op not in STOPS]
     assert type(room) is CardRoom

@@ -23,7 +23,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
-from web_kit import owed_payment, party
+from web_kit import dealer_of, owed_payment, party, table_of
 
 from twentyone.engine.shoe import RandomShuffler, StackedShuffler
 from twentyone.engine.table import Phase
@@ -74,7 +74,7 @@ class ReadOnly(SqliteStore):
 
 def snapshot(room: Room) -> dict[str, Any]:
     """Everything the ledger must hold of a room, to the cent."""
-    t = room.table
+    t = table_of(room)
     seats = {n: (list(s.chips), [(list(h.cards), h.bet, list(h.chips), h.settled)
                                  for h in s.hands], s.insurance, list(s.insurance_chips))
              for n, s in t.seats.items()}
@@ -87,7 +87,7 @@ def snapshot(room: Room) -> dict[str, Any]:
         "people": {n: (p.name, p.token_hash, p.since_op, p.leaving)
                    for n, p in room.people.items()},
         "paused": room.paused, "closed": room.closed,
-        "dealer_desk": None if room.dealer is None else room.dealer.to_json(),
+        "dealer_desk": None if (dealer := dealer_of(room)) is None else dealer.state(),
     }
 
 
@@ -107,7 +107,7 @@ def assert_ledger_is_memory(store: SqliteStore, room: Room) -> None:
 def _request(data: Any, room: Room, actors: list[Actor]) -> tuple[Actor, str, dict[str, Any]]:
     """Who asks for what: mostly something the room offers that person now, one time in five
     something hostile (out of turn, out of place, an absurd amount)."""
-    t = room.table
+    t = table_of(room)
     hostile = data.draw(st.integers(0, 4), label="hostile") == 0
     who = data.draw(st.sampled_from(actors))
     args: dict[str, Any] = {}
@@ -127,8 +127,8 @@ def _request(data: Any, room: Room, actors: list[Actor]) -> tuple[Actor, str, di
             op = data.draw(st.sampled_from(useful))
             if op == "pay":
                 args = owed_payment(room)
-            elif op in ("dealer_hit", "dealer_stand") and room.dealer is not None:
-                op = "dealer_hit" if room.dealer.desk.next_step(t) == "hit" else "dealer_stand"
+            elif op in ("dealer_hit", "dealer_stand") and (dealer := dealer_of(room)) is not None:
+                op = "dealer_hit" if dealer.desk.next_step(t) == "hit" else "dealer_stand"
         return who, op, args
     seat = who.seat if room.holds(who) else None
     unit, least = t.rules.bet_unit, t.rules.min_bet
@@ -191,8 +191,8 @@ def test_the_room_from_its_ledger_is_the_room_in_memory(
         if frame["type"] == "error":
             assert frame["message"] and "Traceback" not in frame["message"]
         assert_ledger_is_memory(store, room)
-        t = room.table
-        if room.dealer is None and not any(s.hands for s in t.seats.values()):
+        t = table_of(room)
+        if dealer_of(room) is None and not any(s.hands for s in t.seats.values()):
             assert room.balances() == {n: t.bankroll(n) for n in t.seats}
     store.close()
 
@@ -228,7 +228,7 @@ def test_a_commit_that_fails_once_loses_nothing_that_was_answered(
     assert [r.getMessage() for r in caplog.records] == [
         "room LEDGER: the ledger refused a write (OperationalError: database or disk is full); "
         "the room goes back to its ledger"]
-    assert not room.table.seats[1].hands and room.table.bankroll(1) == 10_000
+    assert not table_of(room).seats[1].hands and table_of(room).bankroll(1) == 10_000
     assert ask(room, ann, "bet", amount=500)["ok"]
     assert ask(room, Actor(Role.HOST), "deal")["ok"]
     saved = store.room(CODE)
@@ -268,7 +268,7 @@ def test_the_hostile_buy_in_is_refused_in_words_and_the_room_plays_on(tmp_path: 
         refused = ask(room, ann, "sit", name="Ann", buy_in=amount)
         assert refused["type"] == "error", amount
         assert "$" in refused["message"], refused
-    assert not room.table.seats and not room.people and ann.seat is None
+    assert not table_of(room).seats and not room.people and ann.seat is None
     assert ask(room, ann, "sit", name="Ann", buy_in=10_000)["ok"]
     assert ask(room, ann, "buy", amount=10**19)["type"] == "error"
     buy = ask(room, ann, "buy", amount=995_000)
@@ -316,15 +316,15 @@ def test_a_failed_write_of_a_timeout_goes_back_to_the_ledger(tmp_path: Path) -> 
     room.connected(ann)
     assert ask(room, ann, "bet", amount=1000)["ok"]
     assert ask(room, Actor(Role.HOST), "deal")["ok"]
-    assert room.table.phase is Phase.PLAYERS
+    assert table_of(room).phase is Phase.PLAYERS
     clock[0] += 10
     store.fail = 1
     assert room.tick()
-    assert room.table.to_act == (1, 0)  # still the seat's turn
+    assert table_of(room).to_act == (1, 0)  # still the seat's turn
     assert_ledger_is_memory(store, room)
     clock[0] += 10  # the room dealt again gives the turn its time afresh
     assert room.tick()
-    assert room.table.to_act is None and room.table.round == 1
+    assert table_of(room).to_act is None and table_of(room).round == 1
     assert_ledger_is_memory(store, room)
 
 

@@ -14,7 +14,7 @@ import segno
 from starlette.testclient import TestClient
 from table_view import table_view
 from typer.testing import CliRunner
-from web_kit import Person, party, stacked_app
+from web_kit import Person, party, stacked_app, table_of
 
 from twentyone.cli.app import app as cli
 from twentyone.engine.records import check_house, verify_player
@@ -55,7 +55,7 @@ def test_health_presets_and_rooms_over_http(tmp_path: Path) -> None:
 def test_a_pontoon_room_with_its_own_chip_and_limit(tmp_path: Path) -> None:
     """docs/pontoon.md#betting: the host chooses what a chip is worth and the limit."""
     with party(tmp_path / "l.db", game="pontoon", pontoon={"chip": 25, "limit": 8}) as p:
-        table = p.room.table
+        table = table_of(p.room)
         assert isinstance(table, PontoonTable)
         assert (table.pontoon.chip, table.pontoon.limit) == (25, 8)
         info = p.client.get(f"/api/rooms/{p.code}").json()
@@ -119,7 +119,7 @@ def test_bad_input_gets_an_error_frame_and_changes_nothing(tmp_path: Path) -> No
         p.sit(ann, "Ann", 10_000)
         p.sit(bob, "Bob", 10_000)
         p.act(ann, "bet", amount=1000)
-        t = p.room.table
+        t = table_of(p.room)
         before = (len(t.log), t.bankroll(1), t.bankroll(2))
 
         def refused(raw: str, error: str) -> None:
@@ -162,11 +162,11 @@ def test_a_repeated_request_id_is_answered_once_and_applied_once(tmp_path: Path)
         first = p.act(ann, "bet", "same-id", amount=1000)
         again = ann.send("bet", "same-id", amount=1000)
         assert again == first
-        assert p.room.table.bankroll(1) == 9000
+        assert table_of(p.room).bankroll(1) == 9000
         p.act(p.host, "deal")
-        log = len(p.room.table.log)
+        log = len(table_of(p.room).log)
         assert ann.send("bet", "same-id", amount=1000) == first
-        assert len(p.room.table.log) == log
+        assert len(table_of(p.room).log) == log
         wrong = ann.send("hit", "bad-id-1")
         again = ann.send("hit", "bad-id-1")
         assert wrong == again
@@ -259,7 +259,7 @@ def test_dealer_mode_the_host_deals_draws_and_pays(tmp_path: Path) -> None:
         early = p.host.send("dealer_hit")
         assert early["error"] == "DealerStepError" and "seat 1" in early["message"]
         p.act(ann, "stand")
-        assert p.room.table.phase is Phase.DEALER
+        assert table_of(p.room).phase is Phase.DEALER
         assert set(p.host.view["host_legal"]) >= {"dealer_hit", "dealer_stand"}
         wrong = p.host.send("dealer_stand")
         assert wrong["error"] == "DealerStepError" and "hit on hard 16" in wrong["message"]
@@ -289,10 +289,35 @@ def test_dealer_mode_the_host_deals_draws_and_pays(tmp_path: Path) -> None:
         assert "pay" not in p.host.view["host_legal"]
         paid = ann.view["seats"][0]["hands"][0]
         assert "owed" not in paid and paid["net"] == 2500 and paid["paid"] == {"green": 1}
-        assert p.room.table.bankroll(1) == 12_500
+        assert table_of(p.room).bankroll(1) == 12_500
         assert ann.view["seats"][0]["bankroll"] == 12_500
         assert ann.view["seats"][0]["chips"] == {"white": 20, "red": 16, "green": 1}
         assert "bet" in ann.view["legal"]
+
+
+def test_dealer_mode_a_room_owing_a_payment_refuses_to_close_and_changes_nothing(
+        tmp_path: Path) -> None:
+    """docs/web.md#hosting-a-room: everyone cashes out when the host closes the room, so while
+    the dealing host still owes a seat a payment the room refuses to close, in words, before
+    anything changes (it once cashed the others out, met the owed seat and was dealt again
+    from its ledger). Once paid, it closes."""
+    with party(tmp_path / "l.db", ["10s", "6d", "9c", "10h", "2c"], host_mode="dealer",
+               settings={"turn_s": 0}) as p:
+        ann, bob = p.join(), p.join()
+        p.sit(ann, "Ann", 10_000)
+        p.sit(bob, "Bob", 10_000)
+        p.act(ann, "bet", amount=2500)
+        p.act(p.host, "deal")
+        p.act(ann, "stand")
+        p.act(p.host, "dealer_hit")
+        p.act(p.host, "dealer_stand")
+        game = p.room.game
+        refused = p.host.send("close")
+        assert refused["error"] == "DealerStepError"
+        assert refused["message"].startswith("first pay seat 1's hand 1")
+        assert p.room.game is game and not p.room.closed and sorted(p.room.people) == [1, 2]
+        assert p.act(p.host, "pay", seat=1, hand=0, chips={"green": 1})["ok"]
+        assert p.act(p.host, "close")["ok"] and p.room.closed
 
 
 def test_hints_only_on_your_own_turn(tmp_path: Path) -> None:
@@ -318,7 +343,7 @@ def test_downloads_verify(tmp_path: Path) -> None:
         ann, bob = p.join(), p.join()
         p.sit(ann, "Ann", 100_000)
         p.sit(bob, "Bob", 100_000)
-        t = p.room.table
+        t = table_of(p.room)
         for _ in range(5):
             p.act(ann, "bet", amount=1000)
             p.act(bob, "bet", amount=1000)
@@ -447,7 +472,7 @@ def test_dealer_mode_the_host_pays_insurance_two_to_one(tmp_path: Path) -> None:
         assert short["error"] == "DealerStepError" and "$10" in short["message"]
         assert p.act(p.host, "pay", seat=1, insurance=True, chips={"red": 4})["ok"]
         assert "pay" not in p.host.view["host_legal"]
-        assert p.room.table.bankroll(1) == 10_000
+        assert table_of(p.room).bankroll(1) == 10_000
 
 
 def test_dealer_mode_the_host_burns_and_offers_insurance(tmp_path: Path) -> None:
@@ -473,7 +498,7 @@ def test_dealer_mode_the_host_burns_and_offers_insurance(tmp_path: Path) -> None
         assert (p.host.view["shoe"]["remaining"], p.host.view["shoe"]["discards"]) == (311, 1)
         assert p.host.send("burn")["error"] == "DealerStepError"  # burned once is enough
         assert p.act(p.host, "deal")["ok"]
-        assert p.room.table.phase is Phase.INSURANCE
+        assert table_of(p.room).phase is Phase.INSURANCE
         assert p.host.view["host_legal"][0] == "offer_insurance"
         assert not {"insure", "decline"} & set(ann.view["legal"])
         refused = ann.send("insure", amount=1000)

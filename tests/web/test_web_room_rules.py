@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from card_kit import ask, card_room, frame_of, host, leaks, reopen, sit
-from web_kit import party
+from web_kit import party, table_of
 
 from twentyone.engine.records import verify_player
 from twentyone.engine.table import Phase
@@ -174,7 +174,7 @@ def test_a_moves_details_are_bounded_before_any_game_reads_them(
 
 def _round(p: Any, *people: Any) -> None:
     """Each of ``people`` bets, the host deals, and each stands (or declines) until it ends."""
-    t = p.room.table
+    t = table_of(p.room)
     for who in people:
         assert p.act(who, "bet", amount=1000)["ok"]
     assert p.act(p.host, "deal")["ok"]
@@ -198,7 +198,7 @@ def test_a_seat_taken_as_the_very_next_operation_after_a_round_has_no_part_of_it
         ann, bob = p.join(), p.join()
         p.sit(ann, "Ann", 100_000)
         _round(p, ann)
-        first = p.room.table.round
+        first = table_of(p.room).round
         p.sit(bob, "Bob", 100_000)
         _round(p, ann, bob)
         lines = _history(p, bob)

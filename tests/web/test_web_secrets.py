@@ -28,7 +28,7 @@ from leaks import leaks, patch_leaks
 from patches import Copy, canonical
 from table_view import table_view
 from typer.testing import CliRunner
-from web_kit import owed_payment, party
+from web_kit import dealer_of, owed_payment, party, table_of
 
 from twentyone.cli import app as cli
 from twentyone.engine.records import check_house, line_hash, verify_player
@@ -91,7 +91,7 @@ def test_nothing_anyone_downloads_tells_a_card_to_come(room_at: int, shuffle: in
     host, spectator = Actor(Role.HOST), Actor(Role.SPECTATOR)
     players = [Actor(Role.SPECTATOR) for _ in range(seats)]
     everyone = [host, spectator, *players]
-    t = room.table
+    t = table_of(room)
     rid = iter(range(10**6))
     boundary = (0, t.shoe.pos, len(t.shoe.history))  # requests, place, shuffles between rounds
     kept = downloads.Replay(spec.to_json(), None)
@@ -157,7 +157,7 @@ def test_nothing_anyone_downloads_tells_a_card_to_come(room_at: int, shuffle: in
             args = {"amount": 10_000, "name": "Late", "buy_in": 10_000}
         elif op == "remove":
             args["seat"] = data.draw(st.integers(1, seats), label="seat")
-        elif op == "pay" and room.dealer is not None and room.dealer.desk.due:
+        elif op == "pay" and (dealer := dealer_of(room)) is not None and dealer.desk.due:
             args = owed_payment(room)
         ask(who, op, **args)
         if op == "pause":
@@ -188,7 +188,7 @@ def _verify_house(lines: list[dict[str, Any]]) -> None:
 
 
 def _play_round(p: Any, who: Any) -> None:
-    t = p.room.table
+    t = table_of(p.room)
     p.act(who, "bet", amount=1000)
     p.act(p.host, "deal")
     while t.phase is not Phase.BETTING:
@@ -211,7 +211,7 @@ def test_a_seat_taken_at_a_round_boundary_has_only_its_own_rounds(tmp_path: Path
         assert p.client.get(url, params={"token": p.host_token, "seat": 1}).text == mine
         lines = [json.loads(line) for line in mine.splitlines()]
         assert [line["round"] for line in lines] == [2]
-        assert lines[0]["chips"] == {"from": None, "to": p.room.table.bankroll(1)}
+        assert lines[0]["chips"] == {"from": None, "to": table_of(p.room).bankroll(1)}
         assert [e["amount"] for e in lines[0]["events"] if e["kind"] == "round-started"] == [2]
         assert lines[0]["committed"]  # the shoe's commitment, made before Bob sat, is kept
         assert verify_player(lines).rounds == 1
@@ -224,7 +224,7 @@ def test_the_rounds_of_a_shoe_are_opened_once_it_is_finished(tmp_path: Path) -> 
     with party(tmp_path / "l.db", rules="single-deck", settings={"turn_s": 0}) as p:
         ann = p.join()
         p.sit(ann, "Ann", 100_000)
-        t = p.room.table
+        t = table_of(p.room)
         url = f"/api/rooms/{p.code}/history.jsonl"
         early: list[dict[str, Any]] = []
         while len(t.shoe.history) == 1:
@@ -271,7 +271,7 @@ def test_a_pontoon_download_stops_at_the_pack_in_play_and_verifies(tmp_path: Pat
         url = f"/api/rooms/{p.code}/history.jsonl"
         (record,) = [json.loads(x) for x in
                      p.client.get(url, params={"token": p.host_token}).text.splitlines()]
-        shoe = len(p.room.table.shoe.history)
+        shoe = len(table_of(p.room).shoe.history)
         assert record["committed"] == {"shoe": shoe,
                                        "hash": commitment(p.room.shuffles[shoe - 1])}
         assert len(record["shuffles"]) < shoe  # the pack in play is not in it
@@ -308,7 +308,7 @@ def test_no_download_holds_the_round_in_play_when_the_shoe_runs_out_in_it(room_a
     room = Room("TEST01", spec, "0" * 64, store, RandomShuffler.seeded(seed))
     host = Actor(Role.HOST)
     players = [Actor(Role.SPECTATOR) for _ in range(seats)]
-    t = room.table
+    t = table_of(room)
     rid = iter(range(10**6))
     ran_out = [0]  # the rounds in which the shoe ran out
     # Kept from download to download, as the server keeps them (``replays.Histories``).

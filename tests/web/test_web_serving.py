@@ -20,7 +20,7 @@ import uvicorn
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
-from web_kit import Party, Person
+from web_kit import Party, Person, table_of
 
 from twentyone.engine.table import Phase
 from twentyone.web import downloads
@@ -60,7 +60,7 @@ def until(done: Callable[[], bool]) -> bool:
 
 def play_rounds(p: Party, people: Sequence[Person], rounds: int) -> None:
     """``rounds`` rounds of each person betting $10 and standing (declining insurance)."""
-    t = p.room.table
+    t = table_of(p.room)
     for _ in range(rounds):
         for who in people:
             assert p.act(who, "bet", amount=1000)["ok"]
@@ -119,7 +119,7 @@ def test_an_idle_room_leaves_memory_and_comes_back_as_it_was(tmp_path: Path) -> 
             assert q.act(bea, "bet", amount=1000)["ok"]
             assert q.act(q.host, "deal")["ok"]
             busy = q.code
-            under_way = q.room.table.phase is not Phase.BETTING
+            under_way = table_of(q.room).phase is not Phase.BETTING
         assert until(lambda: not site.conns[idle] and not site.conns[busy])
         clock.t += 59
         time.sleep(0.1)  # several ticks: not idle long enough yet
@@ -240,7 +240,7 @@ def test_a_download_deals_only_what_the_ledger_took_since(
             dealt.clear()
             assert house == downloads.jsonl(downloads.house_record(saved))
             assert mine == downloads.jsonl(downloads.seat_history(saved, ann.seat or 0, 0))
-            assert len(house.splitlines()) == p.room.table.round
+            assert len(house.splitlines()) == table_of(p.room).round
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,7 @@ import pytest
 from patches import canonical
 from playwright.sync_api import Browser
 from table_view import table_view
-from web_kit import owed_payment
+from web_kit import dealer_of, owed_payment, table_of
 
 from twentyone.engine.shoe import RandomShuffler
 from twentyone.engine.table import Phase
@@ -55,7 +55,7 @@ def _frames(body: dict[str, str], seed: int) -> list[dict[str, Any]]:
         player = Actor(Role.SPECTATOR)
         actors.append(player)
         ask(player, "sit", name=f"P{n}", buy_in=50_000)
-    t = room.table
+    t = table_of(room)
     if body["game"] == "pontoon":
         ask(host, "draw_for_bank")
     for _ in range(3):
@@ -65,14 +65,15 @@ def _frames(body: dict[str, str], seed: int) -> list[dict[str, Any]]:
         if "burn" in room.host_legal():
             ask(host, "burn")
         ask(host, "deal")
-        while t.phase is not Phase.BETTING or (room.dealer and room.dealer.desk.due):
+        dealer = dealer_of(room)
+        while t.phase is not Phase.BETTING or (dealer and dealer.desk.due):
             steps = room.host_legal()
             if "pay" in steps:
                 ask(host, "pay", **owed_payment(room))
             elif "offer_insurance" in steps:
                 ask(host, "offer_insurance")
-            elif room.dealer is not None and t.phase is Phase.DEALER:
-                ask(host, f"dealer_{room.dealer.desk.next_step(t)}")  # hit or stand
+            elif dealer is not None and t.phase is Phase.DEALER:
+                ask(host, f"dealer_{dealer.desk.next_step(t)}")  # hit or stand
             else:
                 to_act = t.to_act
                 assert to_act is not None

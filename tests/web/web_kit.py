@@ -17,7 +17,10 @@ from starlette.websockets import WebSocketDisconnect
 from table_view import table_view
 
 from twentyone.engine.shoe import StackedShuffler
-from twentyone.train.chips import accepted_payouts
+from twentyone.engine.table import Table
+from twentyone.games.blackjack import CasinoGame
+from twentyone.games.blackjack.dealer import DealerGame
+from twentyone.games.blackjack.payouts import accepted_payouts
 from twentyone.web.app import create_app
 from twentyone.web.room import Room
 from twentyone.web.shoes import secure_shuffler
@@ -38,13 +41,28 @@ def stacked_app(db: Path, cards: Sequence[str] = (), tick_s: float = 0.05) -> An
     return create_app(store, live=live, tick_s=tick_s)
 
 
+def table_of(room: Room) -> Table:
+    """The engine's table under a chip room's game, for a test to look at: the room itself
+    never reads it (it asks its game)."""
+    game = room.game
+    assert isinstance(game, CasinoGame | DealerGame)
+    return game.table
+
+
+def dealer_of(room: Room) -> DealerGame | None:
+    """A dealer-mode room's game (the host deals), or None."""
+    game = room.game
+    return game if isinstance(game, DealerGame) else None
+
+
 def owed_payment(room: Room) -> dict[str, Any]:
     """The first payment the dealing host owes, paid right (in the fewest chips the table's
     payout rules accept): the ``pay`` request's arguments, an insurance bet's as
     ``{"seat", "insurance": true, "chips"}``."""
-    assert room.dealer is not None
-    owed = room.dealer.desk.due[0]
-    cs = room.table.chipset
+    dealer = dealer_of(room)
+    assert dealer is not None
+    owed = dealer.desk.due[0]
+    cs = table_of(room).chipset
     fewest = cs.fewest(owed.bet)
     assert fewest is not None
     chips = cs.by_colour(accepted_payouts(cs, fewest, owed.odds, owed.amount)[0])

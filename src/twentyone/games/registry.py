@@ -19,11 +19,14 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from twentyone.engine.shoe import Shuffler as TableShuffler
+from twentyone.engine.shoe import ShuffleRecord
 from twentyone.engine.table import Table
+from twentyone.errors import TwentyOneError
 from twentyone.pontoon.bots import BANKER_STRATEGIES, BankerStrategy
 from twentyone.pontoon.history import game_history
 from twentyone.pontoon.table import PontoonRules, PontoonTable
-from twentyone.protocol import HandResult
+from twentyone.protocol import HandResult, View
+from twentyone.protocol import game as protocol_game
 from twentyone.rules import Rules
 from twentyone.strategy.play import CHARTS
 
@@ -31,7 +34,9 @@ from .blackjack import CasinoGame
 from .blackjack import replay as replay_table
 from .blackjack.auto import AutoReport, casino_auto, pontoon_auto
 from .blackjack.bots import ChartPlayer, PontoonPlayer
+from .blackjack.dealer import DealerGame
 from .blackjack.game import HISTORY_FORMAT as TABLE_FORMAT
+from .blackjack.redeal import Redeal
 from .blackjack.words import CASINO_HELP, PONTOON_HELP
 from .chipgame import ChipGame, TableBot
 from .core.bots import Bot
@@ -220,6 +225,81 @@ def _chart(name: str) -> TableBotMaker:
     return lambda rules: ChartPlayer(CHARTS[name](rules))
 
 
+class ChipQuestion(Protocol):
+    def answer(self) -> dict[str, Any]: ...
+
+
+class ChipRoomGame(Protocol):
+    """What a room asks of a chip game, beyond the protocol's ``Game``: its chips and the
+    record of its operations and shuffles (the ledger's), the flow of play as a room needs it
+    (``acting``; ``passive``, the move made for a seat that does not act on its clock), the
+    house's steps (``host_operation``, ``host_steps``: the deal, the draw for the bank, a
+    dealing host's), the bank of a table where a player holds it, buying more chips, the
+    dealer's calls and the hint. ``CasinoGame`` has them, and so has the game a host deals
+    (``DealerGame``): a room reads the game through these, never its engine's table."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def seat_numbers(self) -> Sequence[int]: ...
+    @property
+    def acting(self) -> int | None: ...
+    @property
+    def between_hands(self) -> bool: ...
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def round(self) -> int: ...
+    @property
+    def operations(self) -> frozenset[str]: ...
+    @property
+    def ops(self) -> Sequence[protocol_game.Op]: ...
+    @property
+    def shuffles(self) -> Sequence[ShuffleRecord]: ...
+    @property
+    def seated(self) -> frozenset[int]: ...
+    @property
+    def banker(self) -> int | None: ...
+    @property
+    def bank_offer(self) -> tuple[int, int, int] | None: ...
+    def verify(self, op: Any) -> None: ...
+    def apply(self, op: Any) -> object: ...
+    def legal(self, seat: int) -> Sequence[protocol_game.Op]: ...
+    def operation(self, data: object) -> protocol_game.Op: ...
+    def host_operation(self, name: str, args: Mapping[str, Any]) -> protocol_game.Op: ...
+    def host_steps(self) -> list[str]: ...
+    def seat_view(self, seat: int) -> View: ...
+    def mark(self) -> int: ...
+    def events(self, seat: int, since: int) -> list[dict[str, Any]]: ...
+    def private_seats(self, since: int | None) -> frozenset[int]: ...
+    def balances(self) -> dict[int, int]: ...
+    def hand_results(self, since: int = 0) -> list[HandResult]: ...
+    def history(self) -> dict[str, Any]: ...
+    def fields(self, name: str) -> list[str]: ...
+    def passive(self, seat: int) -> protocol_game.Op: ...
+    def can_top_up(self, seat: int) -> bool: ...
+    def top_up(self, seat: int, amount: int, most: int) -> tuple[protocol_game.Op,
+                                                                 protocol_game.Op]: ...
+    def calls_since(self, since: int) -> list[str]: ...
+    def new_calls(self) -> list[str]: ...
+    def state(self) -> dict[str, Any]: ...
+    def closing_refusal(self) -> TwentyOneError | None: ...
+    def hint_question(self, seat: int) -> ChipQuestion: ...
+
+
+class TableRecords(Protocol):
+    """A chip table dealt again from a room's ledger for its downloads (``blackjack.redeal``):
+    what a download is written from, as of the end of the last round."""
+
+    @property
+    def applied(self) -> int: ...
+    @property
+    def player(self) -> Sequence[tuple[int, dict[str, Any]]]: ...
+    def extend(self, ops: Sequence[dict[str, Any]]) -> None: ...
+    def house_lines(self, closed: bool,
+                    commitment: Callable[[int], str]) -> list[dict[str, Any]]: ...
+
+
 @dataclass(frozen=True, slots=True)
 class TableEntry:
     """A chip game: its table from the room's stored rules and a shuffler, seen through the
@@ -258,6 +338,18 @@ class TableEntry:
     def game(self, name: str, rules: Mapping[str, Any], shuffler: TableShuffler) -> CasinoGame:
         return CasinoGame(self.make(rules, shuffler), name, rules)
 
+    def records(self, rules: Mapping[str, Any], shuffler: TableShuffler, seat: int | None,
+                salt_of: Callable[[int], str]) -> TableRecords:
+        """A new table from a room's stored rules, to deal again from its ledger for its
+        downloads: the house's lines, or with ``seat`` that seat's too (``blackjack.redeal``)."""
+        return Redeal(self.make(rules, shuffler), seat, salt_of)
+
+    def dealt_by_host(self, game: ChipRoomGame, state: dict[str, Any] | None) -> DealerGame:
+        """``game`` (this entry's) with the host as its dealer (dealer mode), its desk as
+        ``state`` left it (None: a new table)."""
+        assert isinstance(game, CasinoGame), "a host deals the entry's own game"
+        return DealerGame(game, state)
+
     #: The format of ``CasinoGame.history()``.
     history_format = TABLE_FORMAT
 
@@ -268,6 +360,7 @@ class TableEntry:
 
 #: Seats at a Pontoon room: the banker and up to seven players, a table's worth of phones.
 PONTOON_PLAYERS = 8
+
 
 def _pontoon_record(game: ChipGame) -> dict[str, Any]:
     table = game.table if isinstance(game, CasinoGame) else None

@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
+from twentyone.cards import hand_total
+
 STAND = 0
 HIT = 1
 DOUBLE_HIT = 2
@@ -118,3 +120,16 @@ def rules_of_thumb() -> Chart:
         if 2 <= up <= 6:
             pairs[6][up] = SPLIT
     return Chart("rules of thumb", hard, soft, pairs)
+
+
+def up_label(v: int) -> str:
+    return "A" if v == 1 else str(v)
+
+
+def cell(values: list[int], up: int, can_split: bool) -> str:
+    """The chart cell a hand is read from, as a key: "pair 8 v 10", "soft 18 v 9", "hard 16
+    v A". The statistics' heatmap and the scheduler group answers by it."""
+    if can_split and len(values) == 2 and values[0] == values[1]:
+        return f"pair {up_label(values[0])} v {up_label(up)}"
+    total, soft = hand_total(values)
+    return f"{'soft' if soft else 'hard'} {total} v {up_label(up)}"

@@ -30,6 +30,7 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
 from twentyone.engine.chips import ChipSet, Counts
+from twentyone.games.blackjack.payouts import accepted_payouts
 from twentyone.money import Cents, dollars, parse_dollars
 from twentyone.rules import STANDARD_CHIPS, Rules
 from twentyone.train.core import JSON, MAX_DIGITS, AnswerError, Drill, Grade, Item
@@ -193,30 +194,6 @@ def payout_amount(bet: Cents, odds: Fraction, rounding: Cents) -> Cents:
     the odd change, docs/casino.md#payout_rounding), as the engine rounds blackjack payouts."""
     raw = bet * odds
     return int(raw // rounding) * rounding if rounding else int(raw)
-
-
-def colour_for_colour(bet: Sequence[int], odds: Fraction) -> Counts | None:
-    """The bet's own colours scaled by the odds, if every colour scales to whole chips."""
-    out = []
-    for n in bet:
-        scaled = n * odds
-        if scaled.denominator != 1:
-            return None
-        out.append(int(scaled))
-    return out
-
-
-def accepted_payouts(chipset: ChipSet, bet: Sequence[int], odds: Fraction,
-                     amount: Cents) -> list[Counts]:
-    """Every chip answer the payout grader accepts (see the module docstring), fewest first."""
-    out: list[Counts] = []
-    fewest = chipset.fewest(amount)
-    if fewest is not None:
-        out.append(fewest)
-    cfc = colour_for_colour(bet, odds)
-    if cfc is not None and chipset.value(cfc) == amount and cfc not in out:
-        out.append(cfc)
-    return out
 
 
 class PayoutDrill(Drill):

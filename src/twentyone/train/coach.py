@@ -27,7 +27,8 @@ from twentyone.errors import TwentyOneError
 from twentyone.rules import Rules
 from twentyone.sim.counting import SYSTEMS, CountSystem
 from twentyone.strategy import action_evs, basic_chart
-from twentyone.train.player import EV_TIE, IndexPlayDrill, allowed, cell, signed
+from twentyone.strategy.chart import cell
+from twentyone.train.player import EV_TIE, IndexPlayDrill, allowed, signed
 from twentyone.train.store import Store
 from twentyone.train.totals import value_of
 

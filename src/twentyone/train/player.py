@@ -29,7 +29,7 @@ from twentyone.sim.counting import DEFAULT_INDICES, SYSTEMS, CountSystem, IndexP
 from twentyone.sim.indices import COMPUTED, published_fits, to_index_plays
 from twentyone.sim.indices import load as load_indices
 from twentyone.strategy import action_evs, basic_chart, rules_of_thumb
-from twentyone.strategy.chart import Chart
+from twentyone.strategy.chart import Chart, cell, up_label
 from twentyone.train.core import JSON, MAX_DIGITS, Drill, Grade, Item
 from twentyone.train.options import Option
 from twentyone.train.totals import LABELS, value_of
@@ -39,19 +39,6 @@ ACTIONS = ("hit", "stand", "double", "split", "surrender")
 EV_TIE = 1e-9
 _KERNEL_ACTIONS = {K.A_STAND: "stand", K.A_HIT: "hit", K.A_DOUBLE: "double",
                    K.A_SPLIT: "split", K.A_SURRENDER: "surrender"}
-
-
-def up_label(v: int) -> str:
-    return "A" if v == 1 else str(v)
-
-
-def cell(values: list[int], up: int, can_split: bool) -> str:
-    """The chart cell a hand is read from, as a key: "pair 8 v 10", "soft 18 v 9", "hard 16
-    v A". The statistics' heatmap and the scheduler group answers by it."""
-    if can_split and len(values) == 2 and values[0] == values[1]:
-        return f"pair {up_label(values[0])} v {up_label(up)}"
-    total, soft = hand_total(values)
-    return f"{'soft' if soft else 'hard'} {total} v {up_label(up)}"
 
 
 def allowed(rules: Rules, ranks: list[str]) -> tuple[bool, bool, bool]:

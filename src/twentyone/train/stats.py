@@ -24,7 +24,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from twentyone.money import dollars
-from twentyone.train.player import cell
+from twentyone.strategy.chart import cell
 from twentyone.train.store import Answer, Store
 
 if TYPE_CHECKING:

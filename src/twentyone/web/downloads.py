@@ -2,15 +2,15 @@
 formats, and the ledger as CSV.
 
 Histories are written by dealing the room again from the ledger (its operations against its
-stored shuffles) through the engine's own recorder (``engine.records.Recording``), with the
-salts the room published its shoe commitments with, so ``twentyone verify`` checks them like any
-terminal game's. A download is written from the room as it stood when its last round ended
-(``Replay.settled``), never from the round in play: only rounds already finished are written, and
-only shoes shuffled away before the round in play began are opened, so a download never shows a
-card still to come nor one dealt face down in the round in play, even when the shoe ran out and
-was refilled inside that round. The house's rounds dealt from the shoe in play are given as their
-hashes only (``records.committed_line``), a Pontoon game stops where the pack the round in play
-began with was shuffled, and a seat's history begins with the round its holder sat in.
+stored shuffles) as its registry entry's ``records`` (``blackjack.redeal``: the engine's own
+recorder), with the salts the room published its shoe commitments with, so ``twentyone verify``
+checks them like any terminal game's. A download is written from the room as it stood when its
+last round ended (the records' ``settled``), never from the round in play: only rounds already
+finished are written, and only shoes shuffled away before the round in play began are opened,
+so a download never shows a card still to come nor one dealt face down in the round in play,
+even when the shoe ran out and was refilled inside that round. The house's rounds dealt from
+the shoe in play are given as their hashes only, a Pontoon game stops where the pack the round
+in play began with was shuffled, and a seat's history begins with the round its holder sat in.
 """
 
 from __future__ import annotations
@@ -22,20 +22,13 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from twentyone.cards import Card
-from twentyone.engine.ops import op_from_json
-from twentyone.engine.records import PlayerChain, Recording, committed_line
+from twentyone.engine.records import PlayerChain
 from twentyone.engine.shoe import ShuffleResult
-from twentyone.engine.table import Phase, Table
-from twentyone.games.blackjack.bank import has_bank
-from twentyone.pontoon.history import committed_game, game_history
+from twentyone.games.registry import TABLES, TableRecords
 from twentyone.rules import Rules
 from twentyone.web.shoes import LedgerShuffler, commitment
-from twentyone.web.spec import RoomSpec, make_table
+from twentyone.web.spec import RoomSpec
 from twentyone.web.store import LedgerRow, StoredRoom, StoredShuffle
-
-
-def _between_rounds(t: Table) -> bool:
-    return t.phase is Phase.BETTING and not any(s.hands for s in t.seats.values())
 
 
 class _Tail:
@@ -58,41 +51,36 @@ class _Tail:
 
 
 class Replay:
-    """A room dealt again from its ledger, kept: the house's lines, and ``seat``'s lines each
-    with the number of operations applied when its round ended. A later download ``extend``s
-    it with what the ledger took since, so no finished round is dealt twice."""
+    """A room dealt again from its ledger, kept: the game's record of it (the registry entry's
+    ``records``: the house's lines, and ``seat``'s lines each with the number of operations
+    applied when its round ended). A later download ``extend``s it with what the ledger took
+    since, so no finished round is dealt twice."""
 
     def __init__(self, spec: dict[str, Any], seat: int | None) -> None:
         self._spec = RoomSpec.from_json(spec)
         self._tail = _Tail()
         #: Made by the first ``extend``: a table shuffles its first shoe as it is made.
-        self._table: Table | None = None
+        self._records: TableRecords | None = None
         self._salts: list[str] = []
         self.seat = seat
-        self._rec: Recording | None = None
-        self.house: list[dict[str, Any]] = []
-        #: How many shuffles had been made when each of the house's lines ended.
-        self.ends: list[int] = []
-        self.player: list[tuple[int, dict[str, Any]]] = []
-        #: For each shuffle, the operations, events and shuffles before the operation that
-        #: made it (the table's first shoe, shuffled as it is made, before any).
-        self.cuts: list[tuple[int, int, int]] = []
-        #: How many shuffles had been made when the last round ended (or the table was made):
-        #: every download is written as of then, so nothing of the round in play is in it.
-        self.settled = 0
-        #: How many of the ledger's operations and shuffles this has dealt or holds.
-        self.applied = 0
 
     @property
-    def table(self) -> Table:
-        if self._table is None:
-            self._table = make_table(self._spec, self._tail)
-            self.settled = len(self._table.shoe.history)
-            self.cuts = [(0, 0, 0)] * self.settled
-        return self._table
+    def records(self) -> TableRecords:
+        if self._records is None:
+            entry = TABLES[self._spec.game]
+            self._records = entry.records(self._spec.rules, self._tail, self.seat,
+                                          self._salts.__getitem__)
+        return self._records
+
+    @property
+    def applied(self) -> int:
+        """How many of the ledger's operations this has dealt (none before the first
+        ``extend``, which makes the table once the ledger has handed over its first shoe)."""
+        return 0 if self._records is None else self._records.applied
 
     @property
     def shuffles(self) -> int:
+        """How many of the ledger's shuffles this holds."""
         return len(self._tail.stored)
 
     @property
@@ -105,26 +93,7 @@ class Replay:
         it took after the ones already held."""
         self._tail.stored.extend(shuffles)
         self._salts.extend(s.salt for s in shuffles)
-        table, seat = self.table, self.seat
-        for data in ops:
-            if self._rec is None and table.shoe.history and _between_rounds(table):
-                self._rec = Recording(table, [] if seat is None else [seat],
-                                      salt_of=self._salts.__getitem__)
-                self._rec.round_started()
-            before = (self.applied, len(table.log), len(table.shoe.history))
-            table.apply(op_from_json(data, table.operations))
-            self.applied += 1
-            self.cuts.extend([before] * (len(table.shoe.history) - before[2]))
-            if _between_rounds(table):
-                self.settled = len(table.shoe.history)
-            if self._rec is not None and _between_rounds(table):
-                lines = self._rec.round_ended()
-                if lines is not None:
-                    self.house.append(lines[0])
-                    self.ends.append(len(table.shoe.history))
-                    if seat is not None:
-                        self.player.append((self.applied, lines[1][seat]))
-                self._rec.round_started()
+        self.records.extend(ops)
 
 
 def _replay(saved: StoredRoom, seat: int | None) -> Replay:
@@ -142,25 +111,10 @@ def house_record(saved: StoredRoom) -> list[dict[str, Any]]:
 
 def house_lines(replay: Replay, closed: bool = False) -> list[dict[str, Any]]:
     """``house_record`` from a room already dealt again; ``closed``: the room is closed, so
-    every shoe is finished. Written as of the end of the last round (``Replay.settled``): a
-    shoe the round in play began with is in play, though it ran out inside that round."""
-    table = replay.table
-    settled = replay.settled
-
-    def finished(at: int) -> bool:
-        """Was the shoe in play after ``at`` shuffles shuffled away before the round in play?"""
-        return closed or at < settled
-
-    if has_bank(table):  # Pontoon's record is its own replayable history
-        if not table.log:
-            return []
-        history = game_history(table)
-        if not settled or finished(settled):
-            return [history]  # no card yet, or every pack finished
-        shoe = {"shoe": settled, "hash": commitment(replay.stored[settled - 1])}
-        return [committed_game(history, replay.cuts[settled - 1], shoe)]
-    return [line if finished(at) else committed_line(line)
-            for at, line in zip(replay.ends, replay.house, strict=True)]
+    every shoe is finished. Written as of the end of the last round (the game's ``settled``):
+    a shoe the round in play began with is in play, though it ran out inside that round."""
+    stored = replay.stored
+    return replay.records.house_lines(closed, lambda n: commitment(stored[n]))
 
 
 def seat_history(saved: StoredRoom, seat: int, since_op: int) -> list[dict[str, Any]]:
@@ -177,7 +131,7 @@ def seat_lines(replay: Replay, since_op: int) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     carried: dict[str, list[dict[str, Any]]] = {"committed": [], "opened": []}
     chain = PlayerChain()
-    for applied, line in replay.player:
+    for applied, line in replay.records.player:
         if applied <= since_op:
             for key, items in carried.items():
                 items.extend(line[key])

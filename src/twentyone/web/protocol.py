@@ -17,7 +17,6 @@ import json
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any
 
 import orjson
@@ -194,20 +193,6 @@ def checked_args(args: Mapping[str, Any]) -> dict[str, Any]:
         else:
             raise RequestError(f"{name} is not a detail this move takes")
     return out
-
-
-def chips_arg(args: Mapping[str, Any], name: str) -> dict[str, int]:
-    value = args.get(name)
-    if not (isinstance(value, dict) and all(
-            isinstance(k, str) and type(n) is int and 0 <= n <= 10_000
-            for k, n in value.items())):
-        raise RequestError(f'{name} are chips by colour, e.g. {{"red": 2, "white": 1}}')
-    return value
-
-
-def op_name(action: StrEnum | str) -> str:
-    """An engine action as the protocol names the operation ("even-money" is ``even_money``)."""
-    return str(action).replace("-", "_")
 
 
 def dumps(obj: Any) -> str:

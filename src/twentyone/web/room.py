@@ -7,13 +7,19 @@ What the casino room adds:
 - **Chips.** A seat sits down with a buy-in (bounded by the room's ``max_buy_in``), buys more
   between rounds, and cashes out when it leaves; the ledger keeps every buy-in, cash-out and
   round's net.
-- **The table decides.** Each request becomes an engine operation (``engine.ops``) applied with
-  ``table.apply``; a refusal is the engine's typed error, and the table is unchanged.
-- **The clock.** At the deadline the room stands (or declines insurance) for the seat, and with
-  ``on_timeout = "sit_out"`` the seat sits out until it comes back.
+- **The game decides.** Each request becomes the game's operation, read by the game
+  (``operation``, ``host_operation``) and applied with ``game.apply``; a refusal is the game's
+  typed error, and the game is unchanged. The room never reads the engine's table: whose turn
+  it is, what a seat may do, and what a seat that does not act is made to do come from the
+  game (``acting``, ``legal``, ``passive``), the hooks a chip game has for a room
+  (``games.registry.ChipRoomGame``).
+- **The clock.** At the deadline the room makes the game's ``passive`` move for the seat
+  (stands, declines insurance), and with ``on_timeout = "sit_out"`` the seat sits out until it
+  comes back.
 - **Dealer mode.** The host performs the dealer's draw and pays each winning bet in chips:
-  the room's game is then ``web.dealer.DealerGame``, which checks every step and shows a win
-  the host has not paid as owed.
+  the room's game is then the registry entry's game dealt by its host
+  (``blackjack.dealer.DealerGame``), whose own operations those steps are, which checks every
+  step and shows a win the host has not paid as owed.
 
 Its frames are the one frame every room sends (``{ctx, legal, body, room, events, calls}``,
 docs/web.md#delta-frames): ``ctx``, ``legal`` and ``body`` are the game's ``seat_view`` for the
@@ -24,29 +30,14 @@ the game alone.
 
 from __future__ import annotations
 
-import bisect
-import dataclasses
 import json
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
-from twentyone.engine.calls import OPEN, DealerCalls
-from twentyone.engine.events import Kind
-from twentyone.engine.ops import (
-    Bet,
-    DealerStand,
-    Decline,
-    Leave,
-    Op,
-    Sit,
-    Stand,
-    Void,
-)
+from twentyone.engine.ops import Bet, Leave, Sit, Void
 from twentyone.engine.shoe import Shuffler
 from twentyone.engine.signals import style_of
-from twentyone.engine.table import Phase, Record, Table
-from twentyone.engine.views import view
 from twentyone.errors import (
     BetError,
     NotAllowedError,
@@ -58,27 +49,25 @@ from twentyone.errors import (
     UnknownOperationError,
     WrongPhaseError,
 )
-from twentyone.games.blackjack import CasinoGame
-from twentyone.games.blackjack.bank import bank_offer, can_draw_for_bank, has_bank
 from twentyone.games.core.sheet import Sheet
-from twentyone.games.registry import TABLES
+from twentyone.games.registry import TABLES, ChipRoomGame
 from twentyone.money import dollars
+from twentyone.protocol import HOUSE
 from twentyone.protocol import game as protocol_game
 from twentyone.web import protocol
-from twentyone.web.dealer import DealerGame
-from twentyone.web.hints import HintQuestion, casino_question, pontoon_question
 from twentyone.web.protocol import MAX_NAME_CHARS, FrameParts, Request, Texts
 from twentyone.web.roomcore import (
     Actor,
     Download,
     Person,
+    Question,
     Role,
     RoomCore,
     new_token,
     token_hash,
 )
 from twentyone.web.shoes import LedgerShuffler, commitment, stored
-from twentyone.web.spec import RoomSpec, make_table
+from twentyone.web.spec import RoomSpec
 from twentyone.web.store import Change, LedgerRow, Store, StoredRoom, StoredSeat
 
 #: A seat's requests that are the room's rather than the game's: they move chips across the
@@ -86,13 +75,6 @@ from twentyone.web.store import Change, LedgerRow, Store, StoredRoom, StoredSeat
 ROOM_SEAT_OPS = ("buy", "leave")
 #: A seat's acceptance of the bank offered to it, which names the price it accepts.
 ACCEPT_BANK = "accept_bank"
-#: The host's steps that only a dealer-mode room gives the host, with what a room the house
-#: deals says to them.
-DEALER_ONLY = {"pay": "the house pays the bets at this room",
-               "burn": "the house burns and offers insurance at this room",
-               "offer_insurance": "the house burns and offers insurance at this room",
-               "dealer_hit": "the house plays the dealer's hand at this room",
-               "dealer_stand": "the house plays the dealer's hand at this room"}
 #: The game's operation a seat may not ask for itself: its arrival, which the room makes from
 #: a newcomer's ``sit`` with the buy-in bounded.
 ARRIVAL = "sit"
@@ -113,8 +95,8 @@ def _number(args: dict[str, Any], name: str) -> int:
 
 
 class Room(RoomCore):
-    """A casino room: its table (reached through the game protocol's ``CasinoGame``), its
-    people, its clock, and its ledger."""
+    """A chip room: its game (the registry entry's, ``ChipRoomGame``), its people, its clock, and
+    its ledger."""
 
     HOST_OPS: ClassVar[tuple[str, ...]] = (
         "deal", "pause", "resume", "remove", "close", "draw_for_bank", "dealer_hit",
@@ -141,31 +123,20 @@ class Room(RoomCore):
         self.texts_written: Texts = {}
         #: Each legal operation's JSON, by the operation (the game hands out the same values).
         self._ops_written: dict[int, tuple[object, dict[str, Any]]] = {}
-        casino = CasinoGame(make_table(self.spec, LedgerShuffler(self.shuffles, self._live)),
-                            self.spec.game)
-        #: The room's game: the casino game, or in dealer mode that game with the host as its
-        #: dealer (``self.dealer``, the same object).
-        self.game: CasinoGame | DealerGame = casino
-        self.dealer: DealerGame | None = None
-        #: The engine's table, which the game wraps: read for the flow of play and hints;
-        #: every change goes through ``game.apply`` (a layer test keeps it so).
-        self.table: Table = casino.table
+        entry = TABLES[self.spec.game]
+        #: The room's game, whose every change goes through ``game.apply`` (a layer test keeps
+        #: it so): the registry entry's, and in dealer mode that game dealt by its host.
+        self.game: ChipRoomGame = entry.game(self.spec.game, self.spec.rules,
+                                         LedgerShuffler(self.shuffles, self._live))
         self._ops_saved = 0
         self._log_saved = 0
         self._results_saved = 0
-        #: The dealer's calls so far, each with the place in the log of the event that made it.
-        self.caller = DealerCalls(self.table.rules)
-        self._calls: list[tuple[int, str]] = []
-        self._called = 0
-        #: Calls the room makes on a step that leaves no event in the table's log (the host
-        #: offering insurance): said in the next broadcast only.
-        self._room_calls: list[str] = []
         if saved is not None:
             self._replay(saved)
         if self.spec.host_mode == "dealer":
             # The ledger's operations are the table's, replayed above; the dealer's desk is
             # the room's state, restored as it was written.
-            self.game = self.dealer = DealerGame(casino, saved.state if saved else None)
+            self.game = entry.dealt_by_host(self.game, saved.state if saved else None)
         if saved is not None:
             self._saved_now()
 
@@ -177,9 +148,8 @@ class Room(RoomCore):
         g = self.game
         for data in saved.ops:
             self.game.apply(self.game.operation(data))
-        t = self.table
-        self._ops_saved = len(t.ops)
-        self._log_saved = len(t.log)
+        self._ops_saved = len(g.ops)
+        self._log_saved = g.mark()
         self._results_saved = len(g.hand_results())
         self.paused = bool(saved.state.get("paused", False))
         leaving = set(saved.state.get("leaving", ()))
@@ -188,13 +158,21 @@ class Room(RoomCore):
                                          dropped_at=self.now(), leaving=s.seat in leaving)
 
     def _game_unsaved(self) -> bool:
-        t = self.table
-        return len(t.ops) != self._ops_saved or len(t.log) != self._log_saved
+        g = self.game
+        return len(g.ops) != self._ops_saved or g.mark() != self._log_saved
+
+    def _may(self, op: protocol_game.Op) -> bool:
+        """The game would take ``op`` now (its ``verify``; changes nothing)."""
+        try:
+            self.game.verify(op)
+        except TwentyOneError:
+            return False
+        return True
 
     def recover(self) -> None:
         """After a restart: a round that was under way resumes, or is called off with every bet
         returned, as the room's ``interrupted`` setting says."""
-        if self.spec.settings.interrupted == "void" and self.table.can_void_round():
+        if self.spec.settings.interrupted == "void" and self._may(Void()):
             self.game.apply(Void())
             self._commit(Change())
         self._restart_clock()
@@ -202,7 +180,7 @@ class Room(RoomCore):
     # --- requests ----------------------------------------------------------------------------
 
     def _sit_first(self, op: str) -> TwentyOneError:
-        known = op in ROOM_SEAT_OPS or op in self.table.operations
+        known = op in ROOM_SEAT_OPS or op in self.game.operations
         return (NotAllowedError if known else UnknownOperationError)(
             "take a seat first: sit with a name and a buy-in")
 
@@ -213,9 +191,6 @@ class Room(RoomCore):
             raise UnknownOperationError(f"there is no {req.op!r} at this table")
         if self.paused:
             raise RoomError("the host has paused the table")
-        waits = None if self.dealer is None else self.dealer.waits(seat)
-        if waits is not None:
-            raise waits
         if req.op == "leave":
             self._leave(seat, Change())
             return {}
@@ -236,7 +211,7 @@ class Room(RoomCore):
         refused unless the bank is offered to this seat at that price now, so a banker who
         changes the offer as the buyer presses Accept never sells at a price the buyer did not
         see. The game's own operation carries no price: it is the request less its price."""
-        offer = bank_offer(self.table)
+        offer = self.game.bank_offer
         if offer is None or offer[1] != seat:
             raise WrongPhaseError("the bank is not offered to you now")
         price = protocol.cents(req.args, "price", least=0)
@@ -247,9 +222,9 @@ class Room(RoomCore):
 
     def _seat_may_name(self, name: str) -> bool:
         """A game operation a seat may ask for: any of the game's own but its arrival."""
-        return name in self.table.operations and name != ARRIVAL
+        return name in self.game.operations and name != ARRIVAL
 
-    def _seat_op(self, seat: int, req: Request) -> Op:
+    def _seat_op(self, seat: int, req: Request) -> protocol_game.Op:
         """The game's operation a seat's request names, read by the game's own reader (a
         history names it the same way) with the seat always the token's. Money and numbers
         are bounded here, where they enter; an operation of the house (the dealer's hand, the
@@ -264,7 +239,7 @@ class Room(RoomCore):
                 raise NotAllowedError(f"{req.op.replace('_', ' ')} is not yours to make now")
         return op
 
-    def _read_op(self, data: dict[str, Any]) -> Op | None:
+    def _read_op(self, data: dict[str, Any]) -> protocol_game.Op | None:
         try:
             return self.game.operation(data)
         except TwentyOneError:
@@ -272,30 +247,17 @@ class Room(RoomCore):
 
     def _details(self, name: str) -> str:
         """What a move takes, in words, for a request that gave it other details."""
-        takes = [f.name for f in dataclasses.fields(self.table.operations[name])
-                 if f.name != "seat"]
+        takes = self.game.fields(name)
         label = name.replace("_", " ")
         return f"{label} takes {' and '.join(takes)}" if takes else f"{label} takes no details"
 
     def _buy(self, seat: int, amount: int) -> dict[str, Any]:
         """More chips between rounds: the seat gets up with its chips and sits straight back
         down with them and the new ones (two engine operations, so a replay deals the same)."""
-        t = self.table
-        s = t.seats[seat]
-        if t.phase is not Phase.BETTING or s.hands:
-            raise WrongPhaseError("buy more chips between rounds, before you bet")
-        if t.dealer_seat == seat:
-            raise WrongPhaseError("the banker buys no chips while holding the bank")
-        most = self.spec.settings.max_buy_in
-        if self.balances()[seat] + amount > most:
-            raise BetError(f"at this room a seat buys chips up to {dollars(most)} in front of "
-                           f"it; you have {dollars(self.balances()[seat])}")
-        new = t.cashier.buy_in(amount)  # raises if the chips cannot make it; changes nothing
-        chips = t.chipset.by_colour([a + b for a, b in zip(s.chips, new, strict=True)])
-        self.game.apply(Leave(seat))
-        self.game.apply(Sit(seat, chips))
+        for op in self.game.top_up(seat, amount, self.spec.settings.max_buy_in):
+            self.game.apply(op)
         self._commit(Change(ledger=[LedgerRow(seat, self.people[seat].name, "buy-in", amount,
-                                              t.round)]))
+                                              self.game.round)]))
         return {}
 
     def _sit(self, actor: Actor, args: dict[str, Any]) -> dict[str, Any]:
@@ -304,37 +266,41 @@ class Room(RoomCore):
         most = self.spec.settings.max_buy_in
         if buy_in > most:
             raise BetError(f"a buy-in at this room is at most {dollars(most)}")
-        t = self.table
+        g = self.game
         wanted = protocol.whole(args, "seat", optional=True)
         if wanted is None:
-            free = [n for n in range(1, t.rules.seats + 1) if n not in t.seats]
+            free = [n for n in g.seat_numbers if n not in g.seated]
             if not free:
                 raise SeatError("every seat is taken")
             wanted = free[0]
         self.game.apply(Sit(wanted, buy_in))
         token = new_token()
-        p = Person(name, token_hash(token), len(t.ops) - 1, connections=1)
+        p = Person(name, token_hash(token), len(g.ops) - 1, connections=1)
         self.people[wanted] = p
         self._commit(Change(seated=[StoredSeat(wanted, name, p.token_hash, p.since_op)],
-                            ledger=[LedgerRow(wanted, name, "buy-in", buy_in, t.round)]))
+                            ledger=[LedgerRow(wanted, name, "buy-in", buy_in, g.round)]))
         actor.seat = wanted  # only once the ledger holds the seat
         return {"token": token, "seat": wanted}
 
     def _leave(self, seat: int, change: Change) -> None:
         """Cash out and give the seat up (its token no longer acts)."""
-        record = self.game.apply(Leave(seat))
+        amount = self._cash_out(seat)
         p = self.people.pop(seat)
-        assert isinstance(record, Record)
-        amount = next(e.amount for e in record.events if e.kind is Kind.LEFT)
         change.unseated.append(seat)
-        change.ledger.append(LedgerRow(seat, p.name, "cash-out", amount, self.table.round))
+        change.ledger.append(LedgerRow(seat, p.name, "cash-out", amount, self.game.round))
         self._commit(change)
+
+    def _cash_out(self, seat: int) -> int:
+        """``seat`` leaves the game with its chips: what they are worth, as its event says."""
+        mark = self.game.mark()
+        self.game.apply(Leave(seat))
+        return next((int(e.get("amount", 0)) for e in self.game.events(HOUSE, mark)
+                     if e["kind"] == "left" and e.get("seat") == seat), 0)
 
     def _resumed(self) -> None:
         """Nothing more than the clock, which the core restarts."""
 
     def _host_op(self, req: Request) -> dict[str, Any]:
-        t = self.table
         name = req.op
         if name == "close":
             self._close()
@@ -343,30 +309,18 @@ class Room(RoomCore):
             return self._remove(_number(req.args, "seat"))
         if self.paused:
             raise RoomError("the table is paused: resume it first")
-        if self.dealer is None and name in DEALER_ONLY:
-            raise NotAllowedError(DEALER_ONLY[name])
-        if name not in DEALER_ONLY and name not in t.operations:
-            if self.dealer is not None:
-                self.dealer.check_step(name, req.args)  # a step out of its place, first
-            raise UnknownOperationError(f"there is no {name.replace('_', ' ')} at this table")
-        if self.dealer is None:
-            self.game.apply(self.game.operation({"op": name}))
-        else:
-            self._room_calls.extend(self.dealer.host_step(name, req.args))
-            if name == "pay":
-                self._commit(Change())
-                return {}
+        self.game.apply(self.game.host_operation(name, req.args))
         self._after_change()
         return {}
 
     def _remove(self, seat: int) -> dict[str, Any]:
         if seat not in self.people:
             raise SeatError(f"nobody is sitting at seat {seat}")
-        t = self.table
-        if t.phase is Phase.BETTING and not t.seats[seat].hands:
+        g = self.game
+        if self._may(Leave(seat)):
             self._leave(seat, Change())
         else:
-            if has_bank(t) and seat == t.dealer_seat and len(t.seats) > 1:
+            if seat == g.banker and len(g.seated) > 1:
                 # As between rounds (the engine's refusal): the bank covers the table.
                 raise TableError("the banker cannot leave holding the bank; give or sell it "
                                  "first")
@@ -375,19 +329,21 @@ class Room(RoomCore):
         return {}
 
     def _close(self) -> None:
-        t = self.table
-        if t.can_void_round():
+        g = self.game
+        refusal = g.closing_refusal()
+        if refusal is not None:  # before anything changes
+            raise refusal
+        if self._may(Void()):
             self.game.apply(Void())
             self._commit(Change())  # the round's net first, then everyone cashes out
         change = Change(closed=True)
         # A Pontoon banker cashes out last: the bank covers the table until nobody else sits.
-        for n in sorted(self.people, key=lambda n: (n == t.dealer_seat, n)):
+        banker = g.banker
+        for n in sorted(self.people, key=lambda n: (n == banker, n)):
             p = self.people.pop(n)
-            record = self.game.apply(Leave(n))
-            assert isinstance(record, Record)
-            amount = next(e.amount for e in record.events if e.kind is Kind.LEFT)
+            amount = self._cash_out(n)
             change.unseated.append(n)
-            change.ledger.append(LedgerRow(n, p.name, "cash-out", amount, t.round))
+            change.ledger.append(LedgerRow(n, p.name, "cash-out", amount, g.round))
         self.closed = True
         self._clock = None
         self._commit(change)
@@ -397,15 +353,15 @@ class Room(RoomCore):
     def _after_change(self) -> None:
         """Act for seats that cannot (sitting out, removed), settle who leaves at the round's
         end, write the ledger, and start the clock for whoever is to act."""
-        t = self.table
+        g = self.game
         for _ in range(1000):
-            to_act = t.to_act
-            if to_act is None or to_act[0] not in self.people or self._awaiting_offer():
+            acting = g.acting
+            if acting is None or acting not in self.people:
                 break
-            p = self.people[to_act[0]]
+            p = self.people[acting]
             if not (p.sitting_out or p.leaving):
                 break
-            self._act_for(to_act[0])
+            self._act_for(acting)
         self._commit(Change())
         if self.between_rounds():
             for n in [n for n, p in self.people.items() if p.leaving]:
@@ -414,22 +370,12 @@ class Room(RoomCore):
         self._restart_clock()
 
     def _may_leave(self, seat: int) -> bool:
-        try:
-            self.game.verify(Leave(seat))
-        except TwentyOneError:
-            return False
-        return True
+        return self._may(Leave(seat))
 
     def _act_for(self, seat: int) -> None:
-        """What the room does for a seat that does not act: decline insurance, stand, or (a
-        banker) stand on the bank's hand."""
-        t = self.table
-        if t.phase is Phase.INSURANCE:
-            self.game.apply(Decline(seat))
-        elif t.phase is Phase.DEALER:
-            self.game.apply(DealerStand())
-        else:
-            self.game.apply(Stand(seat))
+        """What the room does for a seat that does not act: the game's ``passive`` move for it
+        (at blackjack: decline insurance, stand, or a banker stands on the bank's hand)."""
+        self.game.apply(self.game.passive(seat))
 
     def between_rounds(self) -> bool:
         """No round under way: the room may leave memory (``app.Site.expire``)."""
@@ -442,9 +388,9 @@ class Room(RoomCore):
     def _write(self, change: Change) -> Callable[[], None]:
         """What the table did since the last commit: its operations, new shuffles, each
         round's net per seat (the game's hand results), the balances."""
-        t = self.table
-        change.ops = [op.to_json() for op in t.ops[self._ops_saved:]]
-        change.shuffles = [stored(r) for r in t.shoe.history[len(self.shuffles):]]
+        g = self.game
+        change.ops = [op.to_json() for op in g.ops[self._ops_saved:]]
+        change.shuffles = [stored(r) for r in g.shuffles[len(self.shuffles):]]
         results = self.game.hand_results(self._results_saved)
         for r in results:
             for n, net in sorted(r.scores.items()):
@@ -454,8 +400,8 @@ class Room(RoomCore):
 
         def done() -> None:
             self.shuffles.extend(change.shuffles)
-            self._ops_saved = len(t.ops)
-            self._log_saved = len(t.log)
+            self._ops_saved = len(g.ops)
+            self._log_saved = g.mark()
             self._results_saved += len(results)
         return done
 
@@ -467,30 +413,23 @@ class Room(RoomCore):
         leaving = sorted(n for n, p in self.people.items() if p.leaving)
         if leaving:
             state["leaving"] = leaving
-        if self.dealer is not None:
-            state.update(self.dealer.to_json())
+        state.update(self.game.state())
         return state
-
-    def _awaiting_offer(self) -> bool:
-        """Dealer mode, the up card calls for insurance, and the host has not offered it: no
-        player may answer yet, and no player's clock runs."""
-        return self.dealer is not None and self.dealer.desk.offer_due(self.table)
 
     # --- the clock -----------------------------------------------------------------------
 
     def _restart_clock(self, force: bool = False) -> None:
-        t = self.table
-        to_act = t.to_act
-        key = (t.round, t.phase, to_act, len(t.log))
+        g = self.game
+        acting = g.acting
+        key = (g.round, acting, g.mark(), len(g.ops))
         if key == self._clock_key and not force:
             return
         self._clock_key = key
-        if (self.paused or self.closed or to_act is None or to_act[0] not in self.people
-                or self._awaiting_offer()):
+        if self.paused or self.closed or acting is None or acting not in self.people:
             self._clock = None
             return
-        deadline = self._deadline(to_act[0])
-        self._clock = None if deadline is None else (to_act[0], deadline)
+        deadline = self._deadline(acting)
+        self._clock = None if deadline is None else (acting, deadline)
 
     def tick(self) -> bool:
         """Act for a seat whose time is up; True if the table changed. A room whose ledger
@@ -519,15 +458,15 @@ class Room(RoomCore):
     def info(self) -> dict[str, Any]:
         """The room as ``GET /api/rooms/{code}`` shows it."""
         entry = TABLES[self.spec.game]
+        rules = self.game.rules
         return {"room": self.code, "game": self.spec.game, "title": entry.title,
                 "kind": entry.kind,
                 "bank": entry.bank, "rules": self.spec.rules_name,
-                "host_mode": self.spec.host_mode, "signals": str(style_of(self.table.rules)),
+                "host_mode": self.spec.host_mode, "signals": str(style_of(rules)),
                 "seats": [{"number": n, "name": p.name, "connected": p.connections > 0}
                           for n, p in sorted(self.people.items())],
-                "seat_count": self.table.rules.seats,
-                "bets": {"min": self.table.rules.min_bet, "max": self.table.rules.max_bet,
-                         "unit": self.table.rules.bet_unit},
+                "seat_count": rules.seats,
+                "bets": {"min": rules.min_bet, "max": rules.max_bet, "unit": rules.bet_unit},
                 "settings": self.spec.settings_json(), "closed": self.closed}
 
     def _commitment(self) -> str | None:
@@ -542,9 +481,7 @@ class Room(RoomCore):
     def frames(self, since: int | None) -> Frames:
         """The state frames of one broadcast (the events in each from ``since`` on, and the
         calls made since: a full state, ``since`` None, has none)."""
-        calls: list[str] = []
-        if since is not None:
-            calls, self._room_calls = self._room_calls, []
+        calls = [] if since is None else self.game.new_calls()
         return Frames(self, since, calls)
 
     def state(self, actor: Actor, since: int | None) -> dict[str, Any]:
@@ -592,16 +529,9 @@ class Room(RoomCore):
         return self._seats_written[1]
 
     def calls_since(self, since: int) -> list[str]:
-        """What the dealer called for the events from ``since`` on (engine.calls: the same
-        calls the terminal makes); the calls are made once, in log order, for every viewer."""
-        log = self.table.log
-        for i in range(self._called, len(log)):
-            # In dealer mode insurance opens when the host offers it, not when the ace shows.
-            self._calls.extend((i, call) for call in self.caller.said(log[i])
-                               if not (call == OPEN and self.dealer is not None))
-        self._called = len(log)
-        first = bisect.bisect_left(self._calls, since, key=lambda c: c[0])
-        return [c for _, c in self._calls[first:]]
+        """What the dealer called for the events from ``since`` on (the game's calls: the same
+        calls the terminal makes), made once, in log order, for every viewer."""
+        return self.game.calls_since(since)
 
     def legal(self, viewer: int) -> list[str]:
         """What ``viewer`` may do now, by name, as its frame's ``legal`` lists it."""
@@ -613,9 +543,7 @@ class Room(RoomCore):
         if not seat or self.paused or self.closed:
             return []
         out = [self._op_json(op) for op in game if op.name != "deal"]
-        t = self.table
-        if t.phase is Phase.BETTING and seat in t.seats and not t.seats[seat].hands \
-                and t.dealer_seat != seat and not (self.dealer and self.dealer.waits(seat)):
+        if self.game.can_top_up(seat):
             out.append({"op": "buy"})
         return out
 
@@ -629,21 +557,13 @@ class Room(RoomCore):
         return found[1]
 
     def host_legal(self) -> tuple[str, ...]:
-        t = self.table
-        out: list[str] = []
+        """The host's steps now: the game's for the house (``host_steps``: the deal, the draw
+        for the bank, a dealing host's steps), then the room's own."""
         if self.closed:
             return ()
         if self.paused:
             return ("resume", "remove", "close")
-        if self.dealer is not None:
-            out.extend(self.dealer.host_steps())
-        else:
-            if t.can_deal():
-                out.append("deal")
-        if can_draw_for_bank(t):
-            out.append("draw_for_bank")
-        out.extend(("pause", "remove", "close"))
-        return tuple(out)
+        return (*self.game.host_steps(), "pause", "remove", "close")
 
     # --- downloads -----------------------------------------------------------------------
 
@@ -670,18 +590,13 @@ class Room(RoomCore):
 
     # --- hints -------------------------------------------------------------------------
 
-    def hint_question(self, seat: int) -> HintQuestion:
-        """What a solver is asked for this seat's hint, read from its own view only (its hand,
-        the up card, the actions open, and for Pontoon the cards it has seen since the
-        shuffle). Refused unless hints are on and it is this seat's turn to play."""
-        t = self.table
+    def hint_question(self, seat: int) -> Question:
+        """What a solver is asked for this seat's hint: the game's, read from its own view
+        only (its hand, the up card, the actions open, and for Pontoon the cards it has seen
+        since the shuffle). Refused unless hints are on and it is this seat's turn to play."""
         if not self.spec.settings.hints:
             raise RoomError("this room does not give hints")
-        if t.phase is not Phase.PLAYERS or t.to_act is None or t.to_act[0] != seat:
-            raise WrongPhaseError("a hint is for your own turn")
-        v = view(t, seat)
-        ask = pontoon_question if has_bank(t) else casino_question
-        return ask(t, v, seat, t.to_act[1])
+        return self.game.hint_question(seat)
 
 
 class Frames:

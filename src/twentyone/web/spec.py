@@ -1,9 +1,9 @@
 """What a room is created with: the game, its rules, who deals, and the room's settings.
 
 A room's spec is stored as JSON in the ledger and is all that is needed, with the operations and
-shuffles, to build its table again (``make_table``). Everything a host sends is checked here,
-before a room exists: an unknown preset, rules TOML that does not parse or is not a rule set, a
-setting out of range, each is a typed error with a sentence for the host.
+shuffles, to build its game again (its registry entry's ``game``). Everything a host sends is
+checked here, before a room exists: an unknown preset, rules TOML that does not parse or is not
+a rule set, a setting out of range, each is a typed error with a sentence for the host.
 """
 
 from __future__ import annotations
@@ -12,8 +12,6 @@ import tomllib
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from twentyone.engine.shoe import Shuffler
-from twentyone.engine.table import Table
 from twentyone.errors import RoomError, RulesError, did_you_mean, shown
 from twentyone.games.registry import BEST, CARD_GAME, ROOM_GAMES, TABLES, GameEntry, TableEntry
 from twentyone.games.registry import GAMES as CARD_GAMES
@@ -233,11 +231,6 @@ def presets(first: str = "classic") -> list[dict[str, str]]:
     """The presets a host chooses from, ``first`` (the server's ``--rules``) first."""
     names = sorted(PRESETS, key=lambda n: n != first)
     return [{"name": n, "title": PRESET_DESCRIPTIONS.get(n, n)} for n in names]
-
-
-def make_table(spec: RoomSpec, shuffler: Shuffler) -> Table:
-    """The room's table, new (its shoe shuffled by ``shuffler``), as the registry makes it."""
-    return TABLES[spec.game].make(spec.rules, shuffler)
 
 
 def room_games() -> list[dict[str, Any]]:

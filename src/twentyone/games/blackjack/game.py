@@ -10,11 +10,14 @@ for Pontoon's first bank) are operations of ``HOUSE``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import bisect
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 from typing import Any
 
 from twentyone.cards import Card
+from twentyone.engine.calls import DealerCalls
 from twentyone.engine.chips import ChipSet
 from twentyone.engine.events import KINDS
 from twentyone.engine.history import shuffle_records
@@ -32,13 +35,14 @@ from twentyone.engine.ops import (
     Insure,
     Leave,
     Op,
+    Sit,
     Split,
     Stand,
     Surrender,
     op_from_json,
 )
 from twentyone.engine.records import Recording
-from twentyone.engine.shoe import ReplayShuffler, Shuffler
+from twentyone.engine.shoe import ReplayShuffler, Shuffler, ShuffleRecord
 from twentyone.engine.table import Action, Phase, Table
 from twentyone.engine.views import (
     SPECTATOR,
@@ -48,7 +52,16 @@ from twentyone.engine.views import (
     view,
     visible_events,
 )
-from twentyone.errors import ReplayError, TableError, TwentyOneError
+from twentyone.errors import (
+    BetError,
+    NotAllowedError,
+    ReplayError,
+    TableError,
+    TwentyOneError,
+    UnknownOperationError,
+    WrongPhaseError,
+)
+from twentyone.money import dollars
 from twentyone.pontoon.table import (
     AcceptBank,
     DeclineBank,
@@ -63,12 +76,22 @@ from twentyone.protocol import HOUSE, Ctx, HandResult, View
 from twentyone.rules import Rules
 
 from .account import balances
+from .bank import bank_offer, banker
 from .body import Bodies
 from .facedown import FaceDown
+from .hints import HintQuestion, hint_question
 
 HISTORY_FORMAT = "twentyone-table-ops/1"
 
 _DEAL = Deal()
+
+#: The steps only a host who deals takes (``dealer.DealerGame``), with what a table the house
+#: deals says to them.
+DEALER_ONLY = {"pay": "the house pays the bets at this room",
+               "burn": "the house burns and offers insurance at this room",
+               "offer_insurance": "the house burns and offers insurance at this room",
+               "dealer_hit": "the house plays the dealer's hand at this room",
+               "dealer_stand": "the house plays the dealer's hand at this room"}
 
 #: The actions whose default operation depends on the table's state now (the chip to break,
 #: who the bank goes to), made afresh each time ``legal`` offers them.
@@ -141,6 +164,12 @@ class CasinoGame:
             (-1, -1), {}, frozenset())
         #: The balances and the (operations, events) counts they were worked out at.
         self._balances: tuple[tuple[int, int], dict[int, int]] = ((-1, -1), {})
+        #: The dealer's calls so far, each with the place in the log of the event that made
+        #: it, and how much of the log has been heard (``calls_since``).
+        self._caller = DealerCalls(table.rules)
+        self._calls: list[tuple[int, str]] = []
+        self._called = 0
+        self._names = frozenset(table.operations)
 
     # --- whose move ------------------------------------------------------------------
 
@@ -302,6 +331,124 @@ class CasinoGame:
         self._face_down = FaceDown()
         self._house = ((-1, -1), {}, frozenset())
         self._balances = ((-1, -1), {})
+        self._calls, self._called = [], 0
+
+    # --- what a room asks of a chip table ----------------------------------------------
+
+    @property
+    def operations(self) -> frozenset[str]:
+        """The names of the table's operations (a request names one of these)."""
+        return self._names
+
+    @property
+    def ops(self) -> Sequence[Op]:
+        """Every operation applied, in order (what a ledger writes)."""
+        return self.table.ops
+
+    @property
+    def shuffles(self) -> Sequence[ShuffleRecord]:
+        """Every shuffle so far, in order (what a ledger keeps beside the operations)."""
+        return self.table.shoe.history
+
+    @property
+    def round(self) -> int:
+        return self.table.round
+
+    @property
+    def seated(self) -> frozenset[int]:
+        return frozenset(self.table.seats)
+
+    @property
+    def banker(self) -> int | None:
+        """The seat holding the bank (None: the house banks, or none is drawn yet)."""
+        return banker(self.table)
+
+    @property
+    def bank_offer(self) -> tuple[int, int, int] | None:
+        """A standing offer of the bank: (from, to, price)."""
+        return bank_offer(self.table)
+
+    def fields(self, name: str) -> list[str]:
+        """The details operation ``name`` takes beside its seat, as a refusal names them."""
+        return [f.name for f in dataclasses.fields(self.table.operations[name])
+                if f.name != "seat"]
+
+    def passive(self, seat: int) -> Op:
+        """What ``seat`` is made to do when it does not act on its clock (sitting out, removed,
+        out of time): decline insurance, stand, or (a banker) stand on the bank's hand."""
+        phase = self.table.phase
+        if phase is Phase.INSURANCE:
+            return Decline(seat)
+        if phase is Phase.DEALER:
+            return DealerStand()
+        return Stand(seat)
+
+    def can_top_up(self, seat: int) -> bool:
+        """``seat`` may buy more chips now: between rounds, before it bets, not holding the
+        bank."""
+        t = self.table
+        s = t.seats.get(seat)
+        return (t.phase is Phase.BETTING and s is not None and not s.hands
+                and t.dealer_seat != seat)
+
+    def top_up(self, seat: int, amount: int, most: int) -> tuple[Op, Op]:
+        """More chips between rounds, up to ``most`` in front of the seat: the seat gets up
+        with its chips and sits straight back down with them and the new ones (two operations,
+        so a replay deals the same). Refused in words; changes nothing."""
+        t = self.table
+        s = t.seats[seat]
+        if t.phase is not Phase.BETTING or s.hands:
+            raise WrongPhaseError("buy more chips between rounds, before you bet")
+        if t.dealer_seat == seat:
+            raise WrongPhaseError("the banker buys no chips while holding the bank")
+        have = self.balances()[seat]
+        if have + amount > most:
+            raise BetError(f"at this room a seat buys chips up to {dollars(most)} in front of "
+                           f"it; you have {dollars(have)}")
+        new = t.cashier.buy_in(amount)  # raises if the chips cannot make it; changes nothing
+        chips = t.chipset.by_colour([a + b for a, b in zip(s.chips, new, strict=True)])
+        return Leave(seat), Sit(seat, chips)
+
+    def host_operation(self, name: str, args: Mapping[str, Any]) -> Op:
+        """The house's operation a host's request names (the deal, Pontoon's draw for the
+        bank); a step only a dealing host takes is refused in words."""
+        if name in DEALER_ONLY:
+            raise NotAllowedError(DEALER_ONLY[name])
+        if name not in self._names:
+            raise UnknownOperationError(f"there is no {name.replace('_', ' ')} at this table")
+        return self.operation({"op": name})
+
+    def host_steps(self) -> list[str]:
+        """The house's operations the host may take now, by name."""
+        return [op.name for op in self.legal(HOUSE)]
+
+    def calls_since(self, since: int) -> list[str]:
+        """What the dealer called for the events from ``since`` on (``engine.calls``: the same
+        calls the terminal makes), made once, in log order, however many ask."""
+        log = self.table.log
+        for i in range(self._called, len(log)):
+            self._calls.extend((i, call) for call in self._caller.said(log[i]))
+        self._called = len(log)
+        first = bisect.bisect_left(self._calls, since, key=lambda c: c[0])
+        return [c for _, c in self._calls[first:]]
+
+    def new_calls(self) -> list[str]:
+        """Calls made by a step that leaves no event: none at a table the house deals."""
+        return []
+
+    def closing_refusal(self) -> TwentyOneError | None:
+        """Why the room may not close now, when everyone would cash out: never, at a table the
+        house deals."""
+        return None
+
+    def state(self) -> dict[str, Any]:
+        """What a restart must restore that no operation records: nothing, at a table the
+        house deals (a dealing host's desk is its game's, ``dealer.DealerGame``)."""
+        return {}
+
+    def hint_question(self, seat: int) -> HintQuestion:
+        """What a solver is asked for ``seat``'s hint, from its own view only (``hints``)."""
+        return hint_question(self.table, seat)
 
     # --- results and the record --------------------------------------------------------
 

@@ -1,6 +1,6 @@
-"""The ``?`` hint at a browser room (docs/web.md#at-the-table-in-the-browser): the question is
-read from the asking seat's own view under the room's lock, then answered by a solver on a
-worker thread.
+"""The ``?`` hint at a chip table (docs/web.md#at-the-table-in-the-browser), asked of the game
+(``CasinoGame.hint_question``): the question is read from the asking seat's own view (a room
+asks under its lock), then answered by a solver (a room's on a worker thread).
 
 A question holds only what that seat may see, so no answer can use a hidden card. The casino
 game's is the exact EV of each legal action from a full shoe (``strategy.action_evs``, as the
@@ -14,13 +14,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Protocol
 
-from twentyone.engine.table import Table
-from twentyone.engine.views import TableView, seen_cards
+from twentyone.engine.table import Phase, Table
+from twentyone.engine.views import TableView, seen_cards, view
+from twentyone.errors import WrongPhaseError
 from twentyone.pontoon.hint import BANKER_MODEL, Pool, pontoon_evs, unseen_pool
 from twentyone.rules import Rules
 from twentyone.strategy import action_evs, basic_chart
-from twentyone.train.player import cell
-from twentyone.web import protocol
+from twentyone.strategy.chart import cell
+
+from .bank import has_bank
 
 
 class HintQuestion(Protocol):
@@ -37,7 +39,7 @@ def _hand(v: TableView, seat: int, index: int) -> tuple[list[int], list[str], in
 
 
 def _allowed(v: TableView) -> dict[str, bool]:
-    legal = {protocol.op_name(a) for a in v.legal}
+    legal = {str(a).replace("-", "_") for a in v.legal}
     return {"can_double": "double" in legal, "can_split": "split" in legal,
             "can_surrender": "surrender" in legal}
 
@@ -106,3 +108,13 @@ def pontoon_question(table: Table, v: TableView, seat: int, index: int) -> Ponto
     pool = unseen_pool([c.value for c in seen_cards(table, seat)])
     return PontoonQuestion(tuple(values), up, pool, allowed["can_double"], allowed["can_split"],
                            tuple(codes), up_code)
+
+
+def hint_question(table: Table, seat: int) -> CasinoQuestion | PontoonQuestion:
+    """``seat``'s question, from its own view: refused unless it is this seat's turn to play.
+    A table with a changing bank (Pontoon) is priced as Pontoon."""
+    to_act = table.to_act
+    if table.phase is not Phase.PLAYERS or to_act is None or to_act[0] != seat:
+        raise WrongPhaseError("a hint is for your own turn")
+    ask = pontoon_question if has_bank(table) else casino_question
+    return ask(table, view(table, seat), seat, to_act[1])

@@ -6,7 +6,7 @@ draw (``dealer_hit`` / ``dealer_stand``) instead of drawing itself; this desk re
 house rules do not allow (docs/casino.md#the-dealers-play: hit 16 or less, stand on 17, soft 17
 as the rules say). Every winning bet the engine settles is then owed a payment from the host, in
 chips, right to left (docs/dealing.md#settling-right-to-left), graded as the payout trainer grades
-it (``train.chips.accepted_payouts``: the exact amount, in the fewest chips or colour for colour).
+it (``payouts.accepted_payouts``: the exact amount, in the fewest chips or colour for colour).
 The engine has already moved the money; the host's payment is the lesson, and the next round
 waits until every bet is paid right. A refused step names the step the dealer should take.
 
@@ -15,27 +15,33 @@ after a shuffle, at a table that burns, the dealer **burns** a card before the f
 (docs/dealing.md#the-burn-card), and when the up card offers insurance the
 dealer **offers** it (docs/dealing.md#the-insurance-procedure) before any player may answer. The
 desk holds each in its place: the deal waits for the burn, the players' answers for the offer.
+
+The host's steps are operations of the game like the table's (``Pay``, ``Burn``,
+``OfferInsurance``, the house's ``Deal`` and the dealer's draw): read by ``operation``, checked
+by ``verify``, performed by ``apply``, offered to the house by ``legal(HOUSE)``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 from twentyone.engine.calls import OPEN
 from twentyone.engine.events import Event, Kind
-from twentyone.engine.ops import Op
+from twentyone.engine.ops import Deal, DealerHit, DealerStand, Op
+from twentyone.engine.shoe import ShuffleRecord
 from twentyone.engine.table import Phase, Table
 from twentyone.engine.views import HandView, settled_round, view
 from twentyone.errors import DealerStepError, RequestError, WrongPhaseError
-from twentyone.games.blackjack import CasinoGame
 from twentyone.money import dollars
 from twentyone.protocol import HOUSE, HandResult, View
-from twentyone.rules import Reshuffle
-from twentyone.train.chips import accepted_payouts
-from twentyone.web import protocol
+from twentyone.rules import Reshuffle, Rules
+
+from .game import CasinoGame
+from .hints import HintQuestion
+from .payouts import accepted_payouts
 
 #: The ``hand`` of a payout owed on an insurance bet (paid 2 to 1 after the main bets,
 #: docs/dealing.md#the-insurance-procedure).
@@ -70,6 +76,73 @@ class Payout:
         return cls(int(data["seat"]), int(data["hand"]), int(data["amount"]), int(data["bet"]),
                    Fraction(str(data["odds"])), tuple(int(n) for n in data.get("paid", ())),
                    tuple(int(n) for n in data.get("stake", ())))
+
+
+@dataclass(frozen=True, slots=True)
+class Pay:
+    """The host pays a winning bet: seat ``to``'s hand ``hand`` (``INSURANCE``: its insurance
+    bet) with ``chips``, counted by colour."""
+
+    name: ClassVar[str] = "pay"
+    to: int
+    hand: int
+    chips: tuple[tuple[str, int], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """In the words of the host's request: ``{"op": "pay", "seat", "hand", "chips"}``, an
+        insurance bet's with ``"insurance": true`` for its hand."""
+        where: dict[str, Any] = ({"insurance": True} if self.hand == INSURANCE
+                                 else {"hand": self.hand})
+        return {"op": self.name, "seat": self.to, **where, "chips": dict(self.chips)}
+
+
+@dataclass(frozen=True, slots=True)
+class Burn:
+    """The host burns a card before the first deal of a fresh shoe."""
+
+    name: ClassVar[str] = "burn"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"op": self.name}
+
+
+@dataclass(frozen=True, slots=True)
+class OfferInsurance:
+    """The host offers insurance on an ace up, before any player may answer."""
+
+    name: ClassVar[str] = "offer_insurance"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"op": self.name}
+
+
+#: The host's own steps, beside the table's operations (the deal and the dealer's draw).
+HostStep = Pay | Burn | OfferInsurance
+STEP_NAMES = frozenset((Pay.name, Burn.name, OfferInsurance.name))
+#: The most of one colour a payment may count (a bound where a request enters).
+MOST_CHIPS = 10_000
+#: The most a seat or hand number may be, either side of 0.
+MOST_NUMBER = 1_000
+
+
+def _number(data: Mapping[str, Any], name: str) -> int:
+    value = data.get(name)
+    if type(value) is not int or not -MOST_NUMBER <= value <= MOST_NUMBER:
+        raise RequestError(f"{name} is a whole number from {-MOST_NUMBER} to {MOST_NUMBER}")
+    return value
+
+
+def read_pay(data: Mapping[str, Any]) -> Pay:
+    """A payment as the host asks for it: ``{"seat", "hand", "chips"}``, an insurance bet's as
+    ``{"seat", "insurance": true, "chips"}``; each detail bounded, or a ``RequestError``."""
+    to = _number(data, "seat")
+    hand = INSURANCE if data.get("insurance") is True else _number(data, "hand")
+    chips = data.get("chips")
+    if not (isinstance(chips, dict) and all(
+            isinstance(k, str) and type(n) is int and 0 <= n <= MOST_CHIPS
+            for k, n in chips.items())):
+        raise RequestError('chips are chips by colour, e.g. {"red": 2, "white": 1}')
+    return Pay(to, hand, tuple(chips.items()))
 
 
 class DealerDesk:
@@ -150,7 +223,9 @@ class DealerDesk:
         to_act = table.to_act
         return f"wait for seat {to_act[0]} to play" if to_act else "wait"
 
-    def legal(self, table: Table) -> list[str]:
+    def steps(self, table: Table) -> list[str]:
+        """The steps the host is offered now, by name: both draws when the dealer draws, since
+        which one is right is the host's lesson (the wrong one is refused in words)."""
         if self.due:
             return ["pay"]
         if table.phase is Phase.DEALER:
@@ -161,7 +236,7 @@ class DealerDesk:
             return []
         return ["burn"] if self.burn_due(table) else ["deal"]
 
-    def check(self, table: Table, step: str, args: dict[str, Any]) -> None:
+    def check(self, table: Table, step: str) -> None:
         """Refuse a step out of its place, naming the right one; changes nothing."""
         right = self.next_step(table)
         if step == "pay":
@@ -186,28 +261,30 @@ class DealerDesk:
                 total = f"{'soft' if d.soft else 'hard'} {d.total}"
                 raise DealerStepError(f"the dealer must {right} on {total}")
 
-    def pay(self, table: Table, args: dict[str, Any]) -> None:
-        """The host pays the next winning bet: right seat, right hand, right chips."""
-        seat = protocol.whole(args, "seat")
-        # An insurance bet is paid as {"seat", "insurance": true, "chips"}.
-        hand = INSURANCE if args.get("insurance") is True else protocol.whole(args, "hand")
-        chips = protocol.chips_arg(args, "chips")
+    def check_pay(self, table: Table, pay: Pay) -> None:
+        """Refuse a payment that is not the next one owed, paid right: right seat, right hand,
+        right chips."""
         owed = self.due[0]
-        if (seat, hand) != (owed.seat, owed.hand):
+        if (pay.to, pay.hand) != (owed.seat, owed.hand):
             raise DealerStepError(f"pay right to left: {owed.named()} comes next")
         cs = table.chipset
-        given = cs.counts(chips)
-        fewest = cs.fewest(owed.bet)
-        if fewest is None:
-            raise RequestError("the bet cannot be made in this table's chips")
-        accepted = accepted_payouts(cs, fewest, owed.odds, owed.amount)
+        given = cs.counts(dict(pay.chips))
+        accepted = self.accepted(table, owed)
         if given not in accepted:
             value = cs.value(given)
             how = ("the right amount in the wrong chips" if value == owed.amount
                    else f"{dollars(value)}")
             raise DealerStepError(f"that pays {how}: pay {owed.named()} with "
                                   f"{cs.describe(accepted[0])}")
-        self.due.pop(0)
+
+    @staticmethod
+    def accepted(table: Table, owed: Payout) -> list[list[int]]:
+        """The chip answers a payment of ``owed`` may be, fewest chips first."""
+        cs = table.chipset
+        fewest = cs.fewest(owed.bet)
+        if fewest is None:
+            raise RequestError("the bet cannot be made in this table's chips")
+        return accepted_payouts(cs, fewest, owed.odds, owed.amount)
 
     @staticmethod
     def _must_hit(table: Table) -> bool:
@@ -245,10 +322,11 @@ class DealerGame:
     engine burns as it shuffles; here the burn is the host's step, so until the host takes it
     the card is shown still in the shoe.
 
-    Its operations are the table's, checked first against the dealer's desk; the host's own
-    steps (``host_step``) are the desk's. The desk's state is the room's to keep (``to_json``,
-    restored from the ledger: a replay of the table's operations goes through the wrapped
-    game, and the desk is then restored as it was written)."""
+    Its operations are the table's, checked first against the dealer's desk, and the host's
+    own steps (``HostStep``), the desk's. While insurance waits to be offered the house is the
+    one to act (``acting``), so no player's clock runs. The desk's state is the room's to keep
+    (``to_json``, restored from the ledger: a replay of the table's operations goes through
+    the wrapped game, and the desk is then restored as it was written)."""
 
     def __init__(self, game: CasinoGame, state: dict[str, Any] | None = None) -> None:
         self.game = game
@@ -263,6 +341,9 @@ class DealerGame:
         #: game and state of the desk (``body``).
         self._steps = 0
         self._body: tuple[Mapping[str, Any] | None, int, dict[str, Any]] = (None, -1, {})
+        #: What the host's steps called that no event of the table's log says (the offer of
+        #: insurance), until a broadcast says it (``new_calls``).
+        self._said: list[str] = []
 
     # --- the wrapped game, as it is -----------------------------------------------------
 
@@ -272,14 +353,59 @@ class DealerGame:
 
     @property
     def acting(self) -> int | None:
-        return self.game.acting
+        """The house while insurance waits for the host's offer, else the wrapped game's."""
+        return HOUSE if self.desk.offer_due(self.table) else self.game.acting
 
     @property
     def between_hands(self) -> bool:
         return self.game.between_hands
 
-    def operation(self, data: object) -> Op:
-        return self.game.operation(data)
+    @property
+    def rules(self) -> Rules:
+        return self.game.rules
+
+    @property
+    def operations(self) -> frozenset[str]:
+        return self.game.operations
+
+    @property
+    def ops(self) -> Sequence[Op]:
+        return self.game.ops
+
+    @property
+    def shuffles(self) -> Sequence[ShuffleRecord]:
+        return self.game.shuffles
+
+    @property
+    def round(self) -> int:
+        return self.game.round
+
+    @property
+    def seated(self) -> frozenset[int]:
+        return self.game.seated
+
+    @property
+    def banker(self) -> int | None:
+        return self.game.banker
+
+    @property
+    def bank_offer(self) -> tuple[int, int, int] | None:
+        return self.game.bank_offer
+
+    def fields(self, name: str) -> list[str]:
+        return self.game.fields(name)
+
+    def passive(self, seat: int) -> Op:
+        return self.game.passive(seat)
+
+    def top_up(self, seat: int, amount: int, most: int) -> tuple[Op, Op]:
+        refusal = self.waits(seat)
+        if refusal is not None:
+            raise refusal
+        return self.game.top_up(seat, amount, most)
+
+    def can_top_up(self, seat: int) -> bool:
+        return self.waits(seat) is None and self.game.can_top_up(seat)
 
     def mark(self) -> int:
         return self.game.mark()
@@ -296,7 +422,41 @@ class DealerGame:
     def history(self) -> dict[str, Any]:
         return self.game.history()
 
+    def hint_question(self, seat: int) -> HintQuestion:
+        return self.game.hint_question(seat)
+
     # --- operations ---------------------------------------------------------------------
+
+    def operation(self, data: object) -> Op | HostStep:
+        """An operation read from JSON: the host's own steps by their names, the table's by
+        the wrapped game's reader."""
+        name = data.get("op") if isinstance(data, Mapping) else None
+        if name == Pay.name and isinstance(data, Mapping):
+            return read_pay(data)
+        if name == Burn.name:
+            return Burn()
+        if name == OfferInsurance.name:
+            return OfferInsurance()
+        return self.game.operation(data)
+
+    def host_operation(self, name: str, args: Mapping[str, Any]) -> Op | HostStep:
+        """The house's operation a host's request names: a step out of its place is refused
+        first, naming the right one, before its details are read."""
+        if name not in self.game.operations and name not in STEP_NAMES:
+            self.desk.check(self.table, name)  # a step out of its place, first
+            return self.game.host_operation(name, args)
+        self.desk.check(self.table, name)
+        if name == Pay.name:
+            return read_pay(args)
+        return self.operation({"op": name})
+
+    def closing_refusal(self) -> DealerStepError | None:
+        """The room closes once every bet is paid: everyone cashes out then, and a seat owed a
+        payment waits for it."""
+        if self.desk.due:
+            return DealerStepError(f"first pay {self.desk.due[0].named()}: the room closes "
+                                   "once every bet is paid")
+        return None
 
     def waits(self, seat: int) -> WrongPhaseError | None:
         """Why ``seat`` may do nothing now, if it may not: a payment to it is still owed."""
@@ -304,68 +464,93 @@ class DealerGame:
             return WrongPhaseError("wait for the dealer to pay you first")
         return None
 
-    def verify(self, op: Op) -> None:
+    def verify(self, op: Op | HostStep) -> None:
+        """The refusal ``apply`` would meet; changes nothing. A host's step, the deal and the
+        dealer's draw are checked against the desk (their place, a payment's chips); a seat's
+        operation waits while a payment to it is owed, and its answer to insurance until the
+        host offers it."""
+        t = self.table
+        if isinstance(op, Pay):
+            self.desk.check(t, op.name)
+            self.desk.check_pay(t, op)
+            return
+        if isinstance(op, Burn | OfferInsurance) or type(op) in (Deal, DealerHit, DealerStand):
+            self.desk.check(t, op.name)
+            if isinstance(op, Burn | OfferInsurance):
+                return
         seat = getattr(op, "seat", HOUSE)
         refusal = self.waits(seat) if seat else None
         if refusal is not None:
             raise refusal
-        if op.name in PLAYS and self.desk.offer_due(self.table):
+        if op.name in PLAYS and self.desk.offer_due(t):
             raise WrongPhaseError("wait for the dealer to offer insurance")
+        assert not isinstance(op, Burn | OfferInsurance | Pay)
         self.game.verify(op)
 
-    def apply(self, op: Op) -> object:
-        """The table's operation, refused while the seat waits for the dealer; the payments
-        it makes owed to the host."""
+    def apply(self, op: Op | HostStep) -> object:
+        """Any operation, verified first: a host's step changes the desk (a payment made, the
+        burn taken, insurance offered); a table's operation goes to the wrapped game, and the
+        payments it makes are owed by the host."""
         self.verify(op)
         t = self.table
+        self._steps += 1
+        if isinstance(op, Pay):
+            self.desk.due.pop(0)
+            return None
+        if isinstance(op, Burn):
+            self.desk.burned = True
+            return None
+        if isinstance(op, OfferInsurance):
+            self.desk.offered = True
+            self._said.append(OPEN)
+            return None
         begin = len(t.log)
         record = self.game.apply(op)
         self.desk.after(t, t.log[begin:])
-        self._steps += 1
         return record
 
-    def legal(self, seat: int) -> list[Op]:
-        """The wrapped game's, less what waits for the dealer (everything, for a seat owed a
-        payment; the answers to insurance until it is offered)."""
-        if seat and self.desk.owes(seat):
+    def legal(self, seat: int) -> list[Op | HostStep]:
+        """A seat's: the wrapped game's, less what waits for the dealer (everything, for a
+        seat owed a payment; the answers to insurance until it is offered). The house's: the
+        dealer's next step, the one ``apply`` accepts (a payment in the fewest chips, the draw
+        the rules call for)."""
+        t = self.table
+        if seat == HOUSE:
+            step = self.desk.steps(t)[:1]
+            if step == ["pay"]:
+                owed = self.desk.due[0]
+                chips = t.chipset.by_colour(self.desk.accepted(t, owed)[0])
+                return [Pay(owed.seat, owed.hand, tuple(chips.items()))]
+            if step == ["dealer_hit"]:
+                return [DealerHit() if self.desk.next_step(t) == "hit" else DealerStand()]
+            return [self.operation({"op": name}) for name in step]
+        if self.desk.owes(seat):
             return []
-        ops = self.game.legal(seat)
-        if self.desk.offer_due(self.table):
+        ops: list[Op | HostStep] = list(self.game.legal(seat))
+        if self.desk.offer_due(t):
             ops = [op for op in ops if op.name not in PLAYS]
         return ops
 
     def host_steps(self) -> list[str]:
-        """The dealer's next steps, as the host may take them now."""
-        return self.desk.legal(self.table)
+        """The dealer's steps the host is offered now, by name (``DealerDesk.steps``)."""
+        return self.desk.steps(self.table)
 
-    def check_step(self, step: str, args: dict[str, Any]) -> None:
-        """Refuse a step of the host's out of its place, naming the right one."""
-        self.desk.check(self.table, step, args)
+    def calls_since(self, since: int) -> list[str]:
+        """The wrapped game's calls, but for the opening of insurance: here it opens when the
+        host offers it (``new_calls``), not when the ace shows."""
+        return [c for c in self.game.calls_since(since) if c != OPEN]
 
-    def host_step(self, step: str, args: dict[str, Any]) -> list[str]:
-        """The host takes one of the dealer's steps (refused, naming the right one, out of its
-        place): pays, burns, offers insurance, or deals and draws through the table. Returns
-        the calls the step makes that leave no event in the table's log."""
-        t = self.table
-        self.check_step(step, args)
-        self._steps += 1
-        if step == "pay":
-            self.desk.pay(t, args)
-            return []
-        if step == "burn":
-            self.desk.burned = True
-            return []
-        if step == "offer_insurance":
-            self.desk.offered = True
-            return [OPEN]
-        self.apply(self.game.operation({"op": step}))
-        return []
+    def new_calls(self) -> list[str]:
+        """What the host's steps called since this was last asked (the offer of insurance)."""
+        said, self._said = self._said, []
+        return said
 
     # --- what each seat sees ------------------------------------------------------------
 
     def seat_view(self, seat: int) -> View:
         v = self.game.seat_view(seat)
-        return View(v.ctx, tuple(self.legal(seat)), self.body(seat, v.body))
+        ctx = v.ctx if v.ctx.to_act == self.acting else replace(v.ctx, to_act=self.acting)
+        return View(ctx, tuple(self.legal(seat)), self.body(seat, v.body))
 
     def body(self, seat: int, body: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """The wrapped game's body for ``seat`` (or ``body``, one it gave), with the burn
@@ -419,5 +604,6 @@ class DealerGame:
                 or (e["kind"] == "insurance-settled" and (e.get("seat", 0), INSURANCE) in owed)
                 else e for e in events]
 
-    def to_json(self) -> dict[str, Any]:
+    def state(self) -> dict[str, Any]:
+        """The desk, as a restart must restore it (``__init__``'s ``state``)."""
         return self.desk.to_json()
