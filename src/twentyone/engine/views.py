@@ -1,6 +1,7 @@
 """What one seat (or a spectator) may see of the table.
 
-A view is built only from what lies face up, plus the viewer's own face-down cards in a pitch game.
+A view is built only from what lies face up, plus the viewer's own face-down cards in a pitch game
+(their own: dealt to their seat since they sat down there, not to whoever held it before).
 It never contains the dealer's hole card before it is turned, another player's face-down cards, a
 face-down double (docs/casino.md#what-you-can-see: not turned until settlement, even for its owner),
 or anything of the shoe's order: only how many cards are left and whether the cut card is out. Every
