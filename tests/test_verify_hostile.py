@@ -181,3 +181,33 @@ def test_issue34_a_pretty_printed_pontoon_history_of_its_own_format_verifies(
     path.write_text(json.dumps(game_history(t), indent=1), encoding="utf-8")
     out = _verify(path)
     assert out.exit_code == 0, out.output
+
+
+def test_issue34_replaying_a_card_game_compares_each_event_a_bounded_number_of_times(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``verify``'s replay is linear in a game's length (benchmarks/bench_verify.py times it):
+    counted, not timed, each recorded event is compared with the replayed one at most twice
+    (after its operation, and once more with the whole log at the end), however long the game.
+    Comparing the whole log after every operation, as it once did, compares each event once
+    per later operation: hundreds of times in a game of eight hands."""
+    from twentyone.games.auto import make_bots, make_game, play_hand
+    from twentyone.games.core import events
+
+    compared = [0]
+    plain = events.Event.__eq__
+
+    def counting(self: events.Event, other: object) -> bool:
+        compared[0] += 1
+        return plain(self, other)
+
+    for hands in (4, 8):
+        g = make_game("durak", 4, 1)
+        bots = make_bots("durak", 4, 1, None)
+        for _ in range(hands):
+            play_hand(g, bots)
+        data = g.history()
+        compared[0] = 0
+        with monkeypatch.context() as m:
+            m.setattr(events.Event, "__eq__", counting)
+            replay_record(data)
+        assert 0 < compared[0] <= 2 * len(data["events"]), (hands, compared[0])

@@ -227,3 +227,32 @@ def test_a_view_made_with_a_memo_is_the_view_made_without(rules: str, seed: int,
             seat = t.to_act[0]
             acts = [a for a in t.legal_actions(seat) if a in plays]
             t.apply(plays[data.draw(st.sampled_from(acts))](seat))
+
+
+def test_a_seat_taken_the_moment_a_round_ends_sees_none_of_its_face_down_cards() -> None:
+    """docs/web.md#who-holds-a-hand: a hand goes only to whoever held the seat when it was dealt.
+    Seat 1's pitch hand busts face down, never turned; its holder sees it in the settled round
+    and in the log. They leave and someone sits there before the next deal: the newcomer's
+    settled round and log show that hand as a spectator sees it, the dealer's cards as anyone
+    saw them. (Before, the seat's number was its owner: the newcomer
+    was shown the busted hand.)"""
+    from twentyone.engine.views import settled_round
+
+    t = dealt("single-deck", [("10c", "6c"), ("10h", "8h")], up="7s", hole="10s", draws=["9d"])
+    t.hit(1)
+    t.stand(2)
+    assert t.phase is Phase.BETTING
+    hidden = {"10c", "6c", "9d"}
+
+    def seen(viewer: int) -> set[str]:
+        v = settled_round(t, viewer)
+        assert v is not None and v.settled
+        shown = {c.code for c in cards_in(v)}
+        return shown | {e.card.code for e in visible_events(t, viewer) if e.card is not None}
+
+    assert hidden <= seen(1), "the holder sees their own busted hand"
+    assert not hidden & seen(SPECTATOR)
+    t.leave(1)
+    t.sit(1, {"red": 4})
+    assert not hidden & seen(1), "the newcomer is shown the earlier holder's cards"
+    assert seen(1) == seen(SPECTATOR)

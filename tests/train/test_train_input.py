@@ -10,6 +10,7 @@ import itertools
 import json
 import random
 import sqlite3
+from contextlib import closing
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -127,7 +128,7 @@ def _profile(folder: Path, answers: int = 3) -> Path:
 def test_a_damaged_answer_row_is_left_out_with_a_note_naming_the_file(
         folder: Path, table: str, column: str, value: Any) -> None:
     path = _profile(folder)
-    with sqlite3.connect(path) as db:
+    with closing(sqlite3.connect(path)) as db, db:
         if value is None:
             _null(db, column)
         else:
@@ -164,7 +165,7 @@ def _null(db: sqlite3.Connection, column: str) -> None:
 def test_a_damaged_cell_is_skipped_or_started_afresh_and_the_session_goes_on(
         folder: Path, column: str, value: str) -> None:
     path = _profile(folder, answers=1)
-    with sqlite3.connect(path) as db:
+    with closing(sqlite3.connect(path)) as db, db:
         db.execute(f"UPDATE cells SET {column} = ?, due = ?", (value, "2000-01-01"))
     result = train("chip-count", "--json", "--items", "2", "--seed", "5", "--profile", "pat",
                    stdin='{"answer": "1"}\n' * 2)
@@ -201,8 +202,9 @@ def test_an_answer_line_nested_or_long_beyond_any_answer_is_a_miss(line: str) ->
 
 
 def test_the_sites_trainers_refuse_a_deeply_nested_request_in_words(tmp_path: Path) -> None:
-    with TestClient(Starlette(routes=routes(Trainers(tmp_path / "site"))),
-                    raise_server_exceptions=False) as client:
+    trainers = Trainers(tmp_path / "site")
+    with closing(trainers.file), TestClient(Starlette(routes=routes(trainers)),
+                                            raise_server_exceptions=False) as client:
         for body in ("[" * 10_000, '{"drill": ' + "[" * 10_000):
             reply = client.post("/api/train/sessions", content=body)
             assert reply.status_code == 400, reply.text

@@ -38,12 +38,15 @@ def _round_start(table: Table) -> int:
     return ends[-2] + 1 if len(ends) > 1 else 0
 
 
-def seen_in_round(table: Table, viewer: int, begin: int, end: int) -> Counter[str]:
-    """The codes of every card the viewer saw in ``table.log[begin:end]``."""
+def seen_in_round(table: Table, viewer: int, begin: int, end: int,
+                  seated_at: int = 0) -> Counter[str]:
+    """The codes of every card the viewer saw in ``table.log[begin:end]``, the viewer having
+    sat down at ``table.log[seated_at]`` (docs/web.md#who-holds-a-hand: a card dealt to the
+    seat before then was the earlier holder's)."""
     seen: Counter[str] = Counter()
     doubling: tuple[int, int] | None = None
     hands: dict[int, list[list[Any]]] = {}
-    for e in table.log[begin:end]:
+    for i, e in enumerate(table.log[begin:end], begin):
         if e.kind is Kind.DOUBLED:
             doubling = (e.seat, e.hand)
         if e.kind is Kind.DEALT and e.seat != DEALER and not e.note:
@@ -60,7 +63,7 @@ def seen_in_round(table: Table, viewer: int, begin: int, end: int) -> Counter[st
                 seen[moved.code] += 1
         if e.card is None:
             continue
-        own = e.kind is Kind.DEALT and (
+        own = e.kind is Kind.DEALT and i >= seated_at and (
             (e.seat == viewer != 0) or (e.seat == DEALER and viewer == table.dealer_seat != 0))
         hidden_double = doubling == (e.seat, e.hand) and table.rules.double_face_down
         if e.face_up or e.kind is Kind.TURNED or (own and not hidden_double):
@@ -98,9 +101,11 @@ def patch_leaks(delta: Frame, whole: Frame) -> list[str]:
     return found
 
 
-def leaks(frame: Frame, table: Table, viewer: int, since: int | None = None) -> list[str]:
-    """What ``frame`` (a state frame for ``viewer``, built now) shows that it should not. Its
-    cards are read from the whole frame as sent: every member of its state, not only the body."""
+def leaks(frame: Frame, table: Table, viewer: int, since: int | None = None,
+          seated_at: int = 0) -> list[str]:
+    """What ``frame`` (a state frame for ``viewer``, who sat down at ``table.log[seated_at]``,
+    built now) shows that it should not. Its cards are read from the whole frame as sent: every
+    member of its state, not only the body."""
     found = _words(frame)
     body = frame["body"]
     # Cards stand only on the layout: anywhere else in the state (names aside) is a leak.
@@ -121,7 +126,7 @@ def leaks(frame: Frame, table: Table, viewer: int, since: int | None = None) -> 
                         found.append(f"seat {s['number']} hand {j} card {k} is hidden")
     else:
         ends = [i for i, e in enumerate(table.log) if e.kind is Kind.ROUND_ENDED]
-        seen = seen_in_round(table, viewer, _round_start(table), ends[-1] + 1)
+        seen = seen_in_round(table, viewer, _round_start(table), ends[-1] + 1, seated_at)
         shown: Counter[str] = Counter()
         for c in body["dealer"]:
             if c is not None:
@@ -137,7 +142,7 @@ def leaks(frame: Frame, table: Table, viewer: int, since: int | None = None) -> 
         events = frame["events"]
         if len(events) != len(log):
             found.append(f"{len(events)} events for {len(log)} in the log")
-        seen_now = seen_in_round(table, viewer, since, len(table.log))
+        seen_now = seen_in_round(table, viewer, since, len(table.log), seated_at)
         shown_events = Counter(c for e in events if (c := e.get("card")) is not None)
         extra = shown_events - seen_now
         if extra:

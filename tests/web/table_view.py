@@ -40,7 +40,8 @@ def table_view(frame: Frame) -> Frame:
         "to_act": b["to_act"] if b["to_act"] and not b["settled"] else None,
         "legal": [op["op"] for op in frame["legal"]],
         "shoe": {"remaining": b["shoe_remaining"], "total": b["cards_total"],
-                 "discards": b["discards"], "cut_card_out": b["cut_card_out"]},
+                 "discards": b["discards"], "cut_card_out": b["cut_card_out"],
+                 "from": b["dealt_from"]},
         "chipset": [{"colour": c, "value": v}
                     for c, v in zip(colours, b["chip_values"], strict=True)],
         "settled": b["settled"], "paused": r["paused"],

@@ -9,6 +9,7 @@ import hashlib
 import random
 import sqlite3
 from collections.abc import Callable
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -45,13 +46,13 @@ def _sessions(path: Path) -> None:
 
 def _foreign(path: Path) -> None:
     """Another program's database, with a ``rooms`` table of its own."""
-    with sqlite3.connect(path) as db:
+    with closing(sqlite3.connect(path)) as db, db:
         db.execute("CREATE TABLE rooms (id INTEGER PRIMARY KEY, name TEXT, beds INTEGER)")
         db.execute("INSERT INTO rooms (name, beds) VALUES ('attic', 2)")
 
 
 def _stamped_other(path: Path) -> None:
-    with sqlite3.connect(path) as db:
+    with closing(sqlite3.connect(path)) as db, db:
         db.execute("PRAGMA application_id = 1234")
         db.execute("CREATE TABLE notes (text TEXT)")
 
@@ -122,10 +123,10 @@ def test_another_file_where_the_sessions_file_goes_is_moved_aside_unchanged(
 def test_a_file_made_before_the_stamp_is_opened_and_stamped(
         schema: str, opener: Callable[[Path], None], stamp: int, tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
-    with sqlite3.connect(path) as db:
+    with closing(sqlite3.connect(path)) as db, db:
         db.executescript(schema)
     opener(path)
-    with sqlite3.connect(path) as db:
+    with closing(sqlite3.connect(path)) as db, db:
         assert db.execute("PRAGMA application_id").fetchone() == (stamp,)
 
 
@@ -134,7 +135,7 @@ def test_new_files_are_stamped_each_with_its_own_kind(tmp_path: Path) -> None:
                         ("sessions", SESSIONS_ID)):
         path = tmp_path / f"{name}.sqlite3"
         MAKERS[name](path)
-        with sqlite3.connect(path) as db:
+        with closing(sqlite3.connect(path)) as db, db:
             assert db.execute("PRAGMA application_id").fetchone() == (stamp,), name
 
 

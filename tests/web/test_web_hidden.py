@@ -36,15 +36,17 @@ PLAYS = ("hit", "stand", "double", "split", "surrender", "insure", "even_money",
 
 
 def _check_everyone(room: Room, actors: list[Actor], since: int,
-                    held: dict[int, Held]) -> None:
+                    held: dict[int, Held], sat_at: dict[int, int]) -> None:
     """Every actor's whole frame, and the delta frame sent to a connection that holds its
-    last one (``held``, by actor), as the server sends them after one request."""
+    last one (``held``, by actor), as the server sends them after one request. A seat's cards
+    are its holder's only from where they sat down (``sat_at``, by actor): someone who took
+    the seat the moment a round ended sees nothing of that round's face-down cards there."""
     frames = room.frames(since)
     feed = Feed(frames, len(table_of(room).log))
     for actor in actors:
         frame = json.loads(frames.text(actor))
-        viewer = actor.seat if actor.role is Role.PLAYER and actor.seat else 0
-        found = leaks(frame, table_of(room), viewer, since)
+        viewer = actor.seat if room.holds(actor) is not None and actor.seat else 0
+        found = leaks(frame, table_of(room), viewer, since, sat_at.get(id(actor), 0))
         text, now = feed.frame(actor, held.get(id(actor)))
         held[id(actor)] = now
         if (sent := json.loads(text))["type"] == "delta":
@@ -56,6 +58,9 @@ def _check_everyone(room: Room, actors: list[Actor], since: int,
 @given(game=st.sampled_from(["classic", "single-deck", "casino-party", "european", "pontoon"]),
        shuffle=st.integers(0, 2**32 - 1), data=st.data())
 def test_no_state_frame_shows_a_hidden_card(game: str, shuffle: int, data: Any) -> None:
+    """Every frame after every request, to the host, a spectator, each seat and whoever has
+    given a seat up, while seats change hands the moment a round ends (a chip table seats
+    nobody mid-round; docs/web.md#who-holds-a-hand)."""
     body = {"game": "pontoon"} if game == "pontoon" else {"game": "casino", "rules": game}
     spec = RoomSpec.from_request(body)
     room = Room("TEST01", spec, "0" * 64, SqliteStore(Path(":memory:")),
@@ -64,22 +69,38 @@ def test_no_state_frame_shows_a_hidden_card(game: str, shuffle: int, data: Any) 
     actors = [host, Actor(Role.SPECTATOR)]
     rid = iter(range(10**6))
     held: dict[int, Held] = {}
+    sat_at: dict[int, int] = {}
 
     def ask(actor: Actor, op: str, **args: Any) -> dict[str, Any]:
         mark = room.log_mark()
         frame, _ = room.handle(actor, Request(f"q{next(rid)}", op, args))
-        _check_everyone(room, actors, mark, held)
+        if op == "sit" and frame.get("ok"):
+            sat_at[id(actor)] = mark
+        _check_everyone(room, actors, mark, held, sat_at)
         return frame
+
+    def seated() -> list[Actor]:
+        return [a for a in actors if room.holds(a) is not None]
 
     for n in range(3):
         player = Actor(Role.SPECTATOR)
-        assert ask(player, "sit", name=f"P{n}", buy_in=50_000)["ok"]
         actors.append(player)
+        assert ask(player, "sit", name=f"P{n}", buy_in=50_000)["ok"]
     if game == "pontoon":
         assert ask(host, "draw_for_bank")["ok"]
     t = table_of(room)
     for _ in range(4):
-        for a in actors[2:]:
+        # The moment a round has ended a seat may change hands (docs/web.md#who-holds-a-hand):
+        # its holder leaves, and a newcomer sits there as the very next request.
+        leavers = [a for a in seated() if a.seat != t.dealer_seat]
+        if t.round and leavers and data.draw(st.booleans(), label="a seat changes hands"):
+            leaver = data.draw(st.sampled_from(leavers), label="leaves")
+            seat = leaver.seat
+            assert ask(leaver, "leave")["ok"]
+            newcomer = Actor(Role.SPECTATOR)
+            actors.append(newcomer)
+            assert ask(newcomer, "sit", name="Late", buy_in=50_000, seat=seat)["ok"]
+        for a in seated():
             if "bet" in table_view(room.state(a, None))["legal"]:
                 ask(a, "bet", amount=t.rules.min_bet)
         if not t.can_deal():
@@ -88,7 +109,7 @@ def test_no_state_frame_shows_a_hidden_card(game: str, shuffle: int, data: Any) 
         while t.phase is not Phase.BETTING:
             to_act = t.to_act
             assert to_act is not None
-            actor = next(a for a in actors if a.seat == to_act[0])
+            actor = next(a for a in seated() if a.seat == to_act[0])
             legal = [op for op in table_view(room.state(actor, None))["legal"] if op in PLAYS]
             choice = data.draw(st.sampled_from(sorted(legal)))
             assert ask(actor, choice)["ok"]

@@ -203,3 +203,4 @@ def test_every_request_is_answered_or_refused_in_words_and_a_refusal_changes_not
                 break
     finally:
         logger.removeHandler(failures)
+        room.store.close()  # its file handles now, not at a garbage collection 150 rooms later

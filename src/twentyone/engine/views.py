@@ -1,6 +1,7 @@
 """What one seat (or a spectator) may see of the table.
 
-A view is built only from what lies face up, plus the viewer's own face-down cards in a pitch game.
+A view is built only from what lies face up, plus the viewer's own face-down cards in a pitch game
+(their own: dealt to their seat since they sat down there, not to whoever held it before).
 It never contains the dealer's hole card before it is turned, another player's face-down cards, a
 face-down double (docs/casino.md#what-you-can-see: not turned until settlement, even for its owner),
 or anything of the shoe's order: only how many cards are left and whether the cut card is out. Every
@@ -136,22 +137,37 @@ def view(table: Table, viewer: int = SPECTATOR, memo: SeatViews | None = None) -
 
 def visible_events(table: Table, viewer: int = SPECTATOR, start: int = 0) -> list[Event]:
     """The log from ``start`` as ``viewer`` may see it: hidden cards blanked (a player's own
-    face-down cards excepted, but never a face-down double), the burn card unnamed. A client
-    animates the table from this."""
+    face-down cards excepted, but never a face-down double, nor a card dealt to the seat before
+    its holder sat down), the burn card unnamed. A client animates the table from this."""
     out = []
     doubling: tuple[int, int] | None = None
-    for e in table.log[start:]:
+    log = table.log
+    taken = _last_taken(log, start)
+    for i in range(start, len(log)):
+        e = log[i]
         if e.kind is Kind.DOUBLED:
             doubling = (e.seat, e.hand)
         elif e.card is not None and e.kind is not Kind.TURNED and not e.face_up:
             own = e.kind is Kind.DEALT and (e.seat == viewer != SPECTATOR or (
-                e.seat == DEALER and viewer == table.dealer_seat != SPECTATOR))
+                e.seat == DEALER and viewer == table.dealer_seat != SPECTATOR)) \
+                and i > taken.get(viewer, -1)
             if not own or doubling == (e.seat, e.hand):
                 e = e._replace(card=None)
         if e.kind is Kind.DEALT:
             doubling = None
         out.append(e)
     return out
+
+
+def _last_taken(log: list[Event], start: int) -> dict[int, int]:
+    """Where each seat was last taken in ``log[start:]`` (its SAT event). A card dealt to a seat
+    before then was the earlier holder's: whoever sits down the moment a round ends sees none
+    of that round's face-down cards at the seat (docs/web.md#who-holds-a-hand)."""
+    taken: dict[int, int] = {}
+    for i in range(start, len(log)):
+        if log[i].kind is Kind.SAT:
+            taken[log[i].seat] = i
+    return taken
 
 
 def seen_cards(table: Table, seat: int) -> list[Card]:
@@ -216,11 +232,17 @@ def settled_round(table: Table, viewer: int = SPECTATOR) -> TableView | None:
     insurance_net: dict[int, int] = {}
     doubling: tuple[int, int] | None = None
     face_down_double: set[Card] = set()
-    for e in log[begin:ends[-1]]:
+    # The viewer's seat's cards dealt before its holder sat down are not theirs to see.
+    taken = _last_taken(log, begin).get(viewer, -1) if viewer != SPECTATOR else -1
+    earlier: set[Card] = set()
+    for i in range(begin, ends[-1]):
+        e = log[i]
         k = e.kind
         if k is Kind.BET:
             hands[e.seat] = [_Hand(e.amount, [])]
         elif k is Kind.DEALT and e.card is not None and not e.note:
+            if i < taken:
+                earlier.add(e.card)
             if e.seat == DEALER:
                 dealer.append((e.card, e.face_up))
             else:
@@ -251,7 +273,8 @@ def settled_round(table: Table, viewer: int = SPECTATOR) -> TableView | None:
         elif k is Kind.INSURANCE_SETTLED:
             insurance_net[e.seat] = e.amount
     banker = viewer != SPECTATOR and viewer == table.dealer_seat
-    dealer_cards = tuple(c if up or banker else None for c, up in dealer)
+    dealer_cards = tuple(c if up or (banker and c not in earlier) else None
+                         for c, up in dealer)
     dealer_total, _ = _shown(dealer_cards)
     live = view(table, viewer)
     seats = []
@@ -259,8 +282,8 @@ def settled_round(table: Table, viewer: int = SPECTATOR) -> TableView | None:
         shown_hands = []
         for h in hands.get(s.number, []):
             own = s.number == viewer
-            shown = tuple(c if up or (own and c not in face_down_double) else None
-                          for c, up in h.cards)
+            shown = tuple(c if up or (own and c not in face_down_double and c not in earlier)
+                          else None for c, up in h.cards)
             total, soft = _shown(shown)
             shown_hands.append(HandView(shown, total, soft, h.bet, h.doubled, h.from_split,
                                         h.outcome, False, h.net, h.paid))
