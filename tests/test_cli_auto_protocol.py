@@ -34,7 +34,7 @@ def test_play_auto_goes_through_the_protocol_with_the_engines_report(
 
     def counted(self: CasinoGame, op: object) -> object:
         applied.append(op)
-        return real(self, op)  # type: ignore[arg-type]
+        return real(self, op)
 
     monkeypatch.setattr(CasinoGame, "apply", counted)
     res = CliRunner().invoke(app, ["play", *args, "--rounds", "60", "--seed", "3", "--json"])

@@ -11,7 +11,7 @@ import pytest
 
 from twentyone.engine.ops import Bet, Sit, Stand
 from twentyone.engine.shoe import RandomShuffler, StackedShuffler
-from twentyone.errors import DealerStepError
+from twentyone.errors import DealerStepError, IllegalActionError
 from twentyone.games.blackjack.dealer import Burn, DealerGame, OfferInsurance, Pay
 from twentyone.games.registry import TABLES
 from twentyone.protocol import HOUSE
@@ -69,3 +69,18 @@ def test_a_refused_step_changes_nothing() -> None:
         g.apply(wrong)
     assert (g.state(), g.mark(), len(g.ops)) == before
     assert g.host_operation("pay", {"seat": 1, "hand": 0, "chips": {"green": 1}}) == owed[0]
+
+
+@pytest.mark.parametrize("thing", [None, {"op": "hit", "seat": 1}, "hit", 3, 1.5, [Stand(1)]])
+def test_anything_but_an_operation_is_refused_in_words_and_changes_nothing(thing: object) -> None:
+    """docs/games/protocol.md: the protocol's games take whatever a caller sends and refuse
+    what is not an operation with a typed error (before, the dealer's game met ``None`` with
+    an ``AttributeError``)."""
+    g = _dealt_by_host(["10s", "6d", "9c", "10h", "2c"])
+    g.apply(Sit(1, 10_000))
+    g.apply(Bet(1, 2_500))
+    before = (g.state(), g.mark(), len(g.ops), g.balances())
+    for attempt in (g.verify, g.apply):
+        with pytest.raises(IllegalActionError, match="an operation is a value"):
+            attempt(thing)
+    assert (g.state(), g.mark(), len(g.ops), g.balances()) == before

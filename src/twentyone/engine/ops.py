@@ -213,6 +213,15 @@ class Void(Op):
     name: ClassVar[str] = "void"
 
 
+def as_op(value: object) -> Op:
+    """``value`` as a table's operation: anything else (None, a dict, a name) is refused in
+    words, as the table refuses it, since the protocol's games take whatever a caller sends."""
+    if isinstance(value, Op):
+        return value
+    raise IllegalActionError(f"an operation is a value such as Hit(1) from "
+                             f"twentyone.engine.ops, not {shown(value)}")
+
+
 def registry(ops: Iterable[type[Op]]) -> dict[str, type[Op]]:
     """Operations by their record name."""
     return {op.name: op for op in ops}

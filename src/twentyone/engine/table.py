@@ -72,6 +72,7 @@ from twentyone.engine.ops import (
     Stand,
     Surrender,
     Void,
+    as_op,
     chip_counts,
 )
 from twentyone.engine.shoe import RandomShuffler, Shoe, Shuffler
@@ -347,10 +348,8 @@ class Table:
                         lambda _: self._refuse_dealer_turn(), lambda _: self._dealer_stand())
             case Void():
                 return Action.VOID, DEALER, lambda _: self._refuse_void(), lambda _: self._void()
-        if not isinstance(op, Op):
-            raise IllegalActionError(f"an operation is a value such as Hit(1) from "
-                                     f"twentyone.engine.ops, not {shown(op)}")
-        raise IllegalActionError(f"{op.name or type(op).__name__} is not done at this table")
+        name = as_op(op).name  # anything but an operation is refused as one
+        raise IllegalActionError(f"{name or type(op).__name__} is not done at this table")
 
     def _resolved(self, op: Op) -> Op:
         """A double or insurance of the default amount (None) as the amount it stands for now,

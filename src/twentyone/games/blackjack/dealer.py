@@ -30,7 +30,7 @@ from typing import Any, ClassVar
 
 from twentyone.engine.calls import OPEN
 from twentyone.engine.events import Event, Kind
-from twentyone.engine.ops import Deal, DealerHit, DealerStand, Op
+from twentyone.engine.ops import Deal, DealerHit, DealerStand, Op, as_op
 from twentyone.engine.shoe import ShuffleRecord
 from twentyone.engine.table import Phase, Table
 from twentyone.engine.views import HandView, settled_round, view
@@ -464,34 +464,40 @@ class DealerGame:
             return WrongPhaseError("wait for the dealer to pay you first")
         return None
 
-    def verify(self, op: Op | HostStep) -> None:
+    def verify(self, op: object) -> None:
         """The refusal ``apply`` would meet; changes nothing. A host's step, the deal and the
         dealer's draw are checked against the desk (their place, a payment's chips); a seat's
         operation waits while a payment to it is owed, and its answer to insurance until the
-        host offers it."""
+        host offers it; anything but an operation is refused as the table refuses it."""
+        self._checked(op)
+
+    def _checked(self, op: object) -> Op | HostStep:
+        """``op`` as an operation of this game, accepted now; else ``verify``'s refusal."""
+        if not isinstance(op, Pay | Burn | OfferInsurance):
+            op = as_op(op)
         t = self.table
         if isinstance(op, Pay):
             self.desk.check(t, op.name)
             self.desk.check_pay(t, op)
-            return
+            return op
         if isinstance(op, Burn | OfferInsurance) or type(op) in (Deal, DealerHit, DealerStand):
             self.desk.check(t, op.name)
             if isinstance(op, Burn | OfferInsurance):
-                return
+                return op
         seat = getattr(op, "seat", HOUSE)
         refusal = self.waits(seat) if seat else None
         if refusal is not None:
             raise refusal
         if op.name in PLAYS and self.desk.offer_due(t):
             raise WrongPhaseError("wait for the dealer to offer insurance")
-        assert not isinstance(op, Burn | OfferInsurance | Pay)
         self.game.verify(op)
+        return op
 
-    def apply(self, op: Op | HostStep) -> object:
+    def apply(self, op: object) -> object:
         """Any operation, verified first: a host's step changes the desk (a payment made, the
         burn taken, insurance offered); a table's operation goes to the wrapped game, and the
         payments it makes are owed by the host."""
-        self.verify(op)
+        op = self._checked(op)
         t = self.table
         self._steps += 1
         if isinstance(op, Pay):

@@ -39,6 +39,7 @@ from twentyone.engine.ops import (
     Split,
     Stand,
     Surrender,
+    as_op,
     op_from_json,
 )
 from twentyone.engine.records import Recording
@@ -189,12 +190,12 @@ class CasinoGame:
 
     # --- operations ------------------------------------------------------------------
 
-    def verify(self, op: Op) -> None:
+    def verify(self, op: object) -> None:
         """The refusal ``apply`` would meet: the engine's own check, the one ``apply`` makes
         (``Table.verify``); changes nothing."""
-        self.table.verify(op)
+        self.table.verify(as_op(op))
 
-    def apply(self, op: Op) -> object:
+    def apply(self, op: object) -> object:
         """``Table.apply``, and the round's result kept when it ends: its base (each betting
         seat's balance) is read just before the deal, its end when the table is back to
         betting, so an operation costs the table's work and two comparisons."""
@@ -202,7 +203,7 @@ class CasinoGame:
         base = None
         if type(op) is Deal:  # refused (nobody has bet), it raises before ``base`` is kept
             base = {n: b for n, b in self.balances().items() if t.seats[n].hands}
-        record = t.apply(op)
+        record = t.apply(as_op(op))
         if base is not None:
             self._round_base = base
         if self._round_base is not None and t.phase is Phase.BETTING:

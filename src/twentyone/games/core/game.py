@@ -68,9 +68,13 @@ class Game(ABC, Generic[R]):
     def to_act(self) -> int | None:
         """The seat whose move it is (the dealer between hands)."""
 
-    def verify(self, op: Op) -> None:
+    def verify(self, op: object) -> None:
         """Raise the ``GameError`` this operation would meet; change nothing (anything that is
         not an operation: an ``IllegalMoveError`` in words)."""
+        self._checked(op)
+
+    def _checked(self, op: object) -> Op:
+        """``op`` as this game's operation, accepted now; else the refusal ``verify`` says."""
         if not isinstance(op, Op):
             raise IllegalMoveError(f"a move is an operation of {self.title}, not {shown(op)}")
         if op.seat not in self.seats:
@@ -78,6 +82,7 @@ class Game(ABC, Generic[R]):
         if type(op) not in self.accepts:
             raise WrongPhaseError(f"{self.title} has no '{op.name}' move")
         self._verify(op)
+        return op
 
     @staticmethod
     def _verify_deal_or_turn(op: Op, *, dealing: bool, dealer: int, mover: int | None,
@@ -104,12 +109,12 @@ class Game(ABC, Generic[R]):
             return False
         return True
 
-    def apply(self, op: Op) -> Record:
+    def apply(self, op: object) -> Record:
         """Verify, then perform ``op``; return the events it appended."""
-        self.verify(op)
+        checked = self._checked(op)
         start = len(self.log)
-        self._perform(op)
-        self.ops.append(op)
+        self._perform(checked)
+        self.ops.append(checked)
         return tuple(self.log[start:])
 
     def legal_ops(self, seat: int) -> list[Op]:
@@ -146,7 +151,7 @@ class Game(ABC, Generic[R]):
     def legal(self, seat: int) -> list[Op]:
         return self.legal_ops(seat)
 
-    def operation(self, data: Any) -> Op:
+    def operation(self, data: object) -> Op:
         """An operation read from JSON by its registered name (``ops.op_from_json``); anything
         but a JSON object is a ``GameReplayError``."""
         if not isinstance(data, Mapping):
