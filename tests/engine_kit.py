@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import Any
 
 from twentyone.engine.chips import Rack
-from twentyone.engine.events import DEALER, Event, Kind
+from twentyone.engine.events import Event, Kind
 from twentyone.engine.shoe import RandomShuffler, StackedShuffler
 from twentyone.engine.table import Table
 from twentyone.games.blackjack import CasinoGame
@@ -130,7 +130,6 @@ def players_value(t: Table) -> Cents:
 
 
 __all__ = [
-    "DEALER",
     "RACK_START",
     "RACK_VALUE",
     "STACK",

@@ -8,13 +8,14 @@ from __future__ import annotations
 import pytest
 
 from twentyone.cards import Rank, Suit
-from twentyone.engine.events import DEALER, Event, Kind
+from twentyone.engine.events import Event, Kind
 from twentyone.engine.shoe import RandomShuffler, StackedShuffler
 from twentyone.engine.table import Action, Phase
 from twentyone.errors import BetError, RulesError, SeatError, TableError, WrongPhaseError
 from twentyone.pontoon.auto import banker_sees, play_pontoon, pontoon_json
 from twentyone.pontoon.bots import stand_on_17
 from twentyone.pontoon.table import PontoonAction, PontoonKind, PontoonRules, PontoonTable
+from twentyone.protocol import HOUSE
 
 C = 100  # one chip, in cents
 BANKER = 2
@@ -177,7 +178,7 @@ def test_one_card_face_down_to_everyone_then_one_face_up() -> None:
     dealt(t)
     deal = [e for e in t.log if e.kind is Kind.DEALT and e.note == ""]
     assert [(e.seat, e.face_up) for e in deal] == [
-        (3, False), (1, False), (DEALER, False), (3, True), (1, True), (DEALER, True)]
+        (3, False), (1, False), (HOUSE, False), (3, True), (1, True), (HOUSE, True)]
 
 
 # --- naturals -----------------------------------------------------------------------------
@@ -518,16 +519,17 @@ def test_auto_game_keeps_every_chip_and_counts_bank_changes() -> None:
 def test_the_banker_sees_their_own_hole_card_and_nobody_else_does() -> None:
     """The banker deals themself one card face down (docs/pontoon.md#the-deal): theirs to know,
     hidden from the players and spectators until it is turned up."""
-    from twentyone.engine.views import SPECTATOR, view, visible_events
+    from twentyone.engine.views import view, visible_events
+    from twentyone.protocol import HOUSE
 
     t = table("10h", "9c", "Qd", "8d", "8s", "2s")
     dealt(t)
     assert view(t, BANKER).dealer[0] is not None and view(t, BANKER).dealer_total == 12
-    for viewer in (SPECTATOR, 1, 3):
+    for viewer in (HOUSE, 1, 3):
         assert view(t, viewer).dealer[0] is None
-    hole = [e for e in visible_events(t, 1) if e.kind is Kind.DEALT and e.seat == DEALER]
+    hole = [e for e in visible_events(t, 1) if e.kind is Kind.DEALT and e.seat == HOUSE]
     assert hole[0].card is None
-    own = [e for e in visible_events(t, BANKER) if e.kind is Kind.DEALT and e.seat == DEALER]
+    own = [e for e in visible_events(t, BANKER) if e.kind is Kind.DEALT and e.seat == HOUSE]
     assert own[0].card is not None
 
 

@@ -28,8 +28,9 @@ from twentyone.cards import Card, fresh_shoe
 from twentyone.engine.events import Kind
 from twentyone.engine.history import Recorder, replay
 from twentyone.engine.table import Action, Phase, Table
-from twentyone.engine.views import SPECTATOR, seen_cards, view, visible_events
+from twentyone.engine.views import seen_cards, view, visible_events
 from twentyone.errors import TwentyOneError
+from twentyone.protocol import HOUSE
 from twentyone.rules import PRESETS
 
 #: Every player decision, by name, with whether it takes an amount.
@@ -241,7 +242,7 @@ class CasinoTable(RuleBasedStateMachine):
         t = self.t
         in_round = t.phase is not Phase.BETTING
         undealt = set(t.shoe.cards[t.shoe.pos:]) if in_round else set()
-        for viewer in (SPECTATOR, *t.seats):
+        for viewer in (HOUSE, *t.seats):
             v = view(t, viewer)
             for c, shown, up in zip(t.dealer.cards, v.dealer, t.dealer.face_up, strict=True):
                 assert shown == (c if up else None), "the hole card shown before it is turned"
@@ -253,7 +254,7 @@ class CasinoTable(RuleBasedStateMachine):
                         assert shown == (c if may_see else None)
                         assert shown is None or shown not in undealt
             for e in visible_events(t, viewer):
-                own = viewer != SPECTATOR and e.kind is Kind.DEALT and e.seat == viewer
+                own = viewer != HOUSE and e.kind is Kind.DEALT and e.seat == viewer
                 if e.card is not None and not e.face_up and e.kind is not Kind.TURNED:
                     assert own, f"seat {viewer} sees a face-down card: {e}"
 
@@ -266,7 +267,7 @@ class CasinoTable(RuleBasedStateMachine):
         t = self.t
         if t.phase is Phase.BETTING:
             return
-        for viewer in (SPECTATOR, *t.seats):
+        for viewer in (HOUSE, *t.seats):
             v = view(t, viewer)
             told = {e.card for e in visible_events(t, viewer) if e.card is not None}
             counted = set(seen_cards(t, viewer))

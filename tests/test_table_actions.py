@@ -17,10 +17,11 @@ from engine_kit import (
     since_round_start,
 )
 
-from twentyone.engine.events import DEALER, Kind
+from twentyone.engine.events import Kind
 from twentyone.engine.table import Action, Phase
 from twentyone.engine.views import view
 from twentyone.errors import IllegalActionError
+from twentyone.protocol import HOUSE
 from twentyone.rules import PRESETS
 
 CLASSIC = PRESETS["classic"]
@@ -94,7 +95,7 @@ def test_if_all_players_bust_the_dealer_only_reveals_the_hole_card() -> None:
     rec = t.hit(1)
     after_bust = rec.events[[e.kind for e in rec.events].index(Kind.SETTLED):]
     assert Kind.TURNED in kinds(after_bust)
-    assert [e for e in after_bust if e.kind is Kind.DEALT and e.seat == DEALER] == []
+    assert [e for e in after_bust if e.kind is Kind.DEALT and e.seat == HOUSE] == []
     assert len(t.dealer.cards) == 2 and t.phase is Phase.BETTING
 
 

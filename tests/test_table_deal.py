@@ -7,10 +7,11 @@ from __future__ import annotations
 import pytest
 from engine_kit import STACK, STACK_VALUE, D, dealt_to, stack_for, stacked
 
-from twentyone.engine.events import DEALER, Kind
+from twentyone.engine.events import Kind
 from twentyone.engine.table import Action, Phase
 from twentyone.engine.views import view
 from twentyone.errors import BetError, InsufficientChipsError, WrongPhaseError
+from twentyone.protocol import HOUSE
 
 # --- betting ----------------------------------------------------------------------------------
 
@@ -104,8 +105,8 @@ def test_one_card_each_from_the_left_then_the_dealer_twice_hole_card_down() -> N
         t.bet(n, 10 * D)
     rec = t.deal()
     assert dealt_to(rec.events) == [
-        (1, "2c", True), (2, "3c", True), (3, "4c", True), (DEALER, "5c", True),
-        (1, "6c", True), (2, "7c", True), (3, "8c", True), (DEALER, "9c", False)]
+        (1, "2c", True), (2, "3c", True), (3, "4c", True), (HOUSE, "5c", True),
+        (1, "6c", True), (2, "7c", True), (3, "8c", True), (HOUSE, "9c", False)]
     assert t.dealer.up.code == "5c"
     # docs/casino.md#the-table-and-the-seats: "The player to the left goes first".
     assert t.to_act == (1, 0)
@@ -120,7 +121,7 @@ def test_only_seats_with_a_bet_are_dealt_in_and_play_starts_at_the_dealers_left(
     t.bet(4, 10 * D)
     t.bet(6, 10 * D)  # seat 2 sits this one out
     rec = t.deal()
-    assert [s for s, _, _ in dealt_to(rec.events)] == [4, 6, DEALER, 4, 6, DEALER]
+    assert [s for s, _, _ in dealt_to(rec.events)] == [4, 6, HOUSE, 4, 6, HOUSE]
     assert t.seats[2].hands == []
     assert t.to_act == (4, 0)
 
@@ -135,8 +136,8 @@ def test_first_card_down_to_each_player_and_the_dealer_second_card_up() -> None:
         t.bet(n, 10 * D)
     rec = t.deal()
     assert dealt_to(rec.events) == [
-        (1, "2c", False), (2, "3c", False), (DEALER, "4c", False),
-        (1, "5c", True), (2, "6c", True), (DEALER, "7c", True)]
+        (1, "2c", False), (2, "3c", False), (HOUSE, "4c", False),
+        (1, "5c", True), (2, "6c", True), (HOUSE, "7c", True)]
     assert t.dealer.up.code == "7c"
     assert view(t).dealer == (None, t.dealer.cards[1])
 
@@ -151,8 +152,8 @@ def test_single_deck_pitch_game_deals_the_players_cards_face_down() -> None:
         t.bet(n, 10 * D)
     rec = t.deal()
     assert dealt_to(rec.events) == [
-        (1, "2c", False), (2, "3c", False), (DEALER, "4c", True),
-        (1, "5c", False), (2, "6c", False), (DEALER, "7c", False)]
+        (1, "2c", False), (2, "3c", False), (HOUSE, "4c", True),
+        (1, "5c", False), (2, "6c", False), (HOUSE, "7c", False)]
     t.hit(1)  # a hit in a pitch game comes face down too
     assert t.log[-1].kind is Kind.DEALT and t.log[-1].face_up is False
 
@@ -165,12 +166,12 @@ def test_issue2_european_no_hole_card_the_dealers_second_card_after_the_players(
         t.sit(n, STACK)
         t.bet(n, 10 * D)
     rec = t.deal()
-    assert dealt_to(rec.events) == [(1, "10c", True), (2, "9c", True), (DEALER, "6d", True),
+    assert dealt_to(rec.events) == [(1, "10c", True), (2, "9c", True), (HOUSE, "6d", True),
                                     (1, "8c", True), (2, "7c", True)]
     assert len(t.dealer.cards) == 1 and t.phase is Phase.PLAYERS
     t.stand(1)
     rec = t.stand(2)
-    dealer_cards = [(c, up) for s, c, up in dealt_to(rec.events) if s == DEALER]
+    dealer_cards = [(c, up) for s, c, up in dealt_to(rec.events) if s == HOUSE]
     assert dealer_cards[0] == ("4h", True)
     assert Kind.TURNED not in [e.kind for e in rec.events]  # nothing was face down
 

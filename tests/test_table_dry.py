@@ -16,7 +16,8 @@ from twentyone.engine.events import Kind
 from twentyone.engine.history import Recorder, replay
 from twentyone.engine.records import Recording, verify_house, verify_player
 from twentyone.engine.table import Phase, Record, Table
-from twentyone.engine.views import SPECTATOR, visible_events
+from twentyone.engine.views import visible_events
+from twentyone.protocol import HOUSE
 from twentyone.rules import PRESETS, Rules, SplitBy
 from twentyone.tui.narrate import NO_CARDS_LEFT, Narrator
 
@@ -198,7 +199,7 @@ def test_the_terminal_says_why_the_round_is_called_off() -> None:
         t.bet(n, 1000)
     t.deal()
     play_out(t)
-    for seat in (4, SPECTATOR):
+    for seat in (4, HOUSE):
         narrator = Narrator(ONE_DECK)
         lines = narrator.feed(visible_events(t, seat)) + narrator.flush()
         said = lines.index(NO_CARDS_LEFT)

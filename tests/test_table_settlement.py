@@ -20,8 +20,9 @@ from engine_kit import (
     stacked,
 )
 
-from twentyone.engine.events import DEALER, Kind
+from twentyone.engine.events import Kind
 from twentyone.engine.table import Table
+from twentyone.protocol import HOUSE
 from twentyone.rules import PRESETS
 
 CLASSIC = PRESETS["classic"]
@@ -245,6 +246,6 @@ def test_payout_bust() -> None:
     t.hit(1)
     assert t.bankroll(1) == STACK_VALUE - 10 * D
     assert rack_delta(t) == [0, 0, 2, 0, 0, 0]
-    assert [e for e in since_round_start(t) if e.kind is Kind.DEALT and e.seat == DEALER
+    assert [e for e in since_round_start(t) if e.kind is Kind.DEALT and e.seat == HOUSE
             and e.card is not None and e.card.code == "Kd"] == []
     conserved(t, 1)

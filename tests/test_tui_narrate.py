@@ -9,7 +9,8 @@ from engine_kit import dealt
 
 from twentyone.engine.shoe import RandomShuffler, StackedShuffler
 from twentyone.engine.table import Table
-from twentyone.engine.views import SPECTATOR, settled_round, view, visible_events
+from twentyone.engine.views import settled_round, view, visible_events
+from twentyone.protocol import HOUSE
 from twentyone.rules import PRESETS, PayoutStyle, Rules
 from twentyone.tui.narrate import Narrator
 
@@ -100,7 +101,7 @@ def test_insurance_paid_2_to_1_against_a_dealer_blackjack() -> None:
 def test_a_face_down_double_is_not_named_until_it_is_turned() -> None:
     # Classic (docs/casino.md#doubling-down): the double-down card is dealt face down and shown at
     # settlement.
-    _, _, lines = played(PRESETS["classic"], ["6h", "9c", "4d", "8s", "Qd"], SPECTATOR,
+    _, _, lines = played(PRESETS["classic"], ["6h", "9c", "4d", "8s", "Qd"], HOUSE,
                          ["double"])
     assert SHOE_DOUBLE in lines
     turned = [line for line in lines if line.startswith("Seat 1 turns Q♦")]

@@ -5,7 +5,8 @@ from __future__ import annotations
 from twentyone.cards import parse_card
 from twentyone.engine.shoe import RandomShuffler, StackedShuffler
 from twentyone.engine.table import Table
-from twentyone.engine.views import SPECTATOR, view
+from twentyone.engine.views import view
+from twentyone.protocol import HOUSE
 from twentyone.rules import PRESETS
 from twentyone.tui.render import TableView, chip_label, chip_style, plain
 
@@ -39,7 +40,7 @@ def test_a_seat_sees_its_own_pitch_cards_but_not_its_neighbours_nor_the_hole_car
 
 def test_a_spectator_sees_card_backs_for_every_face_down_card() -> None:
     t = pitch_table()
-    text = plain(TableView(t.rules).screen(view(t, SPECTATOR)))
+    text = plain(TableView(t.rules).screen(view(t, HOUSE)))
     for hidden in ("2♣", "3♣", "4♦", "5♦", "K♥"):
         assert hidden not in text
     # Two backs for each seat and one for the hole card.
@@ -154,7 +155,7 @@ def test_pontoon_header_fits_80_columns() -> None:
     from twentyone.pontoon.table import PontoonRules, PontoonTable
 
     t = PontoonTable(PontoonRules(chip=100_000), seed=1)
-    v = with_(seat_view(t, SPECTATOR), round=999)
+    v = with_(seat_view(t, HOUSE), round=999)
     header = TableView(t.rules).header(v)
     assert header.startswith("Pontoon") and "deal 999" in header
     assert len(header) <= 80, header

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from twentyone.cards import Card
-from twentyone.engine.events import DEALER, Kind
+from twentyone.engine.events import Kind
 from twentyone.engine.ops import (
     Bet,
     Deal,
@@ -30,13 +30,8 @@ from twentyone.engine.ops import (
 )
 from twentyone.engine.shoe import RandomShuffler
 from twentyone.engine.table import Action, Phase, Table
-from twentyone.engine.views import (
-    SPECTATOR,
-    SeatViews,
-    TableView,
-    view,
-    visible_events,
-)
+from twentyone.engine.views import SeatViews, TableView, view, visible_events
+from twentyone.protocol import HOUSE
 from twentyone.rules import PRESETS
 
 
@@ -58,13 +53,13 @@ def test_the_hole_card_is_hidden_until_it_is_turned() -> None:
     up"."""
     t = dealt("classic", [("10c", "9c"), ("8h", "7h")], up="Ks", hole="7d", draws=["5c"])
     hole = t.dealer.cards[1]
-    for viewer in (SPECTATOR, 1, 2):
+    for viewer in (HOUSE, 1, 2):
         v = view(t, viewer)
         assert v.dealer == (t.dealer.cards[0], None)
         assert v.dealer_total is None
         assert hole not in list(cards_in(v))
         hole_events = [e for e in visible_events(t, viewer)
-                       if e.kind is Kind.DEALT and e.seat == DEALER and not e.face_up]
+                       if e.kind is Kind.DEALT and e.seat == HOUSE and not e.face_up]
         assert [e.card for e in hole_events] == [None]
     t.stand(1)
     t.stand(2)
@@ -79,7 +74,7 @@ def test_issue2_views_show_nothing_of_the_shoe() -> None:
     whether the cut card is out."""
     t = dealt("classic", [("10c", "6c"), ("8h", "7h")], up="6s", hole="10s")
     undealt = set(t.shoe.cards[t.shoe.pos:])
-    for viewer in (SPECTATOR, 1, 2):
+    for viewer in (HOUSE, 1, 2):
         v = view(t, viewer)
         seen = list(cards_in(v))
         assert not undealt & set(seen)
@@ -97,7 +92,7 @@ def test_a_pitch_games_double_is_hidden_from_its_owner_in_the_view_and_the_log_a
     t = dealt("single-deck", [("6c", "5c"), ("10h", "8h")], up="7s", hole="10s", draws=["9d"])
     t.double(1)
     assert t.phase is Phase.PLAYERS  # seat 2 still to play: the round is on
-    for viewer in (SPECTATOR, 1, 2):
+    for viewer in (HOUSE, 1, 2):
         hand = view(t, viewer).seats[0].hands[0]
         assert hand.cards[2] is None and hand.doubled
         named = [e.card for e in visible_events(t, viewer) if e.card is not None]
@@ -114,7 +109,7 @@ def test_pitch_game_each_player_sees_only_their_own_face_down_cards() -> None:
     assert own[0].hands[0].cards == tuple(t.seats[1].hands[0].cards)
     assert own[0].hands[0].total == 16
     assert own[1].hands[0].cards == (None, None) and own[1].hands[0].total is None
-    assert view(t, SPECTATOR).seats[0].hands[0].cards == (None, None)
+    assert view(t, HOUSE).seats[0].hands[0].cards == (None, None)
     theirs = [e for e in visible_events(t, 2) if e.kind is Kind.DEALT and e.seat == 1]
     assert [e.card for e in theirs] == [None, None]
     mine = [e for e in visible_events(t, 1) if e.kind is Kind.DEALT and e.seat == 1]
@@ -126,7 +121,7 @@ def test_a_face_down_double_is_hidden_even_from_its_owner_until_settlement() -> 
     up until the bets are settled at the end of the hand"."""
     t = dealt("classic", [("6c", "5c"), ("10h", "8h")], up="7s", hole="10s", draws=["9d"])
     t.double(1)
-    for viewer in (SPECTATOR, 1, 2):
+    for viewer in (HOUSE, 1, 2):
         hand = view(t, viewer).seats[0].hands[0]
         assert hand.cards[:2] == tuple(t.seats[1].hands[0].cards[:2])
         assert hand.cards[2] is None and hand.total is None and hand.doubled
@@ -142,7 +137,7 @@ def test_the_burn_card_is_never_named() -> None:
     """docs/dealing.md#the-burn-card: "discard one card" before dealing: it goes to the discards
     unseen."""
     t = stacked("modern-casino", [])
-    assert [e.card for e in visible_events(t, SPECTATOR) if e.kind is Kind.BURNED] == [None]
+    assert [e.card for e in visible_events(t, HOUSE) if e.kind is Kind.BURNED] == [None]
     assert t.log[1].card is not None  # the house's own log keeps it
 
 
@@ -188,7 +183,7 @@ def test_the_settled_round_shows_a_split_pitch_hand_as_the_table_laid_it() -> No
     t.stand(1)
     t.stand(1)
     t.stand(2)
-    for viewer in (SPECTATOR, 1, 2):
+    for viewer in (HOUSE, 1, 2):
         v = settled_round(t, viewer)
         assert v is not None
         hands = v.seats[0].hands
@@ -211,7 +206,7 @@ def test_a_view_made_with_a_memo_is_the_view_made_without(rules: str, seed: int,
     for n in (1, 2, 3):
         t.apply(Sit(n, 100_000))
     for _ in range(60):
-        for viewer in data.draw(st.permutations([SPECTATOR, 1, 2, 3])):
+        for viewer in data.draw(st.permutations([HOUSE, 1, 2, 3])):
             fresh, kept = view(t, viewer), view(t, viewer, memo)
             assert kept == fresh
             again = view(t, viewer, memo)
@@ -251,8 +246,8 @@ def test_a_seat_taken_the_moment_a_round_ends_sees_none_of_its_face_down_cards()
         return shown | {e.card.code for e in visible_events(t, viewer) if e.card is not None}
 
     assert hidden <= seen(1), "the holder sees their own busted hand"
-    assert not hidden & seen(SPECTATOR)
+    assert not hidden & seen(HOUSE)
     t.leave(1)
     t.sit(1, {"red": 4})
     assert not hidden & seen(1), "the newcomer is shown the earlier holder's cards"
-    assert seen(1) == seen(SPECTATOR)
+    assert seen(1) == seen(HOUSE)

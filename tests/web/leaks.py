@@ -12,8 +12,9 @@ from typing import Any
 from patches import canonical, resolve, state_of
 
 from twentyone.cards import fresh_shoe
-from twentyone.engine.events import DEALER, Kind
+from twentyone.engine.events import Kind
 from twentyone.engine.table import Table
+from twentyone.protocol import HOUSE
 
 Frame = dict[str, Any]
 
@@ -23,7 +24,7 @@ def may_see_layout(table: Table, viewer: int) -> dict[tuple[int, int, int], bool
     out = {}
     banker = viewer != 0 and viewer == table.dealer_seat
     for i, up in enumerate(table.dealer.face_up):
-        out[(DEALER, 0, i)] = up or banker
+        out[(HOUSE, 0, i)] = up or banker
     for n, s in table.seats.items():
         for j, h in enumerate(s.hands):
             for k, up in enumerate(h.face_up):
@@ -49,7 +50,7 @@ def seen_in_round(table: Table, viewer: int, begin: int, end: int,
     for i, e in enumerate(table.log[begin:end], begin):
         if e.kind is Kind.DOUBLED:
             doubling = (e.seat, e.hand)
-        if e.kind is Kind.DEALT and e.seat != DEALER and not e.note:
+        if e.kind is Kind.DEALT and e.seat != HOUSE and not e.note:
             held = hands.setdefault(e.seat, [])
             while len(held) <= e.hand:
                 held.append([])
@@ -64,7 +65,7 @@ def seen_in_round(table: Table, viewer: int, begin: int, end: int,
         if e.card is None:
             continue
         own = e.kind is Kind.DEALT and i >= seated_at and (
-            (e.seat == viewer != 0) or (e.seat == DEALER and viewer == table.dealer_seat != 0))
+            (e.seat == viewer != 0) or (e.seat == HOUSE and viewer == table.dealer_seat != 0))
         hidden_double = doubling == (e.seat, e.hand) and table.rules.double_face_down
         if e.face_up or e.kind is Kind.TURNED or (own and not hidden_double):
             seen[e.card.code] += 1
@@ -117,7 +118,7 @@ def leaks(frame: Frame, table: Table, viewer: int, since: int | None = None,
     if not body["settled"]:
         may = may_see_layout(table, viewer)
         for i, c in enumerate(body["dealer"]):
-            if c is not None and not may.get((DEALER, 0, i), False):
+            if c is not None and not may.get((HOUSE, 0, i), False):
                 found.append(f"dealer card {i} ({c}) is hidden")
         for s in body["seats"]:
             for j, h in enumerate(s["hands"]):

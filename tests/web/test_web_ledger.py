@@ -27,7 +27,8 @@ from web_kit import dealer_of, owed_payment, party, table_of
 
 from twentyone.engine.shoe import RandomShuffler, StackedShuffler
 from twentyone.engine.table import Phase
-from twentyone.engine.views import SPECTATOR, view
+from twentyone.engine.views import view
+from twentyone.protocol import HOUSE
 from twentyone.web.app import create_app
 from twentyone.web.protocol import MAX_CENTS, Request
 from twentyone.web.room import Room
@@ -82,7 +83,7 @@ def snapshot(room: Room) -> dict[str, Any]:
         "ops": [op.to_json() for op in t.ops], "phase": t.phase, "round": t.round,
         "to_act": t.to_act, "dealer": list(t.dealer.cards), "seats": seats,
         "shoe": (t.shoe.remaining, len(t.shoe.history)), "chips_total": t.chips_total(),
-        "views": [view(t, n) for n in (SPECTATOR, *t.seats)],
+        "views": [view(t, n) for n in (HOUSE, *t.seats)],
         "balances": room.balances(),
         "people": {n: (p.name, p.token_hash, p.since_op, p.leaving)
                    for n, p in room.people.items()},

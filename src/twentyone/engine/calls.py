@@ -9,9 +9,10 @@ from collections.abc import Iterable, Sequence
 
 from twentyone.engine.cashier import sized_payout, three_to_two
 from twentyone.engine.chips import ChipSet
-from twentyone.engine.events import DEALER, Event, Kind
+from twentyone.engine.events import Event, Kind
 from twentyone.engine.signals import called, signal_of, style_of
 from twentyone.money import Cents
+from twentyone.protocol import HOUSE
 from twentyone.rules import PayoutStyle, Rules
 
 _ONES = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
@@ -134,7 +135,7 @@ class DealerCalls:
         if k is Kind.ROUND_STARTED:
             self._up_shown = False
             self._hands.clear()
-        elif k is Kind.DEALT and e.seat == DEALER and e.face_up and not self._up_shown:
+        elif k is Kind.DEALT and e.seat == HOUSE and e.face_up and not self._up_shown:
             self._up_shown = True
             if e.card is not None and e.card.value == 1 and self._offers_insurance:
                 self._open = True

@@ -13,8 +13,7 @@ from typing import Any, NamedTuple
 
 from twentyone.cards import Card, parse_card
 from twentyone.errors import ReplayError
-
-DEALER = 0
+from twentyone.protocol import HOUSE
 
 
 class Kind(StrEnum):
@@ -55,7 +54,7 @@ class Event(NamedTuple):
     (Pontoon's ``PontoonKind``), so a variant logs what only it does without the engine knowing."""
 
     kind: StrEnum
-    seat: int = DEALER
+    seat: int = HOUSE
     hand: int = 0
     card: Card | None = None
     face_up: bool = True
@@ -101,6 +100,6 @@ def event_from_json(data: Mapping[str, Any], kinds: Mapping[str, StrEnum] = KIND
     card = None if code is None else parse_card(str(code), int(data.get("deck", 0)))
     face_up = (bool(data["face_up"]) if "face_up" in data
                else kind not in (Kind.DEALT, Kind.BURNED))
-    return Event(kind, int(data.get("seat", DEALER)), int(data.get("hand", 0)), card, face_up,
+    return Event(kind, int(data.get("seat", HOUSE)), int(data.get("hand", 0)), card, face_up,
                  int(data.get("amount", 0)), tuple(data.get("chips", ())),
                  tuple(data.get("chips2", ())), str(data.get("note", "")))

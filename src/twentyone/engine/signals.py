@@ -17,7 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from twentyone.engine.events import DEALER, Event, Kind
+from twentyone.engine.events import Event, Kind
+from twentyone.protocol import HOUSE
 from twentyone.rules import HitSignal, PlayerCards, Rules
 
 
@@ -118,10 +119,10 @@ def signal(game: SignalStyle, decision: Decision) -> Signal:
 
 def signal_of(game: SignalStyle, e: Event) -> Signal | None:
     """The signal the decision ``e`` records was given with; None for any other event, and for
-    a dealer's own draw or stand (a dealing host's, a Pontoon banker's: seat ``DEALER``), which
+    a dealer's own draw or stand (a dealing host's, a Pontoon banker's: seat ``HOUSE``), which
     no one signals to the dealer."""
     decision = DECIDED.get(e.kind)
-    return None if decision is None or e.seat == DEALER else SIGNALS[game, decision]
+    return None if decision is None or e.seat == HOUSE else SIGNALS[game, decision]
 
 
 def called(who: str, s: Signal) -> str:

@@ -50,7 +50,7 @@ from mypy_extensions import mypyc_attr
 from twentyone.cards import Card
 from twentyone.engine.cashier import Cashier
 from twentyone.engine.chips import Bank, ChipSet, Counts, Rack, add
-from twentyone.engine.events import DEALER, Event, Kind
+from twentyone.engine.events import Event, Kind
 from twentyone.engine.hand import DealerHand, Hand
 from twentyone.engine.ops import (
     TABLE_OPS,
@@ -90,6 +90,7 @@ from twentyone.errors import (
     shown,
 )
 from twentyone.money import Cents, dollars
+from twentyone.protocol import HOUSE
 from twentyone.rules import DoubleOn, Insurance, PlayerCards, Reshuffle, Rules, SplitBy
 from twentyone.rules import Surrender as SurrenderRule
 
@@ -311,7 +312,7 @@ class Table:
                 return (Action.BET, seat, lambda n: self.bet_refusal(n, amount),
                         lambda n: self._bet(n, amount))
             case Deal():
-                return Action.DEAL, DEALER, lambda _: self.deal_refusal(), lambda _: self._deal()
+                return Action.DEAL, HOUSE, lambda _: self.deal_refusal(), lambda _: self._deal()
             case Hit(seat):
                 return Action.HIT, seat, self._refuse_hit, self._hit
             case Stand(seat):
@@ -347,7 +348,7 @@ class Table:
                 return (Action.DEALER_STAND, self.dealer_seat,
                         lambda _: self._refuse_dealer_turn(), lambda _: self._dealer_stand())
             case Void():
-                return Action.VOID, DEALER, lambda _: self._refuse_void(), lambda _: self._void()
+                return Action.VOID, HOUSE, lambda _: self._refuse_void(), lambda _: self._void()
         name = as_op(op).name  # anything but an operation is refused as one
         raise IllegalActionError(f"{name or type(op).__name__} is not done at this table")
 
@@ -591,15 +592,15 @@ class Table:
 
     @property
     def dealer_seat(self) -> int:
-        """Who plays the dealer's hand: the house (``DEALER``), or in a changing-bank game the
+        """Who plays the dealer's hand: the house (``HOUSE``), or in a changing-bank game the
         seat that banks."""
-        return DEALER
+        return HOUSE
 
     def deal(self) -> Record:
         """Deal the round: two cards to each seat that bet and to the dealer
         (docs/casino.md#the-deal: one at a time from the dealer's left), then offer insurance or
         peek as the rules say."""
-        return self._perform(Deal() if self.keep_record else None, Action.DEAL, DEALER,
+        return self._perform(Deal() if self.keep_record else None, Action.DEAL, HOUSE,
                              lambda _: self.deal_refusal(), lambda _: self._deal())
 
     def _deal(self) -> None:
@@ -1072,7 +1073,7 @@ class Table:
         return self.apply(DealerHit())
 
     def _dealer_hit(self) -> None:
-        self.log.append(_new(Event, (Kind.HIT, DEALER, 0, None, True, 0, (), (), "")))
+        self.log.append(_new(Event, (Kind.HIT, HOUSE, 0, None, True, 0, (), (), "")))
         self._deal_to_dealer(True)
         if self.dealer.busted:
             self._dealer_done()
@@ -1088,7 +1089,7 @@ class Table:
         return self.apply(DealerStand())
 
     def _dealer_stand(self) -> None:
-        self.log.append(_new(Event, (Kind.STOOD, DEALER, 0, None, True, 0, (), (), "")))
+        self.log.append(_new(Event, (Kind.STOOD, HOUSE, 0, None, True, 0, (), (), "")))
         self._dealer_done()
 
     def verify_dealer_stand(self) -> None:
@@ -1380,7 +1381,7 @@ class Table:
         for i, up in enumerate(d.face_up):
             if not up:
                 d.face_up[i] = True
-                self.log.append(_new(Event, (Kind.TURNED, DEALER, 0, d.cards[i], True, 0, (), (),
+                self.log.append(_new(Event, (Kind.TURNED, HOUSE, 0, d.cards[i], True, 0, (), (),
                                              "")))
 
     def turn_hand_cards(self, seat: int, i: int, h: Hand) -> None:
@@ -1466,7 +1467,7 @@ class Table:
     def _deal_to_dealer(self, face_up: bool) -> None:
         c = self._draw()
         self.dealer.add(c, face_up)
-        self.log.append(_new(Event, (Kind.DEALT, DEALER, 0, c, face_up, 0, (), (), "")))
+        self.log.append(_new(Event, (Kind.DEALT, HOUSE, 0, c, face_up, 0, (), (), "")))
 
     def _draw(self) -> Card:
         shoe = self.shoe

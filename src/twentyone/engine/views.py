@@ -14,11 +14,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from twentyone.cards import Card, hand_total
-from twentyone.engine.events import DEALER, Event, Kind
+from twentyone.engine.events import Event, Kind
 from twentyone.engine.table import Phase, Table
-
-#: Spectators (and the web lobby) see what everyone at the table sees.
-SPECTATOR = 0
+from twentyone.protocol import HOUSE
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,8 +81,8 @@ _HandValues = tuple[tuple[Card | None, ...], int | None, bool, int, bool, bool, 
 SeatViews = dict[int, tuple[tuple[object, ...], SeatView]]
 
 
-def view(table: Table, viewer: int = SPECTATOR, memo: SeatViews | None = None) -> TableView:
-    """The table as ``viewer`` (a seat number, or ``SPECTATOR``) may see it now.
+def view(table: Table, viewer: int = HOUSE, memo: SeatViews | None = None) -> TableView:
+    """The table as ``viewer`` (a seat number, or ``HOUSE``: a spectator) may see it now.
 
     With ``memo`` (kept by the caller from one view to the next), a seat made from the same
     values as the one kept is that same object again, so whoever turns views into something
@@ -92,7 +90,7 @@ def view(table: Table, viewer: int = SPECTATOR, memo: SeatViews | None = None) -
     to_act = table.to_act
     d = table.dealer
     # A seated dealer (the Pontoon banker, docs/pontoon.md#the-deal) knows their own hole card.
-    banker = viewer != SPECTATOR and viewer == table.dealer_seat
+    banker = viewer != HOUSE and viewer == table.dealer_seat
     dealer_cards = tuple(c if up or banker else None
                          for c, up in zip(d.cards, d.face_up, strict=True))
     dealer_total, _ = _shown(dealer_cards)
@@ -135,7 +133,7 @@ def view(table: Table, viewer: int = SPECTATOR, memo: SeatViews | None = None) -
         chip_values=table.chipset.values, cards_total=len(table.shoe.cards))
 
 
-def visible_events(table: Table, viewer: int = SPECTATOR, start: int = 0) -> list[Event]:
+def visible_events(table: Table, viewer: int = HOUSE, start: int = 0) -> list[Event]:
     """The log from ``start`` as ``viewer`` may see it: hidden cards blanked (a player's own
     face-down cards excepted, but never a face-down double, nor a card dealt to the seat before
     its holder sat down), the burn card unnamed. A client animates the table from this."""
@@ -148,8 +146,8 @@ def visible_events(table: Table, viewer: int = SPECTATOR, start: int = 0) -> lis
         if e.kind is Kind.DOUBLED:
             doubling = (e.seat, e.hand)
         elif e.card is not None and e.kind is not Kind.TURNED and not e.face_up:
-            own = e.kind is Kind.DEALT and (e.seat == viewer != SPECTATOR or (
-                e.seat == DEALER and viewer == table.dealer_seat != SPECTATOR)) \
+            own = e.kind is Kind.DEALT and (e.seat == viewer != HOUSE or (
+                e.seat == HOUSE and viewer == table.dealer_seat != HOUSE)) \
                 and i > taken.get(viewer, -1)
             if not own or doubling == (e.seat, e.hand):
                 e = e._replace(card=None)
@@ -209,7 +207,7 @@ def _last_round_ends(log: list[Event]) -> list[int]:
     return ends
 
 
-def settled_round(table: Table, viewer: int = SPECTATOR) -> TableView | None:
+def settled_round(table: Table, viewer: int = HOUSE) -> TableView | None:
     """The round just settled, as ``viewer`` saw it at its end: final cards, bets, each hand's
     result and what it was paid, the insurance and its result; the seats' chips as they are
     now. None while a round is under way or bets are down, or before the first round.
@@ -233,7 +231,7 @@ def settled_round(table: Table, viewer: int = SPECTATOR) -> TableView | None:
     doubling: tuple[int, int] | None = None
     face_down_double: set[Card] = set()
     # The viewer's seat's cards dealt before its holder sat down are not theirs to see.
-    taken = _last_taken(log, begin).get(viewer, -1) if viewer != SPECTATOR else -1
+    taken = _last_taken(log, begin).get(viewer, -1) if viewer != HOUSE else -1
     earlier: set[Card] = set()
     for i in range(begin, ends[-1]):
         e = log[i]
@@ -243,7 +241,7 @@ def settled_round(table: Table, viewer: int = SPECTATOR) -> TableView | None:
         elif k is Kind.DEALT and e.card is not None and not e.note:
             if i < taken:
                 earlier.add(e.card)
-            if e.seat == DEALER:
+            if e.seat == HOUSE:
                 dealer.append((e.card, e.face_up))
             else:
                 hands[e.seat][e.hand].cards.append((e.card, e.face_up))
@@ -263,7 +261,7 @@ def settled_round(table: Table, viewer: int = SPECTATOR) -> TableView | None:
             moved, _ = old.cards.pop()
             hands[e.seat].insert(e.hand, _Hand(e.amount, [(moved, True)], from_split=True))
         elif k is Kind.TURNED and e.card is not None:
-            cards = dealer if e.seat == DEALER else hands[e.seat][e.hand].cards
+            cards = dealer if e.seat == HOUSE else hands[e.seat][e.hand].cards
             cards[:] = [(c, up or c == e.card) for c, up in cards]
         elif k is Kind.SETTLED:
             h = hands[e.seat][e.hand]
@@ -272,7 +270,7 @@ def settled_round(table: Table, viewer: int = SPECTATOR) -> TableView | None:
             insurance[e.seat] = e.amount
         elif k is Kind.INSURANCE_SETTLED:
             insurance_net[e.seat] = e.amount
-    banker = viewer != SPECTATOR and viewer == table.dealer_seat
+    banker = viewer != HOUSE and viewer == table.dealer_seat
     dealer_cards = tuple(c if up or (banker and c not in earlier) else None
                          for c, up in dealer)
     dealer_total, _ = _shown(dealer_cards)

@@ -12,7 +12,7 @@ still shows the hand that busted.
 from __future__ import annotations
 
 from twentyone.cards import Card, hand_total
-from twentyone.engine.events import DEALER, Kind
+from twentyone.engine.events import Kind
 from twentyone.engine.table import Phase, Table
 from twentyone.engine.views import visible_events
 from twentyone.envs.common import (
@@ -30,6 +30,7 @@ from twentyone.envs.common import (
     PH_PLAYING,
     count_features,
 )
+from twentyone.protocol import HOUSE
 
 
 class SeatPicture:
@@ -54,7 +55,7 @@ class SeatPicture:
             card = e.card
             # The kinds in the order they are most often met: a dealt card first.
             if kind is Kind.DEALT:
-                if e.seat == DEALER:
+                if e.seat == HOUSE:
                     self.dealer.append(card)
                     if card is not None and not self.up:
                         self.up = card.value
@@ -65,7 +66,7 @@ class SeatPicture:
             elif kind is Kind.TURNED:
                 if card is None:
                     continue
-                cards = self.dealer if e.seat == DEALER else (
+                cards = self.dealer if e.seat == HOUSE else (
                     self.hands[e.hand] if e.seat == seat else None)
                 # Turning shows every face-down card, the seat's own known ones too: only a card
                 # not yet in the picture fills a blank.

@@ -29,7 +29,7 @@ from typing import ClassVar
 
 from twentyone.cards import fresh_shoe
 from twentyone.engine.chips import ChipSet, Counts, Rack, add, take
-from twentyone.engine.events import DEALER, Event, Kind
+from twentyone.engine.events import Event, Kind
 from twentyone.engine.hand import Hand
 from twentyone.engine.ops import TABLE_OPS, Op, SeatOp, registry
 from twentyone.engine.shoe import Shuffler, ShuffleRecord
@@ -45,6 +45,7 @@ from twentyone.pontoon.rules import (
     left_of,
     next_banker,
 )
+from twentyone.protocol import HOUSE
 from twentyone.rules import (
     DoubleOn,
     Insurance,
@@ -242,7 +243,7 @@ class PontoonTable(Table):
         """The casino table's operations, and the bank's own."""
         match op:
             case DrawForBank():
-                return (PontoonAction.DRAW_FOR_BANK, DEALER,
+                return (PontoonAction.DRAW_FOR_BANK, HOUSE,
                         lambda _: self._refuse_draw_for_bank(), lambda _: self._draw_for_bank())
             case OfferBank(seat, to, price):
                 return (PontoonAction.OFFER_BANK, seat,
@@ -262,7 +263,7 @@ class PontoonTable(Table):
 
     @property
     def dealer_seat(self) -> int:
-        return DEALER if self.banker is None else self.banker
+        return HOUSE if self.banker is None else self.banker
 
     def draw_for_bank(self) -> Record:
         """docs/pontoon.md#choosing-the-first-banker: deal a shuffled pack face up round the table,

@@ -16,9 +16,10 @@ from enum import StrEnum
 from twentyone.cards import Card, hand_total, rank_plural
 from twentyone.engine.calls import CLOSED, DealerCalls, payout_method
 from twentyone.engine.chips import ChipSet
-from twentyone.engine.events import DEALER, Event, Kind
+from twentyone.engine.events import Event, Kind
 from twentyone.engine.signals import Decision, signal, style_of
 from twentyone.money import dollars
+from twentyone.protocol import HOUSE
 from twentyone.rules import PayoutStyle, PlayerCards, Rules
 
 #: The whole pack is on the table and a card is wanted (docs/casino.md#when-the-dealer-reshuffles).
@@ -141,7 +142,7 @@ class Narrator:
         """Lines for these events (in order); the round's hands are updated as they go."""
         out: list[str] = []
         for e in events:
-            if self._turning and not (e.kind is Kind.TURNED and e.seat != DEALER
+            if self._turning and not (e.kind is Kind.TURNED and e.seat != HOUSE
                                       and (e.seat, e.hand) == self._turning[0]):
                 out.append(self._turned_line())
             if self._dealing and not self._continues_deal(e):
@@ -183,7 +184,7 @@ class Narrator:
             return True
         if e.kind is not Kind.DEALT:
             return False
-        if e.seat == DEALER:
+        if e.seat == HOUSE:
             return len(self.round.dealer) < self._dealer_deal
         return len(self._hand(e.seat, e.hand).cards) < 2
 
@@ -228,12 +229,12 @@ class Narrator:
             on = "" if None in h.cards else f" on {self._total_text(h.cards)}"
             return f"{self._signed(e.seat, e.hand, Decision.STAND)} stands{on}"
         if k is Kind.TURNED:
-            cards = r.dealer if e.seat == DEALER else self._hand(e.seat, e.hand).cards
+            cards = r.dealer if e.seat == HOUSE else self._hand(e.seat, e.hand).cards
             # A card this viewer already saw (its own pitch card) is turned for everyone
             # else: it takes no face-down card's place.
             if e.card not in cards and None in cards:
                 cards[cards.index(None)] = e.card
-            if e.seat == DEALER:
+            if e.seat == HOUSE:
                 return f"Dealer turns {card_text(e.card)} — {self._total_text(cards, True)}"
             # A hand's cards turned together are called together, once all are up.
             if not self._turning:
@@ -317,7 +318,7 @@ class Narrator:
         return None
 
     def _dealt(self, e: Event) -> str | None:
-        if e.seat == DEALER:
+        if e.seat == HOUSE:
             self.round.dealer.append(e.card)
             if self._dealing:
                 return None

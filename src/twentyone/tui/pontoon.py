@@ -21,7 +21,7 @@ from typing import Any
 
 from twentyone.cards import hand_total
 from twentyone.engine import views
-from twentyone.engine.events import DEALER, Event, Kind
+from twentyone.engine.events import Event, Kind
 from twentyone.engine.table import Action, Phase
 from twentyone.errors import TableError
 from twentyone.games.chipgame import ChipGame
@@ -379,7 +379,7 @@ class PontoonSession:
         self._mark = self.game.mark()
 
     def _line(self, e: Event) -> str:
-        who = "The bank" if e.seat == DEALER else f"Seat {e.seat}"
+        who = "The bank" if e.seat == HOUSE else f"Seat {e.seat}"
         if e.seat in self._split and e.kind in HANDS:
             who += f" hand {e.hand + 1}"
         card = "a card face down" if e.card is None else str(e.card)
@@ -391,7 +391,7 @@ class PontoonSession:
             return f"── deal {e.amount} (seat {banker} banks) ──"
         if e.kind is Kind.SPLIT:
             self._split.add(e.seat)
-        if e.kind is Kind.STOOD and e.seat == DEALER:
+        if e.kind is Kind.STOOD and e.seat == HOUSE:
             return ""  # "The bank stands on 20" follows
         if e.kind is Kind.BET:
             return f"{who} bets {dollars(e.amount)}"

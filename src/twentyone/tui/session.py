@@ -177,7 +177,7 @@ class CasinoSession:
         rules = game.rules
         self.narrator = Narrator(rules)
         #: One human narrates in their own view; several share the spectator's narration.
-        self.narrator_seat = self.humans[0] if len(self.humans) == 1 else views.SPECTATOR
+        self.narrator_seat = self.humans[0] if len(self.humans) == 1 else HOUSE
         self.log: list[str] = []
         self.notes: list[str] = []
         self.ask: Ask | None = None

@@ -4,9 +4,9 @@ from the browser room; the adapter offers it as ``CasinoGame.private_seats``).""
 
 from __future__ import annotations
 
-from twentyone.engine.events import DEALER, Kind
+from twentyone.engine.events import Kind
 from twentyone.engine.table import Table
-from twentyone.engine.views import SPECTATOR
+from twentyone.protocol import HOUSE
 
 
 class FaceDown:
@@ -39,10 +39,10 @@ class FaceDown:
         self.read = len(log)
         begin = self.ends[0] + 1 if since is None else min(self.ends[0] + 1, since)
         banker = table.dealer_seat
-        out = {banker if n == DEALER else n for n, at in self.last.items() if at >= begin}
+        out = {banker if n == HOUSE else n for n, at in self.last.items() if at >= begin}
         out.update(n for n, s in table.seats.items()
                    if not all(up for h in s.hands for up in h.face_up))
         if not all(table.dealer.face_up):
             out.add(banker)
-        out.discard(SPECTATOR)
+        out.discard(HOUSE)
         return frozenset(out)

@@ -45,14 +45,7 @@ from twentyone.engine.ops import (
 from twentyone.engine.records import Recording
 from twentyone.engine.shoe import ReplayShuffler, Shuffler, ShuffleRecord
 from twentyone.engine.table import Action, Phase, Table
-from twentyone.engine.views import (
-    SPECTATOR,
-    SeatViews,
-    seen_cards,
-    settled_round,
-    view,
-    visible_events,
-)
+from twentyone.engine.views import SeatViews, seen_cards, settled_round, view, visible_events
 from twentyone.errors import (
     BetError,
     NotAllowedError,
@@ -271,7 +264,7 @@ class CasinoGame:
         t = self.table
         key = (len(t.ops), len(t.log))
         if self._house[0] != key:
-            v = settled_round(t) or view(t, SPECTATOR, self._views)
+            v = settled_round(t) or view(t, HOUSE, self._views)
             self._house = (key, self._bodies.body(v, t), self._face_down.seats(t, None))
         if seat != HOUSE and seat in self._house[2]:
             return self._bodies.body(settled_round(t, seat) or view(t, seat, self._views), t)
