@@ -55,7 +55,7 @@ def ledger_writer(path: Path) -> Callable[[str], None]:
     are imported only here: the floor without a ledger is the stack alone (their objects once
     made its heap large enough that glibc never trimmed it; ``STEADY_HEAP`` now does that)."""
     from twentyone.engine.ops import Hit
-    from twentyone.web.store import Change, SqliteStore
+    from twentyone.web.store import SqliteStore, Transaction
 
     store = SqliteStore(path)
     made: set[str] = set()
@@ -65,7 +65,7 @@ def ledger_writer(path: Path) -> Callable[[str], None]:
         if code not in made:
             store.create_room(code, {}, "")
             made.add(code)
-        store.commit(code, Change(ops=[op]))
+        store.commit(code, Transaction(ops=[op]))
 
     return write
 

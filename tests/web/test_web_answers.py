@@ -19,7 +19,7 @@ from twentyone.web.protocol import Request
 from twentyone.web.room import Room
 from twentyone.web.roomcore import Actor, Role, token_hash
 from twentyone.web.spec import RoomSpec
-from twentyone.web.store import ANSWERS_KEPT, Change, SqliteStore
+from twentyone.web.store import ANSWERS_KEPT, SqliteStore, Transaction
 
 
 def _casino(store: SqliteStore, body: dict[str, Any], seed: int = 1) -> Room:
@@ -145,7 +145,7 @@ class _Counting(SqliteStore):
         self.commits = 0
         self.fail = 0
 
-    def commit(self, code: str, change: Change) -> None:
+    def commit(self, code: str, change: Transaction) -> None:
         if self.fail:
             self.fail -= 1
             raise sqlite3.OperationalError("database or disk is full")

@@ -34,7 +34,7 @@ from twentyone.web.protocol import MAX_CENTS, Request
 from twentyone.web.room import Room
 from twentyone.web.roomcore import Actor, Role, token_hash
 from twentyone.web.spec import RoomSpec
-from twentyone.web.store import Change, SqliteStore
+from twentyone.web.store import SqliteStore, Transaction
 
 CODE = "LEDGER"
 HOST = "host-token"
@@ -54,7 +54,7 @@ class FlakyStore(SqliteStore):
         self.fail = 0
         self.refused = 0
 
-    def commit(self, code: str, change: Change) -> None:
+    def commit(self, code: str, change: Transaction) -> None:
         if self.fail:
             self.fail -= 1
             self.refused += 1
@@ -69,7 +69,7 @@ class ReadOnly(SqliteStore):
         self.db = store.db
         self.path = store.path
 
-    def commit(self, code: str, change: Change) -> None:
+    def commit(self, code: str, change: Transaction) -> None:
         pass
 
 

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from twentyone.web import store as store_module
-from twentyone.web.store import Change, SqliteStore, StoredShuffle
+from twentyone.web.store import SqliteStore, StoredShuffle, Transaction
 
 
 @given(commits=st.lists(st.tuples(st.sampled_from(["AAAAAA", "BBBBBB"]),
@@ -26,7 +26,7 @@ def test_each_rooms_operations_come_back_in_the_order_committed(
     for k, (code, ops, shuffles) in enumerate(commits):
         numbers = [10 * k + i for i in range(ops)]
         salts = [f"{k}-{i}" for i in range(shuffles)]
-        store.commit(code, Change(ops=[{"n": n} for n in numbers],
+        store.commit(code, Transaction(ops=[{"n": n} for n in numbers],
                                   shuffles=[StoredShuffle([0], None, None, s) for s in salts]))
         sent[code] += numbers
         shuffled[code] += salts
@@ -68,7 +68,7 @@ def _commits_kept(commits: list[tuple[str, int, dict[int, int], list[int], bool,
     held: dict[str, dict[int, int]] = {code: {} for code in codes}
     for k, (code, ops, balances, unseated, fails, closes) in enumerate(commits):
         numbers = [10 * k + i for i in range(ops)]
-        change = Change(ops=[{"n": n} for n in numbers], unseated=unseated, closed=closes,
+        change = Transaction(ops=[{"n": n} for n in numbers], unseated=unseated, closed=closes,
                         balances={**balances, **({4: UNWRITABLE} if fails else {})})
         try:
             store.commit(code, change)

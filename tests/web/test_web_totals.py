@@ -28,7 +28,7 @@ from twentyone.cli.serve import CONNS_TOTAL, DOWNLOADS_TOTAL, NEW_ROOMS_TOTAL
 from twentyone.web.app import create_app
 from twentyone.web.gate import REFUSING_MOST, Gate
 from twentyone.web.limits import Limits, Slots
-from twentyone.web.store import WAIT_S, Change, SqliteStore
+from twentyone.web.store import WAIT_S, SqliteStore, Transaction
 
 linux = pytest.mark.skipif(sys.platform != "linux", reason="needs 127.0.0.x and /proc")
 
@@ -255,14 +255,14 @@ def test_once_a_write_found_the_ledger_locked_the_next_ones_do_not_wait(tmp_path
     with locked(db):
         for _ in range(3):
             with pytest.raises(sqlite3.OperationalError, match="locked"):
-                store.commit("ROOM01", Change(closed=True))
+                store.commit("ROOM01", Transaction(closed=True))
         assert store.db.execute("PRAGMA busy_timeout").fetchone() == (0,)  # the next ones
         with pytest.raises(sqlite3.OperationalError, match="locked"):
             store.create_room("ROOM02", {"game": "casino"}, "h")
     assert store.room("ROOM02") is None
     stored = store.room("ROOM01")
     assert stored is not None and not stored.closed
-    store.commit("ROOM01", Change(closed=True))
+    store.commit("ROOM01", Transaction(closed=True))
     stored = store.room("ROOM01")
     assert stored is not None and stored.closed
 

@@ -55,7 +55,7 @@ from twentyone.web.replays import Histories
 from twentyone.web.room import Room
 from twentyone.web.roomcore import Actor, Frames, Role, RoomCore, new_token, said, token_hash
 from twentyone.web.shoes import secure_shuffler
-from twentyone.web.spec import GAMES, RoomSpec, presets, room_games
+from twentyone.web.spec import CHIP_GAMES, RoomSpec, presets, room_games
 from twentyone.web.store import Store, StoredRoom
 
 #: Room codes: six characters no one misreads (no 0/O, 1/I/L).
@@ -271,7 +271,7 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
         return pages.page("index.html", "The table's page")
 
     async def api_presets(request: Request) -> Response:
-        return JSONResponse({"games": list(GAMES), "presets": presets(rules),
+        return JSONResponse({"games": list(CHIP_GAMES), "presets": presets(rules),
                              "rooms": room_games()})
 
     async def create_room(request: Request) -> Response:

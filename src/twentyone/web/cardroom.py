@@ -55,7 +55,7 @@ from twentyone.web.roomcore import (
 )
 from twentyone.web.shoes import commitment
 from twentyone.web.spec import RoomSpec
-from twentyone.web.store import Change, LedgerRow, Store, StoredRoom, StoredSeat, StoredShuffle
+from twentyone.web.store import LedgerRow, Store, StoredRoom, StoredSeat, StoredShuffle, Transaction
 
 #: Seconds between a bot's moves, so people at the table see each one.
 BOT_DELAY_S = 0.9
@@ -167,7 +167,7 @@ class CardRoom(RoomCore):
 
     def _seat_request(self, seat: int, req: Request) -> dict[str, Any]:
         if req.op == "leave":
-            self._unseat(seat, Change())
+            self._unseat(seat, Transaction())
             return {}
         if self.paused:
             raise RoomError("the host has paused the table")
@@ -198,7 +198,7 @@ class CardRoom(RoomCore):
         p = Person(name, holder, len(g.ops), connections=1,
                    from_hand=g.hands_dealt + (0 if g.between_hands else 1))
         self.people[wanted] = p
-        self._commit(Change(seated=[StoredSeat(wanted, name, p.token_hash, p.since_op)]))
+        self._commit(Transaction(seated=[StoredSeat(wanted, name, p.token_hash, p.since_op)]))
         self._restart_clock(force=True)
         return wanted
 
@@ -271,7 +271,7 @@ class CardRoom(RoomCore):
         if name == "close":
             self.closed = True
             self._clock = None
-            self._commit(Change(closed=True, unseated=sorted(self.people)))
+            self._commit(Transaction(closed=True, unseated=sorted(self.people)))
             self.people = {}
             return {}
         if name == "remove":
@@ -279,7 +279,7 @@ class CardRoom(RoomCore):
             assert seat is not None
             if seat not in self.people:
                 raise SeatError(f"nobody is sitting at seat {seat}")
-            self._unseat(seat, Change())
+            self._unseat(seat, Transaction())
             return {}
         if self.paused:
             raise RoomError("the table is paused: resume it first")
@@ -297,7 +297,7 @@ class CardRoom(RoomCore):
             return None
         return next((op for op in g.legal(g.acting) if op.name == "deal"), None)
 
-    def _unseat(self, seat: int, change: Change) -> None:
+    def _unseat(self, seat: int, change: Transaction) -> None:
         """The person gives the seat up (its token no longer acts); a bot plays it on."""
         self.people.pop(seat)
         change.unseated.append(seat)
@@ -308,7 +308,7 @@ class CardRoom(RoomCore):
 
     def _after_change(self) -> None:
         self._changed_at = self.now()
-        self._commit(Change())
+        self._commit(Transaction())
         self._restart_clock()
 
     def _bot_seat(self, seat: int) -> bool:
@@ -379,7 +379,7 @@ class CardRoom(RoomCore):
 
     # --- the ledger ------------------------------------------------------------------------
 
-    def _write(self, change: Change) -> Callable[[], None]:
+    def _write(self, change: Transaction) -> Callable[[], None]:
         """What the game did since the last commit: its operations, its new shuffles, each
         finished hand's result (and a ledger row per seat with its score)."""
         g = self.game

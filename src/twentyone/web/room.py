@@ -68,7 +68,7 @@ from twentyone.web.roomcore import (
 )
 from twentyone.web.shoes import LedgerShuffler, commitment, stored
 from twentyone.web.spec import RoomSpec
-from twentyone.web.store import Change, LedgerRow, Store, StoredRoom, StoredSeat
+from twentyone.web.store import LedgerRow, Store, StoredRoom, StoredSeat, Transaction
 
 #: A seat's requests that are the room's rather than the game's: they move chips across the
 #: cashier's window (the ledger's buy-ins and cash-outs).
@@ -174,7 +174,7 @@ class Room(RoomCore):
         returned, as the room's ``interrupted`` setting says."""
         if self.spec.settings.interrupted == "void" and self._may(Void()):
             self.game.apply(Void())
-            self._commit(Change())
+            self._commit(Transaction())
         self._restart_clock()
 
     # --- requests ----------------------------------------------------------------------------
@@ -192,7 +192,7 @@ class Room(RoomCore):
         if self.paused:
             raise RoomError("the host has paused the table")
         if req.op == "leave":
-            self._leave(seat, Change())
+            self._leave(seat, Transaction())
             return {}
         if req.op == "buy":
             return self._buy(seat, _amount(req.args, "amount"))
@@ -256,7 +256,7 @@ class Room(RoomCore):
         down with them and the new ones (two engine operations, so a replay deals the same)."""
         for op in self.game.top_up(seat, amount, self.spec.settings.max_buy_in):
             self.game.apply(op)
-        self._commit(Change(ledger=[LedgerRow(seat, self.people[seat].name, "buy-in", amount,
+        self._commit(Transaction(ledger=[LedgerRow(seat, self.people[seat].name, "buy-in", amount,
                                               self.game.round)]))
         return {}
 
@@ -277,12 +277,12 @@ class Room(RoomCore):
         token = new_token()
         p = Person(name, token_hash(token), len(g.ops) - 1, connections=1)
         self.people[wanted] = p
-        self._commit(Change(seated=[StoredSeat(wanted, name, p.token_hash, p.since_op)],
+        self._commit(Transaction(seated=[StoredSeat(wanted, name, p.token_hash, p.since_op)],
                             ledger=[LedgerRow(wanted, name, "buy-in", buy_in, g.round)]))
         actor.seat = wanted  # only once the ledger holds the seat
         return {"token": token, "seat": wanted}
 
-    def _leave(self, seat: int, change: Change) -> None:
+    def _leave(self, seat: int, change: Transaction) -> None:
         """Cash out and give the seat up (its token no longer acts)."""
         amount = self._cash_out(seat)
         p = self.people.pop(seat)
@@ -318,7 +318,7 @@ class Room(RoomCore):
             raise SeatError(f"nobody is sitting at seat {seat}")
         g = self.game
         if self._may(Leave(seat)):
-            self._leave(seat, Change())
+            self._leave(seat, Transaction())
         else:
             if seat == g.banker and len(g.seated) > 1:
                 # As between rounds (the engine's refusal): the bank covers the table.
@@ -335,8 +335,8 @@ class Room(RoomCore):
             raise refusal
         if self._may(Void()):
             self.game.apply(Void())
-            self._commit(Change())  # the round's net first, then everyone cashes out
-        change = Change(closed=True)
+            self._commit(Transaction())  # the round's net first, then everyone cashes out
+        change = Transaction(closed=True)
         # A Pontoon banker cashes out last: the bank covers the table until nobody else sits.
         banker = g.banker
         for n in sorted(self.people, key=lambda n: (n == banker, n)):
@@ -362,11 +362,11 @@ class Room(RoomCore):
             if not (p.sitting_out or p.leaving):
                 break
             self._act_for(acting)
-        self._commit(Change())
+        self._commit(Transaction())
         if self.between_rounds():
             for n in [n for n, p in self.people.items() if p.leaving]:
                 if self._may_leave(n):  # else once they may (a new banker gives the bank up)
-                    self._leave(n, Change())
+                    self._leave(n, Transaction())
         self._restart_clock()
 
     def _may_leave(self, seat: int) -> bool:
@@ -385,7 +385,7 @@ class Room(RoomCore):
         """Each seat's chips with its bets still on the layout (what it owns; read only)."""
         return self.game.balances()
 
-    def _write(self, change: Change) -> Callable[[], None]:
+    def _write(self, change: Transaction) -> Callable[[], None]:
         """What the table did since the last commit: its operations, new shuffles, each
         round's net per seat (the game's hand results), the balances."""
         g = self.game

@@ -54,10 +54,10 @@ from twentyone.web.spec import RoomSpec
 from twentyone.web.store import (
     ANSWERS_KEPT,
     HOST_ANSWERS,
-    Change,
     Store,
     StoredAnswer,
     StoredRoom,
+    Transaction,
 )
 
 if TYPE_CHECKING:
@@ -172,7 +172,7 @@ class RoomCore(ABC):
             saved.answers.get(HOST_ANSWERS, []) if saved else [])
         #: While a request is handled, what its steps changed, written with its answer at its
         #: end (``_write_pending``); None otherwise, when each change is written at once.
-        self._pending: Change | None = None
+        self._pending: Transaction | None = None
         #: This room's state frames' versions, for delta frames (each room counts its own, so
         #: a frame tells nothing of any other room's activity; a room that leaves memory has no
         #: connection holding a version).
@@ -182,7 +182,7 @@ class RoomCore(ABC):
         self._jammed = False
         self._load(saved)
         self._kept_answers(saved)
-        self._commit(Change())
+        self._commit(Transaction())
 
     # --- what a room of a game says ------------------------------------------------------
 
@@ -196,7 +196,7 @@ class RoomCore(ABC):
         """Whether the game has moved since the ledger's last write."""
 
     @abstractmethod
-    def _write(self, change: Change) -> Callable[[], None]:
+    def _write(self, change: Transaction) -> Callable[[], None]:
         """Fill ``change`` with what the game did since the last commit; the returned step
         marks it saved once the ledger has taken it."""
 
@@ -349,7 +349,7 @@ class RoomCore(ABC):
             return exc
         return LedgerError("the table could not do that, so nothing of it was done")
 
-    def _commit(self, change: Change) -> None:
+    def _commit(self, change: Transaction) -> None:
         """Write what the game did since the last commit, with ``change`` and the room's own
         state if it changed, in one transaction; memory counts as saved only once it is.
         While a request is handled the change joins the request's (``_pending``), written with
@@ -368,7 +368,7 @@ class RoomCore(ABC):
         self._state_saved = state
         self._people_saved = self._holders()
 
-    def _store(self, change: Change) -> None:
+    def _store(self, change: Transaction) -> None:
         """One transaction to the ledger; any failure is a ``LedgerError`` in words."""
         try:
             self.store.commit(self.code, change)
@@ -455,7 +455,7 @@ class RoomCore(ABC):
         answers = self._answers(actor)
         if req.id in answers:
             return answers[req.id], False
-        self._pending = Change()
+        self._pending = Transaction()
         try:
             try:
                 extra = self._perform(actor, req)
@@ -515,11 +515,11 @@ class RoomCore(ABC):
         if req.op == "pause":
             self.paused = True
             self._clock = None
-            self._commit(Change())
+            self._commit(Transaction())
             return {}
         if req.op == "resume":
             self.paused = False
-            self._commit(Change())
+            self._commit(Transaction())
             self._resumed()
             self._restart_clock(force=True)
             return {}

@@ -19,7 +19,8 @@ from twentyone.money import dollars
 from twentyone.rules import MONEY_FIELDS, PRESET_DESCRIPTIONS, PRESETS, Rules
 from twentyone.web.protocol import MAX_CENTS
 
-GAMES = tuple(TABLES)
+#: The chip games by name (the registry's ``TABLES``), as the lobby lists them.
+CHIP_GAMES = tuple(TABLES)
 #: The game a room is for when its request names none: the registry's first.
 DEFAULT_GAME = next(iter(ROOM_GAMES))
 HOST_MODES = ("house", "dealer")

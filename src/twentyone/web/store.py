@@ -8,9 +8,10 @@ exactly the same table again (``engine.history`` replays the same way), so the l
 a second copy of the table's state that could disagree with it. Beside them, for people: buy-ins,
 cash-outs, each round's net per seat, and each seat's balance.
 
-Everything one request changed is one ``Change``, written in one transaction with the request's
-answer: a crash leaves the ledger before the request or after it, never half-way, and a request
-id answered before a crash is answered the same after it, and applies nothing again.
+Everything one request changed is one ``Transaction``, written in one SQLite transaction with
+the request's answer: a crash leaves the ledger before the request or after it, never half-way,
+and a request id answered before a crash is answered the same after it, and applies nothing
+again.
 
 ``Store`` is the interface; ``SqliteStore`` (one file, WAL) is the embedded default. A server for
 many hosts could add a PostgreSQL store behind the same few methods.
@@ -80,8 +81,9 @@ class StoredAnswer:
 
 
 @dataclass
-class Change:
-    """What one request did to a room, written at once."""
+class Transaction:
+    """What one request did to a room, written at once (a ledger transaction; ``engine.ops``'
+    ``Change`` is a chip exchange at the table, another thing)."""
 
     ops: list[dict[str, Any]] = field(default_factory=list)
     shuffles: list[StoredShuffle] = field(default_factory=list)
@@ -105,7 +107,7 @@ class Change:
                     or self.balances or self.closed or self.room_state is not None
                     or self.results or self.answer is not None)
 
-    def then(self, later: Change) -> None:
+    def then(self, later: Transaction) -> None:
         """Take in ``later``, made after this one, so that writing this one writes both (one
         request's steps, written in its one transaction)."""
         self.ops += later.ops
@@ -134,9 +136,9 @@ class StoredRoom:
     seats: list[StoredSeat]
     ops: list[dict[str, Any]]
     shuffles: list[StoredShuffle]
-    #: As ``Change.room_state`` last wrote it.
+    #: As ``Transaction.room_state`` last wrote it.
     state: dict[str, Any] = field(default_factory=dict)
-    #: A card room's finished hands, in order (``Change.results``).
+    #: A card room's finished hands, in order (``Transaction.results``).
     results: list[dict[str, Any]] = field(default_factory=list)
     #: The answers kept, by whose they are (``StoredAnswer.who``), oldest first.
     answers: dict[str, list[tuple[str, dict[str, Any]]]] = field(default_factory=dict)
@@ -147,7 +149,7 @@ class Store(Protocol):
 
     def create_room(self, code: str, spec: dict[str, Any], host_hash: str) -> None: ...
 
-    def commit(self, code: str, change: Change) -> None: ...
+    def commit(self, code: str, change: Transaction) -> None: ...
 
     def room(self, code: str) -> StoredRoom | None: ...
 
@@ -288,7 +290,7 @@ class SqliteStore:
             self._failed(exc)
             raise
 
-    def commit(self, code: str, change: Change) -> None:
+    def commit(self, code: str, change: Transaction) -> None:
         if change.empty():
             return
         db = self.db
