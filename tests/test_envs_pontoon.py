@@ -1,7 +1,7 @@
-"""Pontoon's PettingZoo environment (docs/games/envs.md#pontoon): PettingZoo's API test passes at
-every number of players Pontoon is played by, the players choose their stakes and the banker
-plays the bank's hand through the action mask, every seat is paid its change in chips (they sum
-to nothing), and no observation holds a card its seat may not see."""
+"""Pontoon's PettingZoo environment (docs/games/envs.md#blackjack-and-pontoon): PettingZoo's
+API test passes at every number of players Pontoon is played by, the players choose their stakes
+and the banker plays the bank's hand through the action mask, every seat is paid its change in
+chips (they sum to nothing), and no observation holds a card its seat may not see."""
 
 from __future__ import annotations
 
@@ -63,7 +63,7 @@ def _block(obs: np.ndarray, name: str) -> Counter[int]:
 
 @pytest.mark.parametrize("players", [2, 5, 14])
 def test_no_observation_holds_a_card_its_seat_may_not_see(players: int) -> None:
-    """docs/games/envs.md#what-an-agent-sees: after every move of forty rounds, the bank's cards
+    """docs/games/envs.md#blackjack-and-pontoon: after every move of forty rounds, the bank's cards
     in every agent's vector are only those the round showed that seat (a player never sees
     the bank's face-down card), the other players' only those it was shown of theirs, and its
     own hand only cards it was dealt."""
