@@ -8,7 +8,9 @@ end) through: the game itself (``legal`` and ``apply``, the floor under both env
 PettingZoo environment (``card_game_env``: ``last()``, which builds the acting agent's
 observation and mask, then ``step``), and the OpenSpiel game (``legal_actions``, the acting
 player's information-state tensor, ``apply_action``; the shuffle's chance nodes are played and
-timed too but not counted as steps). OpenSpiel is skipped when it is not installed.
+timed too but not counted as steps). OpenSpiel is skipped when it is not installed. The casino
+table and Pontoon are PettingZoo environments only (``-`` in the other columns): a step there
+is a stake chosen or a decision on a hand (their engine's own pace: benchmarks/bench_table.py).
 """
 
 from __future__ import annotations
@@ -20,13 +22,20 @@ from collections.abc import Callable
 
 import numpy as np
 
-from twentyone.envs import CardGameEnv, card_game_env
+from twentyone.envs import card_game_env
+from twentyone.envs.cardgame import BLACKJACK_NAMES, PONTOON
 from twentyone.games.auto import make_game
 
-TABLES = (("solo-whist", 4), ("durak", 2), ("durak", 4), ("president", 4), ("president", 7))
+TABLES = (("solo-whist", 4), ("durak", 2), ("durak", 4), ("president", 4), ("president", 7),
+          ("blackjack", 3), ("pontoon", 4), ("pontoon", 8))
+
+#: The games measured through PettingZoo alone.
+TABLE_GAMES = (*BLACKJACK_NAMES, PONTOON)
 
 
-def game_only(game: str, players: int, steps: int) -> float:
+def game_only(game: str, players: int, steps: int) -> float | str:
+    if game in TABLE_GAMES:
+        return "-"
     rng = random.Random(0)
     g = make_game(game, players, 0)
     start = time.process_time()
@@ -43,7 +52,6 @@ def game_only(game: str, players: int, steps: int) -> float:
 
 def pettingzoo(game: str, players: int, steps: int) -> float:
     env = card_game_env(game, players)
-    assert isinstance(env, CardGameEnv)
     rng = np.random.default_rng(0)
     env.reset(seed=0)
     start = time.process_time()
@@ -58,7 +66,9 @@ def pettingzoo(game: str, players: int, steps: int) -> float:
     return steps / (time.process_time() - start)
 
 
-def openspiel(game: str, players: int, steps: int) -> float | None:
+def openspiel(game: str, players: int, steps: int) -> float | str | None:
+    if game in TABLE_GAMES:
+        return "-"
     try:
         import pyspiel
 
@@ -85,7 +95,7 @@ def openspiel(game: str, players: int, steps: int) -> float | None:
     return steps / (time.process_time() - start)
 
 
-INTERFACES: dict[str, Callable[[str, int, int], float | None]] = {
+INTERFACES: dict[str, Callable[[str, int, int], float | str | None]] = {
     "game (legal + apply)": game_only, "PettingZoo": pettingzoo, "OpenSpiel": openspiel}
 
 
@@ -98,7 +108,13 @@ def main() -> None:
     for game, players in TABLES:
         rates = [f(game, players, args.steps) for f in INTERFACES.values()]
         print(f"{f'{game} ({players})':16s}" + "".join(
-            f"{'not installed' if r is None else f'{r:,.0f}':>22s}" for r in rates))
+            f"{_shown(r):>22s}" for r in rates))
+
+
+def _shown(rate: float | str | None) -> str:
+    if isinstance(rate, str):
+        return rate
+    return "not installed" if rate is None else f"{rate:,.0f}"
 
 
 if __name__ == "__main__":

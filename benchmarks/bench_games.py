@@ -2,6 +2,7 @@
 and strong against best.
 
     python benchmarks/bench_games.py [games per line, default 2000] [--game NAME]... [--line A:B]...
+                                     [--seed S]
 
 (without ``--game`` every card game; without ``--line`` every line: each level against random,
 best against beginner, strong against best. The strong bot searches, 10-40 ms a move on average, so
@@ -23,9 +24,12 @@ Against random play at Solo Whist the random seats bid some contract nearly ever
 lose it), so the level's seat rarely declares: that line shows mostly that it passes sensibly
 and defends; best against beginner is the line that shows the play.
 
-Rates carry their 95% Wilson interval, Solo Whist's counters a mean with its 95% interval.
-Hands at one table are treated as independent (each is a fresh shuffle); the titles and the
-durak's deal do carry from hand to hand, which the intervals do not allow for.
+Rates carry their 95% Wilson interval and their count (hits/n), Solo Whist's counters a mean
+with its 95% interval, its standard deviation and n, so that runs can be pooled: the tables of a
+line are seeded ``S``, ``S + 1``, ... (``--seed``, default 1000), so a run with another seed (ten
+apart or more) plays other tables, a fresh sample of the same line. Hands at one table are
+treated as independent (each is a fresh shuffle); the titles and the durak's deal do carry from
+hand to hand, which the intervals do not allow for.
 """
 
 from __future__ import annotations
@@ -54,7 +58,7 @@ def rate(hits: int, n: int) -> str:
     p, z = hits / n, 1.96
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return f"{p:6.1%}  [{centre - half:6.1%}, {centre + half:6.1%}]  (n={n})"
+    return f"{p:6.1%}  [{centre - half:6.1%}, {centre + half:6.1%}]  ({hits}/{n})"
 
 
 def mean_ci(xs: Sequence[float]) -> str:
@@ -65,7 +69,7 @@ def mean_ci(xs: Sequence[float]) -> str:
     m = sum(xs) / n
     sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
     half = 1.96 * sd / math.sqrt(n)
-    return f"{m:+.3f}  [{m - half:+.3f}, {m + half:+.3f}]  (n={n})"
+    return f"{m:+.3f}  [{m - half:+.3f}, {m + half:+.3f}]  (n={n}, sd {sd:.3f})"
 
 
 #: A seating: the bot level in each seat, seat 1 first.
@@ -119,14 +123,19 @@ def pace() -> str:
             f"slowest {1000 * max(times):.0f} ms (processor time, {len(times)} moves)")
 
 
-def hands(game: str, games: int, plan: list[Seating]
+#: The first table's seed (``--seed``); a line's tables are seeded from it up.
+SEED = 1000
+
+
+def hands(game: str, games: int, plan: list[Seating], seed: int = SEED
           ) -> Iterator[tuple[Game[Any], Seating, dict[int, int]]]:
-    """Play ``games`` hands shared among the seatings of ``plan``, a fresh table (its own seed)
-    for each; after each hand, the table, its seating and Solo Whist's counters before it."""
+    """Play ``games`` hands shared among the seatings of ``plan``, a fresh table (its own seed,
+    from ``seed`` up) for each; after each hand, the table, its seating and Solo Whist's
+    counters before it."""
     for block, seating in enumerate(plan):
         share = games // len(plan) + (1 if block < games % len(plan) else 0)
-        g = make_game(game, PLAYERS, 1000 + block)
-        table = make_bots(game, PLAYERS, 1000 + block, seating)
+        g = make_game(game, PLAYERS, seed + block)
+        table = make_bots(game, PLAYERS, seed + block, seating)
         table = {s: Clocked(b) if seating[s - 1] == "strong" else b for s, b in table.items()}
         for _ in range(share):
             before = dict(g.counters) if isinstance(g, SoloWhist) else {}
@@ -134,10 +143,10 @@ def hands(game: str, games: int, plan: list[Seating]
             yield g, seating, before
 
 
-def durak(games: int, level: str, other: str) -> str:
+def durak(games: int, level: str, other: str, seed: int = SEED) -> str:
     durak_is = {level: 0, other: 0}
     draws = 0
-    for g, seating, _ in hands("durak", games, seatings(level, other)):
+    for g, seating, _ in hands("durak", games, seatings(level, other), seed):
         assert isinstance(g, Durak)
         loser = g.results[-1]
         if loser is None:
@@ -150,10 +159,10 @@ def durak(games: int, level: str, other: str) -> str:
     return f"the durak is a {other} {rate(durak_is[other], decided)}; draws {draws}"
 
 
-def president(games: int, level: str, other: str) -> str:
+def president(games: int, level: str, other: str, seed: int = SEED) -> str:
     top = {level: 0, other: 0}
     bottom = {level: 0, other: 0}
-    for g, seating, _ in hands("president", games, seatings(level, other)):
+    for g, seating, _ in hands("president", games, seatings(level, other), seed):
         assert isinstance(g, President)
         for seat, title in g.results[-1].items():
             if title == g.rules.ranks[0]:
@@ -164,11 +173,11 @@ def president(games: int, level: str, other: str) -> str:
             f"      {level} is Asshole   {rate(bottom[level], games)}")
 
 
-def solo_whist(games: int, level: str, other: str) -> str:
+def solo_whist(games: int, level: str, other: str, seed: int = SEED) -> str:
     per_deal: list[float] = []
     declared = {level: 0, other: 0}
     made = {level: 0, other: 0}
-    for g, seating, before in hands("solo-whist", games, seatings(level, other)):
+    for g, seating, before in hands("solo-whist", games, seatings(level, other), seed):
         assert isinstance(g, SoloWhist)
         mine = [s for s in g.seats if seating[s - 1] == level]
         per_deal.append(sum(g.counters[s] - before[s] for s in mine) / len(mine))
@@ -196,6 +205,9 @@ def main() -> None:
                         help="a game to measure (repeat for several; default all)")
     parser.add_argument("--line", action="append", choices=[f"{a}:{b}" for a, b in LINES],
                         help="a line to play, LEVEL:OTHER (repeat for several; default all)")
+    parser.add_argument("--seed", type=int, default=SEED,
+                        help=f"the first table's seed (default {SEED}); another seed, ten apart "
+                             "or more, plays a fresh sample")
     args = parser.parse_args()
     if args.games < 2 * PLAYERS:
         raise SystemExit(f"play at least {2 * PLAYERS} games per line")
@@ -205,7 +217,7 @@ def main() -> None:
         title, run = GAMES[name]
         for level, other in lines:
             began = time.perf_counter()
-            result = run(args.games, level, other)
+            result = run(args.games, level, other, args.seed)
             took = time.perf_counter() - began
             print(f"{title}, {PLAYERS} players - {level} vs {other} "
                   f"({args.games} games, {took:.1f} s):\n      {result}{pace()}", flush=True)

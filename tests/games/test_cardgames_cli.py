@@ -15,6 +15,8 @@ from typer.testing import CliRunner
 
 from twentyone.cli import app
 from twentyone.games.auto import make_bots, make_game, play_hand
+from twentyone.games.durak.strong import DurakStrongBot
+from twentyone.games.president.bots import PresidentBot
 from twentyone.games.registry import GAMES
 
 runner = CliRunner()
@@ -59,6 +61,9 @@ def test_the_same_seed_plays_the_same_games() -> None:
     (["--game", "chess", "--auto"], "no game 'chess'"),
     (["--game", "durak", "--auto", "clever"], "names the bots"),
     (["--game", "solo-whist", "--players", "3", "--auto"], "four"),
+    (["--game", "durak", "--level", "grandmaster"], "no bot called 'grandmaster' for durak"),
+    (["--game", "durak", "--auto", "--level", "strong"], "--level does not apply with --auto"),
+    (["--level", "strong"], "--level does not apply to the casino game"),
 ])
 def test_a_bad_request_says_why(args: list[str], message: str) -> None:
     result = runner.invoke(app, ["play", *args])
@@ -100,3 +105,25 @@ def test_the_headless_table_says_each_seats_result_in_the_registrys_words(
                                      "--seed", "1"])
         assert result.exit_code == 0, result.output
         assert result.output.count(f"as {name} says") == entry.players[0]
+
+
+def test_at_the_terminal_the_bots_are_of_the_level_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/games/bots.md: ``--level strong`` seats strong bots in the seats beside the person
+    (here without a terminal, so the table is set and the command stops, saying why)."""
+    import twentyone.tui.cardroom as cardroom
+
+    seated: list[type] = []
+    real = cardroom.CardRoomApp
+
+    def recording(game: Any, bots: Mapping[int, Any], **kwargs: Any) -> Any:
+        seated.extend(type(b) for _, b in sorted(bots.items()))
+        return real(game, bots, **kwargs)
+
+    monkeypatch.setattr(cardroom, "CardRoomApp", recording)
+    result = runner.invoke(app, ["play", "--game", "durak", "--players", "3", "--level",
+                                 "strong"])
+    assert result.exit_code == 2 and "needs a terminal" in result.output
+    assert seated == [DurakStrongBot] * 2
+    seated.clear()
+    runner.invoke(app, ["play", "--game", "president", "--players", "4"])
+    assert seated == [PresidentBot] * 3

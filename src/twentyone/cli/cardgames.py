@@ -1,8 +1,9 @@
 """``twentyone play --game solo-whist|durak|president``: the card room's other games.
 
-Without ``--auto`` one person plays seat 1 at the terminal against the games' best bots
-(``twentyone.tui.cardroom``); that needs a terminal, so with stdin or stdout redirected the
-command says so and exits with status 2 rather than waiting for keys that cannot come.
+Without ``--auto`` one person plays seat 1 at the terminal against the game's bots, its best
+unless ``--level`` names another (``strong``, ``beginner``; ``twentyone.tui.cardroom``); that
+needs a terminal, so with stdin or stdout redirected the command says so and exits with status
+2 rather than waiting for keys that cannot come.
 ``--auto LEVEL`` seats bots of that level everywhere (``strong``, ``best``, ``beginner`` or
 ``random``, see ``games.levels``) and prints what the hands did (with ``--json``, the runner's
 report: ``games`` dealt and per seat the counters won or lost, the times it was the durak, or the
@@ -23,7 +24,7 @@ from twentyone.cli.seating import Seating
 from twentyone.errors import RulesError
 from twentyone.games.auto import play_many
 from twentyone.games.levels import ALIASES, bot_names
-from twentyone.games.registry import GAMES
+from twentyone.games.registry import BEST, GAMES
 from twentyone.tui.cardroom import make_cardroom
 
 #: ``--auto`` alone (or ``--auto basic``, the casino game's word) means the game's best bots;
@@ -39,7 +40,7 @@ def play(s: Seating) -> None:
     if auto is None:
         if as_json:
             raise typer.BadParameter("--json reports headless play: add --auto --rounds N")
-        _at_the_terminal(game, players, seed)
+        _at_the_terminal(game, players, seed, s.level or BEST)
         return
     bot = AUTO_ALIASES.get(auto, auto)
     if bot not in bot_names(game):
@@ -56,10 +57,10 @@ def play(s: Seating) -> None:
     Console().print(_summary(game, result))
 
 
-def _at_the_terminal(game: str, players: int, seed: int | None) -> None:
+def _at_the_terminal(game: str, players: int, seed: int | None, level: str) -> None:
     """Run the card room app; print the final standings again once the screen is gone."""
     try:
-        app = make_cardroom(game, players, seed)
+        app = make_cardroom(game, players, seed, level=level)
     except RulesError as exc:
         raise typer.BadParameter(str(exc)) from None
     if not (sys.stdin.isatty() and sys.stdout.isatty()):

@@ -45,7 +45,8 @@ FRONTS: dict[str, Front] = {
         frozenset({"players", "people", "bankroll", "bot", "history", "banker"}),
         "to Pontoon (its rules are fixed; seat players with --players)",
         ("people", "banker"), "with --auto (every seat is a bot)", pontoon_cli.play),
-    CARD_GAME: Front(frozenset({"players"}), "to {game}", (), "", cardgames.play),
+    CARD_GAME: Front(frozenset({"players", "level"}), "to {game}", ("level",),
+                     "with --auto (--auto names the bots' level)", cardgames.play),
 }
 
 
@@ -105,6 +106,9 @@ def play(
         "--banker", min=1, max=14,
         help="Pontoon: the seat that banks first, as the players agree (else the pack is dealt "
         "round for a black jack).")] = None,
+    level: Annotated[str | None, typer.Option(
+        "--level", help=f"With --game {'|'.join(GAMES)} at the terminal: the bots you play "
+        "against (strong, best or beginner; default best).")] = None,
 ) -> None:
     """Sit down at a blackjack table in the terminal (or let bots play with --auto)."""
     check_writable(history, "the hand history", "--history")
@@ -114,7 +118,7 @@ def play(
     _refuse_unused_options(ctx, game, front, auto)
     front.play(Seating(game, rules, set_ or [], seats, bankroll, seed, bot or [], auto, rounds,
                        as_json, history, stack, players, people, coach, count, profile,
-                       fresh_bankroll, banker))
+                       fresh_bankroll, banker, level))
 
 
 def _refuse_unused_options(ctx: typer.Context, game: str, front: Front,

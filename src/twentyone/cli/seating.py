@@ -34,6 +34,8 @@ class Seating:
     profile: str | None = None
     fresh_bankroll: bool = False
     banker: int | None = None
+    #: The card games' bots at the terminal: their level (``games.levels``; None: the best).
+    level: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,4 +56,4 @@ class Front:
 #: The options that belong to some kinds of game only (Typer's parameter names), in the order a
 #: refusal names them.
 GAME_OPTIONS = ("rules", "set_", "seats", "stack", "players", "people", "bankroll", "bot",
-                "history", "coach", "count", "profile", "fresh_bankroll", "banker")
+                "history", "coach", "count", "profile", "fresh_bankroll", "banker", "level")

@@ -6,7 +6,8 @@ environment (``blackjack.BlackjackEnv``) and ``gymnasium.make_vec("twentyone/Bla
 num_envs=N, vectorization_mode="vector_entry_point")`` the compiled vector of tables
 (``vector.BlackjackVectorEnv``). ``table.BlackjackTableEnv`` is the PettingZoo table of up to
 seven learning seats, and ``card_game_env(game, players)`` the PettingZoo environment of Solo
-Whist, Durak or President (``cardgame``; the casino table for blackjack). Gymnasium 1.x no longer
+Whist, Durak or President (``cardgame``; the casino table for blackjack, ``pontoon.PontoonEnv``
+for Pontoon). Gymnasium 1.x no longer
 loads environments from package entry points, so the import is what registers them.
 ``twentyone.envs.openspiel`` registers the card games with OpenSpiel.
 

@@ -9,7 +9,8 @@ never see another seat's hand or the stock, and can never make an illegal move u
 action outside the mask is an ``InvalidActionError``). Every agent is rewarded at the end of each
 hand in the game's own units (``codec``); a hand that runs past ``MAX_MOVES`` is cut short and
 every agent is truncated, unrewarded. The casino table (``"casino"``, ``"blackjack"``) is the
-PettingZoo table ``table.BlackjackTableEnv``, which ``card_game_env`` hands back for it.
+PettingZoo table ``table.BlackjackTableEnv``, and Pontoon (``"pontoon"``) the Pontoon table's
+``pontoon.PontoonEnv``, which ``card_game_env`` hands back for them.
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ from twentyone.games.core.shuffle import RandomShuffler
 
 #: Names ``card_game_env`` accepts for the casino table (the registry's room name is "casino").
 BLACKJACK_NAMES = ("casino", "blackjack")
+#: The name ``card_game_env`` takes for Pontoon (the registry's).
+PONTOON = "pontoon"
 
 
 class CardGameEnv(SeatsEnv):
@@ -136,11 +139,14 @@ class CardGameEnv(SeatsEnv):
 def card_game_env(game: str, players: int, **kwargs: Any) -> AECEnv:
     """The PettingZoo environment of ``game`` for ``players`` seats: ``CardGameEnv`` for
     the card games, the casino table (``BlackjackTableEnv``, ``seats=players``) for
-    blackjack."""
+    blackjack, ``PontoonEnv`` (the banker among the ``players``) for Pontoon."""
     if game in BLACKJACK_NAMES:
         from twentyone.envs.table import BlackjackTableEnv
         return BlackjackTableEnv(seats=players, **kwargs)
+    if game == PONTOON:
+        from twentyone.envs.pontoon import PontoonEnv
+        return PontoonEnv(players, **kwargs)
     if game not in CARD_GAMES:
         raise RulesError(f"no game called {game!r} here; choose one of "
-                         f"{', '.join((*CARD_GAMES, *BLACKJACK_NAMES))}")
+                         f"{', '.join((*CARD_GAMES, *BLACKJACK_NAMES, PONTOON))}")
     return CardGameEnv(game, players, **kwargs)

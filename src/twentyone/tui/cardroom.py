@@ -33,14 +33,15 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Footer, RichLog, Static
 
 from twentyone.cards import Card
-from twentyone.errors import TableError
+from twentyone.errors import RulesError, TableError
 from twentyone.games.auto import make_game
 from twentyone.games.core.bots import Bot, show_news
 from twentyone.games.core.errors import WrongPhaseError
 from twentyone.games.core.events import Event
 from twentyone.games.core.ops import Give, Op, Pass, Play, Take
 from twentyone.games.core.picture import GameDrawing, chips, seat_name
-from twentyone.games.registry import GAMES
+from twentyone.games.levels import ALIASES
+from twentyone.games.registry import BEST, GAMES
 from twentyone.protocol import Game, View
 from twentyone.tui.cardroom_draw import FELT, card_ops, fan, other_ops, seat_lines
 from twentyone.tui.cardroom_screens import ConfirmLeave, HelpScreen, MoveButton, Summary
@@ -637,11 +638,16 @@ def _sentence(words: str) -> str:
 
 
 def make_cardroom(game: str, players: int, seed: int | None, *,
-                  bot_delay: float = 0.6, seat: int = 1) -> CardRoomApp:
-    """A table of ``game`` with its best bots (the registry's) in every seat but ``seat``;
-    ``seed`` makes the deals and the bots' choices reproducible (``None``: a secure shuffle)."""
+                  bot_delay: float = 0.6, seat: int = 1, level: str = BEST) -> CardRoomApp:
+    """A table of ``game`` with its bots of ``level`` (the registry's: its best bots unless
+    another is named; a level it lacks is a ``RulesError``) in every seat but ``seat``; ``seed``
+    makes the deals and the bots' choices reproducible (``None``: a secure shuffle)."""
     g = make_game(game, players, seed)
+    levels = GAMES[game].levels
+    maker = levels.get(ALIASES.get(level, level))
+    if maker is None:
+        raise RulesError(f"no bot called {level!r} for {game}; choose one of "
+                         f"{', '.join(reversed(levels))}")
     bot_seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
-    best = GAMES[game].bot
-    bots = {s: best(random.Random(bot_seed * 1000 + s)) for s in g.seat_numbers if s != seat}
+    bots = {s: maker(random.Random(bot_seed * 1000 + s)) for s in g.seat_numbers if s != seat}
     return CardRoomApp(g, bots, seat=seat, bot_delay=bot_delay)

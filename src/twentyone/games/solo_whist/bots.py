@@ -137,11 +137,9 @@ class SoloWhistBot:
     def _lead(self, cards: list[Card], trump: Suit | None, view: dict[str, Any]) -> Card:
         played: tuple[Card, ...] = view["played"]
         # A card is a master when every higher card of its suit has been played or is ours.
-        gone = set(played) | set(cards)
+        gone = {(x.suit, ace_high(x)) for x in (*played, *cards)}
         for c in sorted(cards, key=lambda c: -ace_high(c)):
-            higher = range(ace_high(c) + 1, 15)
-            master = all(any(x.suit == c.suit and ace_high(x) == r for x in gone)
-                         for r in higher)
+            master = all((c.suit, r) in gone for r in range(ace_high(c) + 1, 15))
             if master and (c.suit != trump or view["seat"] in view["declarers"]):
                 return c
         plain = [c for c in cards if c.suit != trump] or cards
