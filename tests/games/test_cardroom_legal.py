@@ -158,6 +158,7 @@ async def _test_a_refused_key_says_why_and_changes_nothing() -> None:
         said = {}
         for key in ("enter", "space", "t", str(n + 1)):
             await pilot.press(key)
+            await pilot.pause()  # the note is drawn once the key's message is handled
             said[key] = note_text(app)
             assert len(g.ops) == ops and g.view(ME) == before
         assert said["enter"] == "The play begins when the bidding is settled."
@@ -166,6 +167,7 @@ async def _test_a_refused_key_says_why_and_changes_nothing() -> None:
         assert said[str(n + 1)] == f"There is no move {n + 1} now: the numbered moves are 1 to {n}."
         # A refusal speaks of its moment only: once the play moves on it is gone.
         await pilot.press("p")
+        await pilot.pause()
         assert len(g.ops) > ops and "There is no move" not in note_text(app)
 
 
