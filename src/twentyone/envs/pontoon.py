@@ -28,6 +28,7 @@ pack was last shuffled (``visible_events``); ``FEATURES`` names the vector's par
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any
 
 import numpy as np
@@ -79,8 +80,9 @@ OFFSETS = {name: sum(n for _, n in FEATURES[:i]) for i, (name, _) in enumerate(F
 
 _HAND_OPS: dict[int, type[Stand | Hit | Double | Split]] = {
     STAND: Stand, HIT: Hit, DOUBLE: Double, SPLIT: Split}
-_HAND_ACTIONS = {Action.STAND: STAND, Action.HIT: HIT, Action.DOUBLE: DOUBLE,
-                 Action.SPLIT: SPLIT, Action.DEALER_STAND: STAND, Action.DEALER_HIT: HIT}
+_HAND_ACTIONS: dict[StrEnum, int] = {
+    Action.STAND: STAND, Action.HIT: HIT, Action.DOUBLE: DOUBLE, Action.SPLIT: SPLIT,
+    Action.DEALER_STAND: STAND, Action.DEALER_HIT: HIT}
 
 
 class PontoonEnv(SeatsEnv):
@@ -182,7 +184,7 @@ class PontoonEnv(SeatsEnv):
                     mask[BET_1 + k - 1] = 1
             return mask
         for act in t.legal_actions(seat):
-            i = _HAND_ACTIONS.get(act)  # type: ignore[call-overload]
+            i = _HAND_ACTIONS.get(act)
             if i is not None:
                 mask[i] = 1
         return mask
