@@ -127,7 +127,7 @@ class Room(RoomCore):
         #: The room's game, whose every change goes through ``game.apply`` (a layer test keeps
         #: it so): the registry entry's, and in dealer mode that game dealt by its host.
         self.game: ChipRoomGame = entry.game(self.spec.game, self.spec.rules,
-                                         LedgerShuffler(self.shuffles, self._live))
+                                             LedgerShuffler(self.shuffles, self._live))
         self._ops_saved = 0
         self._log_saved = 0
         self._results_saved = 0
