@@ -1,7 +1,8 @@
 """The hand-signal drills on the trainers' page, on a phone (docs/training.md): "read the
 signal" shows the drawn signal and takes the decision from its buttons; "give the signal" shows
 four numbered drawings and takes the number of the right one. The right answer is read from the
-drawing's own words (each signal's words are its own, ``SEEN``), never from a hidden answer."""
+drawing's own words (each signal's words are its own, ``SEEN``, and the classic rules' second
+way to ask for a card, ``BECKON``), never from a hidden answer."""
 
 from __future__ import annotations
 
@@ -14,11 +15,12 @@ from browser_kit import PHONE, Server, serve, shots_dir, start_drill
 from playwright.sync_api import Browser, Page, expect
 
 from twentyone.engine.signals import Decision, SignalStyle
-from twentyone.train.signals import SEEN
+from twentyone.train.signals import BECKON, SEEN
 
 WAIT_MS = 30_000
-#: Each signal's words, to the game and decision they draw.
-DRAWN = {words: key for key, words in SEEN.items()}
+#: Each signal's words, to the game and decision they draw: the drills draw the classic rules'
+#: hit as a scratch or a beckon, half the time each, so both must be read.
+DRAWN = {words: key for key, words in SEEN.items()} | {BECKON: (SignalStyle.CLASSIC, Decision.HIT)}
 
 
 @pytest.fixture(scope="module")
