@@ -104,6 +104,61 @@ def flat_stake(bet: Cents) -> Stake:
     return lambda table, seat: bet
 
 
+class Books:
+    """A headless run's bookkeeping, kept the same way by every loop that plays one (this
+    module's ``play_auto`` and the protocol's, ``games.blackjack.auto``): each seat measured
+    at its stack, the house at its rack, each round's stakes asked seat by seat in order, so
+    two loops that make the same moves report the very same result."""
+
+    def __init__(self, table: Table, *, tallies: bool = False) -> None:
+        self.table = table
+        self.tallies = tallies
+        self.result = AutoResult(seats={n: SeatResult(table.bankroll(n)) for n in table.seats})
+        rack = table.rack
+        self._rack_start = rack.value - rack.fills + rack.credits
+        self._before: dict[int, Cents] = {}
+        self._playing: list[int] = []
+        self._banker: int | None = None
+
+    def bets(self, stake: Stake, place: Callable[[int, Cents], object]) -> bool:
+        """Each seat in turn stakes what ``stake`` says where the table takes it, placed by
+        ``place``; False if nobody bets (the run is over)."""
+        t = self.table
+        self._before = {n: t.bankroll(n) for n in t.seats} if self.tallies else {}
+        self._playing = []
+        for n in sorted(t.seats):
+            amount = stake(t, n)
+            if amount and t.can_bet(n, amount):
+                place(n, amount)
+                self._playing.append(n)
+        # The banker of the round, before its deal can pass the bank on.
+        self._banker = t.dealer_seat
+        return bool(self._playing)
+
+    def round_over(self) -> None:
+        """The round just played, counted for every seat that bet in it."""
+        t, seats = self.table, self.result.seats
+        for n in self._playing:
+            seats[n].rounds += 1
+        if self.tallies:
+            before = self._before
+            for n in self._playing:
+                seats[n].as_player.add(t.bankroll(n) - before[n])
+            banker = self._banker
+            if banker is not None and banker in seats:
+                seats[banker].as_banker.add(t.bankroll(banker) - before[banker])
+        self.result.rounds += 1
+
+    def close(self) -> AutoResult:
+        """The result: every seat's closing stack and wagers, the rack's net."""
+        t, rack = self.table, self.table.rack
+        for n, s in self.result.seats.items():
+            s.bankroll_end = t.bankroll(n)
+            s.wagered = t.seats[n].wagered
+        self.result.house_net = rack.value - rack.fills + rack.credits - self._rack_start
+        return self.result
+
+
 def play_auto(table: Table, bot: Bot, *, rounds: int, stake: Stake, tallies: bool = False,
               keep_log: bool = False) -> AutoResult:
     """``bot`` makes every decision at ``table`` (seats already taken) for ``rounds`` rounds,
@@ -111,39 +166,17 @@ def play_auto(table: Table, bot: Bot, *, rounds: int, stake: Stake, tallies: boo
     nobody bets. With ``tallies`` each round's net result per seat is kept (for a mean and its
     error), at the cost of counting every stack twice a round. The log is consumed round by
     round (memory stays flat over millions of rounds) unless ``keep_log``."""
-    result = AutoResult(seats={n: SeatResult(table.bankroll(n)) for n in table.seats})
+    books = Books(table, tallies=tallies)
     table.keep_record = keep_log
-    rack = table.rack
-    rack_start = rack.value - rack.fills + rack.credits
-    seats = result.seats
     for _ in range(rounds):
-        before = {n: table.bankroll(n) for n in table.seats} if tallies else {}
-        playing = []
-        for n in sorted(table.seats):
-            amount = stake(table, n)
-            if amount and table.can_bet(n, amount):
-                table.bet(n, amount)
-                playing.append(n)
-        if not playing:
+        if not books.bets(stake, table.bet):
             break
-        banker = table.dealer_seat
         table.deal()
         while table.phase is not Phase.BETTING:
             to_act = table.to_act
             assert to_act is not None
             bot.act(table, to_act[0])
-        for n in playing:
-            seats[n].rounds += 1
-        if tallies:
-            for n in playing:
-                seats[n].as_player.add(table.bankroll(n) - before[n])
-            if banker in seats:
-                seats[banker].as_banker.add(table.bankroll(banker) - before[banker])
-        result.rounds += 1
+        books.round_over()
         if not keep_log:
             del table.log[:], table.shoe.history[:]
-    for n, s in result.seats.items():
-        s.bankroll_end = table.bankroll(n)
-        s.wagered = table.seats[n].wagered
-    result.house_net = rack.value - rack.fills + rack.credits - rack_start
-    return result
+    return books.close()

@@ -9,14 +9,12 @@ for the simulator's studies and the benchmarks, the protocol's is what the comma
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from twentyone.engine.auto import AutoResult, SeatResult
+from twentyone.engine.auto import AutoResult, Books, Stake
 from twentyone.engine.ops import Bet, Sit
 from twentyone.engine.ops import Op as TableOp
-from twentyone.engine.table import Table
 from twentyone.games.chipgame import TableBot
 from twentyone.money import Cents
 from twentyone.pontoon.auto import pontoon_json
@@ -24,9 +22,6 @@ from twentyone.pontoon.table import PontoonTable
 from twentyone.protocol import HOUSE
 
 from .game import CasinoGame
-
-#: How much a seat stakes this round (0 sits it out), asked before every round.
-Stake = Callable[[Table, int], Cents]
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,45 +39,24 @@ def play_auto(game: CasinoGame, bot: TableBot, *, rounds: int, stake: Stake,
               tallies: bool = False) -> AutoResult:
     """``bot`` makes every decision at ``game`` (seats already taken) for ``rounds`` rounds
     through ``legal`` and ``apply``, each seat staking what ``stake`` says where the table
-    takes it; stops early when nobody bets. As ``engine.auto.play_auto`` (the same play, the
-    same result), the log forgotten round by round (``CasinoGame.forget``)."""
+    takes it; stops early when nobody bets. Kept by the engine runner's books
+    (``engine.auto.Books``: the same play, the same result), the log forgotten round by round
+    (``CasinoGame.forget``)."""
     t = game.table
-    result = AutoResult(seats={n: SeatResult(t.bankroll(n)) for n in t.seats})
+    books = Books(t, tallies=tallies)
     t.keep_record = False
-    rack = t.rack
-    rack_start = rack.value - rack.fills + rack.credits
-    seats = result.seats
     for _ in range(rounds):
-        before = {n: t.bankroll(n) for n in t.seats} if tallies else {}
-        playing = []
-        for n in sorted(t.seats):
-            amount = stake(t, n)
-            if amount and t.can_bet(n, amount):
-                game.apply(Bet(n, amount))
-                playing.append(n)
-        if not playing:
+        if not books.bets(stake, lambda n, amount: game.apply(Bet(n, amount))):
             break
-        banker = t.dealer_seat
         game.apply(game.legal(HOUSE)[0])
         while (seat := game.acting) is not None:
             seen = game.seat_view(seat)
             op = bot.choose(seen.body, seen.legal)
             assert isinstance(op, TableOp), "a bot chooses among the legal operations"
             game.apply(op)
-        for n in playing:
-            seats[n].rounds += 1
-        if tallies:
-            for n in playing:
-                seats[n].as_player.add(t.bankroll(n) - before[n])
-            if banker in seats:
-                seats[banker].as_banker.add(t.bankroll(banker) - before[banker])
-        result.rounds += 1
+        books.round_over()
         game.forget()
-    for n, s in result.seats.items():
-        s.bankroll_end = t.bankroll(n)
-        s.wagered = t.seats[n].wagered
-    result.house_net = rack.value - rack.fills + rack.credits - rack_start
-    return result
+    return books.close()
 
 
 def _sit(game: CasinoGame, seats: int, bankroll: Cents) -> None:
