@@ -78,7 +78,10 @@ class TableCoach:
 
     def __init__(self, rules: Rules, seat: int, *, warnings: bool, system: str | None,
                  rng: random.Random, store: Store | None = None, chance: float = CHECK_CHANCE,
-                 clock: Callable[[], datetime] = lambda: datetime.now().astimezone()) -> None:
+                 clock: Callable[[], datetime] = lambda: datetime.now().astimezone(),
+                 mark: int = 0) -> None:
+        """``mark``: where in the table's log this coach sits down (``game.mark()``); the
+        rounds before it are not this session's."""
         self.rules = rules
         self.seat = seat
         self.warnings = warnings
@@ -94,7 +97,7 @@ class TableCoach:
         self.lines: list[str] = []
         #: A count check is waiting for the player's answer.
         self.checking = False
-        self._mark = 0
+        self._mark = mark
         self._dealt = False
         if system == INDEXED_SYSTEM and not indexed:
             self.lines.append(
@@ -145,10 +148,7 @@ class TableCoach:
         d = p.grade()
         if d is None or not self.warnings:
             return
-        head = f"{p.hand}: best" if p.hand else "Best"
-        self.lines.append(f"Coach: “{head} was {d.best} ({d.why}): {d.chosen} cost "
-                          f"{d.cost:.4f} of a bet, {dollars(round(d.cost * p.bet))} on your "
-                          f"{dollars(p.bet)}”")
+        self.lines.append(warning(d, p.bet, p.hand))
 
     def toggle(self) -> str:
         """F3: warnings off or on; what the table says about it."""
@@ -249,6 +249,15 @@ class TableCoach:
             lines.append(f"Kept in the profile {self.store.path.stem!r}: twentyone train "
                          f"stats --profile {self.store.path.stem} shows every session.")
         return lines
+
+
+def warning(d: Deviation, bet: Cents, hand: str = "") -> str:
+    """A mistake as the coach calls it, in the dealer's style, at the terminal's table and the
+    browser's: the best play, why, and the cost per bet and in money on ``bet`` (``hand``
+    names the hand where a split made several)."""
+    head = f"{hand}: best" if hand else "Best"
+    return (f"Coach: “{head} was {d.best} ({d.why}): {d.chosen} cost {d.cost:.4f} of a bet, "
+            f"{dollars(round(d.cost * bet))} on your {dollars(bet)}”")
 
 
 def _seat(game: ChipGame, seat: int) -> Mapping[str, Any] | None:

@@ -3,9 +3,11 @@
 asks under its lock), then answered by a solver (a room's on a worker thread).
 
 A question holds only what that seat may see, so no answer can use a hidden card. The casino
-game's is the exact EV of each legal action from a full shoe (``strategy.action_evs``, as the
-terminal's ``?``); Pontoon's prices each choice against a banker who stands on 17, from the cards
-this seat has not seen since the shuffle (``pontoon.hint``, docs/pontoon.md#hints).
+game's is the exact EV of each legal action for the cards this seat has not seen since the
+shuffle (the full shoe less every card shown to it, as the terminal's ``??``), worked out by the
+terminal coach's own ``train.coach.Coach``, which the browser's coach reads too
+(docs/web.md#the-coach); Pontoon's prices each choice against a banker who stands on 17, from
+the cards this seat has not seen since the shuffle (``pontoon.hint``, docs/pontoon.md#hints).
 """
 
 from __future__ import annotations
@@ -19,8 +21,8 @@ from twentyone.engine.views import TableView, seen_cards, view
 from twentyone.errors import WrongPhaseError
 from twentyone.pontoon.hint import BANKER_MODEL, Pool, pontoon_evs, unseen_pool
 from twentyone.rules import Rules
-from twentyone.strategy import action_evs, basic_chart
 from twentyone.strategy.chart import cell
+from twentyone.train.coach import Advice, Coach
 
 from .bank import has_bank
 
@@ -44,8 +46,18 @@ def _allowed(v: TableView) -> dict[str, bool]:
             "can_surrender": "surrender" in legal}
 
 
+def label(value: int) -> str:
+    """A card value as the coach reads a rank ("A", "2" ... "10")."""
+    return "A" if value == 1 else str(value)
+
+
 @dataclass(frozen=True)
 class CasinoQuestion:
+    """A decision at a casino table as its seat sees it: the hand and up card (values and
+    codes), what the table offers (``allowed``), the hands the seat holds, and ``seen``: the
+    value of every card shown to this seat since the shuffle (``views.seen_cards``: never the
+    hole card, nor another seat's face-down card), the hand and up card among them."""
+
     rules: Rules
     values: tuple[int, ...]
     up: int
@@ -53,19 +65,37 @@ class CasinoQuestion:
     hands: int
     codes: tuple[str, ...]
     up_code: str
+    seen: tuple[int, ...]
+
+    @property
+    def offered(self) -> tuple[bool, bool, bool]:
+        """Whether the table offers a double, a split and a surrender, as the coach takes it."""
+        a = dict(self.allowed)
+        return a["can_double"], a["can_split"], a["can_surrender"]
+
+    def advise(self, coach: Coach) -> Advice:
+        """``coach``'s advice for this decision, from the cards this seat has seen (the coach's
+        count, if it keeps one, is the count of those cards)."""
+        coach.shuffled()
+        coach.see(*(label(v) for v in self.seen))
+        return coach.advise([label(v) for v in self.values], label(self.up), self.offered,
+                            self.hands)
 
     def answer(self) -> dict[str, Any]:
-        allowed = dict(self.allowed)
-        evs = action_evs(self.rules, list(self.values), self.up, None, split_hands=self.hands,
-                         **allowed)
-        values = list(self.values)
-        # The chart's play and its cell, for the coach at the page (docs/web.md#the-coach): a
-        # play is judged against the chart and priced by these EVs, as the terminal's coach.
-        chart = basic_chart(self.rules).decide(values, self.up, **allowed)
+        return self.body(self.advise(Coach(self.rules)))
+
+    def body(self, advice: Advice) -> dict[str, Any]:
+        """The hint's JSON: the EVs, the chart's play and its cell, the best play (the index
+        play at the count for a counter's coach), and on what basis."""
+        left = 52 * self.rules.decks - len(self.seen)
         return {"hand": list(self.codes), "up": self.up_code,
-                "ev": {a: round(x, 4) for a, x in evs.items()},
-                "chart": chart, "cell": cell(values, self.up, allowed["can_split"]),
-                "basis": "a full shoe, every hand played by the exact best strategy"}
+                "ev": {a: round(x, 4) for a, x in advice.evs.items()},
+                "chart": advice.chart, "cell": cell(list(self.values), self.up,
+                                                    self.offered[1]),
+                "best": advice.best, "index": advice.index, "true_count": advice.true_count,
+                "seen": len(self.seen), "shoe": "unseen",
+                "basis": f"from the {left} cards you have not seen since the shuffle, every "
+                         "later play the exact best"}
 
 
 @lru_cache(maxsize=256)
@@ -99,7 +129,8 @@ def casino_question(table: Table, v: TableView, seat: int, index: int) -> Casino
     values, codes, up, up_code = _hand(v, seat, index)
     me = next(s for s in v.seats if s.number == seat)
     return CasinoQuestion(table.rules, tuple(values), up, tuple(_allowed(v).items()),
-                          len(me.hands), tuple(codes), up_code)
+                          len(me.hands), tuple(codes), up_code,
+                          tuple(c.value for c in seen_cards(table, seat)))
 
 
 def pontoon_question(table: Table, v: TableView, seat: int, index: int) -> PontoonQuestion:
