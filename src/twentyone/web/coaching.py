@@ -365,8 +365,9 @@ def routes(coaches: Coaches, found: Found, locked: Locked) -> list[BaseRoute]:
                 if not coach.table.checking:
                     return _refuse(CoachError("no count check is asked now"), 409)
                 problem = coach.table.answer(answer)
-                if problem is not None:
-                    raise CoachError(problem[0].upper() + problem[1:] + ".")
+                if problem is not None:  # the terminal's words, less its key ("Enter skips it")
+                    words = problem.split("; Enter")[0]
+                    raise CoachError(words[0].upper() + words[1:] + ".")
         except TwentyOneError as exc:
             return _refuse(exc)
         coach.said.extend(coach.table.lines)

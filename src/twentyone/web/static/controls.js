@@ -36,9 +36,10 @@ export function actionBar(view, ctx) {
   const buttons = offered.map((a) =>
     h(`button.action.act-${a}`, { type: "button", dataset: { action: a },
       // Accepting the bank names the price shown, so a changed offer is refused, not paid.
-      onclick: () => {
-        coach.judge(a, view);
-        ctx.act(a, a === "accept_bank" && view.bank_offer ? { price: view.bank_offer.price } : {});
+      onclick: async () => {
+        const args = a === "accept_bank" && view.bank_offer ? { price: view.bank_offer.price } : {};
+        // The coach hears of a play once the table has taken it (its log is what it judges).
+        if (await ctx.act(a, args)) coach.played(ctx, a, view);
       } },
     label(a)));
   const canHint = view.hints && (view.legal.includes("hit") || view.legal.includes("stand"));
@@ -136,15 +137,24 @@ export function chipsControl(view, seat, ctx) {
   }
   if (view.legal.includes("leave")) {
     items.push(h("button.secondary.leave", { type: "button", onclick: async () => {
-      if (window.confirm("Leave the table and cash out your chips?")) await ctx.act("leave");
+      if (!window.confirm("Leave the table and cash out your chips?")) return;
+      // The coach's statistics are read before the seat goes (they are the seat's).
+      const session = await coach.leave(ctx);
+      if (await ctx.act("leave") && session) ctx.showPanel(coach.summaryPanel(ctx, session));
     } }, "Leave the table"));
   }
   if (view.hints && items.length) {
-    // The coach (docs/web.md#the-coach): a note after a play that is not the best one.
+    // The coach (docs/web.md#the-coach): a note after a play that is not the best one, count
+    // checks for a counter, the session's statistics.
     const on = coach.coachOn();
     items.push(h("button.secondary.coach-toggle", { type: "button", "aria-pressed": String(on),
       title: "Say when a play is not the best one, and what it cost",
-      onclick: () => { coach.setCoach(!on); ctx.rerender(); } }, on ? "Coach: on" : "Coach: off"));
+      onclick: () => {
+        coach.setCoach(!on);
+        if (!on) coach.ensure(ctx);
+        ctx.rerender();
+      } }, on ? "Coach: on" : "Coach: off"));
+    if (on) items.push(ctx.keep("coach-settings", () => coach.settingsForm(ctx)));
   }
   if (!items.length) return null;
   // Folded away by default (it stays open once opened), so the bet keeps the screen.
