@@ -100,11 +100,13 @@ def test_the_coach_checks_the_count_warns_and_sums_up_the_session(
         "+4 +1 (the running count may end in .5).")
     check.get_by_label("running count").fill("-2")
     check.get_by_label("true count").fill("0")
+    expect(check).to_have_attribute("data-in-sight", "1")
     shot(ann, shots / f"coach-count-check-{size}.png")
     check.get_by_role("button", name="Check").click()
     expect(check.locator(".count-result")).to_have_text(
         "Coach: “You said -2 and 0. Right: the running count is -2 after 4 cards; over 5.92 "
         "decks left that is -0.34, a true count of -1 or 0.”", timeout=WAIT_MS)
+    expect(check).to_have_attribute("data-in-sight", "1")
     shot(ann, shots / f"coach-count-right-{size}.png")
     check.get_by_role("button", name="Thanks").click()
     assert ann.locator(".toast.coach").count() == 0
@@ -118,9 +120,9 @@ def test_the_coach_checks_the_count_warns_and_sums_up_the_session(
     expect(note).to_have_text(
         f"Coach: “Best was hit (the chart for hard 16 v 10): stand cost {cost:.4f} of a bet, "
         f"${round(cost * 1000) / 100:.2f} on your $10”", timeout=WAIT_MS)
-    shot(ann, shots / f"coach-warning-{size}.png")
     check = ann.locator("form.count-check")
-    expect(check).to_be_visible(timeout=WAIT_MS)
+    expect(check).to_have_attribute("data-in-sight", "1", timeout=WAIT_MS)
+    shot(ann, shots / f"coach-warning-{size}.png")
     check.get_by_role("button", name="Skip").click()
     expect(check.locator(".count-result")).to_have_text("Coach: “Count check skipped”")
     check.get_by_role("button", name="Thanks").click()
@@ -142,6 +144,7 @@ def test_the_coach_checks_the_count_warns_and_sums_up_the_session(
         f"Kept in the profile {profile}: its progress page (and twentyone train stats "
         f"--profile {profile}) shows every session.",
     ])
+    expect(summary).to_have_attribute("data-in-sight", "1")
     shot(ann, shots / f"coach-leaving-{size}.png")
     progress = page_for(browser, errors, phone=phone)
     progress.goto(f"{server.base}/train/stats?profile={profile}")

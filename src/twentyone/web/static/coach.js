@@ -63,12 +63,27 @@ export function ensure(ctx) {
   return started.ready;
 }
 
+// A panel of the coach's shown, and kept in sight above the buttons at the foot of the screen
+// once they have settled their height (they change as the round does: a bet, a seat).
+function show(ctx, el) {
+  ctx.showPanel(el);
+  inSight(el);
+}
+
+function inSight(el) {
+  el.dataset.inSight = "0";
+  setTimeout(() => {
+    el.scrollIntoView({ block: "nearest" });
+    el.dataset.inSight = "1";
+  }, 150);
+}
+
 // What the coach said since last asked, in the dealer's style; a count check asked.
 function say(ctx, state) {
   for (const line of state.said || []) toast(line, "coach", 9000);
   // Asked once: a check already waiting for its answer is not drawn again.
   if (state.check && !document.querySelector("form.count-check.asking")) {
-    ctx.showPanel(countCheck(ctx, state.check));
+    show(ctx, countCheck(ctx, state.check));
   }
 }
 
@@ -131,8 +146,10 @@ function countCheck(ctx, check) {
       form.classList.remove("asking");
       form.replaceChildren(h("h3", {}, "Count check"), h("p.count-result", {}, words || "Skipped."),
         h("button", { type: "button", onclick: () => ctx.showPanel(null) }, "Thanks"));
+      inSight(form);
     } catch (err) {
       note.textContent = err.message;
+      inSight(form);
     }
   };
   const form = h("form.hint-panel.count-check.asking", { role: "dialog", "aria-label": "count check",
@@ -164,13 +181,13 @@ export async function leave(ctx) {
   }
 }
 
-export function summaryPanel(ctx, out) {
-  return h("div.hint-panel.coach-summary", { role: "dialog", "aria-label": "your session" },
+export function showSummary(ctx, out) {
+  show(ctx, h("div.hint-panel.coach-summary", { role: "dialog", "aria-label": "your session" },
     h("h3", {}, "Your session with the coach"),
     h("ul.summary-lines", {}, out.summary.map((line) => h("li", {}, line))),
     out.profile ? h("p", {}, h("a", { href: `/train/stats?profile=${encodeURIComponent(out.profile)}` },
       "Your progress →")) : null,
-    h("button", { type: "button", onclick: () => ctx.showPanel(null) }, "Thanks"));
+    h("button", { type: "button", onclick: () => ctx.showPanel(null) }, "Thanks")));
 }
 
 // The coach's settings, between rounds: the count you keep and the profile that keeps you.

@@ -140,7 +140,7 @@ export function chipsControl(view, seat, ctx) {
       if (!window.confirm("Leave the table and cash out your chips?")) return;
       // The coach's statistics are read before the seat goes (they are the seat's).
       const session = await coach.leave(ctx);
-      if (await ctx.act("leave") && session) ctx.showPanel(coach.summaryPanel(ctx, session));
+      if (await ctx.act("leave") && session) coach.showSummary(ctx, session);
     } }, "Leave the table"));
   }
   if (view.hints && items.length) {
