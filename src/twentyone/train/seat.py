@@ -25,14 +25,14 @@ import random
 import re
 import sqlite3
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
 from typing import Any
 
 from twentyone.engine import views
-from twentyone.engine.events import Kind, event_from_json
+from twentyone.engine.events import Event, Kind, event_from_json
 from twentyone.engine.table import Action, Phase
 from twentyone.games.chipgame import ChipGame
 from twentyone.money import Cents, dollars
@@ -165,19 +165,28 @@ class TableCoach:
         events = [event_from_json(e, game.event_kinds)
                   for e in game.events(self.seat, self._mark)]
         self._mark = game.mark()
+        self.settle_round(events)
+        mine = _seat(game, self.seat)
+        if mine is not None:
+            self.keep(int(mine["bankroll"]), game.chipset.by_colour(mine["chips"]))
+        if mine is not None and self.check_due():
+            self._sync(game)
+            self.checking = bool(self.coach.seen)
+
+    def settle_round(self, events: Sequence[Event]) -> None:
+        """The seat's events of a round (its own view of them) into the statistics: each hand
+        as it settled, and what insurance made (the browser's coach reads them too)."""
         nets = [e.amount for e in events if e.kind is Kind.SETTLED and e.seat == self.seat]
         side = sum(e.amount for e in events
                    if e.kind is Kind.INSURANCE_SETTLED and e.seat == self.seat)
         if nets or side:
             self.coach.settle(nets, side)
         self._dealt = self._dealt or any(e.kind is Kind.DEALT for e in events)
-        mine = _seat(game, self.seat)
-        if mine is not None:
-            self.keep(int(mine["bankroll"]), game.chipset.by_colour(mine["chips"]))
-        if (self.system is not None and self._dealt and mine is not None
-                and self.rng.random() < self.chance):
-            self._sync(game)
-            self.checking = bool(self.coach.seen)
+
+    def check_due(self) -> bool:
+        """Whether a count check is asked now, between rounds (drawn: about one round in
+        four), once a card has been dealt to a player who counts."""
+        return self.system is not None and self._dealt and self.rng.random() < self.chance
 
     def check_choices(self) -> str:
         """What the count check's prompt asks (Rich markup)."""

@@ -18,8 +18,13 @@ judgement is the server's and is made from that seat's own sight:
   browser as from the terminal. A profile is opened on the worker thread that writes it and
   closed after, as the trainers' routes do (a SQLite connection belongs to its thread).
 
-The advice is worked out on a worker thread by a coach of its own (the solver takes up to a
-second), so the seat's coach is only ever touched on the event loop, under the room's lock.
+It reads a room only as ``RoomCore`` gives it to anyone: the seat's own state frame (its view,
+what it may do, and the events it was shown, the cards in them read back with
+``engine.events.event_from_json``; ``engine.views.seen_in`` counts the cards seen as the
+terminal's ``seen_cards`` does), the log's mark, the room's spec and its hint question, which
+refuses a seat off its turn. The advice is worked out on a worker thread by a coach of its own
+(the solver takes up to a second), so the seat's coach is only touched on the event loop, under
+the room's lock.
 """
 
 from __future__ import annotations
@@ -43,16 +48,20 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from twentyone.cards import parse_card
+from twentyone.engine.events import Event, event_from_json
+from twentyone.engine.views import seen_in
 from twentyone.errors import CoachError, NotAllowedError, TwentyOneError
-from twentyone.games.blackjack import CasinoGame
-from twentyone.games.blackjack.hints import CasinoQuestion, label
+from twentyone.games.registry import TABLES
+from twentyone.rules import Rules
 from twentyone.sim.counting import SYSTEMS
 from twentyone.sim.indices import hilo_plays_at_hand
+from twentyone.strategy.chart import cell
 from twentyone.train.coach import INDEXED_SYSTEM, Advice, Coach
 from twentyone.train.seat import CHECK_CHANCE, TableCoach, warning
 from twentyone.train.store import Store, profile_path
+from twentyone.train.totals import LABELS, value_of
 from twentyone.web.protocol import error_body
-from twentyone.web.room import Room
 from twentyone.web.roomcore import Actor, Role, RoomCore
 
 #: Coaches held at once (one a seated player); past it the longest-held is let go.
@@ -72,26 +81,38 @@ Found = Callable[[Request], "tuple[RoomCore, Actor] | JSONResponse"]
 Locked = Callable[[str], AbstractAsyncContextManager[RoomCore]]
 
 
+@dataclass(frozen=True)
+class Decision:
+    """A decision as the seat sees it: its hand and the up card (rank labels), what the table
+    offers (double, split, surrender), the hands the seat holds, the hand's bet and its name
+    where a split made several, and every card shown to the seat since the shuffle."""
+
+    hand: tuple[str, ...]
+    up: str
+    offered: tuple[bool, bool, bool]
+    hands: int
+    bet: int
+    name: str
+    seen: tuple[str, ...]
+
+
 @dataclass
 class Asked:
     """A decision the coach was asked about: the room's log length then (the seat's first play
-    after it is the play it judges), the question, the hand's bet and name, and the advice
-    (worked out on a worker thread)."""
+    after it is the play it judges) and the advice (worked out on a worker thread)."""
 
     mark: int
-    question: CasinoQuestion
-    bet: int
-    hand: str
+    decision: Decision
     advice: asyncio.Task[Advice]
 
 
 @dataclass
 class SeatCoach:
-    """One seat's coach: the terminal's ``TableCoach``, the count and profile the player chose,
-    the decision asked about and not yet played, and where in the log the rounds were last
-    read."""
+    """One seat's coach: the terminal's ``TableCoach`` (``beside``), the count and profile the
+    player chose, the decision asked about and not yet played, where in the log the rounds were
+    last read, and what it has said since the page last asked."""
 
-    table: TableCoach
+    beside: TableCoach
     system: str | None
     profile: str | None
     indexed: bool
@@ -99,9 +120,13 @@ class SeatCoach:
     asked: Asked | None = None
     said: list[str] = field(default_factory=list)
 
-    def advice_coach(self) -> Coach:
-        """A coach for one advice, on a worker thread (the seat's own stays on the loop)."""
-        return Coach(self.table.rules, self.system, indices=self.indexed)
+    def advise(self, d: Decision) -> Advice:
+        """The advice for ``d`` from a coach of its own (on a worker thread; the seat's own
+        coach stays on the event loop): the chart, or the Hi-Lo index play at the count of the
+        cards seen, and the EVs for the cards not seen."""
+        coach = Coach(self.beside.rules, self.system, indices=self.indexed)
+        coach.see(*d.seen)
+        return coach.advise(list(d.hand), d.up, d.offered, d.hands)
 
 
 class Coaches:
@@ -133,7 +158,7 @@ class Coaches:
         except (OSError, ValueError, sqlite3.Error) as exc:
             return f"Coach: “Your profile {coach.profile} could not be opened ({exc})”"
         try:
-            coach.table.coach.keep(store, coach.table.session, self.clock())
+            coach.beside.coach.keep(store, coach.beside.session, self.clock())
         except sqlite3.Error as exc:
             return f"Coach: “Your profile {coach.profile} could not be written ({exc})”"
         finally:
@@ -184,33 +209,52 @@ def _seat(actor: Actor) -> int:
     return actor.seat
 
 
-def _casino(room: RoomCore) -> CasinoGame:
-    """The game of a casino room the house deals and that gives hints: the only table the
-    coach sits at (a chip game, whose cards seen and settlements it reads as the terminal's
-    coach does)."""
-    if (not isinstance(room, Room) or room.spec.game != "casino"
-            or not room.spec.settings.hints or not isinstance(room.game, CasinoGame)):
-        raise CoachError("the coach sits at a casino game's table that the house deals and "
+def _rules(room: RoomCore) -> Rules:
+    """The rules of a room the coach sits at: a chip game the house banks and deals, that
+    gives hints (the registry says which games the house banks)."""
+    spec = room.spec
+    entry = TABLES.get(spec.game)
+    if entry is None or entry.bank or spec.host_mode == "dealer" or not spec.settings.hints:
+        raise CoachError("the coach sits at a blackjack table the house banks and deals, "
                          "that gives hints")
-    return room.game
+    return Rules.from_mapping(dict(spec.rules))
 
 
-def _hand_in_play(game: CasinoGame, seat: int) -> tuple[int, str]:
-    """The bet of ``seat``'s hand to act, and its name where a split made several."""
-    body = game.seat_view(seat).body
-    mine = next(s for s in body["seats"] if s["number"] == seat)
+def _events(frame: dict[str, Any]) -> list[Event]:
+    return [event_from_json(e) for e in frame["events"]]
+
+
+def _seen(room: RoomCore, actor: Actor) -> tuple[str, ...]:
+    """Every card shown to ``actor``'s seat since the shuffle, from its own events."""
+    return tuple(LABELS[int(c.rank)] for c in seen_in(_events(room.state(actor, 0))))
+
+
+def _decision(room: RoomCore, actor: Actor, seat: int) -> Decision:
+    """The seat's decision on show, from its own state frame (its view and what it may do)."""
+    frame = room.state(actor, 0)
+    body = frame["body"]
     index = body["to_act"][1]
-    hands = mine["hands"]
-    return int(hands[index]["bet"]), f"Hand {index + 1}" if len(hands) > 1 else ""
+    hands = next(s for s in body["seats"] if s["number"] == seat)["hands"]
+    hand = hands[index]
+
+    def rank(code: str) -> str:
+        return LABELS[int(parse_card(code).rank)]
+
+    up = next(c for c in body["dealer"] if c is not None)
+    legal = {op["op"] for op in frame["legal"]}
+    return Decision(tuple(rank(c) for c in hand["cards"] if c is not None), rank(up),
+                    ("double" in legal, "split" in legal, "surrender" in legal), len(hands),
+                    int(hand["bet"]), f"Hand {index + 1}" if len(hands) > 1 else "",
+                    tuple(LABELS[int(c.rank)] for c in seen_in(_events(frame))))
 
 
-def _graded(coach: SeatCoach, game: CasinoGame, seat: int) -> None:
+def _graded(coach: SeatCoach, room: RoomCore, actor: Actor, seat: int) -> None:
     """The decision asked about, graded if the log shows the seat has played it (its warning
     into ``said``)."""
     asked = coach.asked
     if asked is None or not asked.advice.done():
         return
-    events = game.events(seat, asked.mark)
+    events = room.state(actor, asked.mark)["events"]
     play = next((PLAYED[e["kind"]] for e in events
                  if e.get("seat") == seat and e["kind"] in PLAYED), None)
     if play is None:
@@ -218,32 +262,50 @@ def _graded(coach: SeatCoach, game: CasinoGame, seat: int) -> None:
     coach.asked = None
     if asked.advice.exception() is not None:
         return
-    q = asked.question
-    d = coach.table.coach.grade(asked.advice.result(), [label(v) for v in q.values],
-                                label(q.up), play, q.offered)
-    if d is not None:
-        coach.said.append(warning(d, asked.bet, asked.hand))
+    d = asked.decision
+    dev = coach.beside.coach.grade(asked.advice.result(), list(d.hand), d.up, play, d.offered)
+    if dev is not None:
+        coach.said.append(warning(dev, d.bet, d.name))
 
 
-def _rounds(coach: SeatCoach, game: CasinoGame, seat: int) -> bool:
+def _rounds(coach: SeatCoach, room: RoomCore, actor: Actor) -> bool:
     """The rounds ended since last read, into the statistics (a count check may be drawn):
     whether any had."""
-    if not any(e["kind"] in ENDED for e in game.events(seat, coach.round_mark)):
+    events = _events(room.state(actor, coach.round_mark))
+    if not any(e.kind.value in ENDED for e in events):
         return False
-    coach.round_mark = game.mark()
-    coach.table.round_over(game)
-    coach.said.extend(coach.table.lines)
-    coach.table.lines.clear()
+    coach.round_mark = room.log_mark()
+    beside = coach.beside
+    beside.settle_round(events)
+    if beside.check_due():
+        beside.coach.shuffled()
+        beside.coach.see(*_seen(room, actor))
+        beside.checking = bool(beside.coach.seen)
     return True
+
+
+def _advice_body(advice: Advice, d: Decision, rules: Rules) -> dict[str, Any]:
+    """The advice as the page reads it: the EVs, the chart's play and its cell, the best play
+    (the index play at the count for a counter), the index and count, and on what basis."""
+    left = 52 * rules.decks - len(d.seen)
+    return {"hand": list(d.hand), "up": d.up,
+            "ev": {a: round(x, 4) for a, x in advice.evs.items()},
+            "chart": advice.chart, "best": advice.best, "index": advice.index,
+            "true_count": advice.true_count,
+            "cell": cell([value_of(r) for r in d.hand], value_of(d.up), d.offered[1]),
+            "seen": len(d.seen),
+            "basis": f"from the {left} cards you have not seen since the shuffle, every later "
+                     "play the exact best"}
 
 
 def _state(coach: SeatCoach) -> dict[str, Any]:
     said, coach.said = coach.said, []
-    checking = coach.table.checking
-    balanced = coach.table.coach.system is not None and coach.table.coach.system.balanced
+    checking = coach.beside.checking
+    system = coach.beside.coach.system
+    balanced = system is not None and system.balanced
     return {"count": coach.system, "profile": coach.profile, "said": said,
             "check": {"true_count": balanced} if checking else None,
-            "stats": coach.table.stats.to_json()}
+            "stats": coach.beside.stats.to_json()}
 
 
 def _refuse(exc: TwentyOneError, status: int = 400) -> JSONResponse:
@@ -252,12 +314,22 @@ def _refuse(exc: TwentyOneError, status: int = 400) -> JSONResponse:
                         else status)
 
 
+@dataclass(frozen=True)
+class Seated:
+    """A request's room, who it speaks for, their seat, their coach and its key."""
+
+    room: RoomCore
+    actor: Actor
+    seat: int
+    coach: SeatCoach
+    key: tuple[str, str]
+
+
 def routes(coaches: Coaches, found: Found, locked: Locked) -> list[BaseRoute]:
     """The coach's API beside a room's: ``found`` reads the room and who the ``?token=``
     speaks for (or the error answer), ``locked`` holds a room's lock."""
 
-    async def seat_coach(request: Request
-                         ) -> tuple[RoomCore, int, SeatCoach, tuple[str, str]] | JSONResponse:
+    def seated(request: Request) -> Seated | JSONResponse:
         got = found(request)
         if isinstance(got, JSONResponse):
             return got
@@ -270,7 +342,7 @@ def routes(coaches: Coaches, found: Found, locked: Locked) -> list[BaseRoute]:
         coach = coaches.seats.get(key)
         if coach is None:
             return _refuse(CoachError("no coach sits beside you: turn the coach on first"), 409)
-        return room, seat, coach, key
+        return Seated(room, actor, seat, coach, key)
 
     async def start(request: Request) -> Response:
         got = found(request)
@@ -283,70 +355,65 @@ def routes(coaches: Coaches, found: Found, locked: Locked) -> list[BaseRoute]:
         except TwentyOneError as exc:
             return _refuse(exc)
         key = (room.code, actor.key)
-        held = coaches.seats.get(key)
-        if held is not None and (held.system, held.profile) == (count, profile):
-            return JSONResponse(_state(held))
+        kept = coaches.seats.get(key)
+        if kept is not None and (kept.system, kept.profile) == (count, profile):
+            return JSONResponse(_state(kept))
         async with locked(room.code) as live:
             try:
-                game = _casino(live)
+                rules = _rules(live)
             except TwentyOneError as exc:
                 return _refuse(exc, 409)
-            rules, mark = game.rules, game.mark()
+            mark = live.log_mark()
         indexed = count == INDEXED_SYSTEM and hilo_plays_at_hand(rules) is not None
-        table = TableCoach(rules, seat, warnings=True, system=count, rng=coaches.rng(),
-                           chance=coaches.chance, clock=coaches.clock, mark=mark)
-        await run_in_threadpool(table.prepare)
-        coach = SeatCoach(table, count, profile, indexed, mark)
-        coach.said.extend(table.lines)
-        table.lines.clear()
+        beside = TableCoach(rules, seat, warnings=True, system=count, rng=coaches.rng(),
+                            chance=coaches.chance, clock=coaches.clock, mark=mark)
+        await run_in_threadpool(beside.prepare)
+        coach = SeatCoach(beside, count, profile, indexed, mark)
+        coach.said.extend(beside.lines)
+        beside.lines.clear()
         coaches.add(key, coach)
         return JSONResponse(_state(coach))
 
     async def advice(request: Request) -> Response:
-        got = await seat_coach(request)
+        got = seated(request)
         if isinstance(got, JSONResponse):
             return got
-        room, seat, coach, _ = got
-        async with locked(room.code) as held:
+        coach = got.coach
+        async with locked(got.room.code) as live:
             try:
-                game = _casino(held)
-                question = held.hint_question(seat)
+                _rules(live)
+                live.hint_question(got.seat)  # refused off the seat's turn, or without hints
             except TwentyOneError as exc:
                 return _refuse(exc, 409)
-            if not isinstance(question, CasinoQuestion):
-                return _refuse(CoachError("the coach knows the casino game's plays only"), 409)
-            _graded(coach, game, seat)
-            coach.table.checking = False  # a check not answered before the deal lapses
-            bet, hand = _hand_in_play(game, seat)
-            mark = game.mark()
-            task = asyncio.create_task(run_in_threadpool(question.advise, coach.advice_coach()))
-            coach.asked = Asked(mark, question, bet, hand, task)
+            _graded(coach, live, got.actor, got.seat)
+            coach.beside.checking = False  # a check not answered before the deal lapses
+            decision = _decision(live, got.actor, got.seat)
+            task = asyncio.create_task(run_in_threadpool(coach.advise, decision))
+            coach.asked = Asked(live.log_mark(), decision, task)
         try:
             worked = await task
         except TwentyOneError as exc:
-            return _refuse(exc)
-        return JSONResponse(question.body(worked))
+            return _refuse(exc, 409)
+        return JSONResponse(_advice_body(worked, decision, coach.beside.rules))
 
     async def played(request: Request) -> Response:
-        got = await seat_coach(request)
+        got = seated(request)
         if isinstance(got, JSONResponse):
             return got
-        room, seat, coach, _ = got
-        if coach.asked is not None:
-            await asyncio.wait([coach.asked.advice])
-        async with locked(room.code) as held:
-            _graded(coach, _casino(held), seat)
-            return JSONResponse(_state(coach))
+        if got.coach.asked is not None:
+            await asyncio.wait([got.coach.asked.advice])
+        async with locked(got.room.code) as live:
+            _graded(got.coach, live, got.actor, got.seat)
+        return JSONResponse(_state(got.coach))
 
     async def between(request: Request) -> Response:
-        got = await seat_coach(request)
+        got = seated(request)
         if isinstance(got, JSONResponse):
             return got
-        room, seat, coach, _ = got
-        async with locked(room.code) as held:
-            game = _casino(held)
-            _graded(coach, game, seat)
-            ended = _rounds(coach, game, seat)
+        coach = got.coach
+        async with locked(got.room.code) as live:
+            _graded(coach, live, got.actor, got.seat)
+            ended = _rounds(coach, live, got.actor)
         if ended:
             problem = await run_in_threadpool(coaches.keep, coach)
             if problem is not None:
@@ -355,37 +422,38 @@ def routes(coaches: Coaches, found: Found, locked: Locked) -> list[BaseRoute]:
         return JSONResponse(_state(coach))
 
     async def count(request: Request) -> Response:
-        got = await seat_coach(request)
+        got = seated(request)
         if isinstance(got, JSONResponse):
             return got
-        room, _, coach, _ = got
+        beside = got.coach.beside
         try:
             answer = read_answer(await _body(request))
-            async with locked(room.code):
-                if not coach.table.checking:
+            async with locked(got.room.code):
+                if not beside.checking:
                     return _refuse(CoachError("no count check is asked now"), 409)
-                problem = coach.table.answer(answer)
+                problem = beside.answer(answer)
                 if problem is not None:  # the terminal's words, less its key ("Enter skips it")
                     words = problem.split("; Enter")[0]
                     raise CoachError(words[0].upper() + words[1:] + ".")
         except TwentyOneError as exc:
             return _refuse(exc)
-        coach.said.extend(coach.table.lines)
-        coach.table.lines.clear()
-        return JSONResponse(_state(coach))
+        got.coach.said.extend(beside.lines)
+        beside.lines.clear()
+        return JSONResponse(_state(got.coach))
 
     async def end(request: Request) -> Response:
-        got = await seat_coach(request)
+        got = seated(request)
         if isinstance(got, JSONResponse):
             return got
-        room, seat, coach, key = got
-        async with locked(room.code) as held:
-            game = _casino(held)
-            _graded(coach, game, seat)
-            _rounds(coach, game, seat)
-            coaches.seats.pop(key, None)
+        coach = got.coach
+        if coach.asked is not None:
+            await asyncio.wait([coach.asked.advice])
+        async with locked(got.room.code) as live:
+            _graded(coach, live, got.actor, got.seat)
+            _rounds(coach, live, got.actor)
+            coaches.seats.pop(got.key, None)
         problem = await run_in_threadpool(coaches.keep, coach)
-        summary = coach.table.summary()
+        summary = coach.beside.summary()
         if problem is not None:
             summary.append(problem)
         elif coach.profile is not None:
@@ -404,5 +472,3 @@ def routes(coaches: Coaches, found: Found, locked: Locked) -> list[BaseRoute]:
         Route("/api/rooms/{code}/coach/count", count, methods=["POST"]),
         Route("/api/rooms/{code}/coach/end", end, methods=["POST"]),
     ]
-
-

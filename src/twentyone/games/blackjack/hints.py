@@ -4,14 +4,15 @@ asks under its lock), then answered by a solver (a room's on a worker thread).
 
 A question holds only what that seat may see, so no answer can use a hidden card. The casino
 game's is the exact EV of each legal action for the cards this seat has not seen since the
-shuffle (the full shoe less every card shown to it, as the terminal's ``??``), worked out by the
-terminal coach's own ``train.coach.Coach``, which the browser's coach reads too
-(docs/web.md#the-coach); Pontoon's prices each choice against a banker who stands on 17, from
-the cards this seat has not seen since the shuffle (``pontoon.hint``, docs/pontoon.md#hints).
+shuffle (the full shoe less every card shown to it, as the terminal's ``??``; the browser's
+coach prices from the same cards, docs/web.md#the-coach); Pontoon's prices each choice against
+a banker who stands on 17, from the cards this seat has not seen since the shuffle
+(``pontoon.hint``, docs/pontoon.md#hints).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Protocol
@@ -21,8 +22,8 @@ from twentyone.engine.views import TableView, seen_cards, view
 from twentyone.errors import WrongPhaseError
 from twentyone.pontoon.hint import BANKER_MODEL, Pool, pontoon_evs, unseen_pool
 from twentyone.rules import Rules
+from twentyone.strategy import action_evs, basic_chart
 from twentyone.strategy.chart import cell
-from twentyone.train.coach import Advice, Coach
 
 from .bank import has_bank
 
@@ -46,9 +47,17 @@ def _allowed(v: TableView) -> dict[str, bool]:
             "can_surrender": "surrender" in legal}
 
 
-def label(value: int) -> str:
-    """A card value as the coach reads a rank ("A", "2" ... "10")."""
-    return "A" if value == 1 else str(value)
+def unseen_shoe(rules: Rules, seen: Iterable[int], values: Iterable[int],
+                up: int) -> list[int]:
+    """The shoe as the solver takes it for a seat (counts by value, aces first): the full shoe
+    less every card ``seen``, with the hand's ``values`` and the ``up`` card put back (they are
+    among the cards seen, and the solver takes them out itself)."""
+    counts = [4 * rules.decks] * 9 + [16 * rules.decks]
+    for v in seen:
+        counts[v - 1] -= 1
+    for v in (*values, up):
+        counts[v - 1] += 1
+    return counts
 
 
 @dataclass(frozen=True)
@@ -67,33 +76,18 @@ class CasinoQuestion:
     up_code: str
     seen: tuple[int, ...]
 
-    @property
-    def offered(self) -> tuple[bool, bool, bool]:
-        """Whether the table offers a double, a split and a surrender, as the coach takes it."""
-        a = dict(self.allowed)
-        return a["can_double"], a["can_split"], a["can_surrender"]
-
-    def advise(self, coach: Coach) -> Advice:
-        """``coach``'s advice for this decision, from the cards this seat has seen (the coach's
-        count, if it keeps one, is the count of those cards)."""
-        coach.shuffled()
-        coach.see(*(label(v) for v in self.seen))
-        return coach.advise([label(v) for v in self.values], label(self.up), self.offered,
-                            self.hands)
-
     def answer(self) -> dict[str, Any]:
-        return self.body(self.advise(Coach(self.rules)))
-
-    def body(self, advice: Advice) -> dict[str, Any]:
-        """The hint's JSON: the EVs, the chart's play and its cell, the best play (the index
-        play at the count for a counter's coach), and on what basis."""
+        allowed = dict(self.allowed)
+        values = list(self.values)
+        shoe = unseen_shoe(self.rules, self.seen, values, self.up)
+        evs = action_evs(self.rules, values, self.up, shoe, split_hands=self.hands, **allowed)
+        # The chart's play and its cell: what a play is judged against at the page.
+        chart = basic_chart(self.rules).decide(values, self.up, **allowed)
         left = 52 * self.rules.decks - len(self.seen)
         return {"hand": list(self.codes), "up": self.up_code,
-                "ev": {a: round(x, 4) for a, x in advice.evs.items()},
-                "chart": advice.chart, "cell": cell(list(self.values), self.up,
-                                                    self.offered[1]),
-                "best": advice.best, "index": advice.index, "true_count": advice.true_count,
-                "seen": len(self.seen), "shoe": "unseen",
+                "ev": {a: round(x, 4) for a, x in evs.items()},
+                "chart": chart, "cell": cell(values, self.up, allowed["can_split"]),
+                "seen": len(self.seen),
                 "basis": f"from the {left} cards you have not seen since the shuffle, every "
                          "later play the exact best"}
 
