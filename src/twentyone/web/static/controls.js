@@ -149,9 +149,15 @@ export function chipsControl(view, seat, ctx) {
     const on = coach.coachOn();
     items.push(h("button.secondary.coach-toggle", { type: "button", "aria-pressed": String(on),
       title: "Say when a play is not the best one, and what it cost",
-      onclick: () => {
-        coach.setCoach(!on);
-        if (!on) coach.ensure(ctx);
+      onclick: async () => {
+        if (on) { // turned off: the session ends here, and is shown (and kept, with a profile)
+          const session = await coach.leave(ctx);
+          coach.setCoach(false);
+          if (session) coach.showSummary(ctx, session);
+        } else {
+          coach.setCoach(true);
+          coach.ensure(ctx);
+        }
         ctx.rerender();
       } }, on ? "Coach: on" : "Coach: off"));
     if (on) items.push(ctx.keep("coach-settings", () => coach.settingsForm(ctx)));
