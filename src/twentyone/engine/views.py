@@ -177,11 +177,12 @@ def seen_cards(table: Table, seat: int) -> list[Card]:
     return seen_in(visible_events(table, seat))
 
 
-def seen_in(events: Iterable[Event]) -> list[Card]:
+def seen_in(events: Iterable[Event], before: Iterable[Card] = ()) -> list[Card]:
     """``seen_cards`` from a seat's own events (``visible_events``, or a game's ``events``
     read back with ``event_from_json``): a front end that holds only those, as the browser's
-    coach does, counts the same cards."""
-    seen: dict[Card, None] = {}
+    coach does, counts the same cards. ``before``: the cards seen up to the first of
+    ``events`` (a front end that reads the log a piece at a time)."""
+    seen: dict[Card, None] = dict.fromkeys(before)
     for e in events:
         if e.kind in (Kind.SHUFFLED, Kind.REFILLED):
             seen.clear()

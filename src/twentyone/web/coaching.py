@@ -48,7 +48,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from twentyone.cards import parse_card
+from twentyone.cards import Card, parse_card
 from twentyone.engine.events import Event, event_from_json
 from twentyone.engine.views import seen_in
 from twentyone.errors import CoachError, NotAllowedError, TwentyOneError
@@ -107,6 +107,21 @@ class Asked:
 
 
 @dataclass
+class Seen:
+    """The cards shown to a seat since the shuffle, read from its events a piece at a time
+    (from the log's start once, then from where it was last read: an evening's log is long)."""
+
+    mark: int = 0
+    cards: list[Card] = field(default_factory=list)
+
+    def read(self, room: RoomCore, actor: Actor) -> tuple[str, ...]:
+        """The cards seen now, as rank labels."""
+        self.cards = seen_in(_events(room.state(actor, self.mark)), self.cards)
+        self.mark = room.log_mark()
+        return tuple(LABELS[int(c.rank)] for c in self.cards)
+
+
+@dataclass
 class SeatCoach:
     """One seat's coach: the terminal's ``TableCoach`` (``beside``), the count and profile the
     player chose, the decision asked about and not yet played, where in the log the rounds were
@@ -119,6 +134,7 @@ class SeatCoach:
     round_mark: int
     asked: Asked | None = None
     said: list[str] = field(default_factory=list)
+    seen: Seen = field(default_factory=Seen)
 
     def advise(self, d: Decision) -> Advice:
         """The advice for ``d`` from a coach of its own (on a worker thread; the seat's own
@@ -224,14 +240,10 @@ def _events(frame: dict[str, Any]) -> list[Event]:
     return [event_from_json(e) for e in frame["events"]]
 
 
-def _seen(room: RoomCore, actor: Actor) -> tuple[str, ...]:
-    """Every card shown to ``actor``'s seat since the shuffle, from its own events."""
-    return tuple(LABELS[int(c.rank)] for c in seen_in(_events(room.state(actor, 0))))
-
-
-def _decision(room: RoomCore, actor: Actor, seat: int) -> Decision:
-    """The seat's decision on show, from its own state frame (its view and what it may do)."""
-    frame = room.state(actor, 0)
+def _decision(room: RoomCore, actor: Actor, seat: int, seen: Seen) -> Decision:
+    """The seat's decision on show, from its own state frame (its view and what it may do)
+    and the cards it has seen."""
+    frame = room.state(actor, room.log_mark())
     body = frame["body"]
     index = body["to_act"][1]
     hands = next(s for s in body["seats"] if s["number"] == seat)["hands"]
@@ -245,7 +257,7 @@ def _decision(room: RoomCore, actor: Actor, seat: int) -> Decision:
     return Decision(tuple(rank(c) for c in hand["cards"] if c is not None), rank(up),
                     ("double" in legal, "split" in legal, "surrender" in legal), len(hands),
                     int(hand["bet"]), f"Hand {index + 1}" if len(hands) > 1 else "",
-                    tuple(LABELS[int(c.rank)] for c in seen_in(_events(frame))))
+                    seen.read(room, actor))
 
 
 def _graded(coach: SeatCoach, room: RoomCore, actor: Actor, seat: int) -> None:
@@ -279,7 +291,7 @@ def _rounds(coach: SeatCoach, room: RoomCore, actor: Actor) -> bool:
     beside.settle_round(events)
     if beside.check_due():
         beside.coach.shuffled()
-        beside.coach.see(*_seen(room, actor))
+        beside.coach.see(*coach.seen.read(room, actor))
         beside.checking = bool(beside.coach.seen)
     return True
 
@@ -387,7 +399,7 @@ def routes(coaches: Coaches, found: Found, locked: Locked) -> list[BaseRoute]:
                 return _refuse(exc, 409)
             _graded(coach, live, got.actor, got.seat)
             coach.beside.checking = False  # a check not answered before the deal lapses
-            decision = _decision(live, got.actor, got.seat)
+            decision = _decision(live, got.actor, got.seat, coach.seen)
             task = asyncio.create_task(run_in_threadpool(coach.advise, decision))
             coach.asked = Asked(live.log_mark(), decision, task)
         try:
