@@ -38,6 +38,18 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         yield s
 
 
+#: For the counter: round 1 Ann's 5 and 6 against a 4 (3 in the hole), doubled, a 2 drawn; the
+#: dealer draws 2, 5, 10 and busts. Round 2: 10 and 6 against a 10 (7 in the hole), a 3 to draw.
+SMALL_STACK = "5s,4d,6h,3c,2s,2h,5d,10s,10h,10c,6c,7d,3h,2d,2c"
+
+
+@pytest.fixture(scope="module")
+def small_cards_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with serve(tmp_path_factory.mktemp("coach-index") / "ledger.db", stack=SMALL_STACK,
+               count_checks=0) as s:
+        yield s
+
+
 def cost_of_the_stand() -> float:
     """Standing on 10, 6 against a 10, for the cards Ann has not seen after round 1 (the hand
     and up card still in the shoe the solver takes): the chart's hit less the stand."""
@@ -151,6 +163,33 @@ def test_the_coach_checks_the_count_warns_and_sums_up_the_session(
     expect(progress.locator(".t-table-play li")).to_contain_text(
         ["2 hands (won 1, lost 1, pushed 0), net $0; 1 mistake costing "
          f"{cost:.4f} of a bet; count checks 1 of 1 right"], timeout=WAIT_MS)
+    assert not errors, errors
+
+
+def test_a_hilo_counter_is_warned_with_the_index_and_the_count(
+        browser: Browser, small_cards_server: Server, tmp_path: Path) -> None:
+    """After round 1's small cards (+6 by Hi-Lo: 5, 4, 6, 3, 2, 2, 5 each +1, the 10 -1), round
+    2's 10, 10, 6 bring it to +5 over 301/52 = 5.79 decks: a true count of 0, where the Hi-Lo
+    index says stand on 16 v 10 though the chart hits. Ann hits: the warning names the index
+    and the count, and prices the hit for the cards she has not seen."""
+    errors: list[str] = []
+    host, ann = bet_and_dealt(browser, small_cards_server.base, "classic", errors,
+                              seated=coach_on("ann-index"))  # type: ignore[arg-type]
+    ann.locator('[data-action="double"]').click()  # 11 v 4: the chart's double, nothing said
+    expect(ann.locator(".act-bet")).to_be_visible(timeout=WAIT_MS)
+    bet_again(host, ann)
+    ann.locator('[data-action="hit"]').click()
+    shoe = [4 * CLASSIC.decks] * 9 + [16 * CLASSIC.decks]
+    for v in (5, 4, 6, 3, 2, 2, 5, 10):
+        shoe[v - 1] -= 1
+    evs = action_evs(CLASSIC, [10, 6], 10, shoe, can_double=False, can_split=False,
+                     can_surrender=False)
+    cost = evs["stand"] - evs["hit"]
+    note = ann.locator(".toast.coach")
+    expect(note).to_have_text(
+        f"Coach: “Best was stand (the Hi-Lo index 0, at 0): hit cost {cost:.4f} of a bet, "
+        f"${round(cost * 1000) / 100:.2f} on your $10”", timeout=WAIT_MS)
+    shot(ann, shots_dir(tmp_path) / "coach-index-laptop.png")
     assert not errors, errors
 
 

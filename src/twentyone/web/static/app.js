@@ -127,8 +127,8 @@ class Room extends RoomPage {
       game: () => this.room.signals || "shoe",
       can: (action) => !this.busy && this.legal(action),
       act: async (action) => {
-        const view = this.view; // a signal is a play the coach hears of, as a button's
-        if (await this.act(action)) coach.played(this.ctx(), action, view);
+        const judged = coach.pressed(action, this.view); // a signal is judged as a button is
+        if (await this.act(action)) coach.played(this.ctx(), judged);
       },
     });
     this.root = h("section.room", { dataset: { busy: "0" } }, this.head, this.hostBox, this.felt, this.panelBox,

@@ -109,11 +109,19 @@ export function prepare(ctx, view) {
     .catch(() => null) };
 }
 
-// After the table took ``action`` (decided on ``view``): what the coach has to say about it.
-export async function played(ctx, action, view) {
-  if (!coachOn() || !PLAYS.has(action) || !asked || asked.key !== decisionKey(view)) return;
-  const advice = await asked.answer;
+// A play pressed on ``view``: the advice asked for that decision (null: none to judge it by).
+// Taken at the press, since the next decision's is asked as soon as the table has moved on.
+export function pressed(action, view) {
+  if (!coachOn() || !PLAYS.has(action) || !asked || asked.key !== decisionKey(view)) return null;
+  const mine = asked;
   asked = null;
+  return mine;
+}
+
+// After the table took the play ``pressed`` returned: what the coach has to say about it.
+export async function played(ctx, mine) {
+  if (!mine) return;
+  const advice = await mine.answer;
   if (!advice) return;
   try {
     say(ctx, await api.coach(path(ctx, "/played"), {}));

@@ -39,7 +39,8 @@ export function actionBar(view, ctx) {
       onclick: async () => {
         const args = a === "accept_bank" && view.bank_offer ? { price: view.bank_offer.price } : {};
         // The coach hears of a play once the table has taken it (its log is what it judges).
-        if (await ctx.act(a, args)) coach.played(ctx, a, view);
+        const judged = coach.pressed(a, view);
+        if (await ctx.act(a, args)) coach.played(ctx, judged);
       } },
     label(a)));
   const canHint = view.hints && (view.legal.includes("hit") || view.legal.includes("stand"));
