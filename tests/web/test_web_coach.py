@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
-from web_kit import Party, Person, table_of
+from web_kit import Party, Person, party, table_of
 
 from twentyone.engine.shoe import StackedShuffler
 from twentyone.engine.table import Phase
@@ -237,3 +237,33 @@ def test_the_coach_refuses_what_it_cannot_serve(tmp_path: Path) -> None:
         api(p, ann, "coach", {"count": "hilo"})
         refused = api(p, ann, "coach/advice", status=409)  # not her turn
         assert "turn" in refused["message"]
+
+
+def test_the_answer_to_insurance_is_judged_by_the_tens_not_seen(tmp_path: Path) -> None:
+    """Ann's 10, 9 against an ace (an 8 in the hole): insuring is the mistake (the chart never
+    insures), priced by the ten-cards among the 309 cards she has not seen: 95 of them, so the
+    side bet returns 3 x 95 / 309 - 1 a dollar insured, on half her bet."""
+    with room(tmp_path, ["10s", "As", "9s", "8d", "2c", "3c"]) as p:
+        ann = seated(p)
+        api(p, ann, "coach", {})
+        assert p.act(ann, "bet", amount=1_000)["ok"]
+        assert p.act(p.host, "deal")["ok"]
+        assert table_of(p.room).phase is Phase.INSURANCE
+        assert api(p, ann, "coach/advice") == {"insurance": True}
+        assert p.act(ann, "insure")["ok"]
+        said = api(p, ann, "coach/played", {})["said"]
+        stats = api(p, ann, "coach/between")["stats"]
+    cost = -(3 * 95 / 309 - 1) * 0.5
+    assert said == [f"Coach: “Best was decline (the chart never insures): insure cost "
+                    f"{cost:.4f} of a bet, ${round(cost * 1000) / 100:.2f} on your $10”"]
+    assert (stats["decisions"], stats["mistakes"]) == (1, 1)
+
+
+def test_the_coach_sits_only_at_a_table_the_house_banks_and_deals(tmp_path: Path) -> None:
+    """Pontoon (a player banks) and a table the host deals get no coach: refused in words."""
+    for n, room_args in enumerate(({"game": "pontoon"}, {"host_mode": "dealer"})):
+        with party(tmp_path / f"{n}.db", **room_args) as p:
+            ann = p.join()
+            assert p.sit(ann, "Ann", 20_000)["ok"]
+            refused = api(p, ann, "coach", {}, status=409)
+            assert refused["error"] == "CoachError", refused

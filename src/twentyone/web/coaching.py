@@ -73,6 +73,10 @@ MAX_ANSWER = 32
 #: The room's log kinds that are a seat's play, and the play each is.
 PLAYED = {"hit": "hit", "stood": "stand", "doubled": "double", "split": "split",
           "surrendered": "surrender"}
+#: The log kinds that answer insurance (or even money), and whether each insures.
+INSURANCE = {"insured": True, "even-money": True, "declined": False}
+#: The answers to insurance the page offers.
+INSURANCE_OPS = {"insure", "even_money", "decline"}
 #: The log kinds that end a round (a round called off ends too).
 ENDED = {"round-ended", "voided"}
 _SPACES = re.compile(r"\s+")
@@ -106,6 +110,17 @@ class Asked:
     advice: asyncio.Task[Advice]
 
 
+@dataclass(frozen=True)
+class Offered:
+    """Insurance (or even money) offered to the seat: the log's length then, the hand's bet
+    and the cards the seat had seen (the coach prices the side bet by the ten-cards among those
+    it has not)."""
+
+    mark: int
+    bet: int
+    seen: tuple[str, ...]
+
+
 @dataclass
 class Seen:
     """The cards shown to a seat since the shuffle, read from its events a piece at a time
@@ -135,6 +150,7 @@ class SeatCoach:
     asked: Asked | None = None
     said: list[str] = field(default_factory=list)
     seen: Seen = field(default_factory=Seen)
+    insurance: Offered | None = None
 
     def advise(self, d: Decision) -> Advice:
         """The advice for ``d`` from a coach of its own (on a worker thread; the seat's own
@@ -230,7 +246,7 @@ def _rules(room: RoomCore) -> Rules:
     gives hints (the registry says which games the house banks)."""
     spec = room.spec
     entry = TABLES.get(spec.game)
-    if entry is None or entry.bank or spec.host_mode == "dealer" or not spec.settings.hints:
+    if entry is None or entry.bank or spec.host_mode != "house" or not spec.settings.hints:
         raise CoachError("the coach sits at a blackjack table the house banks and deals, "
                          "that gives hints")
     return Rules.from_mapping(dict(spec.rules))
@@ -260,9 +276,33 @@ def _decision(room: RoomCore, actor: Actor, seat: int, seen: Seen) -> Decision:
                     seen.read(room, actor))
 
 
+def _insurance_graded(coach: SeatCoach, room: RoomCore, actor: Actor, seat: int) -> None:
+    """The answer to insurance, graded if the log shows it (as the terminal's coach grades it:
+    the chart never insures, a Hi-Lo counter insures at the index)."""
+    offered = coach.insurance
+    if offered is None:
+        return
+    events = room.state(actor, offered.mark)["events"]
+    answer = next((e for e in events if e.get("seat") == seat and e["kind"] in INSURANCE),
+                  None)
+    if answer is None:
+        return
+    coach.insurance = None
+    insured = INSURANCE[answer["kind"]]
+    share = (int(answer.get("amount", 0)) / offered.bet
+             if answer["kind"] == "insured" and offered.bet else 0.5)
+    judge = coach.beside.coach
+    judge.shuffled()
+    judge.see(*offered.seen)
+    dev = judge.judge_insurance(insured, share)
+    if dev is not None:
+        coach.said.append(warning(dev, offered.bet))
+
+
 def _graded(coach: SeatCoach, room: RoomCore, actor: Actor, seat: int) -> None:
     """The decision asked about, graded if the log shows the seat has played it (its warning
     into ``said``)."""
+    _insurance_graded(coach, room, actor, seat)
     asked = coach.asked
     if asked is None or not asked.advice.done():
         return
@@ -278,6 +318,19 @@ def _graded(coach: SeatCoach, room: RoomCore, actor: Actor, seat: int) -> None:
     dev = coach.beside.coach.grade(asked.advice.result(), list(d.hand), d.up, play, d.offered)
     if dev is not None:
         coach.said.append(warning(dev, d.bet, d.name))
+
+
+def _insurance_offer(room: RoomCore, actor: Actor, seat: int,
+                     coach: SeatCoach) -> dict[str, Any] | None:
+    """Insurance offered to the seat now: noted, to grade its answer (None: none offered)."""
+    frame = room.state(actor, room.log_mark())
+    if not INSURANCE_OPS & {op["op"] for op in frame["legal"]}:
+        return None
+    hands = next(s for s in frame["body"]["seats"] if s["number"] == seat)["hands"]
+    coach.beside.checking = False
+    coach.insurance = Offered(room.log_mark(), int(hands[0]["bet"]) if hands else 0,
+                              coach.seen.read(room, actor))
+    return {"insurance": True}
 
 
 def _rounds(coach: SeatCoach, room: RoomCore, actor: Actor) -> bool:
@@ -394,6 +447,9 @@ def routes(coaches: Coaches, found: Found, locked: Locked) -> list[BaseRoute]:
         async with locked(got.room.code) as live:
             try:
                 _rules(live)
+                offer = _insurance_offer(live, got.actor, got.seat, coach)
+                if offer is not None:
+                    return JSONResponse(offer)
                 live.hint_question(got.seat)  # refused off the seat's turn, or without hints
             except TwentyOneError as exc:
                 return _refuse(exc, 409)

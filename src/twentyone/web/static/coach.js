@@ -13,7 +13,9 @@ const KEY = "twentyone.coach";
 const SETTINGS = "twentyone.coach.settings";
 // The trainers' page keeps the profile under this name: the coach offers the same one.
 const TRAIN_PROFILE = "twentyone.train.profile";
-const PLAYS = new Set(["hit", "stand", "double", "split", "surrender"]);
+// The plays the coach judges: the hand's, and the answer to insurance or even money.
+const PLAYS = new Set(["hit", "stand", "double", "split", "surrender", "insure", "even_money",
+  "decline"]);
 // The counts the coach checks (the server's names), as a player knows them.
 export const COUNTS = [["", "No count"], ["hilo", "Hi-Lo"], ["ko", "KO"], ["hiopt1", "Hi-Opt I"],
   ["hiopt2", "Hi-Opt II"], ["omega2", "Omega II"], ["zen", "Zen"], ["halves", "Halves"]];

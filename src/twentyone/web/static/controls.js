@@ -49,6 +49,9 @@ export function actionBar(view, ctx) {
       "aria-label": "hint", onclick: () => showHint(ctx) }, "?"));
     coach.prepare(ctx, view); // the coach's odds asked while the player thinks
   }
+  if (view.hints && ["insure", "even_money", "decline"].some((a) => view.legal.includes(a))) {
+    coach.prepare(ctx, view); // the answer to insurance is judged too
+  }
   if (!buttons.length) return null;
   const bar = h("div.action-bar", { role: "group", "aria-label": "your actions" }, buttons);
   const offer = bankOfferText(view);
