@@ -190,6 +190,8 @@ class Room extends RoomPage {
   ctx() {
     return {
       code: this.code, state: this.state, token: () => this.token(), bets: this.room.bets,
+      // The coach sits at a table the house banks and deals (docs/web.md#the-coach).
+      coachable: !this.room.bank && this.room.host_mode !== "dealer",
       act: (op, args) => this.act(op, args), rerender: () => this.render(),
       showPanel: (el) => this.showPanel(el),
       keep: (key, make) => {

@@ -104,7 +104,7 @@ function decisionKey(view) {
 
 // Asked once per decision, while the player thinks, so the judgement is ready at the press.
 export function prepare(ctx, view) {
-  if (!coachOn() || !view.hints || !view.legal.some((a) => PLAYS.has(a))) return;
+  if (!coachOn() || !ctx.coachable || !view.hints || !view.legal.some((a) => PLAYS.has(a))) return;
   const key = decisionKey(view);
   if (asked && asked.key === key) return;
   asked = { key, answer: ensure(ctx).then((ok) => (ok ? api.coach(path(ctx, "/advice")) : null))
@@ -132,7 +132,7 @@ export async function played(ctx, mine) {
 
 // Between rounds, once a round: the coach reads the round's end (and may ask for the count).
 export function between(ctx, view) {
-  if (!coachOn() || !view.hints || !view.legal.includes("bet")) return;
+  if (!coachOn() || !ctx.coachable || !view.hints || !view.legal.includes("bet")) return;
   ensure(ctx);
   if (lastBetween === view.round) return;
   lastBetween = view.round;

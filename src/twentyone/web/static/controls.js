@@ -147,7 +147,7 @@ export function chipsControl(view, seat, ctx) {
       if (await ctx.act("leave") && session) coach.showSummary(ctx, session);
     } }, "Leave the table"));
   }
-  if (view.hints && items.length) {
+  if (view.hints && ctx.coachable && items.length) {
     // The coach (docs/web.md#the-coach): a note after a play that is not the best one, count
     // checks for a counter, the session's statistics.
     const on = coach.coachOn();
