@@ -5,9 +5,10 @@ A seat's coach is the terminal's own (``train.seat.TableCoach``, whose ``train.c
 advises, prices, grades counts and keeps the statistics), held here per seat, so that every
 judgement is the server's and is made from that seat's own sight:
 
-- the advice is worked out from the room's hint question (the hand, what the table offers, and
-  the cards shown to that seat since the shuffle, never the hole card), with the index play at
-  the true count for a player who counts Hi-Lo;
+- the advice is worked out from the seat's own view (the hand, what the table offers) and the
+  cards shown to that seat since the shuffle (never the hole card), with the index play at the
+  true count for a player who counts Hi-Lo, and the answer to insurance judged as at the
+  terminal;
 - a play is graded once the room's log shows the seat made it (the page only asks "anything to
   say?": it never tells the server what was played, nor how a hand ended);
 - between rounds a count check is drawn (about one round in four, as at the terminal) and
