@@ -153,8 +153,7 @@ def test_the_coach_checks_the_count_warns_and_sums_up_the_session(
         "This session: 2 hands (won 1, lost 1, pushed 0), net +$0, biggest swing $10.",
         f"Plays judged: 2; mistakes 1, costing {cost:.4f} of a bet in all.",
         "Count checks right: 1 of 1.",
-        f"Kept in the profile {profile}: its progress page (and twentyone train stats "
-        f"--profile {profile}) shows every session.",
+        f"Kept in the profile {profile}: your progress page shows every session.",
     ])
     expect(summary).to_have_attribute("data-in-sight", "1")
     shot(ann, shots / f"coach-leaving-{size}.png")

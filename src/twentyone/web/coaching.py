@@ -526,9 +526,8 @@ def routes(coaches: Coaches, found: Found, locked: Locked) -> list[BaseRoute]:
         if problem is not None:
             summary.append(problem)
         elif coach.profile is not None:
-            summary.append(f"Kept in the profile {coach.profile}: its progress page (and "
-                           f"twentyone train stats --profile {coach.profile}) shows every "
-                           "session.")
+            summary.append(f"Kept in the profile {coach.profile}: your progress page shows "
+                           "every session.")
         out = _state(coach)
         out["summary"] = summary
         return JSONResponse(out)
