@@ -144,6 +144,12 @@ class TrainersBusy(TrainingError):
     """The server already holds as many trainer sessions as it keeps at once."""
 
 
+class CoachError(TrainingError):
+    """A request to the coach at a browser table that cannot be served: no coach at this seat,
+    a room whose game it does not coach, a count check answered when none is asked, an answer
+    that is not a count. Nothing changes."""
+
+
 class RequestError(TwentyOneError):
     """A request to a party table in the browser that cannot be read: not JSON, too large, an
     unknown operation, a field missing or of the wrong kind. Nothing is changed."""

@@ -53,13 +53,17 @@ class Server:
 
 
 @contextmanager
-def serve(db: Path, stack: str | None = None) -> Iterator[Server]:
+def serve(db: Path, stack: str | None = None,
+          count_checks: float | None = None) -> Iterator[Server]:
     """`twentyone serve` on a free port with a fresh ledger, until it answers /health; with
-    ``stack`` ("10s,As,..."), each room's first shoe deals those cards first."""
+    ``stack`` ("10s,As,..."), each room's first shoe deals those cards first; the coach asks a
+    count check after ``count_checks`` of the rounds (1: every one; None: the server's own)."""
     port = free_port()
     with serve_command([sys.executable, "-m", "twentyone", "serve", "--host", "127.0.0.1",
                         "--port", str(port), "--db", str(db),
-                        *(["--stack", stack] if stack else [])], db, port) as server:
+                        *(["--stack", stack] if stack else []),
+                        *(["--count-checks", str(count_checks)] if count_checks is not None
+                          else [])], db, port) as server:
         yield server
 
 

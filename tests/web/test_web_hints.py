@@ -131,11 +131,11 @@ def test_the_casino_hint_names_the_charts_play_and_its_cell() -> None:
 
     no_surrender = (("can_double", False), ("can_split", False), ("can_surrender", False))
     sixteen = CasinoQuestion(PRESETS["classic"], (10, 6), 10, no_surrender, 1, ("10s", "6h"),
-                             "10c").answer()
+                             "10c", (10, 6, 10)).answer()
     assert (sixteen["chart"], sixteen["cell"]) == ("hit", "hard 16 v 10")
     assert sixteen["ev"]["hit"] > sixteen["ev"]["stand"]
     pair = CasinoQuestion(PRESETS["classic"], (8, 8), 10,
                           (("can_double", False), ("can_split", True), ("can_surrender", False)),
-                          1, ("8s", "8h"), "10c").answer()
+                          1, ("8s", "8h"), "10c", (8, 8, 10)).answer()
     assert (pair["chart"], pair["cell"]) == ("split", "pair 8 v 10")
     assert pair["chart"] in pair["ev"]

@@ -87,6 +87,10 @@ def serve(
         "--stack", hidden=True,
         help="Testing: cards dealt first in each room's first shoe, e.g. 10s,As,6h,7d.")]
     = None,
+    count_checks: Annotated[float, typer.Option(
+        "--count-checks", hidden=True, min=0, max=1,
+        help="Testing: the share of rounds after which the coach asks a count check.")]
+    = 0.25,
 ) -> None:
     """Serve the party table: everyone joins from a browser on the same network."""
     # The server's libraries are loaded here, not with the CLI: every other command would pay
@@ -115,7 +119,8 @@ def serve(
     except (OSError, sqlite3.DatabaseError) as exc:
         raise LedgerError(f"cannot use {path} as the ledger: {exc}") from None
     warn_predictable(None, bool(stack))
-    app = create_app(store, live=_live(stack), rules=rules, limits=limits)
+    app = create_app(store, live=_live(stack), rules=rules, limits=limits,
+                     count_checks=count_checks)
     config = server_config(app, host, port, limits)
     throttle_logs(limits.log_every_s)
     server = uvicorn.Server(config)

@@ -10,6 +10,7 @@ screen and every bot reads the table through this, so hiding is decided in one p
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -173,8 +174,16 @@ def seen_cards(table: Table, seat: int) -> list[Card]:
     card is seen when dealt and again when turned), a burned card shown face up among them. A
     refill from the discards starts the count again, as the cards seen are back in the shoe.
     This is what a card counter at the table knows, and what a hint may use."""
-    seen: dict[Card, None] = {}
-    for e in visible_events(table, seat):
+    return seen_in(visible_events(table, seat))
+
+
+def seen_in(events: Iterable[Event], before: Iterable[Card] = ()) -> list[Card]:
+    """``seen_cards`` from a seat's own events (``visible_events``, or a game's ``events``
+    read back with ``event_from_json``): a front end that holds only those, as the browser's
+    coach does, counts the same cards. ``before``: the cards seen up to the first of
+    ``events`` (a front end that reads the log a piece at a time)."""
+    seen: dict[Card, None] = dict.fromkeys(before)
+    for e in events:
         if e.kind in (Kind.SHUFFLED, Kind.REFILLED):
             seen.clear()
         elif e.card is not None and e.kind in (Kind.DEALT, Kind.TURNED, Kind.BURNED):

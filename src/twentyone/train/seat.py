@@ -25,14 +25,14 @@ import random
 import re
 import sqlite3
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
 from typing import Any
 
 from twentyone.engine import views
-from twentyone.engine.events import Kind, event_from_json
+from twentyone.engine.events import Event, Kind, event_from_json
 from twentyone.engine.table import Action, Phase
 from twentyone.games.chipgame import ChipGame
 from twentyone.money import Cents, dollars
@@ -78,7 +78,10 @@ class TableCoach:
 
     def __init__(self, rules: Rules, seat: int, *, warnings: bool, system: str | None,
                  rng: random.Random, store: Store | None = None, chance: float = CHECK_CHANCE,
-                 clock: Callable[[], datetime] = lambda: datetime.now().astimezone()) -> None:
+                 clock: Callable[[], datetime] = lambda: datetime.now().astimezone(),
+                 mark: int = 0) -> None:
+        """``mark``: where in the table's log this coach sits down (``game.mark()``); the
+        rounds before it are not this session's."""
         self.rules = rules
         self.seat = seat
         self.warnings = warnings
@@ -94,7 +97,7 @@ class TableCoach:
         self.lines: list[str] = []
         #: A count check is waiting for the player's answer.
         self.checking = False
-        self._mark = 0
+        self._mark = mark
         self._dealt = False
         if system == INDEXED_SYSTEM and not indexed:
             self.lines.append(
@@ -145,10 +148,7 @@ class TableCoach:
         d = p.grade()
         if d is None or not self.warnings:
             return
-        head = f"{p.hand}: best" if p.hand else "Best"
-        self.lines.append(f"Coach: “{head} was {d.best} ({d.why}): {d.chosen} cost "
-                          f"{d.cost:.4f} of a bet, {dollars(round(d.cost * p.bet))} on your "
-                          f"{dollars(p.bet)}”")
+        self.lines.append(warning(d, p.bet, p.hand))
 
     def toggle(self) -> str:
         """F3: warnings off or on; what the table says about it."""
@@ -165,19 +165,28 @@ class TableCoach:
         events = [event_from_json(e, game.event_kinds)
                   for e in game.events(self.seat, self._mark)]
         self._mark = game.mark()
+        self.settle_round(events)
+        mine = _seat(game, self.seat)
+        if mine is not None:
+            self.keep(int(mine["bankroll"]), game.chipset.by_colour(mine["chips"]))
+        if mine is not None and self.check_due():
+            self._sync(game)
+            self.checking = bool(self.coach.seen)
+
+    def settle_round(self, events: Sequence[Event]) -> None:
+        """The seat's events of a round (its own view of them) into the statistics: each hand
+        as it settled, and what insurance made (the browser's coach reads them too)."""
         nets = [e.amount for e in events if e.kind is Kind.SETTLED and e.seat == self.seat]
         side = sum(e.amount for e in events
                    if e.kind is Kind.INSURANCE_SETTLED and e.seat == self.seat)
         if nets or side:
             self.coach.settle(nets, side)
         self._dealt = self._dealt or any(e.kind is Kind.DEALT for e in events)
-        mine = _seat(game, self.seat)
-        if mine is not None:
-            self.keep(int(mine["bankroll"]), game.chipset.by_colour(mine["chips"]))
-        if (self.system is not None and self._dealt and mine is not None
-                and self.rng.random() < self.chance):
-            self._sync(game)
-            self.checking = bool(self.coach.seen)
+
+    def check_due(self) -> bool:
+        """Whether a count check is asked now, between rounds (drawn: about one round in
+        four), once a card has been dealt to a player who counts."""
+        return self.system is not None and self._dealt and self.rng.random() < self.chance
 
     def check_choices(self) -> str:
         """What the count check's prompt asks (Rich markup)."""
@@ -249,6 +258,15 @@ class TableCoach:
             lines.append(f"Kept in the profile {self.store.path.stem!r}: twentyone train "
                          f"stats --profile {self.store.path.stem} shows every session.")
         return lines
+
+
+def warning(d: Deviation, bet: Cents, hand: str = "") -> str:
+    """A mistake as the coach calls it, in the dealer's style, at the terminal's table and the
+    browser's: the best play, why, and the cost per bet and in money on ``bet`` (``hand``
+    names the hand where a split made several)."""
+    head = f"{hand}: best" if hand else "Best"
+    return (f"Coach: “{head} was {d.best} ({d.why}): {d.chosen} cost {d.cost:.4f} of a bet, "
+            f"{dollars(round(d.cost * bet))} on your {dollars(bet)}”")
 
 
 def _seat(game: ChipGame, seat: int) -> Mapping[str, Any] | None:

@@ -47,7 +47,8 @@ from twentyone.errors import (
 )
 from twentyone.games.core.shuffle import Shuffler as CardShuffler
 from twentyone.games.registry import CARD_GAME, ROOM_GAMES
-from twentyone.web import downloads, pages, protocol, training
+from twentyone.train.seat import CHECK_CHANCE
+from twentyone.web import coaching, downloads, pages, protocol, training
 from twentyone.web.cardroom import BOT_DELAY_S, CardRoom, secure_bot_rng, secure_cards
 from twentyone.web.delta import Feed, Held
 from twentyone.web.limits import Buckets, Limits, Slots
@@ -249,12 +250,14 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
                clock: Callable[[], float] = time.monotonic,
                cards: Callable[[], CardShuffler] = secure_cards,
                bot_delay_s: float = BOT_DELAY_S,
-               bot_rng: Callable[[str, int], random.Random] = secure_bot_rng) -> Starlette:
+               bot_rng: Callable[[str, int], random.Random] = secure_bot_rng,
+               count_checks: float = CHECK_CHANCE) -> Starlette:
     """The app over ``store`` (a room is dealt again from it when first used); ``live`` makes
     each room's shuffler (the system's secure random source unless a test stacks the shoe);
     ``rules`` is the preset offered first; ``limits`` what one client may ask of it, and
     ``clock`` the time rooms are idle by; ``cards`` makes a card room's shuffler, its bots
-    move ``bot_delay_s`` apart, each with the random source ``bot_rng(code, seat)``."""
+    move ``bot_delay_s`` apart, each with the random source ``bot_rng(code, seat)``; the
+    coach at a casino table asks a count check after ``count_checks`` of the rounds."""
     limits = limits or Limits()
     site = Site(store, live, limits, clock, cards, bot_delay_s, bot_rng)
     creating = Buckets(limits.rooms_burst, limits.room_every_s, clock)
@@ -263,6 +266,7 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
     downloading = Slots(limits.downloads_total)
     histories = Histories(store)
     trainers = training.Trainers(training.beside(store))
+    coaches = coaching.Coaches(training.beside(store), chance=count_checks)
 
     async def health(request: Request) -> Response:
         return JSONResponse({"status": "ok"})
@@ -510,6 +514,7 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
         Route("/api/rooms/{code}/scores.csv", downloads_at_most(downloading, scores)),
         Route("/api/rooms/{code}/hint", hint),
         WebSocketRoute("/ws/{code}", play),
+        *coaching.routes(coaches, room_and_actor, site.locked),
         *training.routes(trainers),
         Mount("/static", StaticFiles(directory=pages.STATIC, check_dir=False), name="static"),
     ]

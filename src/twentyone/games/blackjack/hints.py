@@ -3,13 +3,16 @@
 asks under its lock), then answered by a solver (a room's on a worker thread).
 
 A question holds only what that seat may see, so no answer can use a hidden card. The casino
-game's is the exact EV of each legal action from a full shoe (``strategy.action_evs``, as the
-terminal's ``?``); Pontoon's prices each choice against a banker who stands on 17, from the cards
-this seat has not seen since the shuffle (``pontoon.hint``, docs/pontoon.md#hints).
+game's is the exact EV of each legal action for the cards this seat has not seen since the
+shuffle (the full shoe less every card shown to it, as the terminal's ``??``; the browser's
+coach prices from the same cards, docs/web.md#the-coach); Pontoon's prices each choice against
+a banker who stands on 17, from the cards this seat has not seen since the shuffle
+(``pontoon.hint``, docs/pontoon.md#hints).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Protocol
@@ -44,8 +47,26 @@ def _allowed(v: TableView) -> dict[str, bool]:
             "can_surrender": "surrender" in legal}
 
 
+def unseen_shoe(rules: Rules, seen: Iterable[int], values: Iterable[int],
+                up: int) -> list[int]:
+    """The shoe as the solver takes it for a seat (counts by value, aces first): the full shoe
+    less every card ``seen``, with the hand's ``values`` and the ``up`` card put back (they are
+    among the cards seen, and the solver takes them out itself)."""
+    counts = [4 * rules.decks] * 9 + [16 * rules.decks]
+    for v in seen:
+        counts[v - 1] -= 1
+    for v in (*values, up):
+        counts[v - 1] += 1
+    return counts
+
+
 @dataclass(frozen=True)
 class CasinoQuestion:
+    """A decision at a casino table as its seat sees it: the hand and up card (values and
+    codes), what the table offers (``allowed``), the hands the seat holds, and ``seen``: the
+    value of every card shown to this seat since the shuffle (``views.seen_cards``: never the
+    hole card, nor another seat's face-down card), the hand and up card among them."""
+
     rules: Rules
     values: tuple[int, ...]
     up: int
@@ -53,19 +74,22 @@ class CasinoQuestion:
     hands: int
     codes: tuple[str, ...]
     up_code: str
+    seen: tuple[int, ...]
 
     def answer(self) -> dict[str, Any]:
         allowed = dict(self.allowed)
-        evs = action_evs(self.rules, list(self.values), self.up, None, split_hands=self.hands,
-                         **allowed)
         values = list(self.values)
-        # The chart's play and its cell, for the coach at the page (docs/web.md#the-coach): a
-        # play is judged against the chart and priced by these EVs, as the terminal's coach.
+        shoe = unseen_shoe(self.rules, self.seen, values, self.up)
+        evs = action_evs(self.rules, values, self.up, shoe, split_hands=self.hands, **allowed)
+        # The chart's play and its cell: what a play is judged against at the page.
         chart = basic_chart(self.rules).decide(values, self.up, **allowed)
+        left = 52 * self.rules.decks - len(self.seen)
         return {"hand": list(self.codes), "up": self.up_code,
                 "ev": {a: round(x, 4) for a, x in evs.items()},
                 "chart": chart, "cell": cell(values, self.up, allowed["can_split"]),
-                "basis": "a full shoe, every hand played by the exact best strategy"}
+                "seen": len(self.seen),
+                "basis": f"from the {left} cards you have not seen since the shuffle, every "
+                         "later play the exact best"}
 
 
 @lru_cache(maxsize=256)
@@ -99,7 +123,8 @@ def casino_question(table: Table, v: TableView, seat: int, index: int) -> Casino
     values, codes, up, up_code = _hand(v, seat, index)
     me = next(s for s in v.seats if s.number == seat)
     return CasinoQuestion(table.rules, tuple(values), up, tuple(_allowed(v).items()),
-                          len(me.hands), tuple(codes), up_code)
+                          len(me.hands), tuple(codes), up_code,
+                          tuple(c.value for c in seen_cards(table, seat)))
 
 
 def pontoon_question(table: Table, v: TableView, seat: int, index: int) -> PontoonQuestion:

@@ -32,3 +32,11 @@ export const hint = (code, token) =>
 
 export const downloadUrl = (code, file, token) =>
   `/api/rooms/${encodeURIComponent(code)}/${file}?token=${encodeURIComponent(token)}`;
+
+// The coach beside this seat (docs/web.md#the-coach): ``rest`` is "" (sit it down, with a
+// body), "/advice", "/played", "/between", "/count" or "/end"; a body makes it a POST.
+export const coach = ({ code, token, rest }, body) =>
+  fetch(`/api/rooms/${encodeURIComponent(code)}/coach${rest}?token=${encodeURIComponent(token)}`,
+    body === undefined ? {} : {
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+    }).then(json);

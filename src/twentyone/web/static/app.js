@@ -4,6 +4,7 @@
 import * as api from "./api.js";
 import { CardRoom } from "./cardroom.js";
 import { actionBar, betControl, chipsControl, hostPanel, label, sitForm } from "./controls.js";
+import * as coach from "./coach.js";
 import { clear, h } from "./dom.js";
 import { LEGEND, attachGestures } from "./gestures.js";
 import { lobbyEl } from "./lobby.js";
@@ -125,7 +126,10 @@ class Room extends RoomPage {
     attachGestures(this.felt, {
       game: () => this.room.signals || "shoe",
       can: (action) => !this.busy && this.legal(action),
-      act: (action) => this.act(action),
+      act: async (action) => {
+        const judged = coach.pressed(action, this.view); // a signal is judged as a button is
+        if (await this.act(action)) coach.played(this.ctx(), judged);
+      },
     });
     this.root = h("section.room", { dataset: { busy: "0" } }, this.head, this.hostBox, this.felt, this.panelBox,
       this.controls);
@@ -186,6 +190,8 @@ class Room extends RoomPage {
   ctx() {
     return {
       code: this.code, state: this.state, token: () => this.token(), bets: this.room.bets,
+      // The coach sits at a table the house banks and deals (docs/web.md#the-coach).
+      coachable: !this.room.bank && this.room.host_mode !== "dealer",
       act: (op, args) => this.act(op, args), rerender: () => this.render(),
       showPanel: (el) => this.showPanel(el),
       keep: (key, make) => {
@@ -227,6 +233,7 @@ class Room extends RoomPage {
     if (mine) {
       parts.push(actionBar(view, ctx), legendEl(this.room.signals || "shoe", signals),
         betControl(view, mine, ctx), chipsControl(view, mine, ctx));
+      coach.between(ctx, view); // between rounds the coach reads the round (and may ask the count)
       if (!view.legal.includes("hit") && !view.legal.includes("stand") && this.panel
         && this.panel.classList.contains("hint-panel")) this.showPanel(null);
     }

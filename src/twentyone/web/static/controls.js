@@ -36,9 +36,11 @@ export function actionBar(view, ctx) {
   const buttons = offered.map((a) =>
     h(`button.action.act-${a}`, { type: "button", dataset: { action: a },
       // Accepting the bank names the price shown, so a changed offer is refused, not paid.
-      onclick: () => {
-        coach.judge(a, view);
-        ctx.act(a, a === "accept_bank" && view.bank_offer ? { price: view.bank_offer.price } : {});
+      onclick: async () => {
+        const args = a === "accept_bank" && view.bank_offer ? { price: view.bank_offer.price } : {};
+        // The coach hears of a play once the table has taken it (its log is what it judges).
+        const judged = coach.pressed(a, view);
+        if (await ctx.act(a, args)) coach.played(ctx, judged);
       } },
     label(a)));
   const canHint = view.hints && (view.legal.includes("hit") || view.legal.includes("stand"));
@@ -46,6 +48,9 @@ export function actionBar(view, ctx) {
     buttons.push(h("button.action.hint-button", { type: "button", title: "What are the odds?",
       "aria-label": "hint", onclick: () => showHint(ctx) }, "?"));
     coach.prepare(ctx, view); // the coach's odds asked while the player thinks
+  }
+  if (view.hints && ["insure", "even_money", "decline"].some((a) => view.legal.includes(a))) {
+    coach.prepare(ctx, view); // the answer to insurance is judged too
   }
   if (!buttons.length) return null;
   const bar = h("div.action-bar", { role: "group", "aria-label": "your actions" }, buttons);
@@ -136,15 +141,30 @@ export function chipsControl(view, seat, ctx) {
   }
   if (view.legal.includes("leave")) {
     items.push(h("button.secondary.leave", { type: "button", onclick: async () => {
-      if (window.confirm("Leave the table and cash out your chips?")) await ctx.act("leave");
+      if (!window.confirm("Leave the table and cash out your chips?")) return;
+      // The coach's statistics are read before the seat goes (they are the seat's).
+      const session = await coach.leave(ctx);
+      if (await ctx.act("leave") && session) coach.showSummary(ctx, session);
     } }, "Leave the table"));
   }
-  if (view.hints && items.length) {
-    // The coach (docs/web.md#the-coach): a note after a play that is not the best one.
+  if (view.hints && ctx.coachable && items.length) {
+    // The coach (docs/web.md#the-coach): a note after a play that is not the best one, count
+    // checks for a counter, the session's statistics.
     const on = coach.coachOn();
     items.push(h("button.secondary.coach-toggle", { type: "button", "aria-pressed": String(on),
       title: "Say when a play is not the best one, and what it cost",
-      onclick: () => { coach.setCoach(!on); ctx.rerender(); } }, on ? "Coach: on" : "Coach: off"));
+      onclick: async () => {
+        if (on) { // turned off: the session ends here, and is shown (and kept, with a profile)
+          const session = await coach.leave(ctx);
+          coach.setCoach(false);
+          if (session) coach.showSummary(ctx, session);
+        } else {
+          coach.setCoach(true);
+          coach.ensure(ctx);
+        }
+        ctx.rerender();
+      } }, on ? "Coach: on" : "Coach: off"));
+    if (on) items.push(ctx.keep("coach-settings", () => coach.settingsForm(ctx)));
   }
   if (!items.length) return null;
   // Folded away by default (it stays open once opened), so the bet keeps the screen.

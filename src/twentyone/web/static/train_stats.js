@@ -1,7 +1,7 @@
 // A profile's progress on the site (docs/training.md#progress): accuracy and speed per drill
 // over its sessions, the strategy chart's cells coloured by how often they are missed, what the
 // mistakes cost per hand, what the schedule (FSRS) brings back for review, now and next, and
-// the sessions played at the terminal table with the coach (docs/training.md#the-coach-at-the-table).
+// the sessions played with the coach at the terminal table or the browser's (docs/training.md#the-coach-at-the-table).
 // Drawn from GET /api/train/stats, the figures `twentyone train stats --json` prints.
 import { clear, h } from "./dom.js";
 import { signed } from "./money.js";
@@ -90,7 +90,7 @@ function tableChartEl(sessions) {
 // Each session at the table, latest first: hands and how they ended, the net, the mistakes and
 // what they cost, the count checks.
 function tableEl(sessions) {
-  if (!sessions.length) return h("p", {}, "No sessions at the table yet: twentyone play --profile NAME keeps them here.");
+  if (!sessions.length) return h("p", {}, "No sessions at the table yet: twentyone play --profile NAME, or the coach at a table on this site with this profile named, keeps them here.");
   return h("ul.t-table-play", {}, sessions.slice().reverse().slice(0, 12).map((t) => h("li", {},
     `${new Date(Date.parse(t.at)).toLocaleString(undefined, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" })}: `
     + `${t.hands} hand${t.hands === 1 ? "" : "s"} (won ${t.won}, lost ${t.lost}, pushed ${t.pushed}), net ${signed(t.net)}; `
