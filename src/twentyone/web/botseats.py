@@ -1,5 +1,6 @@
-"""Bot seats: a room part every game gets whose room names a bot level of its registry entry
-(``RoomSpec.level``, one of the entry's ``levels``: the weaker ones, ``best``, ``strong``).
+"""Bot seats: a room part every game played for scores gets (``entry.cards``), at the bot level
+its room names (``RoomSpec.level``, one of the entry's ``levels``: the weaker ones, ``best``,
+``strong``).
 
 Every seat no person holds, a seat sat out, and a seat taken while the hand in play was dealt
 to someone else is played by a bot of that level, on the server, one move per ``delay_s`` so

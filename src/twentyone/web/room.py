@@ -12,8 +12,9 @@ each there for every game whose entry has what the part needs:
   steps and dealer mode (the registry entry's game dealt by its host), the dealer's calls and
   the hint. A seat that does not act on its clock is made to make the game's ``passive``
   move (stand, decline insurance).
-- **Bot seats** (``web.botseats.BotSeats``) for a room that names one of its entry's bot
-  levels: every seat no person holds is played by a bot, one move per ``bot_delay_s``.
+- **Bot seats** (``web.botseats.BotSeats``) for a game played for scores (``entry.cards``), at
+  the level its room names: every seat no person holds is played by a bot, one move per
+  ``bot_delay_s``.
 - **A score sheet** for an entry with one (``entry.cards.sheet``), from the finished hands.
 - **Its record.** A chip game's downloads are dealt again from the ledger by its entry's
   ``records`` (``replays.Histories``); another game's record is its ``history()`` with each
@@ -51,6 +52,7 @@ from twentyone.errors import (
     UnknownOperationError,
     WrongPhaseError,
 )
+from twentyone.games.core.bots import Bot
 from twentyone.games.core.game import Game
 from twentyone.games.core.sheet import Sheet
 from twentyone.games.core.shuffle import Shuffler as CardShuffler
@@ -441,7 +443,7 @@ class Room(RoomCore):
         p = self.people.get(seat)
         return p is None or p.sitting_out or not self._dealt_to(p)
 
-    def _bot_for(self, seat: int) -> Any:
+    def _bot_for(self, seat: int) -> Bot:
         """``seat``'s bot (a room with bot seats only)."""
         assert self.bots is not None
         return self.bots.bot_for(seat)
