@@ -27,8 +27,9 @@ from twentyone.engine.table import Phase
 from twentyone.engine.views import settled_round, view
 from twentyone.games.blackjack.body import Bodies
 from twentyone.web.delta import Feed, Held, diff
+from twentyone.web.frames import Frames
 from twentyone.web.protocol import FrameParts, Request
-from twentyone.web.room import Frames, Room, Sources
+from twentyone.web.room import Room, Sources
 from twentyone.web.roomcore import Actor, Role
 from twentyone.web.spec import RoomSpec
 from twentyone.web.store import SqliteStore

@@ -35,7 +35,7 @@ MODULES = ("cards", "engine.cashier", "engine.chips", "engine.events", "engine.h
            "engine.shoe", "engine.table", "engine.views", "envs.seat",
            "games.blackjack.account", "games.blackjack.bank", "games.blackjack.facedown",
            "games.blackjack.game", "web.protocol", "web.delta", "web.roomcore", "web.room",
-           "web.purse", "web.botseats")
+           "web.frames", "web.purse", "web.botseats")
 #: What the build left, beside this file.
 BUILD_FILE = "build.json"
 #: Set to 1 to run the engine from its Python source though it is compiled.

@@ -61,7 +61,8 @@ from twentyone.protocol import HOUSE, HandResult, seal
 from twentyone.protocol import game as protocol_game
 from twentyone.web import protocol
 from twentyone.web.botseats import BOT_DELAY_S, BotSeats, secure_bot_rng
-from twentyone.web.protocol import MAX_NAME_CHARS, FrameParts, Request, Texts
+from twentyone.web.frames import Frames
+from twentyone.web.protocol import MAX_NAME_CHARS, Request, Texts
 from twentyone.web.purse import HOST_OPS as CHIP_HOST_OPS
 from twentyone.web.purse import Purse
 from twentyone.web.roomcore import (
@@ -706,6 +707,22 @@ class Room(RoomCore):
             self._seats_written = (key, seats)
         return self._seats_written[1]
 
+    def private_seats(self, since: int | None) -> frozenset[int]:
+        """The seats that may hold a card of their own face down, whose events are their own
+        (at a chip table the game's ``private_seats``; at a game for scores every seat, each
+        holding a hand)."""
+        if self.purse is None:
+            return frozenset(self.game.seat_numbers)
+        return self.purse.game.private_seats(since)
+
+    def house_events(self, since: int | None) -> list[dict[str, Any]] | None:
+        """The events every viewer who sees what the house sees is sent: since ``since``, or
+        in a whole frame none, or at a room with bot seats the last few (None: each viewer's
+        own, ``own_state`` works them out)."""
+        if since is None:
+            return None if self.bots is not None else []
+        return self.game.events(HOUSE, since)
+
     def calls_since(self, since: int) -> list[str]:
         """What the dealer called for the events from ``since`` on (the game's calls: the same
         calls the terminal makes), made once, in log order, for every viewer; none at a game
@@ -830,67 +847,3 @@ class Room(RoomCore):
             raise RoomError("this room does not give hints")
         return self.purse.game.hint_question(seat)
 
-
-class Frames:
-    """The state frames of one broadcast: one per (viewer, role), each encoded once however
-    many connections share it. The events are the game's for each viewer; at a chip table
-    every viewer without a face-down card of its own (``CasinoGame.private_seats``) sees the
-    house's, which are read once for all of them."""
-
-    def __init__(self, room: Room, since: int | None, calls: Sequence[str] = ()) -> None:
-        self.room = room
-        self.since = since
-        purse = room.purse
-        #: The seats that may hold a card of their own face down (at a game without chips,
-        #: every seat: each holds a hand).
-        self.private = (frozenset(room.game.seat_numbers) if purse is None
-                        else purse.game.private_seats(since))
-        #: The room's own calls this broadcast carries (``Room.frames``).
-        self.calls = tuple(calls)
-        self._events: list[dict[str, Any]] | None = None
-        #: The dealer's calls, the same in every frame of the broadcast.
-        self._said: list[str] = [] if since is None else [*room.calls_since(since), *calls]
-        #: The texts of the members the frames share, each encoded once; and the last
-        #: broadcast's, for members that are the same objects again.
-        self._texts: Texts = {}
-        self._prior, room.texts_written = room.texts_written, self._texts
-        self._parts: dict[tuple[int, Role], FrameParts] = {}
-
-    def text(self, actor: Actor) -> str:
-        """The frame for ``actor``'s connection."""
-        return self.parts(actor).text
-
-    def parts(self, actor: Actor) -> FrameParts:
-        """The frame for ``actor``'s connection, whole and in the parts a delta frame is built
-        from (``web.delta``)."""
-        key = self.room.looking(actor)
-        parts = self._parts.get(key)
-        if parts is None:
-            frame = self.room.own_state(actor, self.since, self.calls,
-                                        self._house_events(key[0]), self._said)
-            # A member equal to the one this viewer was last built is that object again, so
-            # a delta passes it over by identity (its context, its moves, the room's part
-            # rarely change).
-            last = self.room.states_written.get(key, {})
-            for k in ("ctx", "legal", "room"):
-                old = last.get(k)
-                if old is not None and old == frame[k]:
-                    frame[k] = old
-                    text = self._prior.get(id(old))
-                    if text is not None and text[0] is old:
-                        self._texts[id(old)] = text
-            self.room.states_written[key] = frame
-            parts = self._parts[key] = FrameParts.of(frame, self._texts)
-        return parts
-
-    def _house_events(self, viewer: int) -> list[dict[str, Any]] | None:
-        """The events a viewer who sees what the house sees is sent (None: a viewer with a
-        card of its own face down, whose events are its own; and a whole frame at a room
-        with bot seats, which carries the last few, ``Room._full_events``)."""
-        if self.since is None:
-            return None if self.room.bots is not None else []
-        if viewer in self.private:
-            return None
-        if self._events is None:
-            self._events = self.room.game.events(HOUSE, self.since)
-        return self._events
