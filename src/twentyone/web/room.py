@@ -153,8 +153,8 @@ class Room(RoomCore):
         self.card_game: Game[Any] | None = None
         chips, cards = self.entry.chips, self.entry.cards
         if chips is not None:
-            chip_game: ChipRoomGame = chips.game(self.spec.game, self.spec.rules,
-                                   LedgerShuffler(self.shuffles, self._shoe))
+            chip_game: ChipRoomGame = chips.game(
+                self.spec.game, self.spec.rules, LedgerShuffler(self.shuffles, self._shoe))
             #: The room's game, whose every change goes through ``game.apply`` (a layer test
             #: keeps it so): the registry entry's, and in dealer mode that game dealt by its
             #: host.
