@@ -50,7 +50,7 @@ from twentyone.protocol import HOUSE
 from twentyone.rules import PRESETS
 from twentyone.web.delta import Feed, Held
 from twentyone.web.protocol import MAX_CENTS, Request
-from twentyone.web.room import Room
+from twentyone.web.room import Room, Sources
 from twentyone.web.roomcore import Actor, Role
 from twentyone.web.spec import RoomSpec
 from twentyone.web.store import SqliteStore
@@ -64,7 +64,7 @@ def run(ops: int, db: Path, deltas: bool = True) -> tuple[float, float]:
     # The most a room allows a seat to buy in for, so the bots never run out of chips.
     spec = RoomSpec.from_request({"game": "casino", "rules": "six-deck-s17",
                                   "settings": {"max_buy_in": MAX_CENTS}})
-    room = Room("BENCH1", spec, "0" * 64, store, RandomShuffler.seeded(2026))
+    room = Room("BENCH1", spec, "0" * 64, store, Sources(RandomShuffler.seeded(2026)))
     host = Actor(Role.HOST)
     bots = [Actor(Role.SPECTATOR) for _ in range(SEATS)]
     actors = [host, *bots]

@@ -297,20 +297,53 @@ def table_changes(source: str) -> list[str]:
 
 
 def test_every_room_is_one_core_driving_its_game_through_the_protocol() -> None:
-    """ISSUE23, "one game core": the casino room and the card rooms share one room core
-    (seats, request ids, the ledger's discipline, the clock), and each changes its game only
-    through the protocol's ``apply`` on its ``game``, never its engine table directly."""
-    from twentyone.web.cardroom import CardRoom
+    """ISSUE23, "one game core": every room is built on one room core (seats, request ids,
+    the ledger's discipline, the clock), and changes its game only through the protocol's
+    ``apply`` on its ``game``, never its engine table directly."""
     from twentyone.web.room import Room
     from twentyone.web.roomcore import RoomCore
 
-    assert issubclass(Room, RoomCore) and issubclass(CardRoom, RoomCore)
+    assert issubclass(Room, RoomCore)
     wrong = {p.name: table_changes(p.read_text(encoding="utf-8"))
              for p in sorted((PACKAGE / "web").glob("*room*.py"))}
     wrong = {k: v for k, v in wrong.items() if v}
     assert not wrong, wrong
     assert table_changes("t = self.table\nt.apply(Stand(1))\nself.game.apply(Hit(1))") == [
         "line 2: t.apply"]
+
+
+def room_classes(sources: dict[str, str]) -> list[str]:
+    """The room classes among ``sources`` (a module's name and its text): every class built
+    on the room core (``RoomCore``, directly or through another room class of these sources),
+    each as ``module.Class``."""
+    bases: dict[str, tuple[str, set[str]]] = {}
+    for module, text in sources.items():
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.ClassDef):
+                names = {b.id if isinstance(b, ast.Name) else
+                         b.attr if isinstance(b, ast.Attribute) else "" for b in node.bases}
+                bases[node.name] = (module, names)
+    rooms = {"RoomCore"}
+    grew = True
+    while grew:
+        more = {c for c, (_, names) in bases.items() if names & rooms} - rooms
+        rooms |= more
+        grew = bool(more)
+    return sorted(f"{bases[c][0]}.{c}" for c in rooms - {"RoomCore"} if c in bases)
+
+
+def test_the_web_has_one_room_class_for_every_game() -> None:
+    """Issue 33, "one room" (docs/architecture.md, "The rooms"): web/ holds exactly one room
+    class, ``web.room.Room``, for every game; what differs by game is the registry entry's and
+    the room parts it calls for (money seating, bot seats, a score sheet), never a room class
+    of a kind of game."""
+    sources = {p.stem: p.read_text(encoding="utf-8")
+               for p in sorted((PACKAGE / "web").glob("*.py"))}
+    assert room_classes(sources) == ["room.Room"]
+    planted = {"room": "class Room(RoomCore): pass",
+               "cardroom": "class CardRoom(RoomCore): pass\nclass Felt(Room): pass",
+               "parts": "class Purse: pass\nclass StoredRoom: pass"}
+    assert room_classes(planted) == ["cardroom.CardRoom", "cardroom.Felt", "room.Room"]
 
 
 def test_the_command_line_and_the_terminal_ask_no_game_its_name_or_class() -> None:

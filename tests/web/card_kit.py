@@ -12,8 +12,8 @@ from typing import Any
 from twentyone.cards import Card
 from twentyone.games.core.game import Game
 from twentyone.games.core.shuffle import RandomShuffler
-from twentyone.web.cardroom import CardRoom
 from twentyone.web.protocol import Request
+from twentyone.web.room import Room, Sources
 from twentyone.web.roomcore import Actor, Role, token_hash
 from twentyone.web.spec import RoomSpec
 from twentyone.web.store import Store
@@ -33,36 +33,37 @@ class Clock:
 
 
 def card_room(store: Store, game: str, players: int, seed: int, code: str = "CARD01",
-              clock: Clock | None = None, level: str = "best", **settings: Any) -> CardRoom:
+              clock: Clock | None = None, level: str = "best", **settings: Any) -> Room:
     """A new card room in ``store`` with bots of ``level``: shuffles and bots seeded from
     ``seed``; bots move on every ``tick`` (no pause between moves)."""
     spec = RoomSpec.from_request({"game": game, "players": players, "level": level,
                                   "settings": {"turn_s": 0, **settings}})
     store.create_room(code, spec.to_json(), token_hash(HOST_TOKEN))
-    return CardRoom(code, spec, token_hash(HOST_TOKEN), store,
-                    RandomShuffler(random.Random(seed)), now=clock or Clock(),
-                    bot_delay_s=0.0, bot_rng=lambda c, s: random.Random(seed * 10 + s))
+    return Room(code, spec, token_hash(HOST_TOKEN), store,
+                Sources(cards=RandomShuffler(random.Random(seed)), bot_delay_s=0.0,
+                        bot_rng=lambda c, s: random.Random(seed * 10 + s)),
+                now=clock or Clock())
 
 
 def reopen(store: Store, code: str = "CARD01", seed: int = 0,
-           clock: Clock | None = None) -> CardRoom:
+           clock: Clock | None = None) -> Room:
     """The room dealt again from its ledger, as a restarted server deals it."""
     saved = store.room(code)
     assert saved is not None
-    room = CardRoom(code, RoomSpec.from_json(saved.spec), saved.host_hash, store,
-                    RandomShuffler(random.Random(seed + 1)), now=clock or Clock(),
-                    saved=saved, bot_delay_s=0.0,
-                    bot_rng=lambda c, s: random.Random(seed * 10 + s))
+    room = Room(code, RoomSpec.from_json(saved.spec), saved.host_hash, store,
+                Sources(cards=RandomShuffler(random.Random(seed + 1)), bot_delay_s=0.0,
+                        bot_rng=lambda c, s: random.Random(seed * 10 + s)),
+                now=clock or Clock(), saved=saved)
     room.recover()
     return room
 
 
-def ask(room: CardRoom, actor: Actor, op: str, **args: Any) -> dict[str, Any]:
+def ask(room: Room, actor: Actor, op: str, **args: Any) -> dict[str, Any]:
     frame, _ = room.handle(actor, Request(f"q{next(_ids)}", op, args))
     return frame
 
 
-def sit(room: CardRoom, name: str, seat: int | None = None) -> Actor:
+def sit(room: Room, name: str, seat: int | None = None) -> Actor:
     actor = Actor(Role.SPECTATOR)
     args: dict[str, Any] = {"name": name}
     if seat is not None:
@@ -72,7 +73,7 @@ def sit(room: CardRoom, name: str, seat: int | None = None) -> Actor:
     return actor
 
 
-def host(room: CardRoom) -> Actor:
+def host(room: Room) -> Actor:
     return room.actor_for(HOST_TOKEN)
 
 
@@ -99,15 +100,22 @@ def seen_by(g: Game[Any], viewer: int) -> set[Card]:
     return out
 
 
-def frame_of(room: CardRoom, actor: Actor, since: int | None) -> dict[str, Any]:
+def frame_of(room: Room, actor: Actor, since: int | None) -> dict[str, Any]:
     """A connection's frame exactly as a broadcast sends it (its text, read back)."""
     frame: dict[str, Any] = json.loads(room.frames(since).text(actor))
     return frame
 
 
-def leaks(room: CardRoom, actor: Actor, since: int | None) -> set[str]:
+def game_of(room: Room) -> Game[Any]:
+    """A card room's game, as the card game it is (``Room.card_game``)."""
+    g = room.card_game
+    assert g is not None, "a card room"
+    return g
+
+
+def leaks(room: Room, actor: Actor, since: int | None) -> set[str]:
     """Cards in ``actor``'s frame that it has no right to see."""
-    g = room.game
+    g = game_of(room)
     viewer, _ = room.looking(actor)
     pack = {c.code for c in g.pack()}
     shown = codes_in(frame_of(room, actor, since), pack)

@@ -16,7 +16,7 @@ from web_kit import table_of
 
 from twentyone.engine.shoe import RandomShuffler
 from twentyone.web.protocol import Request
-from twentyone.web.room import Room
+from twentyone.web.room import Room, Sources
 from twentyone.web.roomcore import Actor, Role, token_hash
 from twentyone.web.spec import RoomSpec
 from twentyone.web.store import ANSWERS_KEPT, SqliteStore, Transaction
@@ -25,7 +25,7 @@ from twentyone.web.store import ANSWERS_KEPT, SqliteStore, Transaction
 def _casino(store: SqliteStore, body: dict[str, Any], seed: int = 1) -> Room:
     spec = RoomSpec.from_request(body)
     store.create_room("ROOM01", spec.to_json(), token_hash(HOST_TOKEN))
-    return Room("ROOM01", spec, token_hash(HOST_TOKEN), store, RandomShuffler.seeded(seed))
+    return Room("ROOM01", spec, token_hash(HOST_TOKEN), store, Sources(RandomShuffler.seeded(seed)))
 
 
 def _casino_again(store: SqliteStore) -> Room:
@@ -33,7 +33,7 @@ def _casino_again(store: SqliteStore) -> Room:
     saved = store.room("ROOM01")
     assert saved is not None
     room = Room("ROOM01", RoomSpec.from_json(saved.spec), saved.host_hash, store,
-                RandomShuffler.seeded(99), saved=saved)
+                Sources(RandomShuffler.seeded(99)), saved=saved)
     room.recover()
     return room
 

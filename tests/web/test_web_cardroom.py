@@ -23,6 +23,7 @@ from card_kit import (
     ask,
     card_room,
     frame_of,
+    game_of,
     host,
     leaks,
     reopen,
@@ -35,7 +36,7 @@ from starlette.testclient import TestClient
 from twentyone.errors import NotAllowedError, WrongPhaseError
 from twentyone.games.registry import GAMES
 from twentyone.web.app import create_app
-from twentyone.web.cardroom import CardRoom
+from twentyone.web.room import Room
 from twentyone.web.roomcore import Actor, Role
 from twentyone.web.store import SqliteStore
 
@@ -47,7 +48,7 @@ STEPS = 250
 CHURN = 50
 
 
-def _play(room: CardRoom, people: dict[int, Actor], data: st.DataObject | None,
+def _play(room: Room, people: dict[int, Actor], data: st.DataObject | None,
           steps: int, check: Any = None) -> None:
     """``steps`` steps of a room: the host deals between hands, a bot's seat moves on a tick,
     a person's seat makes a legal move (or, drawn, first a request the game refuses)."""
@@ -75,10 +76,10 @@ def _play(room: CardRoom, people: dict[int, Actor], data: st.DataObject | None,
             check(room, mark)
 
 
-def _refused(room: CardRoom, actor: Actor, data: st.DataObject) -> bool:
+def _refused(room: Room, actor: Actor, data: st.DataObject) -> bool:
     """A request the game refuses leaves the game and the ledger as they were; True if the
     request was a legal move after all (and was played)."""
-    g = room.game
+    g = game_of(room)
     pack = [c.code for c in g.pack()]
     op = data.draw(st.sampled_from(["play", "give", "pass", "take", "bid", "name-trump",
                                     "deal", "hit"]))
@@ -95,8 +96,8 @@ def _refused(room: CardRoom, actor: Actor, data: st.DataObject) -> bool:
     return False
 
 
-def _no_leaks(room: CardRoom, everyone: list[Actor]) -> Any:
-    def check(r: CardRoom, mark: int) -> None:
+def _no_leaks(room: Room, everyone: list[Actor]) -> Any:
+    def check(r: Room, mark: int) -> None:
         for actor in everyone:
             for since in (None, mark):
                 found = leaks(r, actor, since)
@@ -151,7 +152,7 @@ def test_a_room_dealt_again_from_its_ledger_is_where_it_was(tmp_path: Path, game
             assert ask(room, people[1], "leave").get("ok")
             people[1] = sit(room, f"N{step}", 1)
         again = reopen(store)
-        assert again.game.state() == room.game.state()
+        assert again.game.state() == room.game.state()  # type: ignore[attr-defined]
         assert again.score_sheet() == room.score_sheet()
         assert again.looking(people[1]) == room.looking(people[1])
         for actor in (people[1], host(room), Actor(Role.SPECTATOR)):
@@ -354,7 +355,7 @@ def test_the_turn_clock_plays_a_move_for_a_seat_whose_time_is_up(tmp_path: Path,
     assert not room.tick() and room.log_mark() == mark  # not yet
     clock.t += 2
     assert room.tick() and room.log_mark() > mark  # played for her
-    assert room.game.ops[-1].seat == 1
+    assert room.game.ops[-1].seat == 1  # type: ignore[attr-defined]
     assert room.people[1].sitting_out is (on_timeout == "sit_out")
 
 
@@ -385,9 +386,9 @@ def test_the_games_record_is_offered_between_hands_and_deals_again(tmp_path: Pat
     for actor in (host(room), ann):
         record = json.loads(room.history_text(actor))
         # Only the shuffles of hands dealt and played out: none for a hand still to come.
-        assert len(record["shuffles"]) == room.game.hands_dealt == 1
+        assert len(record["shuffles"]) == room.game.hands_dealt == 1  # type: ignore[attr-defined]
         again = replay(record)
-        assert again.state() == room.game.state()
+        assert again.state() == room.game.state()  # type: ignore[attr-defined]
         assert again.hand_results() == room.hand_results()
         # The frame shows the record's seal between hands, the one verify prints for it.
         assert frame_of(room, actor, None)["room"]["seal"] == replay_record(record).seal

@@ -20,7 +20,7 @@ from twentyone.engine.shoe import RandomShuffler
 from twentyone.engine.table import Phase
 from twentyone.web.delta import Feed, Held
 from twentyone.web.protocol import Request
-from twentyone.web.room import Room
+from twentyone.web.room import Room, Sources
 from twentyone.web.roomcore import Actor, Role
 from twentyone.web.spec import RoomSpec
 from twentyone.web.store import SqliteStore
@@ -46,7 +46,7 @@ def _streams(body: dict[str, Any], seed: int) -> list[list[Step]]:
     on the way, and the frame after it answered by the whole frame, as a ``resync`` is; and the
     spectator is once sent a patch of a member that is not there."""
     room = Room("TEST01", RoomSpec.from_request(body), "0" * 64, SqliteStore(Path(":memory:")),
-                RandomShuffler.seeded(seed))
+                Sources(RandomShuffler.seeded(seed)))
     host, spectator = Actor(Role.HOST), Actor(Role.SPECTATOR)
     actors = [host, spectator]
     rid = itertools.count()

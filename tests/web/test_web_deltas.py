@@ -13,7 +13,7 @@ from table_view import table_view
 from web_kit import party
 
 from twentyone.web.app import Connection, Site
-from twentyone.web.room import Room
+from twentyone.web.room import Room, Sources
 from twentyone.web.roomcore import Actor, Role
 from twentyone.web.shoes import secure_shuffler
 from twentyone.web.spec import RoomSpec
@@ -94,7 +94,7 @@ class _Flaky:
 def test_after_a_send_that_failed_the_next_frame_is_whole(tmp_path: Path) -> None:
     site = Site(SqliteStore(tmp_path / "l.db"), secure_shuffler)
     room = Room("TEST01", RoomSpec.from_request({"game": "casino"}), "0" * 64, site.store,
-                secure_shuffler())
+                Sources(secure_shuffler()))
     site.add(room)
     ws = _Flaky()
     conn = Connection(ws, Actor(Role.SPECTATOR), deltas=True)  # type: ignore[arg-type]

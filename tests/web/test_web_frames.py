@@ -27,8 +27,9 @@ from twentyone.engine.table import Phase
 from twentyone.engine.views import settled_round, view
 from twentyone.games.blackjack.body import Bodies
 from twentyone.web.delta import Feed, Held, diff
+from twentyone.web.frames import Frames
 from twentyone.web.protocol import FrameParts, Request
-from twentyone.web.room import Frames, Room
+from twentyone.web.room import Room, Sources
 from twentyone.web.roomcore import Actor, Role
 from twentyone.web.spec import RoomSpec
 from twentyone.web.store import SqliteStore
@@ -143,7 +144,7 @@ def _owed_not_shown(room: Room, actors: list[Actor], since: int) -> None:
 def test_every_frame_reads_as_the_one_built_from_its_own_view(
         body: dict[str, str], shuffle: int, data: Any) -> None:
     room = Room("TEST01", RoomSpec.from_request(body), "0" * 64, SqliteStore(Path(":memory:")),
-                RandomShuffler.seeded(shuffle))
+                Sources(RandomShuffler.seeded(shuffle)))
     host = Actor(Role.HOST)
     actors = [host, Actor(Role.SPECTATOR), Actor(Role.SPECTATOR)]
     rid = iter(range(10**6))

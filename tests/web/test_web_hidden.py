@@ -25,7 +25,7 @@ from twentyone.engine.shoe import RandomShuffler
 from twentyone.engine.table import Phase
 from twentyone.web.delta import Feed, Held
 from twentyone.web.protocol import Request
-from twentyone.web.room import Room
+from twentyone.web.room import Room, Sources
 from twentyone.web.roomcore import Actor, Role
 from twentyone.web.spec import RoomSpec
 from twentyone.web.store import SqliteStore
@@ -64,7 +64,7 @@ def test_no_state_frame_shows_a_hidden_card(game: str, shuffle: int, data: Any) 
     body = {"game": "pontoon"} if game == "pontoon" else {"game": "casino", "rules": game}
     spec = RoomSpec.from_request(body)
     room = Room("TEST01", spec, "0" * 64, SqliteStore(Path(":memory:")),
-                RandomShuffler.seeded(shuffle))
+                Sources(RandomShuffler.seeded(shuffle)))
     host = Actor(Role.HOST)
     actors = [host, Actor(Role.SPECTATOR)]
     rid = iter(range(10**6))

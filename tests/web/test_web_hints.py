@@ -17,7 +17,7 @@ from twentyone.engine.table import Phase, Table
 from twentyone.engine.views import seen_cards
 from twentyone.games.blackjack.hints import PontoonQuestion
 from twentyone.web.protocol import Request
-from twentyone.web.room import Room
+from twentyone.web.room import Room, Sources
 from twentyone.web.roomcore import Actor, Role
 from twentyone.web.spec import RoomSpec
 from twentyone.web.store import SqliteStore
@@ -40,7 +40,7 @@ def _unseen_by(table: Table, seat: int) -> Counter[int]:
 def test_a_pontoon_hint_never_counts_a_card_the_player_has_not_seen(shuffle: int,
                                                                      data: Any) -> None:
     room = Room("TEST01", RoomSpec.from_request({"game": "pontoon"}), "0" * 64,
-                SqliteStore(Path(":memory:")), RandomShuffler.seeded(shuffle))
+                SqliteStore(Path(":memory:")), Sources(RandomShuffler.seeded(shuffle)))
     host = Actor(Role.HOST)
     players = [Actor(Role.SPECTATOR) for _ in range(3)]
     rid = iter(range(10**6))

@@ -22,9 +22,8 @@ from web_kit import table_of
 
 from twentyone.engine.shoe import RandomShuffler
 from twentyone.errors import TwentyOneError
-from twentyone.web.cardroom import CardRoom
 from twentyone.web.protocol import Request
-from twentyone.web.room import Room
+from twentyone.web.room import Room, Sources
 from twentyone.web.roomcore import Actor, Role
 from twentyone.web.spec import RoomSpec
 from twentyone.web.store import SqliteStore
@@ -66,7 +65,6 @@ def typed(name: str) -> bool:
 IDS = itertools.count()
 #: Requests that stop the play (``_offered``).
 STOPS = ("close", "pause", "remove", "leave")
-AnyRoom = Room | CardRoom
 
 
 class Failures(logging.Handler):
@@ -81,13 +79,13 @@ class Failures(logging.Handler):
         self.seen.append(record.getMessage())
 
 
-def _room(body: dict[str, Any], seed: int, db: Path) -> tuple[AnyRoom, list[Actor]]:
+def _room(body: dict[str, Any], seed: int, db: Path) -> tuple[Room, list[Actor]]:
     """A room with its host, two people seated and a spectator (as Actors, in that order)."""
     store = SqliteStore(db)
     if body["game"] in ("casino", "pontoon"):
         spec = RoomSpec.from_request(body)
         store.create_room("HOST01", spec.to_json(), "0" * 64)
-        room = Room("HOST01", spec, "0" * 64, store, RandomShuffler.seeded(seed))
+        room = Room("HOST01", spec, "0" * 64, store, Sources(RandomShuffler.seeded(seed)))
         people = [Actor(Role.HOST)]
         for n in (1, 2):
             actor = Actor(Role.SPECTATOR)
@@ -100,25 +98,24 @@ def _room(body: dict[str, Any], seed: int, db: Path) -> tuple[AnyRoom, list[Acto
     return cards, [host(cards), sit(cards, "P1"), sit(cards, "P2"), Actor(Role.SPECTATOR)]
 
 
-def _state(room: AnyRoom) -> tuple[int, str, Any]:
+def _state(room: Room) -> tuple[int, str, Any]:
     """What a refusal must leave as it was: the game's log, its state, and the ledger."""
     saved = room.store.room(room.code)
     assert saved is not None
     ops = len(saved.ops)
-    # The exact type: late in the whole suite on the compiled build, isinstance on the rooms'
-    # abstract base once took a card room for the casino room.
-    if type(room) is Room:
+    if room.purse is not None:  # a chip table
         t = table_of(room)
         return len(t.log), repr((t.phase, t.round, t.to_act)), (ops, room.balances())
-    assert type(room) is CardRoom
-    return room.log_mark(), repr(room.game.state()), ops
+    assert room.purse is None
+    game: Any = room.game  # a card game: its own state, beyond the protocol
+    return room.log_mark(), repr(game.state()), ops
 
 
-def _offered(room: AnyRoom, actor: Actor) -> list[tuple[str, dict[str, Any]]]:
+def _offered(room: Room, actor: Actor) -> list[tuple[str, dict[str, Any]]]:
     """The requests the room's page offers ``actor`` now, each with details it takes (a
     hostile phone may send them with other details, or anything else). Closing, pausing,
     removing and leaving are left to the junk, or few runs would get far into a hand."""
-    if type(room) is Room:
+    if room.purse is not None:
         if actor.role is Role.HOST:
             return [(op, {}) for op in room.host_legal() if op not in STOPS]
         if not actor.seat:
@@ -126,7 +123,7 @@ def _offered(room: AnyRoom, actor: Actor) -> list[tuple[str, dict[str, Any]]]:
         money = {"bet": table_of(room).rules.min_bet, "buy": 10_000}
         return [(op, {"amount": money[op]} if op in money else {})
                 for op in room.legal(actor.seat) if op not in STOPS]
-    assert type(room) is CardRoom
+    assert room.purse is None
     if actor.role is Role.HOST:
         return [(op, {}) for op in room.host_legal() if op not in STOPS]
     legal = frame_of(room, actor, None)["legal"]
@@ -134,7 +131,7 @@ def _offered(room: AnyRoom, actor: Actor) -> list[tuple[str, dict[str, Any]]]:
             for m in legal if m["op"] not in STOPS] or [("sit", {"name": "Eve"})]
 
 
-def _reseat(room: AnyRoom, actors: list[Actor],
+def _reseat(room: Room, actors: list[Actor],
             data: st.DataObject) -> list[tuple[Actor, str, dict[str, Any]]]:
     """A seat changing hands, mid-hand as often as not: someone seated gives their seat up (at
     a card room they leave, at a chip table, where a round under way keeps its bets, the host
@@ -144,7 +141,7 @@ def _reseat(room: AnyRoom, actors: list[Actor],
     if seated:
         leaver = data.draw(st.sampled_from(seated), label="gives the seat up")
         assert leaver.seat is not None
-        out.append((actors[0], "remove", {"seat": leaver.seat}) if type(room) is Room
+        out.append((actors[0], "remove", {"seat": leaver.seat}) if room.purse is not None
                    else (leaver, "leave", {}))
         seat: dict[str, Any] = {"seat": leaver.seat} if data.draw(
             st.booleans(), label="the same seat") else {}
@@ -153,7 +150,7 @@ def _reseat(room: AnyRoom, actors: list[Actor],
     newcomer = Actor(Role.SPECTATOR)
     actors.append(newcomer)
     out.append((newcomer, "sit", {"name": "Late", **seat,
-                                  **({"buy_in": 20_000} if type(room) is Room else {})}))
+                                  **({"buy_in": 20_000} if room.purse is not None else {})}))
     return out
 
 

@@ -31,7 +31,7 @@ from twentyone.engine.views import view
 from twentyone.protocol import HOUSE
 from twentyone.web.app import create_app
 from twentyone.web.protocol import MAX_CENTS, Request
-from twentyone.web.room import Room
+from twentyone.web.room import Room, Sources
 from twentyone.web.roomcore import Actor, Role, token_hash
 from twentyone.web.spec import RoomSpec
 from twentyone.web.store import SqliteStore, Transaction
@@ -95,7 +95,7 @@ def snapshot(room: Room) -> dict[str, Any]:
 def from_ledger(store: SqliteStore, room: Room) -> Room:
     saved = store.room(CODE)
     assert saved is not None
-    return Room(CODE, room.spec, room.host_hash, ReadOnly(store), RandomShuffler.seeded(0),
+    return Room(CODE, room.spec, room.host_hash, ReadOnly(store), Sources(RandomShuffler.seeded(0)),
                 saved=saved)
 
 
@@ -165,7 +165,7 @@ def test_the_room_from_its_ledger_is_the_room_in_memory(
     spec = RoomSpec.from_request({**body, "settings": {"turn_s": 0}})
     store.create_room(CODE, spec.to_json(), token_hash(HOST))
     live = RandomShuffler.seeded(shuffle)
-    room = Room(CODE, spec, token_hash(HOST), store, live)
+    room = Room(CODE, spec, token_hash(HOST), store, Sources(live))
     host = Actor(Role.HOST)
     actors = [host, *(Actor(Role.SPECTATOR) for _ in range(3))]
     tokens: dict[int, str] = {}
@@ -177,7 +177,7 @@ def test_the_room_from_its_ledger_is_the_room_in_memory(
             before = snapshot(room)
             saved = store.room(CODE)
             assert saved is not None
-            room = Room(CODE, spec, saved.host_hash, store, live, saved=saved)
+            room = Room(CODE, spec, saved.host_hash, store, Sources(live), saved=saved)
             room.recover()
             assert snapshot(room) == before
             actors = [host, *(room.actor_for(tokens[n]) for n in room.people),
@@ -202,7 +202,7 @@ def _room(tmp_path: Path, **body: Any) -> tuple[FlakyStore, Room]:
     store = FlakyStore(tmp_path / "party.sqlite3")
     spec = RoomSpec.from_request({"game": "casino", "rules": "classic", **body})
     store.create_room(CODE, spec.to_json(), token_hash(HOST))
-    return store, Room(CODE, spec, token_hash(HOST), store, RandomShuffler.seeded(7))
+    return store, Room(CODE, spec, token_hash(HOST), store, Sources(RandomShuffler.seeded(7)))
 
 
 _ids = itertools.count()
@@ -234,7 +234,8 @@ def test_a_commit_that_fails_once_loses_nothing_that_was_answered(
     assert ask(room, Actor(Role.HOST), "deal")["ok"]
     saved = store.room(CODE)
     assert saved is not None
-    again = Room(CODE, room.spec, room.host_hash, store, RandomShuffler.seeded(8), saved=saved)
+    again = Room(CODE, room.spec, room.host_hash, store, Sources(RandomShuffler.seeded(8)),
+                 saved=saved)
     assert snapshot(again) == snapshot(room)
 
 
@@ -311,7 +312,7 @@ def test_a_failed_write_of_a_timeout_goes_back_to_the_ledger(tmp_path: Path) -> 
     store.create_room(CODE, spec.to_json(), token_hash(HOST))
     # The seat's 10 and 6, the dealer's 9 up and 7 in the hole: no natural, no insurance.
     live = StackedShuffler([["10s", "9s", "6h", "7d"]], then=RandomShuffler.seeded(3))
-    room = Room(CODE, spec, token_hash(HOST), store, live, now=lambda: clock[0])
+    room = Room(CODE, spec, token_hash(HOST), store, Sources(live), now=lambda: clock[0])
     ann = Actor(Role.SPECTATOR)
     assert ask(room, ann, "sit", name="Ann", buy_in=10_000)["ok"]
     room.connected(ann)

@@ -19,13 +19,13 @@ from twentyone.engine.table import Phase
 from twentyone.errors import IllegalActionError, RequestError
 from twentyone.games.registry import GAMES
 from twentyone.web import protocol
-from twentyone.web.cardroom import CardRoom
 from twentyone.web.protocol import Request
+from twentyone.web.room import Room
 from twentyone.web.roomcore import Actor, Role
 from twentyone.web.store import ANSWERS_KEPT, SqliteStore
 
 
-def _until(room: CardRoom, seat: int, most: int = 500) -> None:
+def _until(room: Room, seat: int, most: int = 500) -> None:
     """Bots move (one each ``tick``) until ``seat`` is to act mid-hand."""
     for _ in range(most):
         g = room.game
@@ -93,7 +93,7 @@ def test_past_the_answer_window_the_oldest_answer_is_forgotten(tmp_path: Path) -
 class _AppliesThenRaises:
     """A game that applies an operation and then raises: memory is ahead of the ledger."""
 
-    def __init__(self, room: CardRoom) -> None:
+    def __init__(self, room: Room) -> None:
         self.game = room.game
 
     def __getattr__(self, name: str) -> Any:
@@ -115,7 +115,7 @@ def test_memory_that_ran_ahead_of_the_ledger_is_dealt_again_from_it(tmp_path: Pa
     _until(room, 1)
     ops_before = len(room.game.ops)
     move = room.game.legal(1)[0].to_json()
-    room.game = _AppliesThenRaises(room)  # type: ignore[assignment]
+    room.game = _AppliesThenRaises(room)
     answer = ask(room, ann, move.pop("op"), **{k: v for k, v in move.items() if k != "seat"})
     assert answer["type"] == "error"
     assert len(room.game.ops) == ops_before, "the move the ledger never took is gone"

@@ -39,7 +39,7 @@ from twentyone.pontoon.history import FORMAT as PONTOON_FORMAT
 from twentyone.web import downloads
 from twentyone.web.delta import Feed, Held
 from twentyone.web.protocol import Request
-from twentyone.web.room import Room
+from twentyone.web.room import Room, Sources
 from twentyone.web.roomcore import Actor, Role
 from twentyone.web.shoes import commitment
 from twentyone.web.spec import RoomSpec
@@ -87,7 +87,7 @@ def test_nothing_anyone_downloads_tells_a_card_to_come(room_at: int, shuffle: in
     store = SqliteStore(Path(":memory:"))
     spec = RoomSpec.from_request(body)
     store.create_room("TEST01", spec.to_json(), "0" * 64)
-    room = Room("TEST01", spec, "0" * 64, store, RandomShuffler.seeded(shuffle))
+    room = Room("TEST01", spec, "0" * 64, store, Sources(RandomShuffler.seeded(shuffle)))
     host, spectator = Actor(Role.HOST), Actor(Role.SPECTATOR)
     players = [Actor(Role.SPECTATOR) for _ in range(seats)]
     everyone = [host, spectator, *players]
@@ -305,7 +305,7 @@ def test_no_download_holds_the_round_in_play_when_the_shoe_runs_out_in_it(room_a
     store = SqliteStore(Path(":memory:"))
     spec = RoomSpec.from_request(body)
     store.create_room("TEST01", spec.to_json(), "0" * 64)
-    room = Room("TEST01", spec, "0" * 64, store, RandomShuffler.seeded(seed))
+    room = Room("TEST01", spec, "0" * 64, store, Sources(RandomShuffler.seeded(seed)))
     host = Actor(Role.HOST)
     players = [Actor(Role.SPECTATOR) for _ in range(seats)]
     t = table_of(room)

@@ -20,7 +20,7 @@ from web_kit import dealer_of, owed_payment, table_of
 from twentyone.engine.shoe import RandomShuffler
 from twentyone.engine.table import Phase
 from twentyone.web.protocol import Request
-from twentyone.web.room import Room
+from twentyone.web.room import Room, Sources
 from twentyone.web.roomcore import Actor, Role
 from twentyone.web.spec import RoomSpec
 from twentyone.web.store import SqliteStore
@@ -38,7 +38,7 @@ RUN = """([source, frames]) => {
 def _frames(body: dict[str, str], seed: int) -> list[dict[str, Any]]:
     """Every connection's whole frame after every request over three rounds."""
     room = Room("TEST01", RoomSpec.from_request(body), "0" * 64, SqliteStore(Path(":memory:")),
-                RandomShuffler.seeded(seed))
+                Sources(RandomShuffler.seeded(seed)))
     host, spectator = Actor(Role.HOST), Actor(Role.SPECTATOR)
     actors = [host, spectator]
     rid = itertools.count()

@@ -169,6 +169,18 @@ class GameEntry:
         return CARD_GAME
 
     @property
+    def chips(self) -> TableEntry | None:
+        """A card game plays for scores: no chips, so a room seats its people by name and
+        fills the seats nobody holds with bots (``TableEntry.chips`` is the other half)."""
+        return None
+
+    @property
+    def cards(self) -> GameEntry:
+        """What a room needs of a game played for scores: its table for a number of players,
+        its bots by level and its score sheet (this entry)."""
+        return self
+
+    @property
     def levels(self) -> dict[str, BotMaker]:
         """The bot levels a host chooses from for the empty seats, weakest to strongest."""
         stronger = {STRONG: self.strong} if self.strong is not None else {}
@@ -229,7 +241,19 @@ class ChipQuestion(Protocol):
     def answer(self) -> dict[str, Any]: ...
 
 
-class ChipRoomGame(protocol_game.Game, Protocol):
+class RoomGame(protocol_game.Game, Protocol):
+    """What a room asks of every game beyond the protocol's ``Game``: whether a hand is under
+    way, and the record of its operations and shuffles that the ledger keeps."""
+
+    @property
+    def between_hands(self) -> bool: ...
+    @property
+    def ops(self) -> Sequence[protocol_game.Op]: ...
+    @property
+    def shuffles(self) -> Sequence[object]: ...
+
+
+class ChipRoomGame(RoomGame, Protocol):
     """What a room asks of a chip game, beyond the protocol's ``Game``: its chips and the
     record of its operations and shuffles (the ledger's), the flow of play as a room needs it
     (``acting``; ``passive``, the move made for a seat that does not act on its clock), the
@@ -239,15 +263,11 @@ class ChipRoomGame(protocol_game.Game, Protocol):
     (``DealerGame``): a room reads the game through these, never its engine's table."""
 
     @property
-    def between_hands(self) -> bool: ...
-    @property
     def rules(self) -> Rules: ...
     @property
     def round(self) -> int: ...
     @property
     def operations(self) -> frozenset[str]: ...
-    @property
-    def ops(self) -> Sequence[protocol_game.Op]: ...
     @property
     def shuffles(self) -> Sequence[ShuffleRecord]: ...
     @property
@@ -319,6 +339,17 @@ class TableEntry:
     def kind(self) -> str:
         """Whether the house or a player banks (``KINDS``)."""
         return PLAYER_BANKS if self.bank else HOUSE_BANKS
+
+    @property
+    def chips(self) -> TableEntry:
+        """A chip game: a room seats its people with a buy-in and settles in chips through
+        the ledger (this entry; ``GameEntry.chips`` is None)."""
+        return self
+
+    @property
+    def cards(self) -> None:
+        """No score sheet and no bots in a room's empty seats (``GameEntry.cards``)."""
+        return None
 
     def game(self, name: str, rules: Mapping[str, Any], shuffler: TableShuffler) -> CasinoGame:
         return CasinoGame(self.make(rules, shuffler), name, rules)

@@ -46,16 +46,15 @@ from twentyone.errors import (
     WrongPhaseError,
 )
 from twentyone.games.core.shuffle import Shuffler as CardShuffler
-from twentyone.games.registry import CARD_GAME, ROOM_GAMES
 from twentyone.train.seat import CHECK_CHANCE
 from twentyone.web import coaching, downloads, pages, protocol, training
-from twentyone.web.cardroom import BOT_DELAY_S, CardRoom, secure_bot_rng, secure_cards
+from twentyone.web.botseats import BOT_DELAY_S, secure_bot_rng
 from twentyone.web.delta import Feed, Held
 from twentyone.web.limits import Buckets, Limits, Slots
 from twentyone.web.replays import Histories
-from twentyone.web.room import Room
+from twentyone.web.room import Room, Sources
 from twentyone.web.roomcore import Actor, Frames, Role, RoomCore, new_token, said, token_hash
-from twentyone.web.shoes import secure_shuffler
+from twentyone.web.shoes import secure_cards, secure_shuffler
 from twentyone.web.spec import CHIP_GAMES, RoomSpec, presets, room_games
 from twentyone.web.store import Store, StoredRoom
 
@@ -85,7 +84,7 @@ class Site:
     live: Callable[[], Shuffler]
     limits: Limits = field(default_factory=Limits)
     clock: Callable[[], float] = time.monotonic
-    #: A card room's live shuffler, and the pause between its bots' moves.
+    #: The live shuffler of a game dealt from a pack, and the pause between bots' moves.
     cards: Callable[[], CardShuffler] = secure_cards
     bot_delay_s: float = BOT_DELAY_S
     bot_rng: Callable[[str, int], random.Random] = secure_bot_rng
@@ -96,12 +95,10 @@ class Site:
 
     def open(self, code: str, spec: RoomSpec, host_hash: str,
              saved: StoredRoom | None = None) -> RoomCore:
-        """A room of the game ``spec`` names, of the kind its registry entry says: a card room
-        for a card game, else a blackjack or Pontoon table."""
-        if ROOM_GAMES[spec.game].kind == CARD_GAME:
-            return CardRoom(code, spec, host_hash, self.store, self.cards(), saved=saved,
-                            bot_delay_s=self.bot_delay_s, bot_rng=self.bot_rng)
-        return Room(code, spec, host_hash, self.store, self.live(), saved=saved)
+        """A room of the game ``spec`` names, whatever the game: the one ``Room``, given the
+        server's sources of shuffles and bots (it uses those its game needs)."""
+        sources = Sources(self.live(), self.cards(), self.bot_delay_s, self.bot_rng)
+        return Room(code, spec, host_hash, self.store, sources, saved=saved)
 
     def add(self, room: RoomCore) -> None:
         self.rooms[room.code] = room
@@ -255,9 +252,10 @@ def create_app(store: Store, *, live: Callable[[], Shuffler] = secure_shuffler,
     """The app over ``store`` (a room is dealt again from it when first used); ``live`` makes
     each room's shuffler (the system's secure random source unless a test stacks the shoe);
     ``rules`` is the preset offered first; ``limits`` what one client may ask of it, and
-    ``clock`` the time rooms are idle by; ``cards`` makes a card room's shuffler, its bots
-    move ``bot_delay_s`` apart, each with the random source ``bot_rng(code, seat)``; the
-    coach at a casino table asks a count check after ``count_checks`` of the rounds."""
+    ``clock`` the time rooms are idle by; ``cards`` makes the shuffler of a game dealt from a
+    pack, and bots move ``bot_delay_s`` apart, each with the random source
+    ``bot_rng(code, seat)``; the coach at a casino table asks a count check after
+    ``count_checks`` of the rounds."""
     limits = limits or Limits()
     site = Site(store, live, limits, clock, cards, bot_delay_s, bot_rng)
     creating = Buckets(limits.rooms_burst, limits.room_every_s, clock)

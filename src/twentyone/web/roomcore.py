@@ -19,9 +19,8 @@ What a room guarantees does not depend on its game, so it is written once, here:
   from when it dropped (``_deadline``).
 - **The host** pauses and resumes the table; while paused no seat plays.
 
-A room of a game (``web.room.Room`` for the casino table, ``web.cardroom.CardRoom`` for the card
-games) says how its game is dealt again from the ledger, what a seat's and the host's requests do,
-and what its frames show.
+The room (``web.room.Room``, one class for every game) says how its game is dealt again from the
+ledger, what a seat's and the host's requests do, and what its frames show.
 """
 
 from __future__ import annotations
@@ -493,7 +492,7 @@ class RoomCore(ABC):
         if self.closed:
             raise RoomError("the host has closed this room")
         if actor.role is Role.HOST:
-            if req.op not in self.HOST_OPS:
+            if req.op not in self.host_ops():
                 return self._host_other(req)
             return self._host(req)
         if actor.role is Role.SPECTATOR:
@@ -505,11 +504,15 @@ class RoomCore(ABC):
         assert actor.seat is not None
         return self._seat_request(actor.seat, req)
 
+    def host_ops(self) -> tuple[str, ...]:
+        """The host's operations at this room (``HOST_OPS``, and a game's house steps)."""
+        return self.HOST_OPS
+
     def _host_other(self, req: Request) -> dict[str, Any]:
-        """A request of the host's that is none of ``HOST_OPS``: refused here; a room where
-        the host may also hold a seat answers it (``CardRoom``)."""
+        """A request of the host's that is none of ``host_ops``: refused here; a room where
+        the host may also hold a seat answers it (``web.room.Room._host_other``)."""
         raise UnknownOperationError(f"the host has no {req.op!r}: "
-                                    f"one of {', '.join(self.HOST_OPS)}")
+                                    f"one of {', '.join(self.host_ops())}")
 
     def _host(self, req: Request) -> dict[str, Any]:
         if req.op == "pause":

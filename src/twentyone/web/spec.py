@@ -13,8 +13,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from twentyone.errors import RoomError, RulesError, did_you_mean, shown
-from twentyone.games.registry import BEST, CARD_GAME, ROOM_GAMES, TABLES, GameEntry, TableEntry
-from twentyone.games.registry import GAMES as CARD_GAMES
+from twentyone.games.registry import BEST, ROOM_GAMES, TABLES, GameEntry, TableEntry
 from twentyone.money import dollars
 from twentyone.rules import MONEY_FIELDS, PRESET_DESCRIPTIONS, PRESETS, Rules
 from twentyone.web.protocol import MAX_CENTS
@@ -114,15 +113,16 @@ class RoomSpec:
         if not isinstance(game, str) or game not in ROOM_GAMES:
             raise RoomError(f"no game {shown(game)}{did_you_mean(game, ROOM_GAMES)} (games: "
                             f"{', '.join(ROOM_GAMES)})")
-        if ROOM_GAMES[game].kind == CARD_GAME:
+        chips = ROOM_GAMES[game].chips
+        if chips is None:
             return cls.card_room(game, body)
         host_mode = body.get("host_mode", "house")
         if host_mode not in HOST_MODES:
             raise RoomError(f"host_mode is one of {', '.join(HOST_MODES)}")
-        settings = Settings.for_game(body.get("settings"), TABLES[game])
-        if TABLES[game].bank:
+        settings = Settings.for_game(body.get("settings"), chips)
+        if chips.bank:
             if host_mode != "house":
-                raise RoomError(f"at {TABLES[game].title} the banker is a player: the host "
+                raise RoomError(f"at {chips.title} the banker is a player: the host "
                                 "cannot deal")
             return cls(game, game, pontoon_choices(body.get(game)), "house", settings)
         preset = body.get("rules", "classic")
@@ -145,7 +145,8 @@ class RoomSpec:
     def card_room(cls, game: str, body: dict[str, Any]) -> RoomSpec:
         """A card room as the lobby asks for it: the game, the number of players (within
         what the game allows) and the level of the bots in the seats nobody holds."""
-        entry = CARD_GAMES[game]
+        entry = ROOM_GAMES[game].cards
+        assert entry is not None, "a game played for scores"
         fewest, most = entry.players
         players = body.get("players", fewest)
         if type(players) is not int or not fewest <= players <= most:
@@ -243,10 +244,11 @@ def room_games() -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for name, e in ROOM_GAMES.items():
         game: dict[str, Any] = {
-            "name": name, "title": e.title, "kind": e.kind, "chips": e.kind != CARD_GAME,
+            "name": name, "title": e.title, "kind": e.kind, "chips": e.chips is not None,
             "settings": [{"name": s.name, "label": s.label,
                           "choices": [list(c) for c in s.choices]} for s in e.settings]}
-        if isinstance(e, GameEntry):
-            game.update(players=list(e.players), levels=list(e.levels), page=e.page)
+        cards = e.cards
+        if cards is not None:
+            game.update(players=list(cards.players), levels=list(cards.levels), page=cards.page)
         out.append(game)
     return out

@@ -1,0 +1,89 @@
+"""The state frames of one broadcast, for any room (``web.room.Room``): one per (viewer, role),
+each encoded once however many connections share it, and the members they share encoded once
+for all of them (docs/web.md#delta-frames)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from twentyone.web.protocol import FrameParts, Texts
+from twentyone.web.roomcore import Actor, Role
+
+
+class Framed(Protocol):
+    """What a broadcast's frames read of their room."""
+
+    states_written: dict[tuple[int, Role], dict[str, Any]]
+    texts_written: Texts
+
+    def looking(self, actor: Actor) -> tuple[int, Role]: ...
+
+    def own_state(self, actor: Actor, since: int | None, room_calls: Sequence[str] = (),
+                  events: list[dict[str, Any]] | None = None,
+                  calls: list[str] | None = None) -> dict[str, Any]: ...
+
+    def private_seats(self, since: int | None) -> frozenset[int]: ...
+
+    def house_events(self, since: int | None) -> list[dict[str, Any]] | None: ...
+
+    def calls_since(self, since: int) -> list[str]: ...
+
+
+class Frames:
+    """The state frames of one broadcast: one per (viewer, role), each encoded once however
+    many connections share it. The events are the game's for each viewer; at a chip table
+    every viewer without a face-down card of its own (``CasinoGame.private_seats``) sees the
+    house's, which are read once for all of them."""
+
+    def __init__(self, room: Framed, since: int | None, calls: Sequence[str] = ()) -> None:
+        self.room = room
+        self.since = since
+        #: The seats that may hold a card of their own face down.
+        self.private = room.private_seats(since)
+        #: The room's own calls this broadcast carries (``Room.frames``).
+        self.calls = tuple(calls)
+        self._events: list[dict[str, Any]] | None = None
+        #: The dealer's calls, the same in every frame of the broadcast.
+        self._said: list[str] = [] if since is None else [*room.calls_since(since), *calls]
+        #: The texts of the members the frames share, each encoded once; and the last
+        #: broadcast's, for members that are the same objects again.
+        self._texts: Texts = {}
+        self._prior, room.texts_written = room.texts_written, self._texts
+        self._parts: dict[tuple[int, Role], FrameParts] = {}
+
+    def text(self, actor: Actor) -> str:
+        """The frame for ``actor``'s connection."""
+        return self.parts(actor).text
+
+    def parts(self, actor: Actor) -> FrameParts:
+        """The frame for ``actor``'s connection, whole and in the parts a delta frame is built
+        from (``web.delta``)."""
+        key = self.room.looking(actor)
+        parts = self._parts.get(key)
+        if parts is None:
+            frame = self.room.own_state(actor, self.since, self.calls,
+                                        self._house_events(key[0]), self._said)
+            # A member equal to the one this viewer was last built is that object again, so
+            # a delta passes it over by identity (its context, its moves, the room's part
+            # rarely change).
+            last = self.room.states_written.get(key, {})
+            for k in ("ctx", "legal", "room"):
+                old = last.get(k)
+                if old is not None and old == frame[k]:
+                    frame[k] = old
+                    text = self._prior.get(id(old))
+                    if text is not None and text[0] is old:
+                        self._texts[id(old)] = text
+            self.room.states_written[key] = frame
+            parts = self._parts[key] = FrameParts.of(frame, self._texts)
+        return parts
+
+    def _house_events(self, viewer: int) -> list[dict[str, Any]] | None:
+        """The events a viewer who sees what the house sees is sent, read once for all of
+        them (None: a viewer with a card of its own face down, whose events are its own)."""
+        if viewer in self.private and self.since is not None:
+            return None
+        if self._events is None:
+            self._events = self.room.house_events(self.since)
+        return self._events
