@@ -1,11 +1,13 @@
-"""Solo Whist's strong bot: the best bot's bidding, then determinized search (``core.search``)
-over the play, the best bot playing every seat out.
+"""Solo Whist's strong bot: determinized search (``core.search``) over the auction and the
+play, the best bot playing every seat out.
 
-What its seat knows besides its hand: every card played; the suits a player has shown out of
-(a player who did not follow the suit led holds none of it); the turned-up card, which stays in
+What its seat knows besides its hand: every card played; the calls of the auction (each seat's
+calls hang on its own hand and the calls before them, so a world's hand for a seat is one the
+best bot would have made that seat's calls with); the suits a player has shown out of (a
+player who did not follow the suit led holds none of it); the turned-up card, which stays in
 the dealer's hand until the dealer plays it; and a Misère Ouverte declarer's hand once it is
 laid face up. The rest of the unseen cards are dealt at random among the other hands, each
-card only to a hand that may hold it.
+card only to a hand that may hold it (docs/games/bots.md#how-the-strong-bot-thinks).
 """
 
 from __future__ import annotations
@@ -96,9 +98,10 @@ def _nearly_misere_safe(hand: Sequence[Card]) -> bool:
 
 
 class SoloWhistStrongBot(SearchBot[WhistWorld]):
-    """The strong Solo Whist bot: bids as the best bot (``SoloWhistBot``) does, then tries each
-    card it may play in worlds consistent with what its seat saw, the best bot playing every
-    seat to the end of the hand, and plays the card that won it the most counters."""
+    """The strong Solo Whist bot: tries each call within its hand's reach and each card it may
+    play in worlds consistent with what its seat saw, the best bot (``SoloWhistBot``) playing
+    every seat to the end of the hand, and makes the call or plays the card that won it the
+    most counters."""
 
     worlds = 16
     #: Worlds sampled for a call of the auction (or naming trumps): fewer moves to try, and
