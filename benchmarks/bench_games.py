@@ -5,7 +5,7 @@ and strong against best.
                                      [--seed S]
 
 (without ``--game`` every card game; without ``--line`` every line: each level against random,
-best against beginner, strong against best. The strong bot searches, 10-40 ms a move on average, so
+best against beginner, strong against best. The strong bot searches, 10-60 ms a move on average, so
 its lines take far longer than the others: minutes per 1000 games on one core.)
 
 Every game is played by four (Durak, President and Solo Whist alike), so each line compares

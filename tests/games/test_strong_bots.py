@@ -20,7 +20,7 @@ from twentyone.games.auto import make_bots, make_game, play_hand
 from twentyone.games.core.bots import Bot, Watcher, show_news
 from twentyone.games.core.cards import Card
 from twentyone.games.core.game import Game
-from twentyone.games.core.ops import Op
+from twentyone.games.core.ops import Bid, NameTrump, Op, Pass
 from twentyone.games.core.search import SearchBot, deal_unseen
 from twentyone.games.core.shuffle import StackedShuffler
 from twentyone.games.durak.strong import DurakStrongBot
@@ -30,8 +30,9 @@ from twentyone.games.president.game import OPENING_CARD
 from twentyone.games.president.strong import PresidentStrongBot
 from twentyone.games.president.strong import legal_moves as president_moves
 from twentyone.games.registry import GAMES
+from twentyone.games.solo_whist import strong
 from twentyone.games.solo_whist.bots import SoloWhistBot
-from twentyone.games.solo_whist.strong import SoloWhistStrongBot
+from twentyone.games.solo_whist.strong import SoloWhistStrongBot, _within_reach
 from twentyone.games.solo_whist.strong import legal_moves as whist_moves
 
 STRONG: dict[str, type[SearchBot[Any]]] = {
@@ -46,9 +47,9 @@ def _dealt(g: Game[Any], seat: int) -> tuple[Card, ...]:
     return deals[-1].cards
 
 
-def _deciding(game: str, seed: int, seat: int, after: int) -> Game[Any]:
+def _deciding(game: str, seed: int, seat: int, after: int, phase: str = "play") -> Game[Any]:
     """A table of four where best bots have made at least ``after`` moves of the first hand and
-    ``seat`` now has a real choice (at Solo Whist, a card to play)."""
+    ``seat`` now has a real choice (at Solo Whist, in ``phase``: a card to play, or a call)."""
     g = make_game(game, 4, seed)
     bots = make_bots(game, 4, seed, ["best"] * 4)
     g.apply(g.legal_ops(g.to_act or 1)[0])
@@ -57,7 +58,7 @@ def _deciding(game: str, seed: int, seat: int, after: int) -> Game[Any]:
         assert s is not None and not g.between_hands
         legal = g.legal_ops(s)
         ready = len(g.ops) > after and len(legal) > 1
-        if s == seat and ready and (game != "solo-whist" or g.view(s)["phase"] == "play"):
+        if s == seat and ready and (game != "solo-whist" or g.view(s)["phase"] == phase):
             return g
         g.apply(bots[s].choose(g.view(s), legal))
 
@@ -87,14 +88,17 @@ def _redealt(g: Game[Any], seat: int) -> Game[Any]:
     return h
 
 
-@pytest.mark.parametrize(("game", "seed", "after"), [
-    ("durak", 4, 12), ("president", 5, 9), ("solo-whist", 6, 16)])
-def test_the_strong_bot_reads_only_what_its_seat_sees(game: str, seed: int, after: int) -> None:
+@pytest.mark.parametrize(("game", "seed", "after", "phase"), [
+    ("durak", 4, 12, "play"), ("president", 5, 9, "play"), ("solo-whist", 6, 16, "play"),
+    ("solo-whist", 7, 3, "bidding"), ("solo-whist", 2, 3, "bidding")])
+def test_the_strong_bot_reads_only_what_its_seat_sees(game: str, seed: int, after: int,
+                                                      phase: str) -> None:
     """Two tables that differ only in cards seat 1 cannot see (two other hands swap a card):
     seat 1 was shown the very same events and view at both, and its strong bot, seeded alike,
-    makes the same move at both."""
+    makes the same move at both (at Solo Whist in the play and in the auction, which it
+    searches too)."""
     seat = 1
-    g = _deciding(game, seed, seat, after)
+    g = _deciding(game, seed, seat, after, phase)
     h = _redealt(g, seat)
     assert g.events(seat, 0) == h.events(seat, 0)
     assert g.view(seat) == h.view(seat)
@@ -160,6 +164,59 @@ def test_the_solo_whist_bot_remembers_who_showed_out() -> None:
                {"kind": "play", "seat": 3, "cards": ["5c"]}])
     assert bot.void == {3: {c("2h").suit}}
     assert bot.turn_up == c("2s") and bot.dealer == 4
+
+
+def test_the_solo_whist_auction_worlds_fit_what_the_seat_was_shown() -> None:
+    """Seat 4 is to call after a pass and a Solo, seat 1 dealing: every world it deals gives
+    the others thirteen cards each out of the ones it does not hold, the turned-up card stays
+    with the dealer, and the best bot holding the world's hands would have made the very calls
+    the others made (seat 3 holds a Solo hand, seat 2 one it passes with)."""
+    g = _deciding("solo-whist", 2, 4, 2, "bidding")
+    view = g.view(4)
+    assert view["calls"] == ((2, "pass"), (3, "solo")) and view["dealer"] == 1
+    bot = SoloWhistStrongBot(random.Random(5))
+    show_news(bot, g, 4)
+    rest = sorted(x for x in g.pack() if x not in view["hand"])
+    asks = bot._asks(view)
+    assert [op for _, op in asks[3]] == [Bid(3, "solo")]
+    for _ in range(30):
+        world = bot._sample(view, bot.rng)
+        assert sorted(world) == [1, 2, 3]
+        assert sorted(x for s in (1, 2, 3) for x in world[s]) == rest
+        assert all(len(world[s]) == 13 for s in (1, 2, 3))
+        assert view["turn_up"] in world[1]
+        assert all(bot._fits(world[s], view["turn_up"], asks[s]) for s in (1, 2, 3))
+
+
+def test_the_solo_whist_play_worlds_fit_the_declarers_calls(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seat 3 bid a Solo and seat 1 is to play: with deals enough to find them, every world of
+    the play gives seat 3 a hand that, with the cards it has played, the best bot bids a Solo
+    on, and keeps every card seen out of the hidden hands."""
+    monkeypatch.setattr(strong, "PLAY_TRIES", 400)
+    g = _deciding("solo-whist", 2, 1, 8, "play")
+    view = g.view(1)
+    assert view["contract"] == "solo" and view["declarers"] == (3,)
+    bot = SoloWhistStrongBot(random.Random(5))
+    show_news(bot, g, 1)
+    asks = bot._asks(view)
+    shown = set(view["played"]) | {x for _, x in view["trick"]} | set(view["hand"])
+    for _ in range(20):
+        world = bot._sample(view, bot.rng)
+        assert bot._fits([*world[3], *bot.spent.get(3, ())], view["turn_up"], asks[3])
+        assert not shown & {x for s in (2, 3, 4) for x in world[s]}
+
+
+def test_the_solo_whist_auction_tries_only_calls_within_reach() -> None:
+    """A hand of two aces and little else: the search plays out passing and a Prop, never a
+    Solo, an Abundance, a misère or a Slam it could not come near; naming trumps is always
+    tried."""
+    view = {"hand": cs("Ah As 2c 5c 9c 3d 7d 8d 10d 4h 6h 8h Jh"), "turn_up": c("2s")}
+    tried = {b: _within_reach(view, Bid(1, b)) for b in (
+        "prop", "solo", "misere", "abundance", "abundance-in-trump", "misere-ouverte", "slam")}
+    assert tried == {"prop": True, "solo": False, "misere": False, "abundance": False,
+                     "abundance-in-trump": False, "misere-ouverte": False, "slam": False}
+    assert _within_reach(view, Pass(1)) and _within_reach(view, NameTrump(1, Suit.HEARTS))
 
 
 def test_the_durak_bot_knows_what_a_defender_picked_up() -> None:

@@ -122,6 +122,10 @@ class SearchBot(ABC, Generic[W]):
         """Whether this decision is searched (otherwise the best bot's move is played)."""
         return True
 
+    def _worlds(self, view: Mapping[str, Any]) -> int:
+        """Worlds sampled for this decision (a game may sample more where moves are few)."""
+        return self.worlds
+
     def _candidates(self, view: Mapping[str, Any], legal: Sequence[Op]) -> list[Op]:
         """The moves worth trying (a game drops moves that differ in nothing that matters)."""
         return list(legal)
@@ -170,7 +174,7 @@ class SearchBot(ABC, Generic[W]):
         if len(tried) == 1:
             return default
         totals = {op: 0.0 for op in tried}
-        for _ in range(self.worlds):
+        for _ in range(self._worlds(view)):
             world = self._sample(view, self.rng)
             dice = self.rng.getrandbits(32)
             for op in tried:
