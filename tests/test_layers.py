@@ -377,7 +377,7 @@ def game_imports(name: str, path: Path, known: set[str]) -> list[str]:
 def test_the_terminal_imports_no_game() -> None:
     """Issue 33, "one terminal seat session" (docs/architecture.md, "The terminal"): the
     terminal reaches every game through the registry and the protocol (``tui.seat.SeatSession``;
-    the chip games' sessions through ``tui.session.ChipSeats`` on it), each game drawn by what
+    the chip games' manners through ``tui.session.ChipSeats`` on it), each game drawn by what
     its registry entry names; no module of ``tui/`` imports a game's own package or a game
     class. The trainers (``tui/trainer*.py``) are drills on the engine, not a seat at a game."""
     mods = modules()
