@@ -487,12 +487,12 @@ def test_each_game_s_manners_are_found_through_its_registry_entry() -> None:
     kind (``tui.manners``: one for each of ``games.registry.KINDS``), never by its name or
     class: no module of ``tui/`` or ``cli/`` makes a manners object by its class's name, so a
     new game of a kind already here (the tests' high-card game) plays with its entry alone."""
-    from twentyone.games.registry import GAMES, KINDS, TABLES
+    from twentyone.games.registry import KINDS, ROOM_GAMES
     from twentyone.tui import manners
 
     kinds = [*manners.CHIP_MANNERS, *manners.CARD_MANNERS]
     assert sorted(kinds) == sorted(KINDS)
-    assert {e.kind for e in [*TABLES.values(), *GAMES.values()]} <= set(kinds)
+    assert {e.kind for e in ROOM_GAMES.values()} <= set(kinds)
     files = {f"{d}/{p.name}": p for d in ("cli", "tui")
              for p in sorted((PACKAGE / d).glob("*.py"))}
     wrong = {name: found for name, p in files.items()

@@ -13,7 +13,7 @@ What is truly one game's own (what a person is asked and how their answer become
 operations, what the table does between hands, the words of the log, its records and goodbye)
 is its ``Manners``, found through the game's registry entry by its kind (``tui.manners``), never
 by the game's name or class. A manners object never applies anything itself: it hands the
-session ``Move``\\ s, and the session applies them.
+session its moves (``Move``), and the session applies them.
 """
 
 from __future__ import annotations
@@ -185,7 +185,7 @@ class SeatSession(Generic[M]):
         when the screen has paused long enough for a person to follow)."""
         self._narrate()
         self.ask = None
-        while not (not bots and self.bot_to_move() is not None) and self.step():
+        while (bots or self.bot_to_move() is None) and self.step():
             pass
 
     def step(self) -> bool:

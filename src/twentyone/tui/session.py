@@ -192,7 +192,7 @@ class CasinoManners:
         self.hint = seating.hint
         self.stake = seating.stake
         self.title = seating.title
-        self.narrator_rules = Narrator(game.rules)
+        self.narration = Narrator(game.rules)
         #: One human narrates in their own view; several share the spectator's narration.
         self.narrator = self.humans[0] if len(self.humans) == 1 else HOUSE
         self.last_bet: dict[int, Cents] = {n: game.rules.min_bet for n in self.humans}
@@ -492,8 +492,7 @@ class CasinoManners:
 
     def narrate(self, events: list[dict[str, Any]]) -> list[str]:
         """The events in the casino's words (``tui.narrate``), then the coach's lines."""
-        lines = [*self.narrator_rules.feed(self.at.events(events)),
-                             *self.narrator_rules.flush()]
+        lines = [*self.narration.feed(self.at.events(events)), *self.narration.flush()]
         return lines + self._coach_lines()
 
     def _error(self, message: str) -> None:
