@@ -377,7 +377,7 @@ def game_imports(name: str, path: Path, known: set[str]) -> list[str]:
 def test_the_terminal_imports_no_game() -> None:
     """Issue 33, "one terminal seat session" (docs/architecture.md, "The terminal"): the
     terminal reaches every game through the registry and the protocol (``tui.seat.SeatSession``;
-    the chip games' sessions through ``tui.session.ChipSeats`` on it), each game drawn by what
+    the chip games' manners through ``tui.session.ChipSeats`` on it), each game drawn by what
     its registry entry names; no module of ``tui/`` imports a game's own package or a game
     class. The trainers (``tui/trainer*.py``) are drills on the engine, not a seat at a game."""
     mods = modules()
@@ -439,3 +439,64 @@ def test_the_architecture_document_names_every_package() -> None:
                or (p.suffix == ".py" and p.stem not in ("__init__", "__main__"))}
     assert present - named == set(), present - named
     assert set(RANKS) - {"__init__", "__main__"} <= present
+
+
+#: What runs the flow of play at the terminal: applying an operation to a game (``apply``, the
+#: old sessions' ``play``), a bot's move taken out of the session (``move_bot``), and a loop of
+#: play to the next decision (``advance``, ``_advance``, ``step``).
+FLOW_CALLS = {"apply", "play", "move_bot"}
+FLOW_DEFS = {"advance", "_advance", "step"}
+
+
+def flow_of_play(source: str) -> list[str]:
+    """Each place in ``source`` that applies an operation or defines a loop of play."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and node.func.attr in FLOW_CALLS):
+            found.append(f"line {node.lineno}: .{node.func.attr}()")
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name in FLOW_DEFS:
+            found.append(f"line {node.lineno}: def {node.name}")
+    return sorted(found)
+
+
+def test_one_terminal_session_runs_the_flow_of_play_for_every_game() -> None:
+    """Issue 33, "one terminal seat session" (docs/architecture.md, "The terminal"): only the
+    one session (``tui/seat.py``'s ``SeatSession``) applies an operation to a game or runs a
+    loop of play; the casino's, Pontoon's and the card games' parts (their manners) hand it
+    moves, and the two Textual apps only draw it and pace it. The trainers are drills on the
+    engine, not a seat at a game."""
+    files = {p.name: p for p in sorted((PACKAGE / "tui").glob("*.py"))
+             if not p.name.startswith("trainer")}
+    runs = {name: found for name, p in files.items()
+            for found in [flow_of_play(p.read_text(encoding="utf-8"))] if found}
+    assert list(runs) == ["seat.py"], runs
+    assert flow_of_play("def _advance(self):\n    self.seat.play(op)\n") == [
+        "line 1: def _advance", "line 2: .play()"]
+
+
+def manners_made(source: str) -> list[str]:
+    """Each manners object made in ``source`` by its class's name (``CasinoManners(...)``)."""
+    return sorted(f"line {node.lineno}: {node.func.id}" for node in ast.walk(ast.parse(source))
+                  if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                  and node.func.id.endswith("Manners"))
+
+
+def test_each_game_s_manners_are_found_through_its_registry_entry() -> None:
+    """Issue 33: a game's own part of the terminal session is found by its registry entry's
+    kind (``tui.manners``: one for each of ``games.registry.KINDS``), never by its name or
+    class: no module of ``tui/`` or ``cli/`` makes a manners object by its class's name, so a
+    new game of a kind already here (the tests' high-card game) plays with its entry alone."""
+    from twentyone.games.registry import KINDS, ROOM_GAMES
+    from twentyone.tui import manners
+
+    kinds = [*manners.CHIP_MANNERS, *manners.CARD_MANNERS]
+    assert sorted(kinds) == sorted(KINDS)
+    assert {e.kind for e in ROOM_GAMES.values()} <= set(kinds)
+    files = {f"{d}/{p.name}": p for d in ("cli", "tui")
+             for p in sorted((PACKAGE / d).glob("*.py"))}
+    wrong = {name: found for name, p in files.items()
+             for found in [manners_made(p.read_text(encoding="utf-8"))] if found}
+    assert not wrong, wrong
+    assert manners_made("m = PontoonManners(seating)\nn = chip_manners(seating)") == [
+        "line 1: PontoonManners"]

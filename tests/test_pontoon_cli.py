@@ -26,7 +26,7 @@ from twentyone.cli import pontoon as pontoon_cli
 from twentyone.pontoon.table import PontoonTable
 from twentyone.protocol import seal
 from twentyone.tui.app import TableApp
-from twentyone.tui.pontoon import PontoonSession
+from twentyone.tui.pontoon import PontoonManners
 
 runner = CliRunner()
 
@@ -239,7 +239,7 @@ def test_someone_alone_plays_seat_1_against_bots(apps: list[TableApp], args: lis
     assert result.exit_code == 0, result.output
     (table_app,) = apps
     session = table_app.session
-    assert isinstance(session, PontoonSession)
+    assert isinstance(session.manners, PontoonManners)
     assert sorted(session.humans) == people
 
 

@@ -19,7 +19,7 @@ from twentyone.games.blackjack import CasinoGame
 from twentyone.protocol import Op
 from twentyone.rules import PRESETS
 from twentyone.tui.app import TableApp
-from twentyone.tui.session import CasinoSession
+from twentyone.tui.session import CasinoManners
 
 CLASSIC = PRESETS["classic"]
 
@@ -126,7 +126,7 @@ def test_ctrl_c_mid_round_calls_the_round_off_and_returns_the_bet() -> None:
     assert "Seat 1 leaves with $1,000" in p.farewell
     # What the player took away plus what stayed at the table is what there was.
     session = p.app.session
-    assert isinstance(session, CasinoSession)
+    assert isinstance(session.manners, CasinoManners)
     assert t.chips_total() + t.chipset.value(session.left[1]) == total
 
 

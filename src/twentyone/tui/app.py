@@ -2,11 +2,12 @@
 chips), a scrollable log of the dealer's calls, a prompt line, and a footer of keys; the rules in
 force and a help page per game on F2 and F1.
 
-The app draws ``session.screen_view()`` (the game's ``seat_view`` for the seat whose turn it is,
-or the round just settled) and nothing else: it keeps no cards, totals or chips of its own, so
-what it shows is always what was dealt. Lines typed go to the session, which plays them at the
-table. Ctrl-C, Ctrl-Q or closing the terminal leaves the table: a round in play is called off and
-every bet goes back (``Session.interrupt``).
+The app draws one chip table's session (``tui.seat.SeatSession``, with its game's manners,
+``tui.session.ChipManners``): the felt is the manners' ``screen_view()`` (the game's ``seat_view``
+for the seat whose turn it is, or the round just settled) and nothing else: it keeps no cards,
+totals or chips of its own, so what it shows is always what was dealt. Lines typed go to the
+session, which plays them at the table. Ctrl-C, Ctrl-Q or closing the terminal leaves the table:
+a round in play is called off and every bet goes back (``SeatSession.interrupt``).
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ from textual.widgets import Footer, Input, LoadingIndicator, RichLog, Static
 from twentyone.engine import views
 from twentyone.tui.fit import fit
 from twentyone.tui.render import TableView
-from twentyone.tui.session import Session
+from twentyone.tui.seat import SeatSession
+from twentyone.tui.session import ChipManners
 
 #: Below this width the seats stack in one column and the header shortens.
 NARROW = 70
@@ -100,7 +102,7 @@ class TableApp(App[None]):
         Binding("ctrl+q", "leave", "Leave", show=False, priority=True),
     ]
 
-    def __init__(self, session: Session, render: TableView, *, rules_text: Text,
+    def __init__(self, session: SeatSession[ChipManners], render: TableView, *, rules_text: Text,
                  help_text: Text, prepare: Callable[[], None] | None = None,
                  preparing: str = "") -> None:
         super().__init__()
@@ -169,10 +171,10 @@ class TableApp(App[None]):
     def redraw(self) -> None:
         """Draw the session's view of the table, the new log lines, notes and the prompt."""
         s = self.session
-        v = s.screen_view()
+        v = s.manners.screen_view()
         r = self.render_view
         self.query_one("#title", Static).update(Text(r.header(v), style="bold"))
-        dealer = r.dealer(v, s.dealer_name())
+        dealer = r.dealer(v, s.manners.dealer_name())
         if v.settled:
             dealer.append("   (last round)", style="dim italic")
         self.query_one("#dealer", Static).update(dealer)
@@ -209,7 +211,7 @@ class TableApp(App[None]):
         self._seat_texts = {}
         for seat in v.seats:
             w = self._panels[seat.number]
-            text = self.render_view.seat(seat, v, self.session.seat_label(seat.number))
+            text = self.render_view.seat(seat, v, self.session.manners.seat_label(seat.number))
             self._seat_texts[seat.number] = text
             w.update(text)
             w.set_class(seat.number == turn, "turn")
@@ -288,15 +290,13 @@ class TableApp(App[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """F3 is offered only at a table with a coach (``play --coach``)."""
         if action == "coach":
-            return getattr(self.session, "coach", None) is not None
+            return self.session.manners.coach is not None
         return True
 
     def action_coach(self) -> None:
         """The coach's warnings off or on (the session's statistics count either way)."""
-        toggle = getattr(self.session, "toggle_coach", None)
-        if toggle is not None:
-            toggle()
-            self.redraw()
+        self.session.manners.toggle_coach()
+        self.redraw()
 
     def action_log_up(self) -> None:
         self.query_one("#log", RichLog).scroll_page_up()

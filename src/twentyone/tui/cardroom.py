@@ -2,7 +2,8 @@
 or one registered later) against bots (issue 15).
 
 One person sits at seat 1 and bots take the other seats. The app looks at the game only
-through a ``tui.seat.SeatSession``, that is through the one game protocol: the person's
+through the one session (``tui.seat.SeatSession``, with the card games' manners found through
+the registry entry, ``tui.manners``), that is through the one game protocol: the person's
 ``seat_view``, their legal operations and the events as that seat may see them. So the screen
 can show nothing the seat may not see, and it offers exactly the moves the game would accept:
 the cursor goes only to cards that are part of a legal move (the others are greyed, with the
@@ -11,8 +12,10 @@ pass, take, trumps) is a numbered button, and the footer lists only the keys who
 legal now (any other key says why it is refused and changes nothing). Each game's table, words,
 labels and help come from the drawing its registry entry names (``games.core.picture``).
 
-Bots move one at a time with a short pause so a person can follow the play (``bot_delay``;
-tests pass 0, which plays the bots' moves at once). When a hand is over a summary with the
+The session owns the flow of play; the app only paces it: bots move one at a time
+(``SeatSession.step``) with a short pause so a person can follow the play (``bot_delay``; tests
+pass 0, which plays the bots' moves at once), and the person's moves go to the session
+(``SeatSession.choose``). When a hand is over a summary with the
 running results waits for a key, and quitting shows the final standings (``App.run`` returns
 them, so the command line can print them again once the screen is gone).
 """
@@ -37,18 +40,16 @@ from twentyone.errors import RulesError, TableError
 from twentyone.games.auto import make_game
 from twentyone.games.core.bots import Bot, show_news
 from twentyone.games.core.errors import WrongPhaseError
-from twentyone.games.core.events import Event
 from twentyone.games.core.ops import Give, Op, Pass, Play, Take
 from twentyone.games.core.picture import GameDrawing, chips, seat_name
 from twentyone.games.levels import ALIASES
 from twentyone.games.registry import BEST, GAMES
 from twentyone.protocol import Game, View
+from twentyone.tui.cardplay import DEAL_NEXT, CardManners, CardSeating
 from twentyone.tui.cardroom_draw import FELT, card_ops, fan, other_ops, seat_lines
 from twentyone.tui.cardroom_screens import ConfirmLeave, HelpScreen, MoveButton, Summary
+from twentyone.tui.manners import card_manners
 from twentyone.tui.seat import Mover, SeatSession
-
-#: A hand no bot table needs more than a fraction of (the headless runner's limit too).
-MAX_OPS_PER_HAND = 5000
 
 
 def bot_mover(bot: Bot, drawing: GameDrawing, game: Game, seat: int) -> Mover:
@@ -137,8 +138,9 @@ class CardRoomApp(App[RichTable | None]):
         entry = GAMES[game.name]
         self.drawing = entry.drawing
         #: The game as the person's seat sees it; each bot sees only its own seat.
-        self.session = SeatSession(game, [seat], {
-            s: bot_mover(b, self.drawing, game, s) for s, b in bots.items() if s != seat})
+        self.session: SeatSession[CardManners] = SeatSession(game, [seat], {
+            s: bot_mover(b, self.drawing, game, s) for s, b in bots.items() if s != seat},
+            card_manners(CardSeating(game, entry, seat)))
         self.me = seat
         self.game_name = game.name
         self.game_title = entry.title or game.name
@@ -152,7 +154,7 @@ class CardRoomApp(App[RichTable | None]):
         self.said = ""
         self._said_at = 0
         self.log_at = 0
-        self.hand_ops = 0
+        self._logged = 0
         self.hands_played = 0
         self._bot_pending = False
         self._summary_open = False
@@ -185,7 +187,8 @@ class CardRoomApp(App[RichTable | None]):
         self.query_one("#log").border_title = "what happened"
         self.query_one("#hand").border_title = "your hand"
         self._drawn = True
-        self._deal()
+        self.session.start(bots=self._unpaced)
+        self._follow()
         self.call_after_refresh(self.redraw)
 
     def on_resize(self) -> None:
@@ -409,34 +412,33 @@ class CardRoomApp(App[RichTable | None]):
         return [*(self._buttons_for or []), *card_ops(self.legal())]
 
     def _write_log(self) -> None:
-        events = self.session.news(self.me)
-        self.log_at += len(events)
+        """The session's new lines of the log (the events heard count for ``said``)."""
+        self.log_at = self.session.heard
         log = self.query_one("#log", RichLog)
-        for e in events:
-            line = self.drawing.narrate(Event.from_json(e), self.me)
-            if line is not None:
-                log.write(line)
+        for line in self.session.log[self._logged:]:
+            log.write(Text.from_markup(line))
+        self._logged = len(self.session.log)
 
-    # -- the flow of play -----------------------------------------------------------------------
+    # -- pacing the session's flow of play ------------------------------------------------------
 
-    def _deal(self) -> None:
-        self.session.deal()
-        self.hand_ops = 0
-        self.picked = set()
-        self.at = None
-        self._advance()
+    @property
+    def _unpaced(self) -> bool:
+        """The bots move at once (no pause between their moves)."""
+        return self.bot_delay <= 0
 
-    def _advance(self) -> None:
-        """After any move: the next bot's move (now, or after the pause), or wait for the
-        person, or show the hand's summary."""
+    def _follow(self) -> None:
+        """After any move: wait for the next bot's move (the pause), or for the person, or
+        show the hand's summary."""
+        s = self.session
+        if s.ask is None and not s.done and s.bot_to_move() is None:
+            s.advance(bots=False)
         self._write_log()
-        if self.over():
+        if s.ask is not None and self.over():
             self.hands_played += 1
             self.redraw()
             self._show_summary()
             return
-        seat = self.session.to_act
-        if seat == self.me or seat is None:
+        if s.bot_to_move() is None:
             self.redraw()
             return
         if self.bot_delay > 0:
@@ -448,6 +450,8 @@ class CardRoomApp(App[RichTable | None]):
         self._bot_move()
 
     def _bot_move(self) -> None:
+        """The pause is over: the session moves the bot (each sees what its own seat sees,
+        like the person)."""
         self._bot_pending = False
         if self._summary_open:   # leaving: the table stops where it is
             return
@@ -455,25 +459,19 @@ class CardRoomApp(App[RichTable | None]):
             self._bot_pending = True
             self.set_timer(self.bot_delay, self._bot_move)
             return
-        while True:
-            if self.session.bot_to_move() is None or self.over():
-                break
-            self.hand_ops += 1
-            if self.hand_ops > MAX_OPS_PER_HAND:
-                raise RuntimeError("a hand ran past the safety limit")
-            # The bot sees what its own seat sees, like the person.
-            self.session.move_bot()
-            if self.bot_delay > 0:
-                break
-        self._advance()
+        if self.session.bot_to_move() is not None:
+            if self._unpaced:
+                self.session.advance()
+            else:
+                self.session.step()
+        self._follow()
 
     def _apply(self, op: Op) -> None:
         """The person's move (already one of the offered legal moves)."""
         self.picked = set()
         self.said = ""
-        self.hand_ops += 1
-        self.session.play(op)
-        self._advance()
+        self.session.choose(op, bots=self._unpaced)
+        self._follow()
 
     def _show_summary(self, final: bool = False) -> None:
         self._summary_open = True
@@ -482,8 +480,12 @@ class CardRoomApp(App[RichTable | None]):
         def after(deal_next: bool | None) -> None:
             self._summary_open = False
             if deal_next:
-                self._deal()
+                self.picked = set()
+                self.at = None
+                self.session.submit(DEAL_NEXT, bots=self._unpaced)
+                self._follow()
             else:
+                self.session.interrupt()
                 self.exit(self.standings())
 
         self.push_screen(Summary(self.summary(final), final), after)

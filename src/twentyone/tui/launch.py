@@ -1,7 +1,8 @@
-"""Building the terminal table's app for each chip game: the session, the pages, and the long
-first work (the exact basic-strategy chart the hints and bots play) run behind a notice. The
-game comes from the registry (``games.registry.TABLES``) and is found there again by its name,
-for its bots (``TableEntry.levels``) and its help page (``TableEntry.help``)."""
+"""Building the terminal table's app for each chip game: the one session with the manners of the
+game's kind (``tui.manners``), the pages, and the long first work (the exact basic-strategy chart
+the hints and bots play) run behind a notice. The game comes from the registry
+(``games.registry.TABLES``) and is found there again by its name, for its manners (by its
+``kind``), its bots (``TableEntry.levels``) and its help page (``TableEntry.help``)."""
 
 from __future__ import annotations
 
@@ -21,10 +22,11 @@ from twentyone.strategy import (
 )
 from twentyone.tui.app import TableApp
 from twentyone.tui.hint import make_hint
+from twentyone.tui.manners import chip_manners
 from twentyone.tui.pages import help_page, overrides, rules_page
-from twentyone.tui.pontoon import PontoonSession
 from twentyone.tui.render import TableView
-from twentyone.tui.session import CasinoSession, Coaching, Hint
+from twentyone.tui.seat import SeatSession
+from twentyone.tui.session import ChipSeating, Coaching, Hint, chip_mover
 
 #: What the first solve of a chart costs on an ordinary machine, to tell the player.
 FIRST_SOLVE = "usually 5 to 30 s"
@@ -41,8 +43,10 @@ def casino_app(game: ChipGame, *, humans: Sequence[int], bot_seats: Sequence[int
     rules = game.rules
     changed = overrides(rules, base)
     title = name + "".join(f" · {k}={v}" for k, v in changed.items() if k != "chips")
-    session = CasinoSession(game, humans=humans, bots=bots or {}, hint=hint, stake=stake,
-                            title=title, history=history, coach=coach)
+    manners = chip_manners(ChipSeating(game, entry, humans, stake=stake, hint=hint, title=title,
+                                       coach=coach, history=history))
+    session = SeatSession(game, humans, {n: chip_mover(b) for n, b in (bots or {}).items()},
+                          manners)
     prepare = None
     notice = ""
     if bots is None and hint is None:
@@ -50,8 +54,8 @@ def casino_app(game: ChipGame, *, humans: Sequence[int], bot_seats: Sequence[int
 
         def prepare() -> None:
             chart = basic_chart(rules)
-            session.bots = {n: entry.levels[entry.best](rules) for n in bot_seats}
-            session.hint = make_hint(rules, chart)
+            session.bots = {n: chip_mover(entry.levels[entry.best](rules)) for n in bot_seats}
+            manners.hint = make_hint(rules, chart)
             if coach is not None:
                 coach.prepare()
             if compile_solver:  # else the first ? would sit silent while it compiles
@@ -76,9 +80,11 @@ def pontoon_app(game: ChipGame, humans: list[int], *, chips: int,
     ``first_banker``, the seat the players agree banks first."""
     entry = TABLES[game.name]
     rules = game.rules
-    session = PontoonSession(game, entry, humans, chips=chips, history=history,
-                             first_banker=first_banker)
-    render = TableView(rules, title=entry.title,
-                       bots=[n for n in range(1, rules.seats + 1) if n not in humans])
+    manners = chip_manners(ChipSeating(game, entry, humans, chips=chips, history=history,
+                                       first_banker=first_banker))
+    bots = [n for n in range(1, rules.seats + 1) if n not in humans]
+    bot = chip_mover(entry.levels[entry.best](rules))
+    session = SeatSession(game, humans, dict.fromkeys(bots, bot), manners)
+    render = TableView(rules, title=entry.title, bots=bots)
     return TableApp(session, render, rules_text=rules_page(rules, None, entry.title),
                     help_text=help_page(entry.help))

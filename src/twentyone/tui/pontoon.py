@@ -1,20 +1,22 @@
-"""Pontoon at the terminal: a hot-seat game where people type and bots play.
+"""Pontoon at the terminal: the manners of a table where a player banks (the player-banks
+kind), a hot-seat game where people type and bots play, on the one session
+(``tui.seat.SeatSession``).
 
 Every seat is a player; one of them banks, marked on screen, and the bank passes visibly when a
 player's natural takes it. Each decision shows only what that seat may see, its ``seat_view``.
-Like the casino session, it plays through the one game protocol only (``tui.session.ChipSeats``):
-the flow of play from the context and the body (who banks, the bank's offer), every move (the
-draw for the bank, bets, the bank's offers, the players' and the banker's plays, the call-off)
-the game's own operation applied through ``apply``, the log from the game's ``events``; its bots
-and the advice at ``?`` are the registry's best level (``TableEntry.levels``), choosing from the
-seat's own view; its record is the registry's (``TableEntry.record``). Ending the game mid-deal
-calls the deal off, so every chip on the layout (a bot's too) goes back to its owner.
+The manners read the flow between deals from the context and the body (who banks, the bank's
+offer, ``tui.session.ChipSeats``) and hand the session every move (the draw for the bank, bets
+in chips, the bank's keep, give and sell, the players' and the banker's plays, the call-off) as
+the game's own operation; the log is the game's ``events`` in Pontoon's words; the advice at
+``?`` is the registry's best level (``TableEntry.levels``), choosing from the seat's own view; its
+record is the registry's (``TableEntry.record``). Ending the game mid-deal calls the deal off, so
+every chip on the layout (a bot's too) goes back to its owner.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
@@ -23,14 +25,12 @@ from twentyone.cards import hand_total
 from twentyone.engine import views
 from twentyone.engine.events import Event, Kind
 from twentyone.engine.table import Action, Phase
-from twentyone.errors import TableError
-from twentyone.games.chipgame import ChipGame
 from twentyone.games.history import record_seal
-from twentyone.games.registry import TableEntry
 from twentyone.money import dollars
 from twentyone.protocol import HOUSE
 from twentyone.tui.prompt import shorten
-from twentyone.tui.session import Ask, ChipSeats
+from twentyone.tui.seat import Ask, Move, SeatSession
+from twentyone.tui.session import ChipSeating, ChipSeats, Coaching, Hint
 
 #: Letters for a player's choices, and the operations they are.
 MOVES = {"h": Action.HIT, "s": Action.STAND, "d": Action.DOUBLE, "p": Action.SPLIT}
@@ -46,38 +46,35 @@ BANK_CHANGED, BANK_OFFERED, BANK_REFUSED = "bank-changed", "bank-offered", "bank
 SETTLED = {"dealer blackjack": "the bank's pontoon", "lose": "lost"}
 
 
-class PontoonSession:
+class PontoonManners:
     """A hot-seat Pontoon game: ``humans`` type, the other seats are bots (plain players, and
     the reading banker when they bank). ``chips`` is each seat's buy-in in chips."""
 
-    def __init__(self, game: ChipGame, entry: TableEntry, humans: list[int], *, chips: int,
-                 history: Path | None = None, first_banker: int | None = None) -> None:
-        self.game = game
-        self.entry = entry
-        self.at = ChipSeats(game, humans)
-        self.seat = self.at.seat
+    narrator = HOUSE
+    #: No coach sits at a Pontoon table, and its advice at ``?`` is its bot's, not the odds.
+    coach: Coaching | None = None
+    hint: Hint | None = None
+
+    def __init__(self, seating: ChipSeating) -> None:
+        self.game = game = seating.game
+        self.entry = entry = seating.entry
         rules = game.rules
         #: What one chip is worth, the most a player may bet in chips, and the players.
         self.chip = rules.min_bet
         self.limit = rules.max_bet // rules.min_bet
         self.players = rules.seats
-        self.humans = humans
-        self.chips = chips
-        self.history = history
+        self.humans = list(seating.humans)
+        self.chips = seating.chips
+        self.history: Path | None = seating.history
         #: The seat the players agreed banks first (``--banker``), else whoever the draw finds.
-        self.first_banker = first_banker
+        self.first_banker = seating.first_banker
         self.title = entry.title
-        self.log: list[str] = []
-        self.notes: list[str] = []
-        self.ask: Ask | None = None
-        self.done = False
-        self._mark = 0
         self._queue: list[int] | None = None
         self._bank_offered = False
-        self._last_viewer = humans[0]
+        self._finished = False
         #: What the person asked is answering: "bank", "bet" or "play".
         self._asking = ""
-        #: Every bot's play, and the advice a person is given: the game's usual bot.
+        #: The advice a person is given: the game's usual bot, as the bots at the table.
         self._bot = entry.levels[entry.best](rules)
         self.start_chips: dict[int, int] = {}
         #: The last deal a person who banks has seen settled on the felt: the bots bet without
@@ -88,25 +85,32 @@ class PontoonSession:
         #: Seats that split this deal: the log names their hands ("Seat 2 hand 1 collects").
         self._split: set[int] = set()
 
-    def start(self) -> None:
+    def toggle_coach(self) -> None:
+        """F3: not offered, as no coach sits here."""
+
+    def bind(self, session: SeatSession[Any]) -> None:
+        self.session = session
+        self.at = ChipSeats(self.game, session)
+
+    def start(self) -> Iterator[Move]:
+        """Every seat sits down with its chips, and the pack is dealt round for the bank."""
         at = self.at
         for n in range(1, self.players + 1):
-            self._do("sit", n, bankroll=self.chips * self.chip)
+            yield self._do("sit", n, bankroll=self.chips * self.chip)
             self.start_chips[n] = at.bankroll(n)
-        self.log.append("The first banker: the pack is dealt face up round the table from "
-                        "seat 1 until a black jack (J♠ or J♣) falls; that player banks.")
-        self._do("draw_for_bank")
+        self.session.log.append("The first banker: the pack is dealt face up round the table "
+                                "from seat 1 until a black jack (J♠ or J♣) falls; that player "
+                              "banks.")
+        yield self._do("draw_for_bank")
         agreed = self.first_banker
         drawn = self._banker()
         if agreed is not None and drawn != agreed:
             # docs/pontoon.md#choosing-the-first-banker: the draw is the custom; players may
             # agree otherwise, so the drawn banker gives the bank to the seat agreed on.
-            self._narrate()
-            self.log.append(f"As the players agreed, seat {drawn} gives the bank to seat "
-                            f"{agreed}.")
-            self._do("offer_bank", drawn, to=agreed, price=0)
-            self._do("accept_bank", agreed)
-        self._advance()
+            self.session.log.append(f"As the players agreed, seat {drawn} gives the bank to seat "
+                                    f"{agreed}.")
+            yield self._do("offer_bank", drawn, to=agreed, price=0)
+            yield self._do("accept_bank", agreed)
 
     # --- driving the table -------------------------------------------------------------------
 
@@ -120,85 +124,69 @@ class PontoonSession:
         offer: Mapping[str, Any] | None = self.at.body()["bank_offer"]
         return offer
 
-    def _advance(self) -> None:
+    def next(self) -> Ask | Move | None:
+        """Between deals: the settled deal is looked at, the bank is kept, given or sold, the
+        players bet round from the banker's left (bots a chip each), the deal; in a deal, the
+        person to play (or to bank) is asked."""
         at = self.at
-        self._narrate()
-        self.ask = None
-        while not self.done:
-            if at.phase() is Phase.BETTING:
-                b = self._banker()
-                assert b is not None
-                deal = at.round()
-                last = self._bankers.get(deal)
-                if last in self.humans and self._reviewed < deal and self._queue is None:
-                    self.ask = self._review_ask(last)
-                    return
-                offer = self._offer()
-                if offer is not None and offer["to"] in self.humans:
-                    self.ask = self._offer_ask(int(offer["to"]))
-                    return
-                if not self._bank_offered and b in self.humans and _bank_may_change(at, b):
-                    self.ask = self._bank_ask(b)
-                    return
-                if self._queue is None:
-                    self._queue = [n for n in _left_of(b, sorted(at.seats()))
-                                   if at.can("bet", n, amount=self.chip)]
-                while self._queue and self._queue[0] not in self.humans:
-                    n = self._queue.pop(0)
-                    self._do("bet", n, amount=self.chip)
-                    self._narrate()
-                if self._queue:
-                    self.ask = self._bet_ask(self._queue[0])
-                    return
-                self._queue = None
-                if not at.house_may("deal"):
-                    self.log.append("Nobody bets: the game ends.")
-                    self._finish()
-                    return
-                self._do("deal")
-                self._bank_offered = False
-                self._narrate()
-                continue
+        if self._finished:
+            return None
+        if at.phase() is not Phase.BETTING:
             seat = at.to_act()
-            if seat in self.humans:
-                self.ask = self._play_ask(seat)
-                return
-            assert seat is not None, "a deal in play waits for a seat"
-            self.seat.play(self._choice(seat))
-            self._narrate()
+            assert seat in self.humans, "a deal in play waits for a person (bots move alone)"
+            return self._play_ask(seat)
+        b = self._banker()
+        assert b is not None
+        deal = at.round()
+        last = self._bankers.get(deal)
+        if last in self.humans and self._reviewed < deal and self._queue is None:
+            return self._review_ask(last)
+        offer = self._offer()
+        if offer is not None and offer["to"] in self.humans:
+            return self._offer_ask(int(offer["to"]))
+        if not self._bank_offered and b in self.humans and _bank_may_change(at, b):
+            return self._bank_ask(b)
+        if self._queue is None:
+            self._queue = [n for n in _left_of(b, sorted(at.seats()))
+                           if at.can("bet", n, amount=self.chip)]
+        if self._queue and self._queue[0] not in self.humans:
+            return self._do("bet", self._queue.pop(0), amount=self.chip)
+        if self._queue:
+            return self._bet_ask(self._queue[0])
+        self._queue = None
+        if not at.house_may("deal"):
+            self.session.log.append("Nobody bets: the game ends.")
+            self._finish()
+            return None
+        return self._do("deal", then=self._dealt)
+
+    def _dealt(self) -> None:
+        self._bank_offered = False
 
     def _choice(self, seat: int) -> Any:
         """What the game's usual bot plays at ``seat`` now, from that seat's view only."""
-        seen = self.seat.view(seat)
+        seen = self.session.view(seat)
         return self._bot.choose(seen.body, seen.legal)
 
-    def submit(self, text: str) -> None:
-        self.notes = []
-        ask = self.ask
-        if ask is None:
-            return
+    def answer(self, ask: Ask, text: str) -> Iterator[Move]:
         words = text.strip().lower().split()
         phase = self.at.phase()
-        try:
-            if self._asking == "review":
-                if words and words[0] in ("q", "quit", "end"):
-                    self.interrupt()
-                self._reviewed = self.at.round()
-            elif self._asking == "bank":
-                self._answer_bank(ask.seat, words)
-            elif self._asking == "offer":
-                self._answer_offer(ask.seat, words)
-            elif phase is Phase.BETTING:
-                self._answer_bet(ask.seat, words)
-            elif phase is Phase.DEALER:
-                self._answer_banker(words)
-            else:
-                self._answer_play(ask.seat, words)
-        except TableError as exc:
-            self.notes.append(f"✗ {exc}")
-        self._advance()
+        if self._asking == "review":
+            if words and words[0] in ("q", "quit", "end"):
+                yield from self.interrupt()
+            self._reviewed = self.at.round()
+        elif self._asking == "bank":
+            yield from self._answer_bank(ask.seat, words)
+        elif self._asking == "offer":
+            yield from self._answer_offer(ask.seat, words)
+        elif phase is Phase.BETTING:
+            yield from self._answer_bet(ask.seat, words)
+        elif phase is Phase.DEALER:
+            yield from self._answer_banker(words)
+        else:
+            yield from self._answer_play(ask.seat, words)
 
-    def _answer_bank(self, seat: int, words: list[str]) -> None:
+    def _answer_bank(self, seat: int, words: list[str]) -> Iterator[Move]:
         """The banker keeps the bank, or offers it (as a gift or for chips) to another player,
         who answers next: a bot takes a gift and declines a sale."""
         if not words or words[0] in ("k", "keep"):
@@ -210,77 +198,77 @@ class PontoonSession:
                 and words[2].isdigit():
             to, price = int(words[1]), int(words[2]) * self.chip
             if not price:
-                self.notes.append(f"✗ a sale is for at least one chip; g {to} gives the bank "
-                                  "away")
+                self.session.notes.append(f"✗ a sale is for at least one chip; g {to} gives "
+                                          "the bank away")
                 return
         else:
-            self.notes.append("✗ k keeps the bank, g SEAT gives it, s SEAT CHIPS sells it")
+            self.session.notes.append("✗ k keeps the bank, g SEAT gives it, s SEAT CHIPS sells it")
             return
-        self._do("offer_bank", seat, to=to, price=price)
-        self._narrate()
+        yield self._do("offer_bank", seat, to=to, price=price)
         if to in self.humans:
-            return  # asked next (``_advance``)
+            return  # asked next (``next``)
         if price:
-            self._do("decline_bank", to)
-            self.notes.append(f"✗ seat {to} is a bot, and bots do not buy banks")
+            yield self._do("decline_bank", to)
+            self.session.notes.append(f"✗ seat {to} is a bot, and bots do not buy banks")
         else:
-            self._do("accept_bank", to)
+            yield self._do("accept_bank", to)
             self._bank_offered = True
 
-    def _answer_offer(self, seat: int, words: list[str]) -> None:
+    def _answer_offer(self, seat: int, words: list[str]) -> Iterator[Move]:
         """The player offered the bank accepts it (paying any price) or declines it; after a
         decline the banker is asked again."""
         if words and words[0] in ("a", "accept", "y", "yes"):
-            self._do("accept_bank", seat)
+            yield self._do("accept_bank", seat)
             self._bank_offered = True
         elif words and words[0] in ("d", "decline", "n", "no"):
-            self._do("decline_bank", seat)
+            yield self._do("decline_bank", seat)
         else:
-            self.notes.append("✗ a accepts the bank, d declines it")
+            self.session.notes.append("✗ a accepts the bank, d declines it")
 
-    def _answer_bet(self, seat: int, words: list[str]) -> None:
+    def _answer_bet(self, seat: int, words: list[str]) -> Iterator[Move]:
         if words and words[0] in ("q", "quit", "end"):
-            self.interrupt()
+            yield from self.interrupt()
             return
         text = words[0] if words else "1"
         if not text.isdigit():
-            self.notes.append(f"✗ {shorten(text)!r}: type how many chips, 1 to "
-                              f"{self.limit} (0 sits out, q ends the game)")
+            self.session.notes.append(f"✗ {shorten(text)!r}: type how many chips, 1 to "
+                                      f"{self.limit} (0 sits out, q ends the game)")
             return
         n = int(text)
         if n:
-            self._do("bet", seat, amount=n * self.chip)
+            yield self._do("bet", seat, amount=n * self.chip)
         if self._queue and self._queue[0] == seat:
             self._queue.pop(0)
 
-    def _answer_banker(self, words: list[str]) -> None:
+    def _answer_banker(self, words: list[str]) -> Iterator[Move]:
         if words and words[0] in ("?", "??"):
-            self.notes.append(self._banker_advice())
+            self.session.notes.append(self._banker_advice())
             return
         if words and words[0] in ("h", "hit"):
-            self._do("dealer_hit")
+            yield self._do("dealer_hit")
         elif words and words[0] in ("s", "stand"):
-            self._do("dealer_stand")
+            yield self._do("dealer_stand")
         else:
-            self.notes.append("✗ the banker decides: h to hit, s to stand (? for advice)")
+            self.session.notes.append("✗ the banker decides: h to hit, s to stand (? for advice)")
 
-    def _answer_play(self, seat: int, words: list[str]) -> None:
+    def _answer_play(self, seat: int, words: list[str]) -> Iterator[Move]:
         legal = self.at.table_view(seat).legal
         if words and words[0] in ("?", "??"):
-            self.notes.append(self._player_advice(seat))
+            self.session.notes.append(self._player_advice(seat))
             return
         action = MOVES.get(words[0][:1]) if words else None
         if action is None or action not in legal:
             letters = ", ".join(k for k, a in MOVES.items() if a in legal)
-            self.notes.append(f"✗ type {letters}, or ? for advice")
+            self.session.notes.append(f"✗ type {letters}, or ? for advice")
             return
-        self._do(action.value, seat)
+        yield self._do(action.value, seat)
 
-    def _do(self, op: str, seat: int | None = None, **fields: object) -> None:
+    def _do(self, op: str, seat: int | None = None, *, then: Callable[[], None] | None = None,
+            **fields: object) -> Move:
         """An operation of the game, read by its word as a record or a request is
-        (``Game.operation``), applied through the protocol; a refusal raises the game's typed
-        error and changes nothing."""
-        self.at.do(op, seat, **fields)
+        (``Game.operation``), as a move for the session (a refusal raises the game's typed
+        error there and changes nothing)."""
+        return self.at.move(op, seat, then=then, **fields)
 
     # --- advice ------------------------------------------------------------------------------
 
@@ -303,13 +291,11 @@ class PontoonSession:
     # --- prompts -----------------------------------------------------------------------------
 
     def _review_ask(self, seat: int) -> Ask:
-        self._last_viewer = seat
         self._asking = "review"
         return Ask(seat, f"[bold cyan]Seat {seat}[/], deal {self.at.round()} is settled",
                    "Enter deals the next · [bold]q[/] ends the game")
 
     def _bank_ask(self, seat: int) -> Ask:
-        self._last_viewer = seat
         self._asking = "bank"
         return Ask(seat, f"[bold cyan]Seat {seat}[/], the bank is yours",
                    "[bold]k[/] keep (Enter) · [bold]g[/] SEAT give it · "
@@ -318,21 +304,18 @@ class PontoonSession:
     def _offer_ask(self, seat: int) -> Ask:
         offer = self._offer()
         assert offer is not None
-        self._last_viewer = seat
         self._asking = "offer"
         what = f"for {dollars(offer['price'])}" if offer["price"] else "as a gift"
         return Ask(seat, f"[bold cyan]Seat {seat}[/], seat {offer['from']} offers you the bank "
                    f"{what}", "[bold]a[/] accept · [bold]d[/] decline")
 
     def _bet_ask(self, seat: int) -> Ask:
-        self._last_viewer = seat
         self._asking = "bet"
         return Ask(seat, f"[bold cyan]Seat {seat}[/] ({dollars(self.at.bankroll(seat))})",
                    f"bet how many chips, 1-{self.limit} (Enter: 1) · [bold]0[/] sits out"
                    " · [bold]q[/] ends the game")
 
     def _play_ask(self, seat: int) -> Ask:
-        self._last_viewer = seat
         self._asking = "play"
         v = self.at.table_view(seat)
         if v.phase is Phase.DEALER:
@@ -347,12 +330,9 @@ class PontoonSession:
 
     # --- what the screen shows ---------------------------------------------------------------
 
-    def viewer(self) -> int:
-        return self.ask.seat if self.ask is not None else self._last_viewer
-
     def screen_view(self) -> views.TableView:
         """The felt: the game's ``seat_view`` for the seat shown."""
-        return self.at.table_view(self.viewer())
+        return self.at.table_view(self.session.viewer())
 
     def dealer_name(self) -> str:
         """The bank's seat for the deal on the felt: between deals, the settled one's banker,
@@ -363,7 +343,7 @@ class PontoonSession:
 
     def seat_label(self, seat: int) -> str:
         name = f"Seat {seat}"
-        if seat == self.viewer() and seat in self.humans:
+        if seat == self.session.viewer() and seat in self.humans:
             name += " (you)"
         elif seat not in self.humans:
             name += " (bot)"
@@ -371,12 +351,9 @@ class PontoonSession:
             name += " ★ BANK"
         return name
 
-    def _narrate(self) -> None:
-        for e in self.at.news(HOUSE, self._mark):
-            line = self._line(e)
-            if line:
-                self.log.append(line)
-        self._mark = self.game.mark()
+    def narrate(self, events: list[dict[str, Any]]) -> list[str]:
+        """The events in Pontoon's words."""
+        return [line for e in self.at.events(events) if (line := self._line(e))]
 
     def _line(self, e: Event) -> str:
         who = "The bank" if e.seat == HOUSE else f"Seat {e.seat}"
@@ -432,18 +409,16 @@ class PontoonSession:
 
     # --- the end -----------------------------------------------------------------------------
 
-    def interrupt(self) -> None:
+    def interrupt(self) -> Iterator[Move]:
         """End the game: a deal in play (or bets placed) is called off first."""
         if self.at.can("void"):
-            self._do("void")
-            self._narrate()
+            yield self._do("void")
         self._finish()
 
     def _finish(self) -> None:
-        if self.done:
+        if self._finished:
             return
-        self.done = True
-        self.ask = None
+        self._finished = True
         if self.history is not None:
             self.history.write_text(json.dumps(self._record()), encoding="utf-8")
 

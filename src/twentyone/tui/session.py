@@ -1,24 +1,27 @@
-"""A game at the terminal without the terminal: whose turn it is, what they are asked, and what a
-typed line does. The Textual app (``tui.app``) only draws a ``Session`` and hands it lines, so
-every rule of play is testable without a screen, and the screen holds no state of the game.
+"""The chip tables' part of the one terminal session (``tui.seat.SeatSession``): what a chip
+game's manners read of the game, what the typed-line app draws, and the casino game's manners.
+The Textual app (``tui.app``) only draws a session and hands it lines, so every rule of play is
+testable without a screen, and the screen holds no state of the game.
 
-A session plays the game through the one game protocol only (``tui.seat.SeatSession``): it reads
-the flow of play from ``seat_view`` (the context's phase and whose turn, the body's seats and
-chips), makes every move of the people (bets, plays, colouring up, buying in, the deal, the
-call-off) as the game's own operation (read by its word, then ``apply``), offers only what
-``legal`` holds, shows a refusal as the game's typed message and narrates the game's ``events``.
-Its bots are the registry's (``TableEntry.levels``): each chooses from its own seat's view among
-the legal operations. Bots act as soon as it is their turn; the session stops at the first
-decision that needs a person (``ask``). Quitting mid-round calls the round off (the game's
-``void``): every bet on the layout goes back.
-A coach (``Coaching``, ``play --coach``) beside the one person is told each of their plays and
-each round's end; its lines join the log, and its count checks are asked between rounds.
+A chip table reads the flow of play from ``seat_view`` (the context's phase and whose turn, the
+body's seats and chips, ``ChipSeats``), makes every move of the people (bets, plays, colouring
+up, buying in, the deal, the call-off) as the game's own operation (read by its word), offers
+only what ``legal`` holds, shows a refusal as the game's typed message and narrates the game's
+``events``; the session applies every move. Its bots are the registry's (``TableEntry.levels``),
+each choosing from its own seat's view among the legal operations (``chip_mover``).
+
+The casino's manners (``CasinoManners``, the house-banks kind): between rounds each person bets
+in dollars (or re-buys, or colours up and leaves), the bots bet the minimum, the house deals;
+in a round the person to act types a play. Quitting mid-round calls the round off (the game's
+``void``): every bet on the layout goes back. A coach (``Coaching``, ``play --coach``) beside the
+one person is told each of their plays and each round's end; its lines join the log, and its
+count checks are asked between rounds.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,30 +31,38 @@ from twentyone.cards import Card
 from twentyone.engine import views
 from twentyone.engine.events import Event, event_from_json
 from twentyone.engine.table import Action, Phase
-from twentyone.errors import ChipError, TableError, TwentyOneError
+from twentyone.errors import TwentyOneError
 from twentyone.games.chipgame import ChipGame, TableBot
+from twentyone.games.registry import TableEntry
 from twentyone.money import Cents, dollars, parse_dollars
-from twentyone.protocol import HOUSE
+from twentyone.protocol import HOUSE, View
 from twentyone.tui.felt import table_view
 from twentyone.tui.narrate import Narrator
 from twentyone.tui.prompt import AMOUNTS, Extra, InputError, menu, parse
 from twentyone.tui.render import TableView
-from twentyone.tui.seat import SeatSession
+from twentyone.tui.seat import Ask, Manners, Move, Mover, SeatSession
 
 #: The odds for the decision in a seat's view, as lines to show: for a full shoe (None), or
 #: for the shoe less the cards this seat has seen since the shuffle.
 Hint = Callable[[views.TableView, Sequence[Card] | None], list[str]]
 
 
-class ChipSeats:
-    """What a chip game's session reads of its game, through the protocol only: the context
-    (phase, whose turn), the house's body (who sits, with what), and whether an operation, read
-    by its word, would be taken."""
+def chip_mover(bot: TableBot) -> Mover:
+    """A chip game's bot at its seat: it chooses from its seat's body among its legal moves."""
+    def move(view: View) -> Any:
+        return bot.choose(view.body, view.legal)
 
-    def __init__(self, game: ChipGame, humans: Sequence[int]) -> None:
+    return move
+
+
+class ChipSeats:
+    """What a chip game's manners read of the game, through the session only: the context
+    (phase, whose turn), the house's body (who sits, with what), an operation read by its word,
+    and whether it would be taken."""
+
+    def __init__(self, game: ChipGame, session: SeatSession[Any]) -> None:
         self.game = game
-        #: ``game`` as the one game protocol: every move the session makes goes through it.
-        self.seat = SeatSession(game, humans, {})
+        self.seat = session
 
     def phase(self) -> Phase:
         return Phase(self.seat.view(HOUSE).ctx.phase)
@@ -84,10 +95,11 @@ class ChipSeats:
                                    **fields}
         return self.game.operation(data)
 
-    def do(self, word: str, seat: int | None = None, **fields: object) -> None:
-        """The operation applied through the protocol; a refusal raises the game's typed error
-        and changes nothing."""
-        self.seat.play(self.op(word, seat, **fields))
+    def move(self, word: str, seat: int | None = None, *,
+             then: Callable[[], None] | None = None, **fields: object) -> Move:
+        """The operation as a move for the session to apply (a refusal raises the game's typed
+        error there and changes nothing)."""
+        return Move(self.op(word, seat, **fields), then)
 
     def can(self, word: str, seat: int | None = None, **fields: object) -> bool:
         """The game would take the operation now (``verify``; nothing changes)."""
@@ -101,10 +113,46 @@ class ChipSeats:
         """``seat``'s ``seat_view`` as the view the felt and the prompts read."""
         return table_view(self.seat.view(seat))
 
-    def news(self, seat: int, since: int) -> list[Event]:
-        """The game's events since ``since`` as ``seat`` may see them, read back as events."""
+    def events(self, events: list[dict[str, Any]]) -> list[Event]:
+        """The game's events (as a seat may see them) read back as events."""
         kinds = self.game.event_kinds
-        return [event_from_json(e, kinds) for e in self.game.events(seat, since)]
+        return [event_from_json(e, kinds) for e in events]
+
+
+class ChipManners(Manners, Protocol):
+    """A chip table's manners, as the typed-line app (``tui.app.TableApp``) draws them: the
+    felt for the seat shown, each seat's name, the dealer's, and the coach if one sits."""
+
+    title: str
+    coach: Coaching | None
+    #: The odds at ``?`` (the casino's; prepared once the chart is solved, in the app).
+    hint: Hint | None
+
+    def screen_view(self) -> views.TableView: ...
+    def seat_label(self, seat: int) -> str: ...
+    def dealer_name(self) -> str: ...
+    def toggle_coach(self) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class ChipSeating:
+    """A chip table as the command line seats it, what its manners are made from
+    (``tui.manners``, by the entry's kind): the game, its entry, the people's seats, and what
+    each kind of table asks of them (the other kind leaves these unread)."""
+
+    game: ChipGame
+    entry: TableEntry
+    humans: Sequence[int]
+    #: The casino game: the usual buy-in and re-buy, the odds at ``?``, the title, the coach.
+    stake: Cents = 100_000
+    hint: Hint | None = None
+    title: str = ""
+    coach: Coaching | None = None
+    #: Where the records go (``--history``).
+    history: Path | None = None
+    #: A table where a player banks: each seat's buy-in in chips, and who banks first.
+    chips: int = 0
+    first_banker: int | None = None
 
 
 class Coaching(Protocol):
@@ -130,134 +178,107 @@ class Coaching(Protocol):
     def summary(self) -> list[str]: ...
 
 
-@dataclass(frozen=True, slots=True)
-class Ask:
-    """A decision the table waits for: ``seat`` decides; ``about`` says what about (Rich markup,
-    the seat and its hand), ``choices`` what may be typed (Rich markup)."""
-
-    seat: int
-    about: str
-    choices: str
+#: Said once a round in play is called off as people leave.
+CALLED_OFF = "The round is called off: every bet on the layout goes back."
 
 
-class Session(Protocol):
-    """What the app draws and feeds: the casino game and Pontoon both are one."""
+class CasinoManners:
+    """The casino game's manners: people bet in dollars and play, bots bet the minimum and
+    play their seat's view, and ``stake`` is a buy-in (and the usual re-buy)."""
 
-    log: list[str]
-    notes: list[str]
-    ask: Ask | None
-    done: bool
-    title: str
-
-    def start(self) -> None: ...
-    def submit(self, text: str) -> None: ...
-    def viewer(self) -> int: ...
-    def screen_view(self) -> views.TableView: ...
-    def seat_label(self, seat: int) -> str: ...
-    def dealer_name(self) -> str: ...
-    def interrupt(self) -> None: ...
-    def goodbye(self) -> list[str]: ...
-
-
-class CasinoSession:
-    """People and bots at one casino table, round after round: ``humans`` are asked,
-    ``bots`` play by themselves, ``stake`` is a buy-in (and the usual re-buy)."""
-
-    def __init__(self, game: ChipGame, *, humans: Sequence[int], bots: Mapping[int, TableBot],
-                 hint: Hint | None = None, stake: Cents = 100_000, title: str = "",
-                 history: Path | None = None, coach: Coaching | None = None) -> None:
-        self.game = game
-        self.at = ChipSeats(game, humans)
-        self.seat = self.at.seat
-        self.humans = list(humans)
-        self.bots = dict(bots)
-        self.hint = hint
-        self.stake = stake
-        self.title = title
-        rules = game.rules
-        self.narrator = Narrator(rules)
+    def __init__(self, seating: ChipSeating) -> None:
+        self.game = game = seating.game
+        self.humans = list(seating.humans)
+        self.hint = seating.hint
+        self.stake = seating.stake
+        self.title = seating.title
+        self.narration = Narrator(game.rules)
         #: One human narrates in their own view; several share the spectator's narration.
-        self.narrator_seat = self.humans[0] if len(self.humans) == 1 else HOUSE
-        self.log: list[str] = []
-        self.notes: list[str] = []
-        self.ask: Ask | None = None
-        self.done = False
-        self.last_bet: dict[int, Cents] = {n: rules.min_bet for n in self.humans}
-        seated = self.at.seats()
+        self.narrator = self.humans[0] if len(self.humans) == 1 else HOUSE
+        self.last_bet: dict[int, Cents] = {n: game.rules.min_bet for n in self.humans}
         #: What each person has bought in for (the first buy-in and re-buys), for the goodbye.
-        self.bought: dict[int, Cents] = {n: int(seated[n]["bankroll"]) for n in self.humans
-                                         if n in seated}
-        #: Final chips of each person who has left.
-        self.left: dict[int, list[int]] = {}
-        self._mark = 0
+        self.bought: dict[int, Cents] = {}
         self._queue: list[int] | None = None
-        self._last_viewer = self.humans[0]
+        #: The bots' bets, made one at a time; once they are made the house deals (or waits,
+        #: when nobody bet).
+        self._pending: list[Move] = []
+        self._dealing = False
         #: The person's own history goes to ``history``, one line a round; the house's full
         #: record, which holds the shoe's order, is kept apart beside it (``h.jsonl`` ->
         #: ``h.house.jsonl``). docs/casino.md#fair-play-and-records
+        history = seating.history
         self.history = history
         self.house_record = (None if history is None
                              else history.with_name(f"{history.stem}.house{history.suffix}"))
-        self.recording = None if history is None else game.recording([self.narrator_seat])
+        self.recording = None if history is None else game.recording([self.narrator])
         #: Where the records went and their seals, once the game is over: said at the table and
         #: again when it closes, the only place a player hears the seals to compare with.
         self.records: list[str] = []
         #: The coach beside the one person at the table, if asked for (``Coaching``).
-        self.coach = coach
+        self.coach = seating.coach
 
-    # --- driving the table -------------------------------------------------------------------
+    def bind(self, session: SeatSession[Any]) -> None:
+        self.session = session
+        self.at = ChipSeats(self.game, session)
+        seated = self.at.seats()
+        self.bought = {n: int(seated[n]["bankroll"]) for n in self.humans if n in seated}
 
-    def start(self) -> None:
-        self._advance()
+    # --- the flow between the bots' moves ----------------------------------------------------
+
+    def start(self) -> Iterator[Move]:
+        return iter(())
 
     def seated_humans(self) -> list[int]:
         seated = self.at.seats()
         return [n for n in self.humans if n in seated]
 
-    def _advance(self) -> None:
-        """Let the dealer and the bots play until a person must decide (or nobody is left)."""
+    def next(self) -> Ask | Move | None:
+        """Between rounds: each person bets (or the coach checks the count), then the bots
+        bet and the house deals; in a round, the person to act is asked."""
         at = self.at
-        self._narrate()
-        self.ask = None
-        while True:
-            if not self.seated_humans():
-                self._record(closing=True)
-                self.done = True
-                return
-            if at.phase() is Phase.BETTING:
-                if self._queue is None:
-                    self._record()
-                    self._queue = self.seated_humans()
-                    if self.coach is not None:
-                        self.coach.round_over(self.game)
-                        self._coach_says()
-                seated = at.seats()
-                self._queue = [n for n in self._queue if n in seated]
-                if self.coach is not None and self.coach.checking:
-                    self.ask = Ask(self.coach.seat, f"[bold cyan]Seat {self.coach.seat}[/]",
-                                   self.coach.check_choices())
-                    return
-                if self._queue:
-                    self.ask = self._bet_ask(self._queue[0])
-                    return
-                self._queue = None
-                self._bots_bet()
-                if not at.house_may("deal"):
-                    self.notes.append("Nobody bet; the dealer waits.")
-                    continue
-                self.seat.deal()
-                self._narrate()
-                continue
+        if self._pending:
+            return self._pending.pop(0)
+        if not self.seated_humans():
+            self._record(closing=True)
+            return None
+        if at.phase() is not Phase.BETTING:
             seat = at.to_act()
             assert seat is not None
-            bot = self.bots.get(seat)
-            if bot is not None:
-                seen = self.seat.view(seat)
-                self.seat.play(bot.choose(seen.body, seen.legal))
-                self._narrate()
-                continue
-            self.ask = self._play_ask(seat)
-            return
+            return self._play_ask(seat)
+        if self._dealing:
+            self._dealing = False
+            if at.house_may("deal"):
+                return Move(self.session.deal_op())
+            self.session.notes.append("Nobody bet; the dealer waits.")
+        if self._queue is None:
+            self._record()
+            self._queue = self.seated_humans()
+            if self.coach is not None:
+                self.coach.round_over(self.game)
+                self._coach_says()
+        seated = at.seats()
+        self._queue = [n for n in self._queue if n in seated]
+        if self.coach is not None and self.coach.checking:
+            return Ask(self.coach.seat, f"[bold cyan]Seat {self.coach.seat}[/]",
+                       self.coach.check_choices())
+        if self._queue:
+            return self._bet_ask(self._queue[0])
+        self._queue = None
+        self._dealing = True
+        self._pending = self._bots_bet()
+        return self.next()
+
+    def _bots_bet(self) -> list[Move]:
+        """Bots bet the minimum only while someone is playing; a broke bot gets up."""
+        at = self.at
+        least = self.game.rules.min_bet
+        moves = []
+        for seat in sorted(n for n in at.seats() if n in self.session.bots):
+            if at.can("bet", seat, amount=least):
+                moves.append(at.move("bet", seat, amount=least))
+            else:
+                moves += [at.move("colour_up", seat), at.move("leave", seat)]
+        return moves
 
     def _record(self, closing: bool = False) -> None:
         """Write the round just played (if one was dealt) to the person's history and the
@@ -270,17 +291,17 @@ class CasinoSession:
         if lines is not None:
             house, players = lines
             self._write(self.house_record, house)
-            self._write(self.history, players[self.narrator_seat])
+            self._write(self.history, players[self.narrator])
         if closing:
             self.recording = None  # the game is over: nothing more is recorded
-            self._write(self.history, rec.close()[self.narrator_seat])
+            self._write(self.history, rec.close()[self.narrator])
             self.records = [
                 f"Your hand history is in {self.history}, sealed "
-                f"{rec.player_seal(self.narrator_seat)}.",
+                f"{rec.player_seal(self.narrator)}.",
                 f"The house's record is in {self.house_record}, sealed "
                 f"{rec.seal or '(no rounds: nothing was written)'}.",
                 "Check them with twentyone verify: each must show the seal given here."]
-            self.log.extend(self.records)
+            self.session.log.extend(self.records)
         else:
             rec.round_started()
 
@@ -290,41 +311,26 @@ class CasinoSession:
         with path.open("a", encoding="utf-8") as f:
             f.write(json.dumps(line, separators=(",", ":")) + "\n")
 
-    def _bots_bet(self) -> None:
-        """Bots bet the minimum only while someone is playing; a broke bot gets up."""
-        at = self.at
-        least = self.game.rules.min_bet
-        for seat in sorted(n for n in at.seats() if n in self.bots):
-            if at.can("bet", seat, amount=least):
-                at.do("bet", seat, amount=least)
-            else:
-                at.do("colour_up", seat)
-                at.do("leave", seat)
-        self._narrate()
+    # --- a person's answer -------------------------------------------------------------------
 
-    def submit(self, text: str) -> None:
+    def answer(self, ask: Ask, text: str) -> Iterator[Move]:
         """One line typed at the prompt."""
-        self.notes = []
-        ask = self.ask
-        if ask is None:
-            return
         if self.coach is not None and self.coach.checking:
             wrong = self.coach.answer(text)
             if wrong is not None:
                 self._error(wrong)
             self._coach_says()
         elif self.at.phase() is Phase.BETTING:
-            self._submit_bet(ask.seat, text)
+            yield from self._submit_bet(ask.seat, text)
         else:
-            self._submit_play(ask.seat, text)
-        self._advance()
+            yield from self._submit_play(ask.seat, text)
 
-    def _submit_bet(self, seat: int, text: str) -> None:
+    def _submit_bet(self, seat: int, text: str) -> Iterator[Move]:
         at = self.at
         words = text.strip().lower().split()
         broke = not at.has_bet(seat) and at.bankroll(seat) < self.game.rules.min_bet
         if (words and words[0] in ("buy", "rebuy", "re-buy")) or (broke and not words):
-            self._rebuy(seat, words[1:])
+            yield from self._rebuy(seat, words[1:])
             return
         v = at.table_view(seat)
         last = self.last_bet.get(seat)
@@ -333,27 +339,24 @@ class CasinoSession:
         except InputError as exc:
             self._error(str(exc))
             return
-        try:
-            if cmd.what is Extra.SIT_OUT:
-                self._done_betting(seat)
-            elif cmd.what is Action.BET and cmd.amount is not None:
-                self._do(seat, Action.BET, cmd.amount)
-                self.last_bet[seat] = cmd.amount
-                self._done_betting(seat)
-            elif cmd.what is Action.COLOUR_UP:
-                self._do(seat, Action.COLOUR_UP)
-            elif cmd.what is Action.LEAVE:
-                self._leave(seat)
-            elif isinstance(cmd.what, Extra):
-                self._error("the odds are for a hand in play; bet first")
-        except (TableError, ChipError) as exc:
-            self._error(str(exc))
+        if cmd.what is Extra.SIT_OUT:
+            self._done_betting(seat)
+        elif cmd.what is Action.BET and cmd.amount is not None:
+            yield self._do(seat, Action.BET, cmd.amount)
+            self.last_bet[seat] = cmd.amount
+            self._done_betting(seat)
+        elif cmd.what is Action.COLOUR_UP:
+            yield self._do(seat, Action.COLOUR_UP)
+        elif cmd.what is Action.LEAVE:
+            yield from self._leave(seat)
+        elif isinstance(cmd.what, Extra):
+            self._error("the odds are for a hand in play; bet first")
 
     def _done_betting(self, seat: int) -> None:
         if self._queue and self._queue[0] == seat:
             self._queue.pop(0)
 
-    def _rebuy(self, seat: int, rest: list[str]) -> None:
+    def _rebuy(self, seat: int, rest: list[str]) -> Iterator[Move]:
         """Buy more chips (between rounds): the seat's chips are counted and a fresh buy-in
         of their value plus ``AMOUNT`` is sat down with."""
         at = self.at
@@ -369,10 +372,10 @@ class CasinoSession:
             self._error("buy chips before you bet")
             return
         have = at.bankroll(seat)
-        self._do(seat, Action.LEAVE)
-        at.do("sit", seat, bankroll=have + amount)
+        yield self._do(seat, Action.LEAVE)
+        yield at.move("sit", seat, bankroll=have + amount)
         self.bought[seat] = self.bought.get(seat, 0) + amount
-        self.notes.append(f"Seat {seat} buys {dollars(amount)} more in chips.")
+        self.session.notes.append(f"Seat {seat} buys {dollars(amount)} more in chips.")
         if self.coach is not None and seat == self.coach.seat:
             self._coach_keeps(seat)
 
@@ -382,7 +385,7 @@ class CasinoSession:
         mine = self.at.seats()[seat]
         self.coach.keep(int(mine["bankroll"]), self.game.chipset.by_colour(mine["chips"]))
 
-    def _submit_play(self, seat: int, text: str) -> None:
+    def _submit_play(self, seat: int, text: str) -> Iterator[Move]:
         v = self.at.table_view(seat)
         try:
             cmd = parse(text, v.phase, v.legal, why_not=lambda a: self._why_not(seat, a))
@@ -398,58 +401,56 @@ class CasinoSession:
                 pending = self.coach.before(self.game, v, cmd.what, cmd.amount)
             except TwentyOneError:  # a hand the solver cannot price: played, not judged
                 pending = None
-        try:
-            self._do(seat, cmd.what, cmd.amount)
-        except (TableError, ChipError) as exc:
-            self._error(str(exc))
-            return
+        yield self._do(seat, cmd.what, cmd.amount)
         if self.coach is not None and pending is not None:
             with suppress(TwentyOneError):  # as above: the play stands, unjudged
                 self.coach.played(pending)
 
+    def _coach_lines(self) -> list[str]:
+        """The coach's new lines, for the log; they go in the notes by the prompt too (where
+        a player's eyes are); nothing waits for them."""
+        if self.coach is None or not self.coach.lines:
+            return []
+        lines = self.coach.lines
+        self.session.notes.extend(lines)
+        self.coach.lines = []
+        return list(lines)
+
     def _coach_says(self) -> None:
-        """The coach's lines in the log, and in the notes by the prompt (where a player's
-        eyes are); nothing waits for them."""
-        if self.coach is not None and self.coach.lines:
-            self.log.extend(self.coach.lines)
-            self.notes.extend(self.coach.lines)
-            self.coach.lines = []
+        self.session.log.extend(self._coach_lines())
 
     def toggle_coach(self) -> None:
         """F3: the coach's warnings off or on."""
         if self.coach is None:
             self._error("no coach at this table: play --coach sits one beside you")
             return
-        self.notes.append(self.coach.toggle())
+        self.session.notes.append(self.coach.toggle())
 
     def _why_not(self, seat: int, what: Action) -> str | None:
         """The game's own reason ``seat`` may not ``what`` now (None: no reason to give)."""
         try:
-            refusal = self.seat.refusal(self.at.op(what.value.replace("-", "_"), seat))
-        except (TableError, ChipError, KeyError, ValueError, TypeError):
+            refusal = self.session.refusal(self.at.op(what.value.replace("-", "_"), seat))
+        except (TwentyOneError, KeyError, ValueError, TypeError):
             return None
         return None if refusal is None else str(refusal)
 
-    def _do(self, seat: int, what: Action, amount: Cents | None = None) -> None:
+    def _do(self, seat: int, what: Action, amount: Cents | None = None) -> Move:
         """``seat``'s choice as the game's own operation, read by its word as a record or a
-        request is (``Game.operation``: an amount only where the operation takes one), and
-        applied through the protocol; a refusal raises the game's typed error and changes
-        nothing."""
+        request is (``Game.operation``: an amount only where the operation takes one)."""
         fields: dict[str, object] = {"amount": amount} if what in AMOUNTS else {}
-        self.at.do(what.value.replace("-", "_"), seat, **fields)
+        return Move(self.at.op(what.value.replace("-", "_"), seat, **fields))
 
     def _hint(self, v: views.TableView, shoe: bool) -> None:
         if self.hint is None:
             self._error("no odds at this table")
             return
-        self.notes.extend(self.hint(v, self.game.seen_cards(v.viewer) if shoe else None))
+        self.session.notes.extend(self.hint(v, self.game.seen_cards(v.viewer) if shoe else None))
 
     # --- prompts -----------------------------------------------------------------------------
 
     def _bet_ask(self, seat: int) -> Ask:
         at = self.at
         v = at.table_view(seat)
-        self._last_viewer = seat
         last = self.last_bet.get(seat)
         choices = menu(Phase.BETTING, v.legal, last_bet=last)
         bankroll = at.bankroll(seat)
@@ -461,7 +462,6 @@ class CasinoSession:
 
     def _play_ask(self, seat: int) -> Ask:
         v = self.at.table_view(seat)
-        self._last_viewer = seat
         mine = next(s for s in v.seats if s.number == seat)
         offer = None
         if v.phase is Phase.INSURANCE and mine.hands:
@@ -475,64 +475,52 @@ class CasinoSession:
 
     # --- what the screen shows ---------------------------------------------------------------
 
-    def viewer(self) -> int:
-        """Whose view the screen shows: the person asked now, else the last one asked."""
-        if self.ask is not None:
-            return self.ask.seat
-        return self._last_viewer
-
     def screen_view(self) -> views.TableView:
         """The felt: the game's ``seat_view`` for the seat shown (the round in play, or between
         rounds the one just settled)."""
-        return self.at.table_view(self.viewer())
+        return self.at.table_view(self.session.viewer())
 
     def dealer_name(self) -> str:
         return "Dealer"
 
     def seat_label(self, seat: int) -> str:
-        if seat == self.viewer() and seat in self.humans:
+        if seat == self.session.viewer() and seat in self.humans:
             return f"Seat {seat} (you)"
-        if seat in self.bots:
+        if seat in self.session.bots:
             return f"Seat {seat} (bot)"
         return f"Seat {seat}"
 
-    def _narrate(self) -> None:
-        events = self.at.news(self.narrator_seat, self._mark)
-        self._mark = self.game.mark()
-        self.log.extend(self.narrator.feed(events) + self.narrator.flush())
-        self._coach_says()
+    def narrate(self, events: list[dict[str, Any]]) -> list[str]:
+        """The events in the casino's words (``tui.narrate``), then the coach's lines."""
+        lines = [*self.narration.feed(self.at.events(events)), *self.narration.flush()]
+        return lines + self._coach_lines()
 
     def _error(self, message: str) -> None:
-        self.notes.append(f"✗ {message}")
+        self.session.notes.append(f"✗ {message}")
 
     # --- leaving -------------------------------------------------------------------------------
 
-    def _leave(self, seat: int) -> None:
+    def _leave(self, seat: int) -> Iterator[Move]:
         """Colour up (docs/dealing.md#colouring-up) and take the chips."""
-        self._do(seat, Action.COLOUR_UP)
-        self.left[seat] = list(self.at.seats()[seat]["chips"])  # coloured up: what it takes
+        yield self._do(seat, Action.COLOUR_UP)
+        self.session.left[seat] = list(self.at.seats()[seat]["chips"])  # what it takes
         if self.coach is not None and seat == self.coach.seat:
             self._coach_keeps(seat)
-        self._do(seat, Action.LEAVE)
-        self._narrate()
+        yield self._do(seat, Action.LEAVE)
 
-    def interrupt(self) -> None:
+    def interrupt(self) -> Iterator[Move]:
         """Ctrl-C, a closed terminal, or quitting mid-round: a round in progress is called off
         (every bet on the layout goes back), then every person colours up and leaves."""
         if self.at.can("void"):
-            self.at.do("void")
-            self._narrate()
-            self.log.append("The round is called off: every bet on the layout goes back.")
+            yield self.at.move("void", then=lambda: self.session.log.append(CALLED_OFF))
         self._record(closing=True)
         for seat in self.seated_humans():
-            self._leave(seat)
-        self.ask = None
-        self.done = True
+            yield from self._leave(seat)
 
     def goodbye(self) -> list[str]:
         out = []
         chipset = self.game.chipset
-        for seat, chips in sorted(self.left.items()):
+        for seat, chips in sorted(self.session.left.items()):
             value = chipset.value(chips)
             spent = self.bought.get(seat, value)
             net = value - spent
