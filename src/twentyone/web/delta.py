@@ -140,7 +140,7 @@ class Feed:
         delta = found[2]
         # Sent whole when the delta would not be smaller (``_whole`` adds the version).
         extra = 11 + len(str(self.version))
-        if len(delta) < parts.least() + extra or len(delta) < parts.size() + extra:
+        if len(delta) < parts.known() + extra or len(delta) < parts.size() + extra:
             return delta, now
         return self._whole(parts), now
 

@@ -273,6 +273,18 @@ class FrameParts:
         """The length of the whole frame's text."""
         return self.least() + len(self._own())
 
+    def known(self) -> int:
+        """A length the whole frame's text is at least, from the members whose texts are
+        written already (the ones every frame of a broadcast shares, after the first: the body
+        and the room), encoding nothing."""
+        memo = self._memo
+        n = self.least()
+        for v in self.own.values():
+            found = memo.get(id(v))
+            if found is not None and found[0] is v:
+                n += len(found[1])
+        return n
+
 
 def error_frame(rid: str | None, exc: TwentyOneError) -> dict[str, Any]:
     return {"type": "error", "id": rid, "error": type(exc).__name__, "message": str(exc)}

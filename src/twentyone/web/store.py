@@ -66,6 +66,13 @@ class LedgerRow:
 #: Answers kept per person for repeated request ids (older ids are forgotten), in memory and in
 #: the ledger alike.
 ANSWERS_KEPT = 256
+#: How many more than ``ANSWERS_KEPT`` a person's answers may grow to in the ledger before the
+#: oldest are forgotten: one statement every so many requests rather than one with each (a
+#: room is read back with the last ``ANSWERS_KEPT`` only).
+ANSWERS_SLACK = 32
+#: The most people whose number of answers in the ledger a store remembers, so that a long
+#: evening's people stay bounded (one it forgot is counted again from the file).
+ANSWERS_COUNTED = 4096
 #: Whose answers the host's are (a seat's are its holder's token hash).
 HOST_ANSWERS = "host"
 
@@ -261,6 +268,10 @@ class SqliteStore:
         #: runs ahead of the file.
         self._next: dict[tuple[str, str], int] = {}
         self._balances: dict[str, dict[int, int]] = {}
+        #: How many answers each person (room, whose) has in the file, at most: counted once,
+        #: then kept up as answers are written (a failed commit leaves it high, which only
+        #: forgets the oldest sooner).
+        self._answers_held: dict[tuple[str, str], int] = {}
 
     def close(self) -> None:
         self.db.close()
@@ -371,13 +382,27 @@ class SqliteStore:
         self._balances[code] = balances
 
     def _answer(self, code: str, answer: StoredAnswer) -> None:
-        """Keep an answer, and forget that person's oldest past the last ``ANSWERS_KEPT``."""
+        """Keep an answer; once a person has ``ANSWERS_SLACK`` more than ``ANSWERS_KEPT``,
+        forget their oldest past the last ``ANSWERS_KEPT``."""
         db = self.db
+        who = answer.who
         db.execute("INSERT OR REPLACE INTO answers (code, who, id, frame) VALUES (?, ?, ?, ?)",
-                   (code, answer.who, answer.id, orjson.dumps(answer.frame).decode()))
-        db.execute("DELETE FROM answers WHERE code = ? AND who = ? AND seq <= ("
-                   "SELECT seq FROM answers WHERE code = ? AND who = ? ORDER BY seq DESC "
-                   "LIMIT 1 OFFSET ?)", (code, answer.who, code, answer.who, ANSWERS_KEPT))
+                   (code, who, answer.id, orjson.dumps(answer.frame).decode()))
+        key = (code, who)
+        held = self._answers_held.get(key)
+        if held is None:
+            if len(self._answers_held) >= ANSWERS_COUNTED:
+                self._answers_held.clear()
+            held = db.execute("SELECT COUNT(*) FROM answers WHERE code = ? AND who = ?",
+                              key).fetchone()[0]
+        else:
+            held += 1
+        if held > ANSWERS_KEPT + ANSWERS_SLACK:
+            db.execute("DELETE FROM answers WHERE code = ? AND who = ? AND seq <= ("
+                       "SELECT seq FROM answers WHERE code = ? AND who = ? ORDER BY seq DESC "
+                       "LIMIT 1 OFFSET ?)", (code, who, code, who, ANSWERS_KEPT))
+            held = ANSWERS_KEPT
+        self._answers_held[key] = held
 
     def _forget(self, code: str) -> None:
         """Read the room's sequence numbers and balances from the file at its next commit."""
@@ -407,6 +432,7 @@ class SqliteStore:
         for who, rid, frame in db.execute(
                 "SELECT who, id, frame FROM answers WHERE code = ? ORDER BY seq", (code,)):
             answers.setdefault(who, []).append((rid, json.loads(frame)))
+        answers = {who: kept[-ANSWERS_KEPT:] for who, kept in answers.items()}
         return StoredRoom(code, json.loads(row[0]), row[1], bool(row[2]), seats, ops, shuffles,
                           json.loads(row[3]), results, answers)
 
