@@ -1,8 +1,8 @@
 """A state frame of a blackjack or Pontoon room read as the page reads it
 (``static/tableview.js``, ``tableView``): the game's body for the viewer (cards as codes, chips
-as counts in the order of ``chip_colours``) with the room's part (names, the pause, the clock) and who is looking (``you``).
-The tests read the casino frames through this, as the page does; ``test_web_table_view`` holds
-the two readings to each other."""
+as counts in the order of ``chip_colours``) with the room's part (names, the pause, the clock)
+and who is looking (``you``). The tests read the casino frames through this, as the page
+does; ``test_web_table_view`` holds the two readings to each other."""
 
 from __future__ import annotations
 
@@ -35,7 +35,8 @@ def table_view(frame: Frame) -> Frame:
                       for h in s["hands"]]})
     out = {
         "room": r["code"], "game": r["game"], "phase": b["phase"], "round": b["round"],
-        "viewer": frame["ctx"]["viewer"], "role": you["role"], "dealer": [_card(c) for c in b["dealer"]],
+        "viewer": frame["ctx"]["viewer"], "role": you["role"],
+        "dealer": [_card(c) for c in b["dealer"]],
         "dealer_total": b["dealer_total"], "seats": seats,
         "to_act": b["to_act"] if b["to_act"] and not b["settled"] else None,
         "legal": [op["op"] for op in frame["legal"]],

@@ -201,3 +201,41 @@ def test_a_request_and_its_answer_are_one_transaction(tmp_path: Path) -> None:
     before = store.commits
     closed, _ = room.handle(boss, Request("c", "close", {}))
     assert closed["ok"] and room.closed and store.commits == before + 1
+
+
+#: The answers table as the ledger first made it (before each person's answers were one tree).
+ANSWERS_BEFORE = """CREATE TABLE answers (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT, code TEXT NOT NULL, who TEXT NOT NULL,
+    id TEXT NOT NULL, frame TEXT NOT NULL, UNIQUE (code, who, id));
+CREATE INDEX answers_by_person ON answers (code, who, seq);"""
+
+
+def test_a_ledger_with_the_answers_as_first_kept_keeps_them(tmp_path: Path) -> None:
+    """A ledger made when the answers had one row id for all is opened with every answer kept,
+    in order, each person's numbered from 1: after a restart a resent id gets its first answer
+    and changes nothing, and a new one is kept after them."""
+    path = tmp_path / "l.sqlite3"
+    store = SqliteStore(path)
+    room = card_room(store, "durak", 2, seed=1)
+    boss = host(room)
+    for i in range(3):
+        assert room.handle(boss, Request(f"id{i}", "resume" if i % 2 else "pause", {}))[0]["ok"]
+    rows = store.db.execute("SELECT code, who, id, frame FROM answers ORDER BY who, seq").fetchall()
+    store.db.executescript("DROP TABLE answers;" + ANSWERS_BEFORE)
+    store.db.executemany("INSERT INTO answers (code, who, id, frame) VALUES (?, ?, ?, ?)",
+                         [(c, w, "other" + i if w != "host" else i, f) for c, w, i, f in rows])
+    store.close()
+    again = SqliteStore(path)
+    assert again.db.execute("SELECT who, seq, id FROM answers ORDER BY who, seq").fetchall() == [
+        ("host", n + 1, f"id{n}") for n in range(3)]
+    assert "answers_before" not in {n for (n,) in again.db.execute(
+        "SELECT name FROM sqlite_master")}
+    room = reopen(again)
+    boss = host(room)
+    assert room.paused
+    resent, changed = room.handle(boss, Request("id2", "pause", {}))
+    assert resent["ok"] and not changed
+    fresh, changed = room.handle(boss, Request("id3", "resume", {}))
+    assert fresh["ok"] and changed and not room.paused
+    assert again.db.execute("SELECT seq, id FROM answers WHERE who = 'host' ORDER BY seq"
+                            ).fetchall()[-1] == (4, "id3")

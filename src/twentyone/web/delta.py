@@ -4,7 +4,7 @@ own frame since the frame it holds, not the whole table again (docs/web.md#delta
 Every room's state frame is one shape, its state's members at the top level::
 
     {"type": "state", "version": V, "ctx": ..., "legal": ..., "body": ..., "room": ...,
-     "events": [...], "calls": [...]}
+     "you": ..., "events": [...], "calls": [...]}
     {"type": "delta", "base": B, "version": V, "patch": [...], "events": [...], "calls": [...]}
 
 A delta is an RFC 6902 JSON Patch of the frame's state (every member but its type, version,

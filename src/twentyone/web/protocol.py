@@ -5,10 +5,11 @@ Reading is strict and bounded: a frame longer than ``MAX_FRAME_BYTES``, text tha
 object, an id that is not 1-64 characters, an argument of the wrong kind: each is a typed
 ``RequestError`` before anything is looked up, so a bad frame can never reach the table.
 
-Writing: every room's state frame is one shape, ``{ctx, legal, body, room, events, calls}``
-(``FrameParts``), its ``ctx``, ``legal`` and ``body`` the game's ``seat_view`` for the viewer and
-its events the game's ``events``, so what a viewer may see is decided by the game alone; the
-room adds what only it knows (names, connections, the clock) and the dealer's calls.
+Writing: every room's state frame is one shape, ``{ctx, legal, body, room, you, events,
+calls}`` (``FrameParts``), its ``ctx``, ``legal`` and ``body`` the game's ``seat_view`` for the
+viewer and its events the game's ``events``, so what a viewer may see is decided by the game
+alone; the room adds what only it knows (names, connections, the clock: ``room``, the same for
+every viewer), who is looking (``you``) and the dealer's calls.
 """
 
 from __future__ import annotations
@@ -224,7 +225,7 @@ def encoded(value: Any, memo: Texts) -> str:
 
 class FrameParts:
     """One viewer's state frame, in the parts a delta frame is built from (``web.delta``): its
-    state (every member but ``NOT_STATE``: ``ctx``, ``legal``, ``body``, ``room``), and the
+    state (every member but ``NOT_STATE``: ``ctx``, ``legal``, ``body``, ``room``, ``you``), and the
     frame after it (``,"events":[...],"calls":[...]}``).
 
     The whole frame's text is written only when it is asked for: a connection that takes

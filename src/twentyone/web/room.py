@@ -24,7 +24,7 @@ Wherever a room holds a seat by name only (no chips), the host may also sit, wit
 own token, so one page both hosts and plays; someone who takes a seat while a hand is in play
 holds it from the next deal (``Person.from_hand``).
 
-Its frames are the one frame every room sends (``{ctx, legal, body, room, events, calls}``,
+Its frames are the one frame every room sends (``{ctx, legal, body, room, you, events, calls}``,
 docs/web.md#delta-frames): ``ctx``, ``legal`` and ``body`` are the game's ``seat_view`` for the
 viewer, ``events`` the game's ``events`` for it; the room adds only its own part (who sits
 where, the clock, the host's steps, the score sheet) and the dealer's calls. What a seat may
@@ -663,8 +663,9 @@ class Room(RoomCore):
         # A chip game's body is shared by every seat that sees what the house sees
         # (``CasinoGame.body``), so a delta passes it over by identity; another's is copied.
         body = v.body if self.purse is not None else dict(v.body)
-        return {"type": "state", "ctx": self._ctx_json(v.ctx), "legal": self._legal(viewer, v.legal),
-                "body": body, "room": self.room_part() if room is None else room,
+        return {"type": "state", "ctx": self._ctx_json(v.ctx),
+                "legal": self._legal(viewer, v.legal), "body": body,
+                "room": self.room_part() if room is None else room,
                 "you": self._you(role), "events": events, "calls": calls}
 
     def _ctx_json(self, ctx: Ctx) -> dict[str, Any]:

@@ -10,7 +10,7 @@ import { tokens } from "./net.js";
 import { RoomPage } from "./roompage.js";
 import { toast } from "./toast.js";
 
-// The room's state frame (FRAMES.md: ctx, legal, body, room), in the words the components read:
+// The room's state frame (ctx, legal, body, room, you: docs/web.md), in the words the components read:
 // what the game's view says (body), what this viewer may do (legal, and the reason for each card
 // no legal move uses), who sits where. Nothing is worked out here that the frame does not say.
 export function model(frame, info) {
