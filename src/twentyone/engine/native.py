@@ -33,8 +33,8 @@ from types import ModuleType
 #: interpreted: mypyc takes the operations' ``name`` class variable for a dataclass field.
 MODULES = ("cards", "engine.cashier", "engine.chips", "engine.events", "engine.hand",
            "engine.shoe", "engine.table", "engine.views", "envs.seat",
-           "games.blackjack.account", "games.blackjack.bank", "games.blackjack.facedown",
-           "games.blackjack.game", "web.protocol", "web.delta", "web.roomcore", "web.room",
+           "games.blackjack.account", "games.blackjack.bank", "games.blackjack.body",
+           "games.blackjack.facedown", "games.blackjack.game", "web.protocol", "web.delta", "web.roomcore", "web.room",
            "web.frames", "web.purse", "web.botseats")
 #: What the build left, beside this file.
 BUILD_FILE = "build.json"
