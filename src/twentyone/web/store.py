@@ -68,8 +68,9 @@ class LedgerRow:
 ANSWERS_KEPT = 256
 #: The ledger's log of writes is copied into the file (a checkpoint, which waits for the disk)
 #: once it holds this many pages (SQLite's default is 1,000): every request writes a few
-#: pages, so at the default the server waited for the disk every few hundred requests; a
-#: committed write is kept the same either way.
+#: pages, so at the default the server waited for the disk every few hundred requests. A
+#: committed write survives the server being killed either way; what a power cut may take is
+#: the writes since the last checkpoint, as at any setting with ``synchronous=NORMAL``.
 CHECKPOINT_PAGES = 10_000
 #: How many more than ``ANSWERS_KEPT`` a person's answers may grow to in the ledger before the
 #: oldest are forgotten: one statement every so many requests rather than one with each (a
