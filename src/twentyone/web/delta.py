@@ -29,7 +29,7 @@ every value in it is a value of the new frame.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import Any
 
 import orjson
 
@@ -41,13 +41,14 @@ Patch = dict[str, Any]
 _MISSING = object()
 
 
-class Held(NamedTuple):
+class Held:
     """What the server last sent one connection: its version and its frame's state (the same
     object every connection looking the same way was sent, so their delta is worked out once).
-    A tuple: one is made for every connection after every change."""
+    A compiled class of two fields: one is made for every connection after every change."""
 
-    version: int
-    own: Mapping[str, Any]
+    def __init__(self, version: int, own: Mapping[str, Any]) -> None:
+        self.version = version
+        self.own = own
 
 
 def _key(key: object) -> str:
