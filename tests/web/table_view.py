@@ -1,8 +1,8 @@
 """A state frame of a blackjack or Pontoon room read as the page reads it
 (``static/tableview.js``, ``tableView``): the game's body for the viewer (cards as codes, chips
-as counts in the order of ``chip_colours``) with the room's part (names, the pause, the clock).
-The tests read the casino frames through this, as the page does; ``test_web_table_view`` holds
-the two readings to each other."""
+as counts in the order of ``chip_colours``) with the room's part (names, the pause, the clock)
+and who is looking (``you``). The tests read the casino frames through this, as the page
+does; ``test_web_table_view`` holds the two readings to each other."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ def _card(code: str | None) -> dict[str, str] | None:
 
 def table_view(frame: Frame) -> Frame:
     """The table the felt and the controls draw from ``frame`` (the page's ``tableView``)."""
-    b, r = frame["body"], frame["room"]
+    b, r, you = frame["body"], frame["room"], frame["you"]
     colours = b["chip_colours"]
 
     def chips(counts: list[int]) -> dict[str, int]:
@@ -35,7 +35,8 @@ def table_view(frame: Frame) -> Frame:
                       for h in s["hands"]]})
     out = {
         "room": r["code"], "game": r["game"], "phase": b["phase"], "round": b["round"],
-        "viewer": r["viewer"], "role": r["role"], "dealer": [_card(c) for c in b["dealer"]],
+        "viewer": frame["ctx"]["viewer"], "role": you["role"],
+        "dealer": [_card(c) for c in b["dealer"]],
         "dealer_total": b["dealer_total"], "seats": seats,
         "to_act": b["to_act"] if b["to_act"] and not b["settled"] else None,
         "legal": [op["op"] for op in frame["legal"]],
@@ -49,6 +50,6 @@ def table_view(frame: Frame) -> Frame:
                                                   "deadline_ms": r["clock"][1]},
         "banker": b["banker"], "hints": r["hints"], "commitment": r["commitment"],
         "bank_offer": b["bank_offer"]}
-    if r["host_legal"] is not None:
-        out["host_legal"] = r["host_legal"]
+    if you["host_legal"] is not None:
+        out["host_legal"] = you["host_legal"]
     return out

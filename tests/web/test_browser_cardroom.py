@@ -109,7 +109,7 @@ def sit(browser: Browser, base: str, errors: list[str], code: str, seat: int, na
     page.goto(f"{base}/r/{code}")
     shown, frame = person.drawn()           # a spectator: every seat, no hand, no move
     assert_screen_is_view(shown, frame)
-    assert frame["room"]["role"] == "spectator" and not shown["hand"] and not shown["moves"]
+    assert frame["you"]["role"] == "spectator" and not shown["hand"] and not shown["moves"]
     page.fill("form.sit input[name=name]", name)
     page.select_option("form.sit select[name=seat]", str(seat))
     page.click("form.sit button[type=submit]")

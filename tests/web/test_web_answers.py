@@ -19,7 +19,7 @@ from twentyone.web.protocol import Request
 from twentyone.web.room import Room, Sources
 from twentyone.web.roomcore import Actor, Role, token_hash
 from twentyone.web.spec import RoomSpec
-from twentyone.web.store import ANSWERS_KEPT, SqliteStore, Transaction
+from twentyone.web.store import ANSWERS_KEPT, ANSWERS_SLACK, SqliteStore, Transaction
 
 
 def _casino(store: SqliteStore, body: dict[str, Any], seed: int = 1) -> Room:
@@ -117,22 +117,50 @@ def test_a_card_rooms_move_answered_before_a_restart_is_not_applied_again(
 
 
 def test_the_ledger_keeps_the_last_answers_and_forgets_the_oldest(tmp_path: Path) -> None:
-    """Past the window the oldest answer is forgotten, in the ledger as in memory: after a
-    restart the newest id is answered from the ledger, the oldest is a new request."""
+    """Past the window the oldest answer is forgotten, in the ledger as in memory: the ledger
+    forgets the oldest once a person has ``ANSWERS_SLACK`` more, down to the last
+    ``ANSWERS_KEPT``; after a restart the newest id is answered from the ledger, and one older
+    than the last ``ANSWERS_KEPT`` is a new request, whether the ledger still held it or not."""
+    store = SqliteStore(tmp_path / "l.sqlite3")
+    room = card_room(store, "durak", 2, seed=1)
+    boss = host(room)
+    made = ANSWERS_KEPT + ANSWERS_SLACK
+
+    def held() -> list[str]:
+        rows = store.db.execute("SELECT id FROM answers WHERE code = 'CARD01' AND who = 'host' "
+                                "ORDER BY seq").fetchall()
+        return [r[0] for r in rows]
+
+    for i in range(made + 1):
+        frame, changed = room.handle(boss, Request(f"id{i}", "resume" if i % 2 else "pause", {}))
+        assert frame["ok"] and changed
+        if i == made - 1:  # the slack is full: nothing forgotten yet
+            assert held() == [f"id{n}" for n in range(made)]
+    assert room.paused
+    assert held() == [f"id{i}" for i in range(ANSWERS_SLACK + 1, made + 1)]
+    again = reopen(store)
+    boss = host(again)
+    newest, changed = again.handle(boss, Request(f"id{made}", "resume", {}))
+    assert newest["ok"] and not changed and again.paused
+    oldest, changed = again.handle(boss, Request(f"id{ANSWERS_SLACK}", "resume", {}))
+    assert oldest["ok"] and changed and not again.paused
+
+
+def test_an_answer_the_ledger_still_holds_past_the_window_is_not_given_again(
+        tmp_path: Path) -> None:
+    """The ledger may hold up to ``ANSWERS_SLACK`` more than the window, but a room read back
+    answers only the last ``ANSWERS_KEPT``, as the room it was would have: an older id is a
+    new request."""
     store = SqliteStore(tmp_path / "l.sqlite3")
     room = card_room(store, "durak", 2, seed=1)
     boss = host(room)
     for i in range(ANSWERS_KEPT + 1):
         frame, changed = room.handle(boss, Request(f"id{i}", "resume" if i % 2 else "pause", {}))
         assert frame["ok"] and changed
-    assert room.paused
-    kept = store.db.execute("SELECT id FROM answers WHERE code = 'CARD01' AND who = 'host' "
-                            "ORDER BY seq").fetchall()
-    assert [r[0] for r in kept] == [f"id{i}" for i in range(1, ANSWERS_KEPT + 1)]
+    assert store.db.execute("SELECT COUNT(*) FROM answers WHERE id = 'id0'").fetchone()[0] == 1
     again = reopen(store)
     boss = host(again)
-    newest, changed = again.handle(boss, Request(f"id{ANSWERS_KEPT}", "resume", {}))
-    assert newest["ok"] and not changed and again.paused
+    assert again.paused
     oldest, changed = again.handle(boss, Request("id0", "resume", {}))
     assert oldest["ok"] and changed and not again.paused
 
@@ -173,3 +201,41 @@ def test_a_request_and_its_answer_are_one_transaction(tmp_path: Path) -> None:
     before = store.commits
     closed, _ = room.handle(boss, Request("c", "close", {}))
     assert closed["ok"] and room.closed and store.commits == before + 1
+
+
+#: The answers table as the ledger first made it (before each person's answers were one tree).
+ANSWERS_BEFORE = """CREATE TABLE answers (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT, code TEXT NOT NULL, who TEXT NOT NULL,
+    id TEXT NOT NULL, frame TEXT NOT NULL, UNIQUE (code, who, id));
+CREATE INDEX answers_by_person ON answers (code, who, seq);"""
+
+
+def test_a_ledger_with_the_answers_as_first_kept_keeps_them(tmp_path: Path) -> None:
+    """A ledger made when the answers had one row id for all is opened with every answer kept,
+    in order, each person's numbered from 1: after a restart a resent id gets its first answer
+    and changes nothing, and a new one is kept after them."""
+    path = tmp_path / "l.sqlite3"
+    store = SqliteStore(path)
+    room = card_room(store, "durak", 2, seed=1)
+    boss = host(room)
+    for i in range(3):
+        assert room.handle(boss, Request(f"id{i}", "resume" if i % 2 else "pause", {}))[0]["ok"]
+    rows = store.db.execute("SELECT code, who, id, frame FROM answers ORDER BY who, seq").fetchall()
+    store.db.executescript("DROP TABLE answers;" + ANSWERS_BEFORE)
+    store.db.executemany("INSERT INTO answers (code, who, id, frame) VALUES (?, ?, ?, ?)",
+                         [(c, w, "other" + i if w != "host" else i, f) for c, w, i, f in rows])
+    store.close()
+    again = SqliteStore(path)
+    assert again.db.execute("SELECT who, seq, id FROM answers ORDER BY who, seq").fetchall() == [
+        ("host", n + 1, f"id{n}") for n in range(3)]
+    assert "answers_before" not in {n for (n,) in again.db.execute(
+        "SELECT name FROM sqlite_master")}
+    room = reopen(again)
+    boss = host(room)
+    assert room.paused
+    resent, changed = room.handle(boss, Request("id2", "pause", {}))
+    assert resent["ok"] and not changed
+    fresh, changed = room.handle(boss, Request("id3", "resume", {}))
+    assert fresh["ok"] and changed and not room.paused
+    assert again.db.execute("SELECT seq, id FROM answers WHERE who = 'host' ORDER BY seq"
+                            ).fetchall()[-1] == (4, "id3")

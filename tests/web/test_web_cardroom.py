@@ -175,7 +175,7 @@ def test_the_host_deals_pauses_removes_and_closes(tmp_path: Path) -> None:
     assert ask(room, ann, "deal")["error"] == "NotAllowedError"  # the host deals
     assert ask(room, boss, "pause").get("ok")
     assert ask(room, boss, "deal")["error"] == "RoomError"
-    assert frame_of(room, boss, None)["room"]["host_legal"] == ["resume", "remove", "close"]
+    assert frame_of(room, boss, None)["you"]["host_legal"] == ["resume", "remove", "close"]
     assert not room.tick()  # no bot moves while the table is paused
     assert ask(room, boss, "resume").get("ok")
     assert ask(room, boss, "deal").get("ok")
@@ -200,8 +200,8 @@ def test_the_host_sits_and_plays_with_the_hosts_own_token(tmp_path: Path) -> Non
     assert ask(room, boss, "sit", name="Hana")["error"] == "SeatError"
     assert ask(room, boss, "deal").get("ok")
     frame = frame_of(room, boss, None)
-    assert frame["ctx"]["viewer"] == 2 and frame["room"]["role"] == "host"
-    assert frame["room"]["host_seat"] == 2 and "pause" in frame["room"]["host_legal"]
+    assert frame["ctx"]["viewer"] == 2 and frame["you"]["role"] == "host"
+    assert frame["you"]["host_seat"] == 2 and "pause" in frame["you"]["host_legal"]
     assert len(frame["body"]["hand"]) == 6
     assert not leaks(room, boss, None)
     for _ in range(200):                    # the bots move until the host's seat is to act
@@ -215,7 +215,7 @@ def test_the_host_sits_and_plays_with_the_hosts_own_token(tmp_path: Path) -> Non
     assert again.looking(again.actor_for(HOST_TOKEN))[0] == 2
     assert ask(again, host(again), "leave").get("ok")
     assert 2 not in again.people
-    assert frame_of(again, host(again), None)["room"]["host_seat"] is None
+    assert frame_of(again, host(again), None)["you"]["host_seat"] is None
 
 
 def test_a_whole_frame_says_what_just_happened(tmp_path: Path) -> None:

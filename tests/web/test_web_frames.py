@@ -49,7 +49,7 @@ def _same_frames(room: Room, actors: list[Actor], frames: Frames) -> set[int]:
         parts = frames.parts(actor)
         # The whole frame's length, known from its parts before its text is written (a delta
         # is sent only where it is shorter), is its text's.
-        assert parts.least() <= parts.size() == len(parts.text)
+        assert parts.least() <= parts.known() <= parts.size() == len(parts.text)
         fast = json.loads(frames.text(actor))
         assert fast == _straight(room, actor, since, frames.calls), actor
     return {a.seat for a in actors if a.seat and a.seat not in frames.private}
@@ -64,7 +64,7 @@ def _straight(room: Room, actor: Actor, since: int | None, calls: Any) -> dict[s
     dealer = dealer_of(room)
     if dealer is not None:
         body = dealer.body(viewer, body)
-    frame = room.own_state(actor, since, calls)
+    frame = room.own_state(room.looking(actor), since, calls)
     straight: dict[str, Any] = json.loads(json.dumps({**frame, "body": body}))
     return straight
 

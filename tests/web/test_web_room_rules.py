@@ -148,7 +148,7 @@ def test_a_paused_card_room_offers_no_move(tmp_path: Path, game: str) -> None:
     assert frame_of(room, ann, None)["legal"], "her move, before the pause"
     assert ask(room, host(room), "pause")["ok"]
     assert frame_of(room, ann, None)["legal"] == []
-    assert "deal" not in frame_of(room, host(room), None)["room"]["host_legal"]
+    assert "deal" not in frame_of(room, host(room), None)["you"]["host_legal"]
     move = room.game.legal(1)[0].to_json()
     answer = ask(room, ann, move.pop("op"), **{k: v for k, v in move.items() if k != "seat"})
     assert answer["error"] == "RoomError"

@@ -28,14 +28,15 @@ from types import ModuleType
 #: The compiled modules, under ``twentyone``: the engine; the single-seat environment's
 #: picture of the round, which it reads after every step (as Python, a sixth of a step's
 #: time); and what the party table's server does for every request besides sending (the
-#: casino game's adapter, the room and its parts, their views and frames and deltas: as Python, two
-#: thirds of the server's work, docs/web.md#how-many-rooms-one-server-holds). ``engine.ops`` stays
-#: interpreted: mypyc takes the operations' ``name`` class variable for a dataclass field.
+#: casino game's adapter and its bodies, the room and its parts, their frames and deltas: as
+#: Python, two thirds of the server's work, docs/web.md#how-many-rooms-one-server-holds).
+#: ``engine.ops`` stays interpreted: mypyc takes the operations' ``name`` class variable for a
+#: dataclass field.
 MODULES = ("cards", "engine.cashier", "engine.chips", "engine.events", "engine.hand",
            "engine.shoe", "engine.table", "engine.views", "envs.seat",
-           "games.blackjack.account", "games.blackjack.bank", "games.blackjack.facedown",
-           "games.blackjack.game", "web.protocol", "web.delta", "web.roomcore", "web.room",
-           "web.frames", "web.purse", "web.botseats")
+           "games.blackjack.account", "games.blackjack.bank", "games.blackjack.body",
+           "games.blackjack.facedown", "games.blackjack.game", "web.protocol", "web.delta",
+           "web.roomcore", "web.room", "web.frames", "web.purse", "web.botseats")
 #: What the build left, beside this file.
 BUILD_FILE = "build.json"
 #: Set to 1 to run the engine from its Python source though it is compiled.

@@ -4,7 +4,7 @@ own frame since the frame it holds, not the whole table again (docs/web.md#delta
 Every room's state frame is one shape, its state's members at the top level::
 
     {"type": "state", "version": V, "ctx": ..., "legal": ..., "body": ..., "room": ...,
-     "events": [...], "calls": [...]}
+     "you": ..., "events": [...], "calls": [...]}
     {"type": "delta", "base": B, "version": V, "patch": [...], "events": [...], "calls": [...]}
 
 A delta is an RFC 6902 JSON Patch of the frame's state (every member but its type, version,
@@ -29,7 +29,7 @@ every value in it is a value of the new frame.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import Any
 
 import orjson
 
@@ -41,13 +41,14 @@ Patch = dict[str, Any]
 _MISSING = object()
 
 
-class Held(NamedTuple):
+class Held:
     """What the server last sent one connection: its version and its frame's state (the same
     object every connection looking the same way was sent, so their delta is worked out once).
-    A tuple: one is made for every connection after every change."""
+    A compiled class of two fields: one is made for every connection after every change."""
 
-    version: int
-    own: Mapping[str, Any]
+    def __init__(self, version: int, own: Mapping[str, Any]) -> None:
+        self.version = version
+        self.own = own
 
 
 def _key(key: object) -> str:
@@ -140,7 +141,7 @@ class Feed:
         delta = found[2]
         # Sent whole when the delta would not be smaller (``_whole`` adds the version).
         extra = 11 + len(str(self.version))
-        if len(delta) < parts.least() + extra or len(delta) < parts.size() + extra:
+        if len(delta) < parts.known() + extra or len(delta) < parts.size() + extra:
             return delta, now
         return self._whole(parts), now
 

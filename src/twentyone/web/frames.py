@@ -16,12 +16,18 @@ class Framed(Protocol):
 
     states_written: dict[tuple[int, Role], dict[str, Any]]
     texts_written: Texts
+    #: The room's part of the last broadcast's frames (every viewer's).
+    room_written: dict[str, Any] | None
 
     def looking(self, actor: Actor) -> tuple[int, Role]: ...
 
-    def own_state(self, actor: Actor, since: int | None, room_calls: Sequence[str] = (),
+    def own_state(self, looking: tuple[int, Role], since: int | None,
+                  room_calls: Sequence[str] = (),
                   events: list[dict[str, Any]] | None = None,
-                  calls: list[str] | None = None) -> dict[str, Any]: ...
+                  calls: list[str] | None = None,
+                  room: dict[str, Any] | None = None) -> dict[str, Any]: ...
+
+    def room_part(self) -> dict[str, Any]: ...
 
     def private_seats(self, since: int | None) -> frozenset[int]: ...
 
@@ -51,6 +57,7 @@ class Frames:
         self._texts: Texts = {}
         self._prior, room.texts_written = room.texts_written, self._texts
         self._parts: dict[tuple[int, Role], FrameParts] = {}
+        self._room: dict[str, Any] | None = None
 
     def text(self, actor: Actor) -> str:
         """The frame for ``actor``'s connection."""
@@ -62,22 +69,38 @@ class Frames:
         key = self.room.looking(actor)
         parts = self._parts.get(key)
         if parts is None:
-            frame = self.room.own_state(actor, self.since, self.calls,
-                                        self._house_events(key[0]), self._said)
+            frame = self.room.own_state(key, self.since, self.calls,
+                                        self._house_events(key[0]), self._said,
+                                        self._room_part())
             # A member equal to the one this viewer was last built is that object again, so
-            # a delta passes it over by identity (its context, its moves, the room's part
-            # rarely change).
+            # a delta passes it over by identity (its context and its moves rarely change).
             last = self.room.states_written.get(key, {})
-            for k in ("ctx", "legal", "room"):
+            for k in ("ctx", "legal", "you"):
                 old = last.get(k)
-                if old is not None and old == frame[k]:
+                if old is not None and (old is frame[k] or old == frame[k]):
                     frame[k] = old
-                    text = self._prior.get(id(old))
-                    if text is not None and text[0] is old:
-                        self._texts[id(old)] = text
+                    self._keep_text(old)
             self.room.states_written[key] = frame
             parts = self._parts[key] = FrameParts.of(frame, self._texts)
         return parts
+
+    def _room_part(self) -> dict[str, Any]:
+        """The room's part of every frame of this broadcast, built once: the last
+        broadcast's object again while it is equal, so a delta passes it over by identity."""
+        if self._room is None:
+            part = self.room.room_part()
+            old = self.room.room_written
+            if old is not None and old == part:
+                part = old
+                self._keep_text(old)
+            self._room = self.room.room_written = part
+        return self._room
+
+    def _keep_text(self, value: object) -> None:
+        """``value``'s text from the last broadcast, when it was written then."""
+        text = self._prior.get(id(value))
+        if text is not None and text[0] is value:
+            self._texts[id(value)] = text
 
     def _house_events(self, viewer: int) -> list[dict[str, Any]] | None:
         """The events a viewer who sees what the house sees is sent, read once for all of

@@ -5,10 +5,11 @@ Reading is strict and bounded: a frame longer than ``MAX_FRAME_BYTES``, text tha
 object, an id that is not 1-64 characters, an argument of the wrong kind: each is a typed
 ``RequestError`` before anything is looked up, so a bad frame can never reach the table.
 
-Writing: every room's state frame is one shape, ``{ctx, legal, body, room, events, calls}``
-(``FrameParts``), its ``ctx``, ``legal`` and ``body`` the game's ``seat_view`` for the viewer and
-its events the game's ``events``, so what a viewer may see is decided by the game alone; the
-room adds what only it knows (names, connections, the clock) and the dealer's calls.
+Writing: every room's state frame is one shape, ``{ctx, legal, body, room, you, events,
+calls}`` (``FrameParts``), its ``ctx``, ``legal`` and ``body`` the game's ``seat_view`` for the
+viewer and its events the game's ``events``, so what a viewer may see is decided by the game
+alone; the room adds what only it knows (names, connections, the clock: ``room``, the same for
+every viewer), who is looking (``you``) and the dealer's calls.
 """
 
 from __future__ import annotations
@@ -224,7 +225,7 @@ def encoded(value: Any, memo: Texts) -> str:
 
 class FrameParts:
     """One viewer's state frame, in the parts a delta frame is built from (``web.delta``): its
-    state (every member but ``NOT_STATE``: ``ctx``, ``legal``, ``body``, ``room``), and the
+    state (every member but ``NOT_STATE``: ``ctx``, ``legal``, ``body``, ``room``, ``you``), and the
     frame after it (``,"events":[...],"calls":[...]}``).
 
     The whole frame's text is written only when it is asked for: a connection that takes
@@ -272,6 +273,18 @@ class FrameParts:
     def size(self) -> int:
         """The length of the whole frame's text."""
         return self.least() + len(self._own())
+
+    def known(self) -> int:
+        """A length the whole frame's text is at least, from the members whose texts are
+        written already (the ones every frame of a broadcast shares, after the first: the body
+        and the room), encoding nothing."""
+        memo = self._memo
+        n = self.least()
+        for v in self.own.values():
+            found = memo.get(id(v))
+            if found is not None and found[0] is v:
+                n += len(found[1])
+        return n
 
 
 def error_frame(rid: str | None, exc: TwentyOneError) -> dict[str, Any]:

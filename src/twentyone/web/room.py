@@ -24,7 +24,7 @@ Wherever a room holds a seat by name only (no chips), the host may also sit, wit
 own token, so one page both hosts and plays; someone who takes a seat while a hand is in play
 holds it from the next deal (``Person.from_hand``).
 
-Its frames are the one frame every room sends (``{ctx, legal, body, room, events, calls}``,
+Its frames are the one frame every room sends (``{ctx, legal, body, room, you, events, calls}``,
 docs/web.md#delta-frames): ``ctx``, ``legal`` and ``body`` are the game's ``seat_view`` for the
 viewer, ``events`` the game's ``events`` for it; the room adds only its own part (who sits
 where, the clock, the host's steps, the score sheet) and the dealer's calls. What a seat may
@@ -57,7 +57,7 @@ from twentyone.games.core.game import Game
 from twentyone.games.core.sheet import Sheet
 from twentyone.games.core.shuffle import Shuffler as CardShuffler
 from twentyone.games.registry import ROOM_GAMES, ChipRoomGame, RoomGame
-from twentyone.protocol import HOUSE, HandResult, seal
+from twentyone.protocol import HOUSE, Ctx, HandResult, seal
 from twentyone.protocol import game as protocol_game
 from twentyone.web import protocol
 from twentyone.web.botseats import BOT_DELAY_S, BotSeats, secure_bot_rng
@@ -95,6 +95,16 @@ MAX_CARDS = 13
 RECENT_EVENTS = 8
 #: The host's operations at a room where the host may hold a seat: the room's own and the deal.
 SEAT_HOST_OPS = ("deal", "pause", "resume", "remove", "close")
+
+#: No operations, and buying more chips, as a frame's ``legal`` lists them: one object each,
+#: so a delta passes an unchanged list over by identity. Read only.
+_NO_OPS: list[dict[str, Any]] = []
+_BUY: dict[str, Any] = {"op": "buy"}
+#: Who a player's and a spectator's frame says is looking (``Room._you``): one object each,
+#: read only.
+_PLAYER: dict[str, Any] = {"role": str(Role.PLAYER), "host_legal": None, "host_seat": None}
+_SPECTATOR: dict[str, Any] = {"role": str(Role.SPECTATOR), "host_legal": None,
+                              "host_seat": None}
 
 
 @dataclass(frozen=True)
@@ -140,6 +150,10 @@ class Room(RoomCore):
         #: its members (``Frames``).
         self.states_written: dict[tuple[int, Role], dict[str, Any]] = {}
         self.texts_written: Texts = {}
+        self.room_written: dict[str, Any] | None = None
+        #: Each viewer's context as its frame last wrote it, with the context it was
+        #: written from (``_ctx_json``).
+        self._ctxs_written: dict[int, tuple[Ctx, dict[str, Any]]] = {}
         #: Each legal operation's JSON, by the operation (the game hands out the same values).
         self._ops_written: dict[int, tuple[object, dict[str, Any]]] = {}
         #: The record's seal and the log's length it was worked out at (``record_seal``).
@@ -629,14 +643,18 @@ class Room(RoomCore):
         frame: dict[str, Any] = json.loads(self.frames(since).text(actor))
         return frame
 
-    def own_state(self, actor: Actor, since: int | None, room_calls: Sequence[str] = (),
+    def own_state(self, looking: tuple[int, Role], since: int | None,
+                  room_calls: Sequence[str] = (),
                   events: list[dict[str, Any]] | None = None,
-                  calls: list[str] | None = None) -> dict[str, Any]:
-        """The state frame for one connection: the game's ``seat_view`` for its viewer (the
-        context, the operations it may make, the body), the game's events since ``since`` for
-        it, the room's own part and the dealer's calls. ``events`` and ``calls``: the same,
-        worked out once for every viewer of a broadcast who sees what the house sees."""
-        viewer, role = self.looking(actor)
+                  calls: list[str] | None = None,
+                  room: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The state frame for a connection that looks as ``looking`` says (its viewer and
+        role, ``looking``): the game's ``seat_view`` for its viewer (the context, the
+        operations it may make, the body), the game's events since ``since`` for it, the
+        room's own part (the same for every viewer), who is looking (``you``) and the dealer's
+        calls. ``events``, ``calls`` and ``room``: the same, worked out once for every
+        viewer of a broadcast (the events for every viewer who sees what the house sees)."""
+        viewer, role = looking
         v = self.game.seat_view(viewer)
         if events is None:
             events = self._full_events() if since is None else self.game.events(viewer, since)
@@ -645,9 +663,19 @@ class Room(RoomCore):
         # A chip game's body is shared by every seat that sees what the house sees
         # (``CasinoGame.body``), so a delta passes it over by identity; another's is copied.
         body = v.body if self.purse is not None else dict(v.body)
-        return {"type": "state", "ctx": v.ctx.to_json(), "legal": self._legal(viewer, v.legal),
-                "body": body, "room": self._room_part(viewer, role), "events": events,
-                "calls": calls}
+        return {"type": "state", "ctx": self._ctx_json(v.ctx),
+                "legal": self._legal(viewer, v.legal), "body": body,
+                "room": self.room_part() if room is None else room,
+                "you": self._you(role), "events": events, "calls": calls}
+
+    def _ctx_json(self, ctx: Ctx) -> dict[str, Any]:
+        """``ctx.to_json()``, the same object while the game hands out the same context (a
+        game may keep a seat's context while it says the same: ``CasinoGame.seat_view``), so
+        a delta passes it over by identity. Read only."""
+        held = self._ctxs_written.get(ctx.viewer)
+        if held is None or held[0] is not ctx:
+            held = self._ctxs_written[ctx.viewer] = (ctx, ctx.to_json())
+        return held[1]
 
     def _full_events(self) -> list[dict[str, Any]]:
         """The events a whole frame carries: at a room with bot seats the last few, as
@@ -657,28 +685,32 @@ class Room(RoomCore):
         g = self.game
         return g.events(HOUSE, max(0, g.mark() - RECENT_EVENTS))
 
-    def _room_part(self, viewer: int, role: Role) -> dict[str, Any]:
-        """What the room adds to a frame: itself, who is looking, who sits where, the pause,
-        the clock, the host's steps (to the host), the shoe's commitment; hints at a chip
-        table; the bots' level, the host's seat, the score sheet, the last deck's secret and
-        the record's seal at a room that keeps its record itself."""
+    def room_part(self) -> dict[str, Any]:
+        """What the room adds to every frame, the same for every viewer: itself, who sits
+        where, the pause, the clock, the shoe's commitment; hints at a chip table; the bots'
+        level, the score sheet, the last deck's secret and the record's seal at a room that
+        keeps its record itself."""
         entry = self.entry
         part: dict[str, Any] = {
             "code": self.code, "game": self.spec.game, "title": entry.title,
-            "page": entry.page, "role": str(role), "viewer": viewer, "seats": self._seats_json(),
-            "paused": self.paused, "closed": self.closed, "clock": self.clock_json(),
-            "host_legal": list(self.host_legal()) if role is Role.HOST else None,
-            "commitment": self._commitment()}
+            "page": entry.page, "seats": self._seats_json(), "paused": self.paused,
+            "closed": self.closed, "clock": self.clock_json(), "commitment": self._commitment()}
         if self.purse is not None:
             part["hints"] = self.spec.settings.hints
         else:
             current = self.shuffles[-1] if self.shuffles else None
-            part.update({
-                "level": self.level,
-                "host_seat": self.host_seat() if role is Role.HOST else None,
-                "scores": self._sheet_json(),
-                "opened": self._opened(current), "seal": self.record_seal()})
+            part.update({"level": self.level, "scores": self._sheet_json(),
+                         "opened": self._opened(current), "seal": self.record_seal()})
         return part
+
+    def _you(self, role: Role) -> dict[str, Any]:
+        """Who is looking, beside the context's viewer: the role, and to the host the host's
+        steps and seat. Every player's and every spectator's is one object, so a delta passes
+        it over by identity."""
+        if role is not Role.HOST:
+            return _PLAYER if role is Role.PLAYER else _SPECTATOR
+        return {"role": str(role), "host_legal": list(self.host_legal()),
+                "host_seat": self.host_seat() if self.purse is None else None}
 
     def _sheet_json(self) -> dict[str, Any] | None:
         cards = self.entry.cards
@@ -738,11 +770,11 @@ class Room(RoomCore):
         host deals; a seat between rounds at a chip table may also buy more chips; nothing
         while paused."""
         if not seat or self.paused or self.closed:
-            return []
+            return _NO_OPS
         out = [self._op_json(op) for op in game if op.name != "deal"]
         if self.purse is not None and self.purse.game.can_top_up(seat):
-            out.append({"op": "buy"})
-        return out
+            out.append(_BUY)
+        return out or _NO_OPS
 
     def _op_json(self, op: protocol_game.Op) -> dict[str, Any]:
         """``op.to_json()``, written once per operation value (read only)."""

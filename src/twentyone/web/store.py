@@ -66,6 +66,19 @@ class LedgerRow:
 #: Answers kept per person for repeated request ids (older ids are forgotten), in memory and in
 #: the ledger alike.
 ANSWERS_KEPT = 256
+#: The ledger's log of writes is copied into the file (a checkpoint, which waits for the disk)
+#: once it holds this many pages (SQLite's default is 1,000): every request writes a few
+#: pages, so at the default the server waited for the disk every few hundred requests. A
+#: committed write survives the server being killed either way; what a power cut may take is
+#: the writes since the last checkpoint, as at any setting with ``synchronous=NORMAL``.
+CHECKPOINT_PAGES = 10_000
+#: How many more than ``ANSWERS_KEPT`` a person's answers may grow to in the ledger before the
+#: oldest are forgotten: one statement every so many requests rather than one with each (a
+#: room is read back with the last ``ANSWERS_KEPT`` only).
+ANSWERS_SLACK = 32
+#: The most people whose answers' numbers a store remembers, so that a long evening's people
+#: stay bounded (one it forgot is read again from the file).
+ANSWERS_COUNTED = 4096
 #: Whose answers the host's are (a seat's are its holder's token hash).
 HOST_ANSWERS = "host"
 
@@ -168,6 +181,11 @@ def default_db() -> Path:
     return Path(platformdirs.user_data_dir("twentyone")) / "party.sqlite3"
 
 
+#: Each person's last answers (``ANSWERS_KEPT``), numbered per person: one tree.
+_ANSWERS = """CREATE TABLE IF NOT EXISTS answers (
+    code TEXT NOT NULL, who TEXT NOT NULL, seq INTEGER NOT NULL, id TEXT NOT NULL,
+    frame TEXT NOT NULL, PRIMARY KEY (code, who, seq)) WITHOUT ROWID"""
+
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
     code TEXT PRIMARY KEY, spec TEXT NOT NULL, host_hash TEXT NOT NULL,
@@ -189,11 +207,12 @@ CREATE TABLE IF NOT EXISTS balances (
     PRIMARY KEY (code, seat));
 CREATE TABLE IF NOT EXISTS hands (
     code TEXT NOT NULL, seq INTEGER NOT NULL, result TEXT NOT NULL, PRIMARY KEY (code, seq));
-CREATE TABLE IF NOT EXISTS answers (
-    seq INTEGER PRIMARY KEY AUTOINCREMENT, code TEXT NOT NULL, who TEXT NOT NULL,
-    id TEXT NOT NULL, frame TEXT NOT NULL, UNIQUE (code, who, id));
-CREATE INDEX IF NOT EXISTS answers_by_person ON answers (code, who, seq);
-"""
+""" + _ANSWERS + ";\n"
+
+#: The answers table as the ledger first made it: a row id for every answer and two indexes, so
+#: each answer wrote four trees (the table, the row ids' counter, each index). A ledger made
+#: then is moved to today's one tree, keyed by person, when it is opened (``_one_tree``).
+_ANSWERS_BEFORE = "AUTOINCREMENT"
 
 
 #: The ledger's stamp: ``serve --db`` opens a ledger, or a new file, and refuses any other
@@ -248,6 +267,8 @@ class SqliteStore:
             raise
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
+        self.db.execute(f"PRAGMA wal_autocheckpoint = {CHECKPOINT_PAGES}")
+        _one_tree(self.db)
         self.db.executescript(_SCHEMA)
         self.wait_ms = max(0, round(wait_s * 1000))
         self._waits_ms = -1
@@ -261,6 +282,10 @@ class SqliteStore:
         #: runs ahead of the file.
         self._next: dict[tuple[str, str], int] = {}
         self._balances: dict[str, dict[int, int]] = {}
+        #: The numbers of each person's (room, whose) first and last answers in the file: read
+        #: once, then kept up as answers are written. A failed commit leaves them ahead of the
+        #: file, which only leaves a gap in the numbers or forgets the oldest a little sooner.
+        self._answers_held: dict[tuple[str, str], tuple[int, int]] = {}
 
     def close(self) -> None:
         self.db.close()
@@ -371,13 +396,25 @@ class SqliteStore:
         self._balances[code] = balances
 
     def _answer(self, code: str, answer: StoredAnswer) -> None:
-        """Keep an answer, and forget that person's oldest past the last ``ANSWERS_KEPT``."""
+        """Keep an answer, numbered after that person's last; once they have ``ANSWERS_SLACK``
+        more than ``ANSWERS_KEPT``, forget their oldest past the last ``ANSWERS_KEPT``."""
         db = self.db
-        db.execute("INSERT OR REPLACE INTO answers (code, who, id, frame) VALUES (?, ?, ?, ?)",
-                   (code, answer.who, answer.id, orjson.dumps(answer.frame).decode()))
-        db.execute("DELETE FROM answers WHERE code = ? AND who = ? AND seq <= ("
-                   "SELECT seq FROM answers WHERE code = ? AND who = ? ORDER BY seq DESC "
-                   "LIMIT 1 OFFSET ?)", (code, answer.who, code, answer.who, ANSWERS_KEPT))
+        key = (code, answer.who)
+        held = self._answers_held.get(key)
+        if held is None:
+            if len(self._answers_held) >= ANSWERS_COUNTED:
+                self._answers_held.clear()
+            first, last = db.execute("SELECT MIN(seq), MAX(seq) FROM answers "
+                                     "WHERE code = ? AND who = ?", key).fetchone()
+            held = (1, 0) if last is None else (first, last)
+        first, last = held[0], held[1] + 1
+        db.execute("INSERT INTO answers (code, who, seq, id, frame) VALUES (?, ?, ?, ?, ?)",
+                   (code, answer.who, last, answer.id, orjson.dumps(answer.frame).decode()))
+        if last - first >= ANSWERS_KEPT + ANSWERS_SLACK:
+            first = last - ANSWERS_KEPT + 1
+            db.execute("DELETE FROM answers WHERE code = ? AND who = ? AND seq < ?",
+                       (*key, first))
+        self._answers_held[key] = (first, last)
 
     def _forget(self, code: str) -> None:
         """Read the room's sequence numbers and balances from the file at its next commit."""
@@ -405,8 +442,9 @@ class SqliteStore:
             "SELECT result FROM hands WHERE code = ? ORDER BY seq", (code,))]
         answers: dict[str, list[tuple[str, dict[str, Any]]]] = {}
         for who, rid, frame in db.execute(
-                "SELECT who, id, frame FROM answers WHERE code = ? ORDER BY seq", (code,)):
+                "SELECT who, id, frame FROM answers WHERE code = ? ORDER BY who, seq", (code,)):
             answers.setdefault(who, []).append((rid, json.loads(frame)))
+        answers = {who: kept[-ANSWERS_KEPT:] for who, kept in answers.items()}
         return StoredRoom(code, json.loads(row[0]), row[1], bool(row[2]), seats, ops, shuffles,
                           json.loads(row[3]), results, answers)
 
@@ -438,3 +476,26 @@ class SqliteStore:
 def stored_shuffles(rows: Sequence[StoredShuffle]) -> list[dict[str, Any]]:
     """Shuffles as a hand history writes them."""
     return [{"order": s.order, "cut_at": s.cut_at, "behind": s.behind} for s in rows]
+
+
+def _one_tree(db: sqlite3.Connection) -> None:
+    """A ledger whose answers are kept as they first were (``_ANSWERS_BEFORE``) has them moved,
+    in one transaction and in order, to today's table (``_ANSWERS``), each person's numbered
+    from 1 (today's numbers are each person's own, with no gaps between them)."""
+    row = db.execute("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'answers'"
+                     ).fetchone()
+    if row is None or _ANSWERS_BEFORE not in row[0]:
+        return
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        db.execute("ALTER TABLE answers RENAME TO answers_before")
+        db.execute("DROP INDEX IF EXISTS answers_by_person")
+        db.execute(_ANSWERS)
+        db.execute("INSERT INTO answers (code, who, seq, id, frame) SELECT code, who, "
+                   "ROW_NUMBER() OVER (PARTITION BY code, who ORDER BY seq), id, frame "
+                   "FROM answers_before")
+        db.execute("DROP TABLE answers_before")
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise

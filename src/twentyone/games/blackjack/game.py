@@ -87,29 +87,42 @@ DEALER_ONLY = {"pay": "the house pays the bets at this room",
                "dealer_hit": "the house plays the dealer's hand at this room",
                "dealer_stand": "the house plays the dealer's hand at this room"}
 
-#: The actions whose default operation depends on the table's state now (the chip to break,
-#: who the bank goes to), made afresh each time ``legal`` offers them.
-_OF_THE_MOMENT = frozenset({Action.CHANGE, PontoonAction.OFFER_BANK})
-
-
 def _plain(make: Callable[[int], Op]) -> Callable[[Table, int], Op | None]:
     return lambda t, seat: make(seat)
 
 
-def _change(t: Table, seat: int) -> Op | None:
-    """Break the smallest chip that can be broken (the first colour above the lowest held)."""
+def _breakable(t: Table, seat: int) -> str | None:
+    """The smallest chip ``seat`` can break (the first colour above the lowest held)."""
     chips = t.seats[seat].chips
     for i in range(1, len(chips)):
         if chips[i]:
-            return Change(seat, t.chipset.colours[i])
+            return t.chipset.colours[i]
     return None
+
+
+def _bank_to(t: Table, seat: int) -> int | None:
+    """The first player the bank may go to from ``seat``."""
+    assert isinstance(t, PontoonTable)
+    return next((n for n in sorted(t.seats) if n != seat and t.can_offer_bank(seat, n)), None)
+
+
+def _change(t: Table, seat: int) -> Op | None:
+    """Break the smallest chip that can be broken."""
+    colour = _breakable(t, seat)
+    return None if colour is None else Change(seat, colour)
 
 
 def _offer_bank(t: Table, seat: int) -> Op | None:
     """Give the bank (for nothing) to the first player it may go to."""
-    assert isinstance(t, PontoonTable)
-    to = next((n for n in sorted(t.seats) if n != seat and t.can_offer_bank(seat, n)), None)
+    to = _bank_to(t, seat)
     return None if to is None else OfferBank(seat, to, 0)
+
+
+#: The actions whose default operation depends on the table's state now, each with what it
+#: depends on (the chip to break, who the bank goes to): ``legal`` makes the operation again
+#: only when that has changed.
+_OF_THE_MOMENT: dict[StrEnum, Callable[[Table, int], object]] = {
+    Action.CHANGE: _breakable, PontoonAction.OFFER_BANK: _bank_to}
 
 
 #: Each action the engine offers, as a concrete operation with its amounts at their defaults
@@ -146,7 +159,7 @@ class CasinoGame:
         #: Each betting seat's balance when the round in play was dealt (None between rounds).
         self._round_base: dict[int, int] | None = None
         #: Each seat's default operations, made once (``legal``).
-        self._made: dict[int, dict[StrEnum, Op]] = {}
+        self._made: dict[int, dict[object, Op]] = {}
         self._face_down = FaceDown()
         #: The views' memo (``engine.views.view``) and each seat's JSON kept with its view.
         self._views: SeatViews = {}
@@ -164,6 +177,8 @@ class CasinoGame:
         self._calls: list[tuple[int, str]] = []
         self._called = 0
         self._names = frozenset(table.operations)
+        #: Each seat's context as its view last gave it (``seat_view``).
+        self._ctxs: dict[int, Ctx] = {}
 
     # --- whose move ------------------------------------------------------------------
 
@@ -208,9 +223,10 @@ class CasinoGame:
 
     def legal(self, seat: int) -> list[Op]:
         """Concrete operations ``seat`` may make now (the house's: the deal, the dealer's
-        steps, Pontoon's draw for the bank). An operation that does not depend on the table's
-        state (a hit, a bet of the minimum) is made once per seat and handed out again: they are
-        values."""
+        steps, Pontoon's draw for the bank). Each operation is made once per seat and handed out
+        again, as they are values: one that does not depend on the table's state (a hit, a bet
+        of the minimum) once, one that does (the chip to break, ``_OF_THE_MOMENT``) once for
+        each state it depends on."""
         t = self.table
         if seat == HOUSE:
             out: list[Op] = [_DEAL] if t.can_deal() else []
@@ -224,14 +240,15 @@ class CasinoGame:
             made = self._made[seat] = {}
         ops = []
         for action in t.legal_actions(seat):
-            op = made.get(action)
+            moment = _OF_THE_MOMENT.get(action)
+            key: object = action if moment is None else (action, moment(t, seat))
+            op = made.get(key)
             if op is None:
                 make = DEFAULTS.get(action)
                 op = None if make is None or action is Action.DEAL else make(t, seat)
                 if op is None:
                     continue
-                if action not in _OF_THE_MOMENT:
-                    made[action] = op
+                made[key] = op
             ops.append(op)
         return ops
 
@@ -252,8 +269,14 @@ class CasinoGame:
     # --- what each seat sees ---------------------------------------------------------
 
     def seat_view(self, seat: int) -> View:
+        """``seat``'s view: its context is the same object as long as it says the same, so a
+        front end that keeps what it last drew sees at once that nothing changed there."""
         t = self.table
-        ctx = Ctx(self.name, seat, str(t.phase), self.acting, t.round, self.between_hands)
+        phase, acting, hand, over = str(t.phase), self.acting, t.round, self.between_hands
+        ctx = self._ctxs.get(seat)
+        if ctx is None or ctx.phase != phase or ctx.to_act != acting or ctx.hand != hand \
+                or ctx.over != over:
+            ctx = self._ctxs[seat] = Ctx(self.name, seat, phase, acting, hand, over)
         return View(ctx, tuple(self.legal(seat)), self.body(seat))
 
     def body(self, seat: int) -> dict[str, Any]:

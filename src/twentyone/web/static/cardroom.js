@@ -10,13 +10,14 @@ import { tokens } from "./net.js";
 import { RoomPage } from "./roompage.js";
 import { toast } from "./toast.js";
 
-// The room's state frame (FRAMES.md: ctx, legal, body, room), in the words the components read:
+// The room's state frame (ctx, legal, body, room, you: docs/web.md), in the words the components read:
 // what the game's view says (body), what this viewer may do (legal, and the reason for each card
 // no legal move uses), who sits where. Nothing is worked out here that the frame does not say.
 export function model(frame, info) {
   const ctx = frame.ctx || {};
   const body = frame.body || {};
   const room = frame.room || {};
+  const you = frame.you || {};
   const seats = Object.entries(room.seats || {}).map(([n, s]) => ({ ...s, number: Number(n) }))
     .sort((a, b) => a.number - b.number);
   const names = Object.fromEntries(seats.map((s) => [s.number, s.name || `Seat ${s.number}`]));
@@ -26,7 +27,7 @@ export function model(frame, info) {
   const paused = Boolean(room.paused);
   const m = {
     game: ctx.game || room.game || info.game,
-    role: room.role || "spectator",
+    role: you.role || "spectator",
     me,
     phase: ctx.phase,
     over: Boolean(ctx.over),
@@ -40,8 +41,8 @@ export function model(frame, info) {
     counts: Object.fromEntries(Object.entries(body.counts || {}).map(([k, n]) => [Number(k), n])),
     clock: room.clock ? { seat: room.clock[0], deadline_ms: room.clock[1] } : null,
     paused,
-    hostLegal: room.host_legal || [],
-    hostSeat: room.host_seat || null,
+    hostLegal: you.host_legal || [],
+    hostSeat: you.host_seat || null,
     scores: room.scores || null,
     events: frame.events || [],
     turnSeconds: info.settings ? info.settings.turn_s : 30,
@@ -98,9 +99,9 @@ export class CardRoom extends RoomPage {
     this.frameArrived();
     this.frame = frame;
     this.root.dataset.frames = String(this.frames);
-    if (frame.room && frame.room.role) this.role = frame.room.role;
+    if (frame.you && frame.you.role) this.role = frame.you.role;
     if (frame.ctx) this.seat = frame.ctx.viewer || null;
-    this.hostSeat = (frame.room && frame.room.host_seat) || null;
+    this.hostSeat = (frame.you && frame.you.host_seat) || null;
     this.render();
   }
 

@@ -61,7 +61,7 @@ export function applyPatch(doc, patch) {
 // One connection's copy of its state. take(frame) returns the whole state frame to hand the page
 // (a copy: the page may change it), or null when the frame does not follow the version held, in
 // which case the copy is dropped and the caller asks for the whole frame. Every room's frame is
-// flat ({ctx, legal, body, room, events, calls}): its state is every member but its type,
+// flat ({ctx, legal, body, room, you, events, calls}): its state is every member but its type,
 // version, events and calls, and its deltas patch that.
 const NOT_STATE = new Set(["type", "version", "events", "calls"]);
 
