@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import json
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Container, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
 
-from twentyone.errors import FrameTooLargeError, RequestError, TwentyOneError
+from twentyone.errors import FrameTooLargeError, RequestError, SeatError, TwentyOneError
 from twentyone.money import dollars
 
 #: The largest frame read, in bytes of UTF-8.
@@ -126,6 +126,19 @@ def whole(args: Mapping[str, Any], name: str, *, optional: bool = False) -> int 
     if type(value) is not int or not -MAX_WHOLE <= value <= MAX_WHOLE:
         raise RequestError(f"{name} is a whole number from {-MAX_WHOLE} to {MAX_WHOLE}")
     return value
+
+
+def seat_asked(args: Mapping[str, Any], seats: Iterable[int], taken: Container[int]) -> int:
+    """The seat a request to sit names (``seat``), or else the first of ``seats`` not
+    ``taken``; a ``SeatError`` when every one is. Whether the seat named may be taken is the
+    caller's to check (its table's, or its own rule)."""
+    wanted = whole(args, "seat", optional=True)
+    if wanted is not None:
+        return wanted
+    free = next((n for n in seats if n not in taken), None)
+    if free is None:
+        raise SeatError("every seat is taken")
+    return free
 
 
 def cents(args: Mapping[str, Any], name: str, *, optional: bool = False,

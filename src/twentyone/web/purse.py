@@ -198,12 +198,7 @@ class Purse:
         if buy_in > most:
             raise BetError(f"a buy-in at this room is at most {dollars(most)}")
         g = self.game
-        wanted = protocol.whole(args, "seat", optional=True)
-        if wanted is None:
-            free = [n for n in g.seat_numbers if n not in g.seated]
-            if not free:
-                raise SeatError("every seat is taken")
-            wanted = free[0]
+        wanted = protocol.seat_asked(args, g.seat_numbers, g.seated)
         self.game.apply(Sit(wanted, buy_in))
         token = new_token()
         p = Person(name, token_hash(token), len(g.ops) - 1, connections=1)

@@ -283,12 +283,7 @@ class Room(RoomCore):
         is theirs from the next deal."""
         name = protocol.text(args, "name", MAX_NAME_CHARS)
         g = self.game
-        wanted = protocol.whole(args, "seat", optional=True)
-        if wanted is None:
-            free = [n for n in g.seat_numbers if n not in self.people]
-            if not free:
-                raise SeatError("every seat is taken")
-            wanted = free[0]
+        wanted = protocol.seat_asked(args, g.seat_numbers, self.people)
         if wanted not in g.seat_numbers:
             raise SeatError(f"this table's seats are 1 to {len(g.seat_numbers)}")
         if wanted in self.people:
