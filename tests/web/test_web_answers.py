@@ -19,7 +19,13 @@ from twentyone.web.protocol import Request
 from twentyone.web.room import Room, Sources
 from twentyone.web.roomcore import Actor, Role, token_hash
 from twentyone.web.spec import RoomSpec
-from twentyone.web.store import ANSWERS_KEPT, ANSWERS_SLACK, SqliteStore, Transaction
+from twentyone.web.store import (
+    ANSWERS_KEPT,
+    ANSWERS_SLACK,
+    SqliteStore,
+    StoredAnswer,
+    Transaction,
+)
 
 
 def _casino(store: SqliteStore, body: dict[str, Any], seed: int = 1) -> Room:
@@ -239,3 +245,32 @@ def test_a_ledger_with_the_answers_as_first_kept_keeps_them(tmp_path: Path) -> N
     assert fresh["ok"] and changed and not room.paused
     assert again.db.execute("SELECT seq, id FROM answers WHERE who = 'host' ORDER BY seq"
                             ).fetchall()[-1] == (4, "id3")
+
+
+class _FailingAfterTheAnswer(SqliteStore):
+    """The ledger, failing its next transaction once the answer is written in it (so the
+    transaction is rolled back with the answer's number taken)."""
+
+    fail = False
+
+    def _answer(self, code: str, answer: StoredAnswer) -> None:
+        super()._answer(code, answer)
+        if self.fail:
+            self.fail = False
+            raise sqlite3.OperationalError("database or disk is full")
+
+
+def test_an_answer_after_a_failed_write_is_numbered_on_from_the_file(tmp_path: Path) -> None:
+    """A write the ledger refused leaves no gap in a person's answers: the next answer is
+    numbered after the last one the file holds, so the window keeps the full last
+    ``ANSWERS_KEPT``."""
+    store = _FailingAfterTheAnswer(tmp_path / "l.sqlite3")
+    room = card_room(store, "durak", 2, seed=1)
+    boss = host(room)
+    assert room.handle(boss, Request("a", "pause", {}))[0]["ok"]
+    store.fail = True
+    refused, _ = room.handle(boss, Request("b", "resume", {}))
+    assert refused["error"] == "LedgerError"
+    assert room.handle(boss, Request("c", "resume", {}))[0]["ok"]
+    assert store.db.execute("SELECT seq, id FROM answers WHERE who = 'host' ORDER BY seq"
+                            ).fetchall() == [(1, "a"), (2, "c")]

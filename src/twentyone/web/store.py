@@ -283,8 +283,8 @@ class SqliteStore:
         self._next: dict[tuple[str, str], int] = {}
         self._balances: dict[str, dict[int, int]] = {}
         #: The numbers of each person's (room, whose) first and last answers in the file: read
-        #: once, then kept up as answers are written. A failed commit leaves them ahead of the
-        #: file, which only leaves a gap in the numbers or forgets the oldest a little sooner.
+        #: once, then kept up as answers are written, and read again after a failed commit
+        #: (``_forget``), so a person's numbers never have a gap.
         self._answers_held: dict[tuple[str, str], tuple[int, int]] = {}
 
     def close(self) -> None:
@@ -417,10 +417,13 @@ class SqliteStore:
         self._answers_held[key] = (first, last)
 
     def _forget(self, code: str) -> None:
-        """Read the room's sequence numbers and balances from the file at its next commit."""
+        """Read the room's sequence numbers, balances and answers' numbers from the file at
+        its next commit."""
         for table in ("ops", "shuffles", "hands"):
             self._next.pop((table, code), None)
         self._balances.pop(code, None)
+        for key in [k for k in self._answers_held if k[0] == code]:
+            del self._answers_held[key]
 
     def _seq(self, db: sqlite3.Connection, table: Literal["ops", "shuffles", "hands"],
              code: str) -> int:
