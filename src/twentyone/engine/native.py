@@ -32,8 +32,9 @@ from types import ModuleType
 #: Python, two thirds of the server's work, docs/web.md#how-many-rooms-one-server-holds).
 #: ``engine.ops`` stays interpreted: mypyc takes the operations' ``name`` class variable for a
 #: dataclass field.
-MODULES = ("cards", "engine.cashier", "engine.chips", "engine.events", "engine.hand",
-           "engine.shoe", "engine.table", "engine.views", "envs.seat",
+MODULES = ("cards", "engine.calls", "engine.cashier", "engine.chips", "engine.events",
+           "engine.hand", "engine.shoe", "engine.signals", "engine.table", "engine.views",
+           "envs.seat",
            "games.blackjack.account", "games.blackjack.bank", "games.blackjack.body",
            "games.blackjack.facedown", "games.blackjack.game", "web.protocol", "web.delta",
            "web.roomcore", "web.room", "web.frames", "web.purse", "web.botseats")

@@ -12,7 +12,7 @@ import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 #: The house's seat number: a spectator's view, and the seat of an operation no player makes.
 HOUSE = 0
@@ -33,11 +33,13 @@ def op_json(op: Op) -> dict[str, Any]:
     return op.to_json()
 
 
-@dataclass(frozen=True, slots=True)
-class Ctx:
+class Ctx(NamedTuple):
     """What every front end reads first: which game, whose view, the phase, whose move, which
     hand (counting from 1; 0 before the first deal), and whether the hand is over (between
-    hands: the next operation is a deal)."""
+    hands: the next operation is a deal).
+
+    A named tuple rather than a frozen dataclass: as immutable, but made in a third of the
+    time, and a broadcast makes one per viewer whose context changed."""
 
     game: str
     viewer: int
@@ -51,10 +53,10 @@ class Ctx:
                 "to_act": self.to_act, "hand": self.hand, "over": self.over}
 
 
-@dataclass(frozen=True, slots=True)
-class View:
+class View(NamedTuple):
     """One seat's picture: the context, the operations it may make now, and the game's body
-    (JSON-ready, holding only what that seat may see)."""
+    (JSON-ready, holding only what that seat may see). A named tuple, as ``Ctx``: a broadcast
+    makes one per viewer."""
 
     ctx: Ctx
     legal: tuple[Op, ...]

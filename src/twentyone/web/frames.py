@@ -5,35 +5,10 @@ for all of them (docs/web.md#delta-frames)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any
 
-from twentyone.web.protocol import FrameParts, Texts
-from twentyone.web.roomcore import Actor, Role
-
-
-class Framed(Protocol):
-    """What a broadcast's frames read of their room."""
-
-    states_written: dict[tuple[int, Role], dict[str, Any]]
-    texts_written: Texts
-    #: The room's part of the last broadcast's frames (every viewer's).
-    room_written: dict[str, Any] | None
-
-    def looking(self, actor: Actor) -> tuple[int, Role]: ...
-
-    def own_state(self, looking: tuple[int, Role], since: int | None,
-                  room_calls: Sequence[str] = (),
-                  events: list[dict[str, Any]] | None = None,
-                  calls: list[str] | None = None,
-                  room: dict[str, Any] | None = None) -> dict[str, Any]: ...
-
-    def room_part(self) -> dict[str, Any]: ...
-
-    def private_seats(self, since: int | None) -> frozenset[int]: ...
-
-    def house_events(self, since: int | None) -> list[dict[str, Any]] | None: ...
-
-    def calls_since(self, since: int) -> list[str]: ...
+from twentyone.web.protocol import FrameParts, Texts, rest_text
+from twentyone.web.roomcore import Actor, Role, RoomCore
 
 
 class Frames:
@@ -42,7 +17,7 @@ class Frames:
     every viewer without a face-down card of its own (``CasinoGame.private_seats``) sees the
     house's, which are read once for all of them."""
 
-    def __init__(self, room: Framed, since: int | None, calls: Sequence[str] = ()) -> None:
+    def __init__(self, room: RoomCore, since: int | None, calls: Sequence[str] = ()) -> None:
         self.room = room
         self.since = since
         #: The seats that may hold a card of their own face down.
@@ -58,6 +33,8 @@ class Frames:
         self._prior, room.texts_written = room.texts_written, self._texts
         self._parts: dict[tuple[int, Role], FrameParts] = {}
         self._room: dict[str, Any] | None = None
+        #: The last frame's events and calls, and the text that follows a state with them.
+        self._rest: tuple[object, object, str] | None = None
 
     def text(self, actor: Actor) -> str:
         """The frame for ``actor``'s connection."""
@@ -81,7 +58,11 @@ class Frames:
                     frame[k] = old
                     self._keep_text(old)
             self.room.states_written[key] = frame
-            parts = self._parts[key] = FrameParts.of(frame, self._texts)
+            events, calls = frame["events"], frame["calls"]
+            rest = self._rest
+            if rest is None or rest[0] is not events or rest[1] is not calls:
+                rest = self._rest = (events, calls, rest_text(frame, self._texts))
+            parts = self._parts[key] = FrameParts.of(frame, self._texts, rest[2])
         return parts
 
     def _room_part(self) -> dict[str, Any]:

@@ -228,12 +228,30 @@ NOT_STATE = frozenset(("type", "version", "events", "calls"))
 Texts = dict[int, tuple[Any, str]]
 
 
+#: A state member's name as JSON, by the name: a state has the same few members in every frame.
+_MEMBERS: dict[str, str] = {}
+
+
+def _member(name: str) -> str:
+    text = _MEMBERS.get(name)
+    if text is None:
+        text = _MEMBERS[name] = dumps(name)
+    return text
+
+
 def encoded(value: Any, memo: Texts) -> str:
     """``value``'s JSON text, written once per object while ``memo`` is kept."""
     found = memo.get(id(value))
     if found is None or found[0] is not value:
         found = memo[id(value)] = (value, dumps(value))
     return found[1]
+
+
+def rest_text(frame: Mapping[str, Any], memo: Texts) -> str:
+    """What follows a state frame's state: its events and the calls (every viewer who sees
+    what the house sees has the same, so a broadcast writes it once for all of them)."""
+    return (',"events":' + encoded(frame["events"], memo) + ',"calls":'
+            + encoded(frame.get("calls", []), memo) + "}")
 
 
 class FrameParts:
@@ -255,20 +273,22 @@ class FrameParts:
         self._text: str | None = None
 
     @classmethod
-    def of(cls, frame: Mapping[str, Any], memo: Texts | None = None) -> FrameParts:
+    def of(cls, frame: Mapping[str, Any], memo: Texts | None = None,
+           rest: str | None = None) -> FrameParts:
         """The parts of a state frame built for one viewer: its state is every member but
         ``NOT_STATE``; after it come its events and the calls. ``memo``: the texts of one
-        broadcast's members, shared by its frames (``encoded``)."""
+        broadcast's members, shared by its frames (``encoded``); ``rest``: what follows the
+        state, when the broadcast has written it already (``rest_text``)."""
         memo = {} if memo is None else memo
         state = {k: v for k, v in frame.items() if k not in NOT_STATE}
-        return cls(state, ',"events":' + encoded(frame["events"], memo) + ',"calls":'
-                   + encoded(frame.get("calls", []), memo) + "}", memo)
+        return cls(state, rest_text(frame, memo) if rest is None else rest, memo)
 
     def _own(self) -> str:
         """The state's members as they stand in the frame."""
         if self._own_text is None:
-            self._own_text = ",".join(f"{dumps(k)}:{encoded(v, self._memo)}"
-                                      for k, v in self.own.items())
+            memo = self._memo
+            self._own_text = ",".join([f"{_member(k)}:{encoded(v, memo)}"
+                                       for k, v in self.own.items()])
         return self._own_text
 
     @property

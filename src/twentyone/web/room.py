@@ -62,7 +62,7 @@ from twentyone.protocol import game as protocol_game
 from twentyone.web import protocol
 from twentyone.web.botseats import BOT_DELAY_S, BotSeats, secure_bot_rng
 from twentyone.web.frames import Frames
-from twentyone.web.protocol import MAX_NAME_CHARS, Request, Texts
+from twentyone.web.protocol import MAX_NAME_CHARS, Request
 from twentyone.web.purse import HOST_OPS as CHIP_HOST_OPS
 from twentyone.web.purse import Purse
 from twentyone.web.roomcore import (
@@ -146,11 +146,9 @@ class Room(RoomCore):
         self._committed: tuple[int, str | None] = (-1, None)
         #: Who sits where as frames last showed it, and what it was written from.
         self._seats_written: tuple[object, dict[str, dict[str, Any]]] = (None, {})
-        #: Each (viewer, role)'s frame state as the last broadcast built it, and the texts of
-        #: its members (``Frames``).
-        self.states_written: dict[tuple[int, Role], dict[str, Any]] = {}
-        self.texts_written: Texts = {}
-        self.room_written: dict[str, Any] | None = None
+        self.states_written = {}
+        self.texts_written = {}
+        self.room_written = None
         #: Each viewer's context as its frame last wrote it, with the context it was
         #: written from (``_ctx_json``).
         self._ctxs_written: dict[int, tuple[Ctx, dict[str, Any]]] = {}

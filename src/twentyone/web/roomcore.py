@@ -33,7 +33,7 @@ import secrets
 import time
 from abc import ABC, abstractmethod
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
@@ -48,7 +48,7 @@ from twentyone.errors import (
 from twentyone.games.core.sheet import Sheet
 from twentyone.protocol import HOUSE
 from twentyone.web import protocol
-from twentyone.web.protocol import FrameParts, Request
+from twentyone.web.protocol import FrameParts, Request, Texts
 from twentyone.web.spec import RoomSpec
 from twentyone.web.store import (
     ANSWERS_KEPT,
@@ -248,6 +248,40 @@ class RoomCore(ABC):
     @abstractmethod
     def frames(self, since: int | None) -> Frames:
         """The state frames of one broadcast (the events in each from ``since`` on)."""
+
+    # --- what a broadcast's frames read of their room (``web.frames.Frames``) -------------
+
+    #: Each (viewer, role)'s frame state as the last broadcast built it, the texts of its
+    #: members, and the room's part of every frame of it (set by ``_load``).
+    states_written: dict[tuple[int, Role], dict[str, Any]]
+    texts_written: Texts
+    room_written: dict[str, Any] | None
+
+    @abstractmethod
+    def own_state(self, looking: tuple[int, Role], since: int | None,
+                  room_calls: Sequence[str] = (),
+                  events: list[dict[str, Any]] | None = None,
+                  calls: list[str] | None = None,
+                  room: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The state frame for a connection that looks as ``looking`` says; ``events``,
+        ``calls`` and ``room``, where given, worked out once for the broadcast."""
+
+    @abstractmethod
+    def room_part(self) -> dict[str, Any]:
+        """What the room adds to every frame, the same for every viewer."""
+
+    @abstractmethod
+    def private_seats(self, since: int | None) -> frozenset[int]:
+        """The seats that may hold a card of their own face down (their events are their
+        own)."""
+
+    @abstractmethod
+    def house_events(self, since: int | None) -> list[dict[str, Any]] | None:
+        """The events every viewer who sees what the house sees is sent."""
+
+    @abstractmethod
+    def calls_since(self, since: int) -> list[str]:
+        """What the dealer called for the events from ``since`` on."""
 
     @abstractmethod
     def state(self, actor: Actor, since: int | None) -> dict[str, Any]:

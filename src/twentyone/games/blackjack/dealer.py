@@ -24,7 +24,7 @@ by ``verify``, performed by ``apply``, offered to the house by ``legal(HOUSE)``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -555,7 +555,7 @@ class DealerGame:
 
     def seat_view(self, seat: int) -> View:
         v = self.game.seat_view(seat)
-        ctx = v.ctx if v.ctx.to_act == self.acting else replace(v.ctx, to_act=self.acting)
+        ctx = v.ctx if v.ctx.to_act == self.acting else v.ctx._replace(to_act=self.acting)
         return View(ctx, tuple(self.legal(seat)), self.body(seat, v.body))
 
     def body(self, seat: int, body: Mapping[str, Any] | None = None) -> dict[str, Any]:
