@@ -28,7 +28,6 @@ every value in it is a value of the new frame.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 import orjson
@@ -46,7 +45,7 @@ class Held:
     object every connection looking the same way was sent, so their delta is worked out once).
     A compiled class of two fields: one is made for every connection after every change."""
 
-    def __init__(self, version: int, own: Mapping[str, Any]) -> None:
+    def __init__(self, version: int, own: dict[str, Any]) -> None:
         self.version = version
         self.own = own
 
@@ -67,34 +66,42 @@ def diff(old: Any, new: Any, path: str = "") -> list[Patch]:
 
 
 def _diff(old: Any, new: Any, path: str, out: list[Patch]) -> None:
-    # ``_same`` is written out in the loops: this runs for every member of a VIEW that changed.
     if type(old) is dict and type(new) is dict:
-        added = 0
-        get = old.get
-        for k, v in new.items():
-            o = get(k, _MISSING)
-            if o is v:
-                continue
-            if o is _MISSING:
-                added += 1
-                out.append({"op": "add", "path": f"{path}/{_key(k)}", "value": v})
-            elif o != v or type(o) is not type(v):
-                _diff(o, v, f"{path}/{_key(k)}", out)
-        if len(old) + added != len(new):  # some member is gone
-            out.extend({"op": "remove", "path": f"{path}/{_key(k)}"} for k in old
-                       if k not in new)
+        _diff_dict(old, new, path, out)
     elif type(old) is list and type(new) is list:
-        common = min(len(old), len(new))
-        for i in range(common):
-            o, v = old[i], new[i]
-            if o is not v and (o != v or type(o) is not type(v)):
-                _diff(o, v, f"{path}/{i}", out)
-        out.extend({"op": "add", "path": f"{path}/{i}", "value": new[i]}
-                   for i in range(common, len(new)))
-        out.extend({"op": "remove", "path": f"{path}/{i}"}
-                   for i in range(len(old) - 1, common - 1, -1))
+        _diff_list(old, new, path, out)
     else:
         out.append({"op": "replace", "path": path, "value": new})
+
+
+# The two below take their values typed, so the compiled build walks them with its own dict and
+# list operations (an ``Any`` is walked by Python's generic calls). ``_same`` is written out in
+# their loops: they run for every member of a view that changed.
+def _diff_dict(old: dict[Any, Any], new: dict[Any, Any], path: str, out: list[Patch]) -> None:
+    added = 0
+    for k, v in new.items():
+        o = old.get(k, _MISSING)
+        if o is v:
+            continue
+        if o is _MISSING:
+            added += 1
+            out.append({"op": "add", "path": f"{path}/{_key(k)}", "value": v})
+        elif o != v or type(o) is not type(v):
+            _diff(o, v, f"{path}/{_key(k)}", out)
+    if len(old) + added != len(new):  # some member is gone
+        out.extend({"op": "remove", "path": f"{path}/{_key(k)}"} for k in old if k not in new)
+
+
+def _diff_list(old: list[Any], new: list[Any], path: str, out: list[Patch]) -> None:
+    common = min(len(old), len(new))
+    for i in range(common):
+        o, v = old[i], new[i]
+        if o is not v and (o != v or type(o) is not type(v)):
+            _diff(o, v, f"{path}/{i}", out)
+    out.extend({"op": "add", "path": f"{path}/{i}", "value": new[i]}
+               for i in range(common, len(new)))
+    out.extend({"op": "remove", "path": f"{path}/{i}"}
+               for i in range(len(old) - 1, common - 1, -1))
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -121,7 +128,7 @@ class Feed:
         self.version = version
         #: The delta text by the state held, its version and the frame now (kept with them: an
         #: id is only unique while its object lives).
-        self._made: dict[tuple[int, int, int], tuple[Mapping[str, Any], FrameParts, str]] = {}
+        self._made: dict[tuple[int, int, int], tuple[dict[str, Any], FrameParts, str]] = {}
         #: Each member's patch by the member's name and the two values (kept, as above).
         self._members: dict[tuple[str, int, int], tuple[Any, Any, str]] = {}
 
@@ -148,7 +155,7 @@ class Feed:
     def _whole(self, parts: FrameParts) -> str:
         return f'{{"version":{self.version},{parts.text[1:]}'
 
-    def _patch(self, old: Mapping[str, Any], new: Mapping[str, Any]) -> str:
+    def _patch(self, old: dict[str, Any], new: dict[str, Any]) -> str:
         """``diff(old, new)`` encoded, member by member (a state's members are few and big)."""
         texts = []
         for k, v in new.items():
