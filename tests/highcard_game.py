@@ -18,7 +18,7 @@ from twentyone.games.core.bots import RandomBot
 from twentyone.games.core.cards import ace_high, standard_pack
 from twentyone.games.core.errors import GameRulesError, IllegalMoveError
 from twentyone.games.core.events import Event
-from twentyone.games.core.game import Game
+from twentyone.games.core.game import CardGame
 from twentyone.games.core.ops import Deal, Op, Play
 from twentyone.games.core.rules import GameRules
 from twentyone.games.registry import GAMES, ROOM_GAMES, GameEntry
@@ -34,7 +34,7 @@ class HighCardRules(GameRules):
             raise GameRulesError("high card is for 2 to 4 players")
 
 
-class HighCard(Game[HighCardRules]):
+class HighCard(CardGame[HighCardRules]):
     name: ClassVar[str] = NAME
     accepts: ClassVar[frozenset[type[Op]]] = frozenset({Deal, Play})
 

@@ -12,12 +12,12 @@ from .errors import (
     WrongPhaseError,
 )
 from .events import Event
-from .game import Game, Record
+from .game import CardGame, Record
 from .ops import OPS, Bid, Deal, Give, NameTrump, Op, Pass, Play, Take
 from .shuffle import RandomShuffler, ReplayShuffler, Shuffler, StackedShuffler
 
 __all__ = [
-    "OPS", "Bid", "Deal", "Event", "Game", "GameError", "GameReplayError", "GameRulesError",
+    "OPS", "Bid", "CardGame", "Deal", "Event", "GameError", "GameReplayError", "GameRulesError",
     "Give", "IllegalMoveError", "NameTrump", "NoSuchSeatError", "NotYourTurnError", "Op", "Pass",
     "Play", "RandomShuffler", "Record", "ReplayShuffler", "Shuffler", "StackedShuffler", "Take",
     "WrongPhaseError",

@@ -40,7 +40,7 @@ Record = tuple[Event, ...]
 R = TypeVar("R", bound=GameRules)
 
 
-class Game(ABC, Generic[R]):
+class CardGame(ABC, Generic[R]):
     """A table of one card game, from the first deal through any number of hands.
 
     Seats are numbered from 1; "to the left" is the next number up, wrapping round."""

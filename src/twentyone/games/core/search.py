@@ -24,7 +24,7 @@ from typing import Any, Generic, TypeVar
 
 from .bots import Bot
 from .cards import Card, parse_cards
-from .game import Game
+from .game import CardGame
 from .ops import Op
 
 #: A place a card can hide in (another seat's hand, the stock).
@@ -135,21 +135,21 @@ class SearchBot(ABC, Generic[W]):
         """A deal of the cards the seat has not seen, consistent with what it inferred."""
 
     @abstractmethod
-    def _build(self, view: Mapping[str, Any], world: W) -> Game[Any]:
+    def _build(self, view: Mapping[str, Any], world: W) -> CardGame[Any]:
         """The table as the seat sees it, with ``world``'s cards where it cannot see."""
 
-    def _moves(self, g: Game[Any], seat: int) -> list[Op]:
+    def _moves(self, g: CardGame[Any], seat: int) -> list[Op]:
         """The legal moves of ``seat`` in a world (a game computes them directly, faster than
         filtering every candidate through ``verify``; a test checks they are the same)."""
         return g.legal_ops(seat)
 
-    def _rollout_view(self, g: Game[Any], seat: int) -> dict[str, Any]:
+    def _rollout_view(self, g: CardGame[Any], seat: int) -> dict[str, Any]:
         """What the rollout bot is shown in a world (a game may trim it to what its best bot
         reads)."""
         return g.view(seat)
 
     @abstractmethod
-    def _score(self, g: Game[Any], seat: int) -> float:
+    def _score(self, g: CardGame[Any], seat: int) -> float:
         """What the finished hand of ``g`` is worth to ``seat``."""
 
     # -- the Watcher ------------------------------------------------------------------------------
@@ -185,7 +185,7 @@ class SearchBot(ABC, Generic[W]):
         top = max(totals.values())
         return default if totals[default] == top else max(tried, key=lambda op: totals[op])
 
-    def _play_out(self, g: Game[Any], dice: int) -> None:
+    def _play_out(self, g: CardGame[Any], dice: int) -> None:
         """The best bot plays every seat of ``g`` to the end of the hand."""
         bots = {s: self._rollout(random.Random(dice + s)) for s in g.seats}
         for _ in range(MAX_PLAYOUT):

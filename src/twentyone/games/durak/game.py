@@ -17,7 +17,7 @@ from twentyone.cards import Card, Suit
 from ..core.cards import ace_high, short_pack
 from ..core.errors import IllegalMoveError, WrongPhaseError
 from ..core.events import Event
-from ..core.game import Game
+from ..core.game import CardGame
 from ..core.ops import Deal, Op, Pass, Play, Take
 from .rules import LOWEST_RANK, DurakRules
 
@@ -37,7 +37,7 @@ def beats(attack: Card, defence: Card, trump: Suit) -> bool:
     return defence.suit == trump
 
 
-class Durak(Game[DurakRules]):
+class Durak(CardGame[DurakRules]):
     name = "durak"
     accepts = frozenset({Deal, Play, Pass, Take})
 

@@ -17,7 +17,7 @@ from twentyone.cards import Card, Rank, Suit, card
 from ..core.cards import standard_pack
 from ..core.errors import IllegalMoveError, WrongPhaseError
 from ..core.events import Event
-from ..core.game import Game
+from ..core.game import CardGame
 from ..core.ops import Deal, Give, Op, Pass, Play
 from .rules import PresidentRules
 
@@ -41,7 +41,7 @@ class Phase(StrEnum):
     PLAY = "play"
 
 
-class President(Game[PresidentRules]):
+class President(CardGame[PresidentRules]):
     name = "president"
     accepts = frozenset({Deal, Play, Pass, Give})
 

@@ -16,7 +16,7 @@ from twentyone.protocol import View
 from ..core.cards import ace_high, standard_pack
 from ..core.errors import IllegalMoveError, WrongPhaseError
 from ..core.events import Event
-from ..core.game import Game
+from ..core.game import CardGame
 from ..core.ops import Bid, Deal, NameTrump, Op, Pass, Play
 from .contracts import CONTRACTS, COP, LADDER, LEVEL, Contract, TrumpRule, must_take
 from .rules import SoloWhistRules
@@ -44,7 +44,7 @@ def trick_winner(trick: Sequence[tuple[int, Card]], trump: Suit | None) -> int:
     return best_seat
 
 
-class SoloWhist(Game[SoloWhistRules]):
+class SoloWhist(CardGame[SoloWhistRules]):
     name = "solo-whist"
     accepts = frozenset({Deal, Bid, Pass, NameTrump, Play})
 

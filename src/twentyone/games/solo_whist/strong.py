@@ -20,7 +20,7 @@ from twentyone.cards import Suit
 
 from ..core.bots import Bot
 from ..core.cards import Card, ace_high, standard_pack
-from ..core.game import Game
+from ..core.game import CardGame
 from ..core.ops import Bid, Op, Pass, Play
 from ..core.search import SearchBot, deal_unseen, event_cards
 from .bots import SoloWhistBot, estimate_tricks
@@ -51,7 +51,7 @@ KEEP = 2
 WhistWorld = dict[int, list[Card]]
 
 
-def legal_moves(g: Game[Any], seat: int) -> list[Op]:
+def legal_moves(g: CardGame[Any], seat: int) -> list[Op]:
     """``seat``'s legal cards in the play of Solo Whist (the same as ``legal_ops`` then)."""
     assert isinstance(g, SoloWhist)
     hand = g.hands[seat]
@@ -285,7 +285,7 @@ class SoloWhistStrongBot(SearchBot[WhistWorld]):
             world[s] = [*cards, *world[s]]
         return world
 
-    def _build(self, view: Mapping[str, Any], world: WhistWorld) -> Game[Any]:
+    def _build(self, view: Mapping[str, Any], world: WhistWorld) -> CardGame[Any]:
         if view["phase"] != Phase.PLAY:
             return self._replay(view, world)
         me: int = view["seat"]
@@ -310,11 +310,11 @@ class SoloWhistStrongBot(SearchBot[WhistWorld]):
         g.turn = me
         return g
 
-    def _moves(self, g: Game[Any], seat: int) -> list[Op]:
+    def _moves(self, g: CardGame[Any], seat: int) -> list[Op]:
         assert isinstance(g, SoloWhist)
         return legal_moves(g, seat) if g.phase is Phase.PLAY else g.legal_ops(seat)
 
-    def _rollout_view(self, g: Game[Any], seat: int) -> dict[str, Any]:
+    def _rollout_view(self, g: CardGame[Any], seat: int) -> dict[str, Any]:
         """What the best bot reads of the play (``SoloWhistBot._play``): the whole view, built
         at every move of every playout, was a fifth of the search's time."""
         assert isinstance(g, SoloWhist)
@@ -324,6 +324,6 @@ class SoloWhistStrongBot(SearchBot[WhistWorld]):
                 "contract": g.contract.name if g.contract else None, "trick": tuple(g.trick),
                 "played": tuple(c for w in g.won.values() for c in w)}
 
-    def _score(self, g: Game[Any], seat: int) -> float:
+    def _score(self, g: CardGame[Any], seat: int) -> float:
         results = g.hand_results()
         return float(results[-1].scores[seat]) if results else 0.0
