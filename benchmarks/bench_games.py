@@ -43,7 +43,7 @@ from typing import Any, ClassVar
 from twentyone.games.auto import make_bots, make_game, play_hand
 from twentyone.games.core.bots import Bot, Watcher
 from twentyone.games.core.game import CardGame
-from twentyone.games.core.ops import Op
+from twentyone.games.core.ops import CardOp
 from twentyone.games.durak import Durak
 from twentyone.games.president import President
 from twentyone.games.solo_whist import SoloWhist
@@ -105,7 +105,7 @@ class Clocked:
     def watch(self, events: Sequence[dict[str, Any]]) -> None:
         self.bot.watch(events)
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Op]) -> Op:
+    def choose(self, view: dict[str, Any], legal: Sequence[CardOp]) -> CardOp:
         began = time.process_time()
         op = self.bot.choose(view, legal)
         if len(legal) > 1:

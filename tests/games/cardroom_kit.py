@@ -25,7 +25,7 @@ from twentyone.cards import Card, parse_card
 from twentyone.games.auto import make_bots, make_game
 from twentyone.games.core.bots import Bot
 from twentyone.games.core.game import CardGame
-from twentyone.games.core.ops import Give, Op, Pass, Play, Take
+from twentyone.games.core.ops import CardOp, Give, Pass, Play, Take
 from twentyone.games.registry import GAMES
 from twentyone.tui.cardroom import CardRoomApp
 from twentyone.tui.cardroom_draw import card_label, card_ops, other_ops
@@ -165,7 +165,7 @@ def check_screen(g: CardGame[Any], app: CardRoomApp) -> None:
         assert f"Enter gives {card_label(at)} to Seat" in note_text(app, screen)
 
 
-async def make_move(pilot: Any, app: CardRoomApp, op: Op) -> None:
+async def make_move(pilot: Any, app: CardRoomApp, op: CardOp) -> None:
     """Press the keys a person presses for ``op``."""
     if isinstance(op, (Play, Give)):
         single = len(op.cards) == 1

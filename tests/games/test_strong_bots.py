@@ -20,7 +20,7 @@ from twentyone.games.auto import make_bots, make_game, play_hand
 from twentyone.games.core.bots import Bot, Watcher, show_news
 from twentyone.games.core.cards import Card
 from twentyone.games.core.game import CardGame
-from twentyone.games.core.ops import Bid, NameTrump, Op, Pass
+from twentyone.games.core.ops import Bid, CardOp, NameTrump, Pass
 from twentyone.games.core.search import SearchBot, deal_unseen
 from twentyone.games.core.shuffle import StackedShuffler
 from twentyone.games.durak.strong import DurakStrongBot
@@ -37,7 +37,7 @@ from twentyone.games.solo_whist.strong import legal_moves as whist_moves
 
 STRONG: dict[str, type[SearchBot[Any]]] = {
     "durak": DurakStrongBot, "president": PresidentStrongBot, "solo-whist": SoloWhistStrongBot}
-MOVES: dict[str, Callable[[CardGame[Any], int], list[Op]]] = {
+MOVES: dict[str, Callable[[CardGame[Any], int], list[CardOp]]] = {
     "durak": durak_moves, "president": president_moves, "solo-whist": whist_moves}
 
 

@@ -32,7 +32,7 @@ from twentyone.cards import Rank, Suit, parse_card
 from twentyone.errors import RulesError
 from twentyone.games.core.cards import standard_pack
 from twentyone.games.core.game import CardGame
-from twentyone.games.core.ops import Op
+from twentyone.games.core.ops import CardOp
 from twentyone.games.core.rules import GameRules
 from twentyone.games.registry import GAMES
 from twentyone.games.solo_whist.contracts import COP, LADDER
@@ -61,9 +61,9 @@ CODES = tuple(c.code for c in sorted(standard_pack(), key=lambda c: c.id))
 _INDEX = {code: i for i, code in enumerate(CODES)}
 
 
-def action_key(op: Op | Mapping[str, Any]) -> ActionKey:
+def action_key(op: CardOp | Mapping[str, Any]) -> ActionKey:
     """The catalogue key of an operation (or its JSON): the same move by any seat."""
-    j = op.to_json() if isinstance(op, Op) else op
+    j = op.to_json() if isinstance(op, CardOp) else op
     return (str(j["op"]), frozenset(j.get("cards", ())), str(j.get("bid", "")),
             str(j.get("suit", "")))
 
@@ -131,7 +131,7 @@ class Codec:
         out[self.legal_actions(g, seat)] = 1
         return out
 
-    def op(self, g: CardGame[Any], seat: int, action: int) -> Op | None:
+    def op(self, g: CardGame[Any], seat: int, action: int) -> CardOp | None:
         """The legal operation of ``seat`` that action number ``action`` stands for (None when
         it stands for none of them now)."""
         if not 0 <= action < self.n_actions:

@@ -30,7 +30,7 @@ from typing import Any, ClassVar
 
 from twentyone.engine.calls import OPEN
 from twentyone.engine.events import Event, Kind
-from twentyone.engine.ops import Deal, DealerHit, DealerStand, Op, as_op
+from twentyone.engine.ops import Deal, DealerHit, DealerStand, TableOp, as_op
 from twentyone.engine.shoe import ShuffleRecord
 from twentyone.engine.table import Phase, Table
 from twentyone.engine.views import HandView, settled_round, view
@@ -369,7 +369,7 @@ class DealerGame:
         return self.game.operations
 
     @property
-    def ops(self) -> Sequence[Op]:
+    def ops(self) -> Sequence[TableOp]:
         return self.game.ops
 
     @property
@@ -395,10 +395,10 @@ class DealerGame:
     def fields(self, name: str) -> list[str]:
         return self.game.fields(name)
 
-    def passive(self, seat: int) -> Op:
+    def passive(self, seat: int) -> TableOp:
         return self.game.passive(seat)
 
-    def top_up(self, seat: int, amount: int, most: int) -> tuple[Op, Op]:
+    def top_up(self, seat: int, amount: int, most: int) -> tuple[TableOp, TableOp]:
         refusal = self.waits(seat)
         if refusal is not None:
             raise refusal
@@ -427,7 +427,7 @@ class DealerGame:
 
     # --- operations ---------------------------------------------------------------------
 
-    def operation(self, data: object) -> Op | HostStep:
+    def operation(self, data: object) -> TableOp | HostStep:
         """An operation read from JSON: the host's own steps by their names, the table's by
         the wrapped game's reader."""
         name = data.get("op") if isinstance(data, Mapping) else None
@@ -439,7 +439,7 @@ class DealerGame:
             return OfferInsurance()
         return self.game.operation(data)
 
-    def host_operation(self, name: str, args: Mapping[str, Any]) -> Op | HostStep:
+    def host_operation(self, name: str, args: Mapping[str, Any]) -> TableOp | HostStep:
         """The house's operation a host's request names: a step out of its place is refused
         first, naming the right one, before its details are read."""
         if name not in self.game.operations and name not in STEP_NAMES:
@@ -471,7 +471,7 @@ class DealerGame:
         host offers it; anything but an operation is refused as the table refuses it."""
         self._checked(op)
 
-    def _checked(self, op: object) -> Op | HostStep:
+    def _checked(self, op: object) -> TableOp | HostStep:
         """``op`` as an operation of this game, accepted now; else ``verify``'s refusal."""
         if not isinstance(op, Pay | Burn | OfferInsurance):
             op = as_op(op)
@@ -515,7 +515,7 @@ class DealerGame:
         self.desk.after(t, t.log[begin:])
         return record
 
-    def legal(self, seat: int) -> list[Op | HostStep]:
+    def legal(self, seat: int) -> list[TableOp | HostStep]:
         """A seat's: the wrapped game's, less what waits for the dealer (everything, for a
         seat owed a payment; the answers to insurance until it is offered). The house's: the
         dealer's next step, the one ``apply`` accepts (a payment in the fewest chips, the draw
@@ -532,7 +532,7 @@ class DealerGame:
             return [self.operation({"op": name}) for name in step]
         if self.desk.owes(seat):
             return []
-        ops: list[Op | HostStep] = list(self.game.legal(seat))
+        ops: list[TableOp | HostStep] = list(self.game.legal(seat))
         if self.desk.offer_due(t):
             ops = [op for op in ops if op.name not in PLAYS]
         return ops

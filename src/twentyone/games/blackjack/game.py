@@ -34,11 +34,11 @@ from twentyone.engine.ops import (
     Hit,
     Insure,
     Leave,
-    Op,
     Sit,
     Split,
     Stand,
     Surrender,
+    TableOp,
     as_op,
     op_from_json,
 )
@@ -87,7 +87,7 @@ DEALER_ONLY = {"pay": "the house pays the bets at this room",
                "dealer_hit": "the house plays the dealer's hand at this room",
                "dealer_stand": "the house plays the dealer's hand at this room"}
 
-def _plain(make: Callable[[int], Op]) -> Callable[[Table, int], Op | None]:
+def _plain(make: Callable[[int], TableOp]) -> Callable[[Table, int], TableOp | None]:
     return lambda t, seat: make(seat)
 
 
@@ -106,13 +106,13 @@ def _bank_to(t: Table, seat: int) -> int | None:
     return next((n for n in sorted(t.seats) if n != seat and t.can_offer_bank(seat, n)), None)
 
 
-def _change(t: Table, seat: int) -> Op | None:
+def _change(t: Table, seat: int) -> TableOp | None:
     """Break the smallest chip that can be broken."""
     colour = _breakable(t, seat)
     return None if colour is None else Change(seat, colour)
 
 
-def _offer_bank(t: Table, seat: int) -> Op | None:
+def _offer_bank(t: Table, seat: int) -> TableOp | None:
     """Give the bank (for nothing) to the first player it may go to."""
     to = _bank_to(t, seat)
     return None if to is None else OfferBank(seat, to, 0)
@@ -127,7 +127,7 @@ _OF_THE_MOMENT: dict[StrEnum, Callable[[Table, int], object]] = {
 
 #: Each action the engine offers, as a concrete operation with its amounts at their defaults
 #: (None: none can be made concrete now).
-DEFAULTS: dict[StrEnum, Callable[[Table, int], Op | None]] = {
+DEFAULTS: dict[StrEnum, Callable[[Table, int], TableOp | None]] = {
     Action.BET: lambda t, seat: Bet(seat, t.rules.min_bet),
     Action.HIT: _plain(Hit), Action.STAND: _plain(Stand), Action.SPLIT: _plain(Split),
     Action.SURRENDER: _plain(Surrender), Action.DECLINE: _plain(Decline),
@@ -159,7 +159,7 @@ class CasinoGame:
         #: Each betting seat's balance when the round in play was dealt (None between rounds).
         self._round_base: dict[int, int] | None = None
         #: Each seat's default operations, made once (``legal``).
-        self._made: dict[int, dict[object, Op]] = {}
+        self._made: dict[int, dict[object, TableOp]] = {}
         self._face_down = FaceDown()
         #: The views' memo (``engine.views.view``) and each seat's JSON kept with its view.
         self._views: SeatViews = {}
@@ -221,7 +221,7 @@ class CasinoGame:
             self._round_base = None
         return record
 
-    def legal(self, seat: int) -> list[Op]:
+    def legal(self, seat: int) -> list[TableOp]:
         """Concrete operations ``seat`` may make now (the house's: the deal, the dealer's
         steps, Pontoon's draw for the bank). Each operation is made once per seat and handed out
         again, as they are values: one that does not depend on the table's state (a hit, a bet
@@ -229,7 +229,7 @@ class CasinoGame:
         each state it depends on."""
         t = self.table
         if seat == HOUSE:
-            out: list[Op] = [_DEAL] if t.can_deal() else []
+            out: list[TableOp] = [_DEAL] if t.can_deal() else []
             if t.phase is Phase.DEALER and t.dealer_seat == HOUSE:
                 out += [op for op in (DealerStand(), DealerHit()) if self._can(op)]
             if isinstance(t, PontoonTable) and t.can_draw_for_bank():
@@ -252,14 +252,14 @@ class CasinoGame:
             ops.append(op)
         return ops
 
-    def _can(self, op: Op) -> bool:
+    def _can(self, op: TableOp) -> bool:
         try:
             self.verify(op)
         except TableError:
             return False
         return True
 
-    def operation(self, data: object) -> Op:
+    def operation(self, data: object) -> TableOp:
         """An operation read from JSON (``op_from_json``): anything but a JSON object, or one
         that names no operation of this table, is a ``ReplayError`` in words (typed ``object``:
         compiled, a ``Mapping`` parameter met by something else was a bare ``TypeError``)."""
@@ -358,7 +358,7 @@ class CasinoGame:
         return self._names
 
     @property
-    def ops(self) -> Sequence[Op]:
+    def ops(self) -> Sequence[TableOp]:
         """Every operation applied, in order (what a ledger writes)."""
         return self.table.ops
 
@@ -390,7 +390,7 @@ class CasinoGame:
         return [f.name for f in dataclasses.fields(self.table.operations[name])
                 if f.name != "seat"]
 
-    def passive(self, seat: int) -> Op:
+    def passive(self, seat: int) -> TableOp:
         """What ``seat`` is made to do when it does not act on its clock (sitting out, removed,
         out of time): decline insurance, stand, or (a banker) stand on the bank's hand."""
         phase = self.table.phase
@@ -408,7 +408,7 @@ class CasinoGame:
         return (t.phase is Phase.BETTING and s is not None and not s.hands
                 and t.dealer_seat != seat)
 
-    def top_up(self, seat: int, amount: int, most: int) -> tuple[Op, Op]:
+    def top_up(self, seat: int, amount: int, most: int) -> tuple[TableOp, TableOp]:
         """More chips between rounds, up to ``most`` in front of the seat: the seat gets up
         with its chips and sits straight back down with them and the new ones (two operations,
         so a replay deals the same). Refused in words; changes nothing."""
@@ -426,7 +426,7 @@ class CasinoGame:
         chips = t.chipset.by_colour([a + b for a, b in zip(s.chips, new, strict=True)])
         return Leave(seat), Sit(seat, chips)
 
-    def host_operation(self, name: str, args: Mapping[str, Any]) -> Op:
+    def host_operation(self, name: str, args: Mapping[str, Any]) -> TableOp:
         """The house's operation a host's request names (the deal, Pontoon's draw for the
         bank); a step only a dealing host takes is refused in words."""
         if name in DEALER_ONLY:

@@ -13,12 +13,12 @@ from .errors import (
 )
 from .events import Event
 from .game import CardGame, Record
-from .ops import OPS, Bid, Deal, Give, NameTrump, Op, Pass, Play, Take
+from .ops import OPS, Bid, CardOp, Deal, Give, NameTrump, Pass, Play, Take
 from .shuffle import RandomShuffler, ReplayShuffler, Shuffler, StackedShuffler
 
 __all__ = [
-    "OPS", "Bid", "CardGame", "Deal", "Event", "GameError", "GameReplayError", "GameRulesError",
-    "Give", "IllegalMoveError", "NameTrump", "NoSuchSeatError", "NotYourTurnError", "Op", "Pass",
-    "Play", "RandomShuffler", "Record", "ReplayShuffler", "Shuffler", "StackedShuffler", "Take",
-    "WrongPhaseError",
+    "OPS", "Bid", "CardGame", "CardOp", "Deal", "Event", "GameError", "GameReplayError",
+    "GameRulesError", "Give", "IllegalMoveError", "NameTrump", "NoSuchSeatError",
+    "NotYourTurnError", "Pass", "Play", "RandomShuffler", "Record", "ReplayShuffler", "Shuffler",
+    "StackedShuffler", "Take", "WrongPhaseError",
 ]

@@ -27,7 +27,7 @@ from .errors import (
     WrongPhaseError,
 )
 from .events import Event
-from .ops import Deal, Give, Op, Play, op_from_json
+from .ops import CardOp, Deal, Give, Play, op_from_json
 from .rules import GameRules
 from .shuffle import RandomShuffler, Shuffler
 
@@ -48,13 +48,13 @@ class CardGame(ABC, Generic[R]):
     #: The game's name in histories and on the command line.
     name: ClassVar[str] = ""
     #: The operation types this game accepts (others are refused with ``WrongPhaseError``).
-    accepts: ClassVar[frozenset[type[Op]]] = frozenset()
+    accepts: ClassVar[frozenset[type[CardOp]]] = frozenset()
 
     def __init__(self, rules: R, shuffler: Shuffler | None = None) -> None:
         self.rules = rules
         self.shuffler: Shuffler = shuffler or RandomShuffler.seeded(None)
         self.log: list[Event] = []
-        self.ops: list[Op] = []
+        self.ops: list[CardOp] = []
         self.shuffles: list[tuple[Card, ...]] = []
         #: Hands dealt so far (abandoned deals included).
         self.hands_dealt = 0
@@ -73,9 +73,9 @@ class CardGame(ABC, Generic[R]):
         not an operation: an ``IllegalMoveError`` in words)."""
         self._checked(op)
 
-    def _checked(self, op: object) -> Op:
+    def _checked(self, op: object) -> CardOp:
         """``op`` as this game's operation, accepted now; else the refusal ``verify`` says."""
-        if not isinstance(op, Op):
+        if not isinstance(op, CardOp):
             raise IllegalMoveError(f"a move is an operation of {self.title}, not {shown(op)}")
         if op.seat not in self.seats:
             raise NoSuchSeatError(f"there is no seat {shown(op.seat)} at this table")
@@ -85,7 +85,7 @@ class CardGame(ABC, Generic[R]):
         return op
 
     @staticmethod
-    def _verify_deal_or_turn(op: Op, *, dealing: bool, dealer: int, mover: int | None,
+    def _verify_deal_or_turn(op: CardOp, *, dealing: bool, dealer: int, mover: int | None,
                              hand: str) -> bool:
         """The check every game's moves open with: the deal only between hands and only by the
         dealer; any other move only once the cards are dealt, and only by the seat to move.
@@ -102,7 +102,7 @@ class CardGame(ABC, Generic[R]):
             raise NotYourTurnError(f"it is seat {mover}'s move")
         return False
 
-    def can(self, op: Op) -> bool:
+    def can(self, op: CardOp) -> bool:
         try:
             self.verify(op)
         except TableError:
@@ -117,20 +117,20 @@ class CardGame(ABC, Generic[R]):
         self.ops.append(checked)
         return tuple(self.log[start:])
 
-    def legal_ops(self, seat: int) -> list[Op]:
+    def legal_ops(self, seat: int) -> list[CardOp]:
         """Every operation ``seat`` may make now (empty when it is not their move)."""
         if self.to_act != seat:
             return []
         return [op for op in self._candidates(seat) if self.can(op)]
 
     @abstractmethod
-    def _verify(self, op: Op) -> None: ...
+    def _verify(self, op: CardOp) -> None: ...
 
     @abstractmethod
-    def _perform(self, op: Op) -> None: ...
+    def _perform(self, op: CardOp) -> None: ...
 
     @abstractmethod
-    def _candidates(self, seat: int) -> Iterable[Op]:
+    def _candidates(self, seat: int) -> Iterable[CardOp]:
         """A superset of the legal operations for ``seat``; ``legal_ops`` filters it."""
 
     # -- the one game protocol (``twentyone.protocol.Game``) ------------------------------------
@@ -148,10 +148,10 @@ class CardGame(ABC, Generic[R]):
     def between_hands(self) -> bool:
         """No hand is under way: the next operation is the deal."""
 
-    def legal(self, seat: int) -> list[Op]:
+    def legal(self, seat: int) -> list[CardOp]:
         return self.legal_ops(seat)
 
-    def operation(self, data: object) -> Op:
+    def operation(self, data: object) -> CardOp:
         """An operation read from JSON by its registered name (``ops.op_from_json``); anything
         but a JSON object is a ``GameReplayError``."""
         if not isinstance(data, Mapping):
@@ -192,7 +192,7 @@ class CardGame(ABC, Generic[R]):
                   self.between_hands)
         return View(ctx, legal, body)
 
-    def unplayable(self, seat: int, legal: Sequence[Op]) -> dict[str, str]:
+    def unplayable(self, seat: int, legal: Sequence[CardOp]) -> dict[str, str]:
         """For each card in ``seat``'s hand that is in no legal move while it is that seat's
         turn, why not, in the game's own words (the refusal ``verify`` gives for that card
         alone): the page shows the card, unselectable, with this sentence. Empty at a moment
@@ -214,7 +214,7 @@ class CardGame(ABC, Generic[R]):
                 out[c.code] = "that card cannot be played now"
         return out
 
-    def _single(self, seat: int, c: Card) -> Op:
+    def _single(self, seat: int, c: Card) -> CardOp:
         """The operation that would play ``c`` alone now (a game with another card move, such
         as handing a card back, says which)."""
         return Play(seat, (c,))

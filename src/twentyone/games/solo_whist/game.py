@@ -17,7 +17,7 @@ from ..core.cards import ace_high, standard_pack
 from ..core.errors import IllegalMoveError, WrongPhaseError
 from ..core.events import Event
 from ..core.game import CardGame
-from ..core.ops import Bid, Deal, NameTrump, Op, Pass, Play
+from ..core.ops import Bid, CardOp, Deal, NameTrump, Pass, Play
 from .contracts import CONTRACTS, COP, LADDER, LEVEL, Contract, TrumpRule, must_take
 from .rules import SoloWhistRules
 
@@ -112,7 +112,7 @@ class SoloWhist(CardGame[SoloWhistRules]):
 
     # -- verification ----------------------------------------------------------------------------
 
-    def _candidates(self, seat: int) -> Iterable[Op]:
+    def _candidates(self, seat: int) -> Iterable[CardOp]:
         yield Deal(seat)
         yield Pass(seat)
         yield Bid(seat, COP)
@@ -123,7 +123,7 @@ class SoloWhist(CardGame[SoloWhistRules]):
         for card_ in self.hands[seat]:
             yield Play(seat, (card_,))
 
-    def _verify(self, op: Op) -> None:
+    def _verify(self, op: CardOp) -> None:
         if self._verify_deal_or_turn(op, dealing=self.phase is Phase.DEAL, dealer=self.dealer,
                                      mover=self.turn, hand="hand"):
             return
@@ -174,7 +174,7 @@ class SoloWhist(CardGame[SoloWhistRules]):
 
     # -- performing ------------------------------------------------------------------------------
 
-    def _perform(self, op: Op) -> None:
+    def _perform(self, op: CardOp) -> None:
         if isinstance(op, Deal):
             self._deal()
         elif isinstance(op, Pass):
