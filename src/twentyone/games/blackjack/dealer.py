@@ -36,7 +36,7 @@ from twentyone.engine.table import Phase, Table
 from twentyone.engine.views import HandView, settled_round, view
 from twentyone.errors import DealerStepError, RequestError, WrongPhaseError
 from twentyone.money import dollars
-from twentyone.protocol import HOUSE, HandResult, View
+from twentyone.protocol import HOUSE, HandResult, Op, View
 from twentyone.rules import Reshuffle, Rules
 
 from .game import CasinoGame
@@ -464,14 +464,14 @@ class DealerGame:
             return WrongPhaseError("wait for the dealer to pay you first")
         return None
 
-    def verify(self, op: object) -> None:
+    def verify(self, op: Op) -> None:
         """The refusal ``apply`` would meet; changes nothing. A host's step, the deal and the
         dealer's draw are checked against the desk (their place, a payment's chips); a seat's
         operation waits while a payment to it is owed, and its answer to insurance until the
         host offers it; anything but an operation is refused as the table refuses it."""
         self._checked(op)
 
-    def _checked(self, op: object) -> TableOp | HostStep:
+    def _checked(self, op: Op) -> TableOp | HostStep:
         """``op`` as an operation of this game, accepted now; else ``verify``'s refusal."""
         if not isinstance(op, Pay | Burn | OfferInsurance):
             op = as_op(op)
@@ -493,7 +493,7 @@ class DealerGame:
         self.game.verify(op)
         return op
 
-    def apply(self, op: object) -> object:
+    def apply(self, op: Op) -> None:
         """Any operation, verified first: a host's step changes the desk (a payment made, the
         burn taken, insurance offered); a table's operation goes to the wrapped game, and the
         payments it makes are owed by the host."""
@@ -502,18 +502,17 @@ class DealerGame:
         self._steps += 1
         if isinstance(op, Pay):
             self.desk.due.pop(0)
-            return None
+            return
         if isinstance(op, Burn):
             self.desk.burned = True
-            return None
+            return
         if isinstance(op, OfferInsurance):
             self.desk.offered = True
             self._said.append(OPEN)
-            return None
+            return
         begin = len(t.log)
-        record = self.game.apply(op)
+        self.game.apply(op)
         self.desk.after(t, t.log[begin:])
-        return record
 
     def legal(self, seat: int) -> list[TableOp | HostStep]:
         """A seat's: the wrapped game's, less what waits for the dealer (everything, for a

@@ -66,7 +66,7 @@ from twentyone.pontoon.table import (
     PontoonTable,
     WithdrawBank,
 )
-from twentyone.protocol import HOUSE, Ctx, HandResult, View
+from twentyone.protocol import HOUSE, Ctx, HandResult, Op, View
 from twentyone.rules import Rules
 
 from .account import balances
@@ -198,12 +198,12 @@ class CasinoGame:
 
     # --- operations ------------------------------------------------------------------
 
-    def verify(self, op: object) -> None:
+    def verify(self, op: Op) -> None:
         """The refusal ``apply`` would meet: the engine's own check, the one ``apply`` makes
         (``Table.verify``); changes nothing."""
         self.table.verify(as_op(op))
 
-    def apply(self, op: object) -> object:
+    def apply(self, op: Op) -> None:
         """``Table.apply``, and the round's result kept when it ends: its base (each betting
         seat's balance) is read just before the deal, its end when the table is back to
         betting, so an operation costs the table's work and two comparisons."""
@@ -211,7 +211,7 @@ class CasinoGame:
         base = None
         if type(op) is Deal:  # refused (nobody has bet), it raises before ``base`` is kept
             base = {n: b for n, b in self.balances().items() if t.seats[n].hands}
-        record = t.apply(as_op(op))
+        t.apply(as_op(op))
         if base is not None:
             self._round_base = base
         if self._round_base is not None and t.phase is Phase.BETTING:
@@ -219,7 +219,6 @@ class CasinoGame:
             self._results.append(HandResult(t.round, {
                 n: after[n] - b for n, b in sorted(self._round_base.items()) if n in after}))
             self._round_base = None
-        return record
 
     def legal(self, seat: int) -> list[TableOp]:
         """Concrete operations ``seat`` may make now (the house's: the deal, the dealer's

@@ -12,13 +12,13 @@ from .errors import (
     WrongPhaseError,
 )
 from .events import Event
-from .game import CardGame, Record
+from .game import CardGame
 from .ops import OPS, Bid, CardOp, Deal, Give, NameTrump, Pass, Play, Take
 from .shuffle import RandomShuffler, ReplayShuffler, Shuffler, StackedShuffler
 
 __all__ = [
     "OPS", "Bid", "CardGame", "CardOp", "Deal", "Event", "GameError", "GameReplayError",
     "GameRulesError", "Give", "IllegalMoveError", "NameTrump", "NoSuchSeatError",
-    "NotYourTurnError", "Pass", "Play", "RandomShuffler", "Record", "ReplayShuffler", "Shuffler",
+    "NotYourTurnError", "Pass", "Play", "RandomShuffler", "ReplayShuffler", "Shuffler",
     "StackedShuffler", "Take", "WrongPhaseError",
 ]

@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from twentyone.cards import Card, Suit
 from twentyone.errors import TableError, shown
-from twentyone.protocol import HOUSE, Ctx, HandResult, View
+from twentyone.protocol import HOUSE, Ctx, HandResult, Op, View
 
 from .cards import codes, suit_letter
 from .errors import (
@@ -33,9 +33,6 @@ from .shuffle import RandomShuffler, Shuffler
 
 #: The format a game's history is written in (``core.history``).
 HISTORY_FORMAT = "twentyone-games-history/1"
-
-#: The events one operation appended, in order.
-Record = tuple[Event, ...]
 
 R = TypeVar("R", bound=GameRules)
 
@@ -68,12 +65,12 @@ class CardGame(ABC, Generic[R]):
     def to_act(self) -> int | None:
         """The seat whose move it is (the dealer between hands)."""
 
-    def verify(self, op: object) -> None:
-        """Raise the ``GameError`` this operation would meet; change nothing (anything that is
-        not an operation: an ``IllegalMoveError`` in words)."""
+    def verify(self, op: Op) -> None:
+        """Raise the ``GameError`` this operation would meet; change nothing (another game's
+        operation, or anything that is not an operation: an ``IllegalMoveError`` in words)."""
         self._checked(op)
 
-    def _checked(self, op: object) -> CardOp:
+    def _checked(self, op: Op) -> CardOp:
         """``op`` as this game's operation, accepted now; else the refusal ``verify`` says."""
         if not isinstance(op, CardOp):
             raise IllegalMoveError(f"a move is an operation of {self.title}, not {shown(op)}")
@@ -109,13 +106,11 @@ class CardGame(ABC, Generic[R]):
             return False
         return True
 
-    def apply(self, op: object) -> Record:
-        """Verify, then perform ``op``; return the events it appended."""
+    def apply(self, op: Op) -> None:
+        """Verify, then perform ``op`` (what it did is read from ``events`` and the views)."""
         checked = self._checked(op)
-        start = len(self.log)
         self._perform(checked)
         self.ops.append(checked)
-        return tuple(self.log[start:])
 
     def legal_ops(self, seat: int) -> list[CardOp]:
         """Every operation ``seat`` may make now (empty when it is not their move)."""
