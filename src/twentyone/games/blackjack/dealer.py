@@ -36,7 +36,7 @@ from twentyone.engine.table import Phase, Table
 from twentyone.engine.views import HandView, settled_round, view
 from twentyone.errors import DealerStepError, RequestError, WrongPhaseError
 from twentyone.money import dollars
-from twentyone.protocol import HOUSE, HandResult, Op, View
+from twentyone.protocol import HOUSE, HandResult, JsonObject, Op, View
 from twentyone.rules import Reshuffle, Rules
 
 from .game import CasinoGame
@@ -419,7 +419,7 @@ class DealerGame:
     def hand_results(self, since: int = 0) -> list[HandResult]:
         return self.game.hand_results(since)
 
-    def history(self) -> dict[str, Any]:
+    def history(self) -> JsonObject:
         return self.game.history()
 
     def hint_question(self, seat: int) -> HintQuestion:
@@ -598,7 +598,7 @@ class DealerGame:
                  if (seat["number"], i) in owed else h for i, h in enumerate(seat["hands"])]
         return {**seat, "chips": chips, "bankroll": bankroll, "hands": hands}
 
-    def events(self, seat: int, since: int) -> list[dict[str, Any]]:
+    def events(self, seat: int, since: int) -> list[JsonObject]:
         """The wrapped game's events, a payment still owed without its amount and chips."""
         events = self.game.events(seat, since)
         owed = {(d.seat, d.hand) for d in self.desk.due}

@@ -66,7 +66,7 @@ from twentyone.pontoon.table import (
     PontoonTable,
     WithdrawBank,
 )
-from twentyone.protocol import HOUSE, Ctx, HandResult, Op, View
+from twentyone.protocol import HOUSE, Ctx, HandResult, JsonObject, Op, View
 from twentyone.rules import Rules
 
 from .account import balances
@@ -295,7 +295,7 @@ class CasinoGame:
     def mark(self) -> int:
         return len(self.table.log)
 
-    def events(self, seat: int, since: int) -> list[dict[str, Any]]:
+    def events(self, seat: int, since: int) -> list[JsonObject]:
         return [e.to_json() for e in visible_events(self.table, seat, since)]
 
     def private_seats(self, since: int | None) -> frozenset[int]:
@@ -482,7 +482,7 @@ class CasinoGame:
         """Each finished round's net per seat that bet, in cents."""
         return self._results[since:]
 
-    def history(self) -> dict[str, Any]:
+    def history(self) -> JsonObject:
         """The rules, every shuffle, every operation and every event (``replay``); the
         house's record, since it holds the shuffles."""
         t = self.table

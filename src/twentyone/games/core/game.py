@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from twentyone.cards import Card, Suit
 from twentyone.errors import TableError, shown
-from twentyone.protocol import HOUSE, Ctx, HandResult, Op, View
+from twentyone.protocol import HOUSE, Ctx, HandResult, JsonObject, Op, View
 
 from .cards import codes, suit_letter
 from .errors import (
@@ -156,7 +156,7 @@ class CardGame(ABC, Generic[R]):
     def mark(self) -> int:
         return len(self.log)
 
-    def events(self, seat: int, since: int) -> list[dict[str, Any]]:
+    def events(self, seat: int, since: int) -> list[JsonObject]:
         """The log from ``since`` on as ``seat`` may see it (``HOUSE``: a spectator)."""
         viewer = None if seat == HOUSE else seat
         return [e.seen_by(viewer).to_json() for e in self.log[since:]]
@@ -164,7 +164,7 @@ class CardGame(ABC, Generic[R]):
     def hand_results(self, since: int = 0) -> list[HandResult]:
         return self.finished_hands[since:]
 
-    def history(self) -> dict[str, Any]:
+    def history(self) -> JsonObject:
         """The rules, every shuffle, every operation and every event (``core.history``
         replays it); the house's record, since it holds the shuffles."""
         return {
