@@ -8,6 +8,9 @@ and two operation base classes, ``Frames`` a protocol in ``web.roomcore`` and th
 was; a module that imported both had to rename one (``Op as TableOp``). Every module of
 ``src/twentyone`` is read with ``ast``, so a name given again anywhere (a class, a function, a
 module-level assignment, an import under another name) fails here, with where it was given.
+
+The same issue asks for a typed protocol: the ``Game`` contract takes and gives no ``Any`` and
+no bare ``object`` (an operation is an ``Op``, what a game writes a ``JsonObject``).
 """
 
 from __future__ import annotations
@@ -200,3 +203,38 @@ def test_the_checks_catch_planted_faults() -> None:
     assert seat_zero_names("DEALER_SEAT = 0\nSPECTATOR: int = HOUSE\nWATCH = protocol.HOUSE\n"
                            "HOUSE = 0\nSTAND = 0\nP_SEAT = 0\n") == [
         "line 1: DEALER_SEAT", "line 2: SPECTATOR", "line 3: WATCH"]
+
+
+def loose_annotations(source: str, cls: str) -> list[str]:
+    """Each parameter or result of a method of class ``cls`` in ``source`` that is typed
+    ``object``, or with ``Any`` anywhere in its type: what would let any value through."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not (isinstance(node, ast.ClassDef) and node.name == cls):
+            continue
+        for f in node.body:
+            if not isinstance(f, ast.FunctionDef):
+                continue
+            args = [*f.args.posonlyargs, *f.args.args, *f.args.kwonlyargs]
+            typed = [(a.arg, a.annotation) for a in args] + [("result", f.returns)]
+            for name, annotation in typed:
+                if annotation is None:
+                    continue
+                words = {n.id for n in ast.walk(annotation) if isinstance(n, ast.Name)}
+                if (isinstance(annotation, ast.Name) and annotation.id == "object") or (
+                        "Any" in words):
+                    found.append(f"{f.name}: {name}: {ast.unparse(annotation)}")
+    return found
+
+
+def test_the_protocol_s_edge_is_typed() -> None:
+    """Issue 33, "typed protocol": every method of ``protocol.Game`` takes and gives named
+    types (``verify``/``apply`` an ``Op``, ``operation`` a JSON object, ``events`` and
+    ``history`` ``JsonObject``), no ``object`` and no ``Any``."""
+    source = (PACKAGE / "protocol" / "game.py").read_text(encoding="utf-8")
+    assert loose_annotations(source, "Game") == []
+    planted = ("class Game:\n    def verify(self, op: object) -> None: ...\n"
+               "    def events(self) -> list[dict[str, Any]]: ...\n"
+               "    def apply(self, op: Op) -> None: ...\n")
+    assert loose_annotations(planted, "Game") == [
+        "verify: op: object", "events: result: list[dict[str, Any]]"]
