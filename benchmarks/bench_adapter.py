@@ -24,7 +24,7 @@ from collections.abc import Callable
 from enum import StrEnum
 
 from twentyone.engine import native
-from twentyone.engine.ops import Bet, Deal, Decline, Double, Hit, Op, Split, Stand, Surrender
+from twentyone.engine.ops import Bet, Deal, Decline, Double, Hit, Split, Stand, Surrender, TableOp
 from twentyone.engine.table import Action, Phase, Table
 from twentyone.games.blackjack import CasinoGame
 from twentyone.protocol import HOUSE
@@ -33,7 +33,7 @@ from twentyone.rules import PRESETS
 RULES = PRESETS["six-deck-h17-ls"]
 SEATS = (1, 2, 3)
 #: The moves the bots choose among, by the engine's action and by the operation's class.
-PLAY: dict[StrEnum, Callable[[int], Op]] = {
+PLAY: dict[StrEnum, Callable[[int], TableOp]] = {
     Action.STAND: Stand, Action.HIT: Hit, Action.DOUBLE: lambda s: Double(s, None),
     Action.SPLIT: Split, Action.SURRENDER: Surrender, Action.DECLINE: Decline}
 PLAYED = (Stand, Hit, Double, Split, Surrender, Decline)

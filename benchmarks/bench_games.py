@@ -42,8 +42,8 @@ from typing import Any, ClassVar
 
 from twentyone.games.auto import make_bots, make_game, play_hand
 from twentyone.games.core.bots import Bot, Watcher
-from twentyone.games.core.game import Game
-from twentyone.games.core.ops import Op
+from twentyone.games.core.game import CardGame
+from twentyone.games.core.ops import CardOp
 from twentyone.games.durak import Durak
 from twentyone.games.president import President
 from twentyone.games.solo_whist import SoloWhist
@@ -105,7 +105,7 @@ class Clocked:
     def watch(self, events: Sequence[dict[str, Any]]) -> None:
         self.bot.watch(events)
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Op]) -> Op:
+    def choose(self, view: dict[str, Any], legal: Sequence[CardOp]) -> CardOp:
         began = time.process_time()
         op = self.bot.choose(view, legal)
         if len(legal) > 1:
@@ -128,7 +128,7 @@ SEED = 1000
 
 
 def hands(game: str, games: int, plan: list[Seating], seed: int = SEED
-          ) -> Iterator[tuple[Game[Any], Seating, dict[int, int]]]:
+          ) -> Iterator[tuple[CardGame[Any], Seating, dict[int, int]]]:
     """Play ``games`` hands shared among the seatings of ``plan``, a fresh table (its own seed,
     from ``seed`` up) for each; after each hand, the table, its seating and Solo Whist's
     counters before it."""

@@ -7,13 +7,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from twentyone.games.core.game import Game
+from twentyone.games.core.game import CardGame
 
 #: A card's code as a JSON string holds it (``"As"``, ``"10h"``).
 CODE = re.compile(r'"((?:10|[2-9AJQK])[cdhs])"')
 
 
-def seen_by(g: Game[Any], seat: int) -> set[str]:
+def seen_by(g: CardGame[Any], seat: int) -> set[str]:
     """The cards ``seat`` has a right to have seen: its own hand, and every card of an event
     shown to all or to it (a deal to its hand, a card handed to it)."""
     out = {c.code for c in g.hand_of(seat)}

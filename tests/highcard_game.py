@@ -18,8 +18,8 @@ from twentyone.games.core.bots import RandomBot
 from twentyone.games.core.cards import ace_high, standard_pack
 from twentyone.games.core.errors import GameRulesError, IllegalMoveError
 from twentyone.games.core.events import Event
-from twentyone.games.core.game import Game
-from twentyone.games.core.ops import Deal, Op, Play
+from twentyone.games.core.game import CardGame
+from twentyone.games.core.ops import CardOp, Deal, Play
 from twentyone.games.core.rules import GameRules
 from twentyone.games.registry import GAMES, ROOM_GAMES, GameEntry
 
@@ -34,9 +34,9 @@ class HighCardRules(GameRules):
             raise GameRulesError("high card is for 2 to 4 players")
 
 
-class HighCard(Game[HighCardRules]):
+class HighCard(CardGame[HighCardRules]):
     name: ClassVar[str] = NAME
-    accepts: ClassVar[frozenset[type[Op]]] = frozenset({Deal, Play})
+    accepts: ClassVar[frozenset[type[CardOp]]] = frozenset({Deal, Play})
 
     def __init__(self, rules: HighCardRules, shuffler: Any = None) -> None:
         super().__init__(rules, shuffler)
@@ -53,7 +53,7 @@ class HighCard(Game[HighCardRules]):
     def between_hands(self) -> bool:
         return self.turn is None
 
-    def _verify(self, op: Op) -> None:
+    def _verify(self, op: CardOp) -> None:
         if self._verify_deal_or_turn(op, dealing=self.turn is None, dealer=1, mover=self.turn,
                                      hand="hand"):
             return
@@ -61,7 +61,7 @@ class HighCard(Game[HighCardRules]):
         if list(op.cards) != self.hands[op.seat]:
             raise IllegalMoveError("show the one card you hold")
 
-    def _perform(self, op: Op) -> None:
+    def _perform(self, op: CardOp) -> None:
         if isinstance(op, Deal):
             self.hands_dealt += 1
             pack = self._shuffle([*self.stock, *(c for _, c in self.shown)])
@@ -82,7 +82,7 @@ class HighCard(Game[HighCardRules]):
         self._finish_hand({winner: 1}, winner=winner)
         self.turn = None
 
-    def _candidates(self, seat: int) -> Iterable[Op]:
+    def _candidates(self, seat: int) -> Iterable[CardOp]:
         if self.turn is None:
             return [Deal(seat)]
         return [Play(seat, tuple(self.hands[seat]))]

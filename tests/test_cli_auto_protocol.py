@@ -13,6 +13,7 @@ from twentyone.cli import app
 from twentyone.games.blackjack import CasinoGame
 from twentyone.pontoon.auto import play_pontoon, pontoon_json
 from twentyone.pontoon.table import PontoonRules
+from twentyone.protocol import Op
 from twentyone.rules import PRESETS
 from twentyone.strategy.play import play_chart
 
@@ -29,12 +30,12 @@ def test_play_auto_goes_through_the_protocol_with_the_engines_report(
         monkeypatch: pytest.MonkeyPatch, args: list[str], engine: object) -> None:
     """``twentyone play --auto`` moves through ``CasinoGame.apply`` (the engine's loop never
     did) and prints the JSON the engine's loop prints for the same seed."""
-    applied: list[object] = []
+    applied: list[Op] = []
     real = CasinoGame.apply
 
-    def counted(self: CasinoGame, op: object) -> object:
+    def counted(self: CasinoGame, op: Op) -> None:
         applied.append(op)
-        return real(self, op)
+        real(self, op)
 
     monkeypatch.setattr(CasinoGame, "apply", counted)
     res = CliRunner().invoke(app, ["play", *args, "--rounds", "60", "--seed", "3", "--json"])

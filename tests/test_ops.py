@@ -21,9 +21,9 @@ from twentyone.engine.ops import (
     Double,
     Hit,
     Insure,
-    Op,
     Sit,
     Stand,
+    TableOp,
     op_from_json,
 )
 from twentyone.engine.table import Phase, Table
@@ -63,7 +63,7 @@ def test_applying_the_recorded_values_deals_the_same_rounds(seed: int, rounds: i
     """The record of the rounds is a list of operation values; applying them, in order, to a
     table shuffled the same way reproduces every event, chip and card."""
     t = played(seed, rounds)
-    assert all(isinstance(op, Op) for op in t.ops)
+    assert all(isinstance(op, TableOp) for op in t.ops)
     again = Table(t.rules, seed=seed)
     for op in t.ops:
         again.apply(op)

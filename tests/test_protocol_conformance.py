@@ -27,13 +27,12 @@ from twentyone.cards import Card
 from twentyone.engine.shoe import RandomShuffler as TableShuffler
 from twentyone.errors import ReplayError, TableError, TwentyOneError
 from twentyone.games.blackjack import replay
-from twentyone.games.core.game import Game
+from twentyone.games.core.game import CardGame
 from twentyone.games.core.shuffle import RandomShuffler
 from twentyone.games.history import replay as replay_cards
 from twentyone.games.history import replay_record
 from twentyone.games.registry import GAMES, ROOM_GAMES, TABLES
-from twentyone.protocol import HOUSE, seal
-from twentyone.protocol import Game as Protocol
+from twentyone.protocol import HOUSE, Game, seal
 from twentyone.rules import PRESETS
 
 #: The rules each chip game is played with here (single-deck: see the module's docstring).
@@ -68,7 +67,7 @@ def codes_in(value: Any) -> set[str]:
 
 
 def log_of(g: Any) -> list[Any]:
-    return list(g.log if isinstance(g, Game) else g.table.log)
+    return list(g.log if isinstance(g, CardGame) else g.table.log)
 
 
 def shuffled_at(g: Any) -> int:
@@ -82,7 +81,7 @@ def shown(g: Any, seat: int) -> set[str]:
     are not cards are dropped by the callers' intersections). At a chip table the settled
     round on show is left out once the shoe is shuffled after it."""
     shuffled = shuffled_at(g)
-    if isinstance(g, Game):
+    if isinstance(g, CardGame):
         return codes_in(g.seat_view(seat).to_json()) | codes_in(g.events(seat, shuffled))
     log = g.table.log
     started = max((i for i, e in enumerate(log) if e.kind == "round-started"), default=-1)
@@ -94,7 +93,7 @@ def shown(g: Any, seat: int) -> set[str]:
 
 
 def own(g: Any, seat: int) -> set[str]:
-    if isinstance(g, Game):
+    if isinstance(g, CardGame):
         return {c.code for c in g.hand_of(seat)}
     s = g.table.seats.get(seat)
     return {c.code for h in (s.hands if s else ()) for c in h.cards}
@@ -102,7 +101,7 @@ def own(g: Any, seat: int) -> set[str]:
 
 def stock(g: Any) -> set[str]:
     """Cards not yet dealt: still in the stock, the pack or the shoe."""
-    if isinstance(g, Game):
+    if isinstance(g, CardGame):
         if g.between_hands:
             return set()  # the pack is gathered in, and is shuffled before it is dealt
         places = g.places()
@@ -120,7 +119,7 @@ def stock(g: Any) -> set[str]:
 
 def face_down(g: Any) -> set[str]:
     """Cards the house may not see now."""
-    if isinstance(g, Game):
+    if isinstance(g, CardGame):
         public = {c for e in g.log[shuffled_at(g):] if not e.private for c in e.cards}
         return {c.code for s in g.seats for c in g.hand_of(s) if c not in public}
     t = g.table
@@ -137,7 +136,7 @@ def state(g: Any) -> str:
 
 def candidates(g: Any, data: st.DataObject) -> Any:
     """A request of any shape this game's operations have, legal or not."""
-    pack = [c.code for c in (g.pack() if isinstance(g, Game) else g.table.shoe.cards)]
+    pack = [c.code for c in (g.pack() if isinstance(g, CardGame) else g.table.shoe.cards)]
     seat = data.draw(st.integers(0, len(g.seat_numbers) + 1))
     raw: dict[str, Any] = data.draw(st.sampled_from([
         {"op": "play", "cards": data.draw(st.lists(st.sampled_from(pack), max_size=3))},
@@ -159,12 +158,12 @@ def candidates(g: Any, data: st.DataObject) -> Any:
 @given(seed=st.integers(0, 2**32 - 1), data=st.data())
 def test_every_game_meets_the_protocol(name: str, seed: int, data: st.DataObject) -> None:
     g = new_game(name, seed, players_of(name))
-    assert isinstance(g, Protocol)
+    assert isinstance(g, Game)
     for _ in range(STEPS):
         movers = [HOUSE, *g.seat_numbers]
         offered = [op for s in movers for op in g.legal(s)]
         if not offered:
-            assert not isinstance(g, Game), "a card game always has a move"
+            assert not isinstance(g, CardGame), "a card game always has a move"
             break  # everyone has left the chip table (or cannot cover a bet)
         for op in offered:
             g.verify(op)  # legal moves pass the rule that accepts them
@@ -199,21 +198,21 @@ def _views_hide(g: Any) -> None:
 
 
 def _all_cards(g: Any) -> set[str]:
-    if isinstance(g, Game):
+    if isinstance(g, CardGame):
         return {c.code for c in g.pack()}
     return {c.code for c in g.table.shoe.cards}
 
 
 def _seen_privately(g: Any, seat: int) -> set[str]:
     """Cards a private event showed ``seat`` (a deal to it, a card handed to it)."""
-    if isinstance(g, Game):
+    if isinstance(g, CardGame):
         return {c.code for e in g.log[shuffled_at(g):] if e.private and seat in (e.seat, e.other)
                 for c in e.cards}
     return codes_in(g.events(seat, shuffled_at(g)))
 
 
 def _replays(name: str, g: Any) -> None:
-    if isinstance(g, Game):
+    if isinstance(g, CardGame):
         assert replay_cards(g.history()).log == g.log
     else:
         again = replay(g.history(), TABLES[name].make, name)
@@ -238,7 +237,7 @@ def test_a_replay_with_a_dropped_event_is_refused() -> None:
         history = g.history()
         history["events"] = history["events"][:-1]
         with pytest.raises(ReplayError):
-            if isinstance(g, Game):
+            if isinstance(g, CardGame):
                 replay_cards(history)
             else:
                 replay(history, TABLES[name].make, name)

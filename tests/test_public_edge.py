@@ -233,7 +233,7 @@ def test_issue34_a_bool_is_no_seat_and_no_chip_count() -> None:
     assert t.legal_actions("2") == ()
 
 
-OPS: list[tuple[type[ops.Op], dict[str, object], dict[str, type[TableError]]]] = [
+OPS: list[tuple[type[ops.TableOp], dict[str, object], dict[str, type[TableError]]]] = [
     (ops.Sit, {"seat": 1, "bankroll": 1000}, {"seat": SeatError, "bankroll": ChipError}),
     (ops.Bet, {"seat": 1, "amount": 1000}, {"seat": SeatError, "amount": BetError}),
     (ops.Double, {"seat": 1, "amount": 1000}, {"seat": SeatError, "amount": IllegalActionError}),
@@ -249,7 +249,8 @@ OPS: list[tuple[type[ops.Op], dict[str, object], dict[str, type[TableError]]]] =
 
 @pytest.mark.parametrize(("op", "right", "errors"), OPS, ids=[o[0].__name__ for o in OPS])
 def test_issue34_an_operation_of_the_wrong_kinds_cannot_be_made(
-        op: type[ops.Op], right: dict[str, object], errors: dict[str, type[TableError]]) -> None:
+        op: type[ops.TableOp], right: dict[str, object],
+        errors: dict[str, type[TableError]]) -> None:
     """An operation is checked where it is made, so ``apply`` and a history never meet one
     holding a float, a bool or text; a record of one is a ``ReplayError``."""
     op(**right)

@@ -24,8 +24,8 @@ from rich.console import Console
 from twentyone.cards import Card, parse_card
 from twentyone.games.auto import make_bots, make_game
 from twentyone.games.core.bots import Bot
-from twentyone.games.core.game import Game
-from twentyone.games.core.ops import Give, Op, Pass, Play, Take
+from twentyone.games.core.game import CardGame
+from twentyone.games.core.ops import CardOp, Give, Pass, Play, Take
 from twentyone.games.registry import GAMES
 from twentyone.tui.cardroom import CardRoomApp
 from twentyone.tui.cardroom_draw import card_label, card_ops, other_ops
@@ -40,7 +40,7 @@ SUIT_LETTER = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
 ME = 1
 
 
-def table(game: str, players: int, seed: int) -> tuple[Game[Any], CardRoomApp, Bot]:
+def table(game: str, players: int, seed: int) -> tuple[CardGame[Any], CardRoomApp, Bot]:
     """A seeded table and the app on it; the returned bot chooses the person's moves."""
     g = make_game(game, players, seed)
     bots = make_bots(game, players, seed, None)
@@ -109,7 +109,7 @@ def note_text(app: CardRoomApp, screen: list[str] | None = None) -> str:
     return " ".join(region_text(app, "#note", screen).split())
 
 
-def public_cards(g: Game[Any]) -> set[Card]:
+def public_cards(g: CardGame[Any]) -> set[Card]:
     """Cards the person may know of: every card in an event as seat 1 sees it (played,
     turned up, picked up, exposed...), and those in seat 1's view."""
     known = {c for e in g.log for c in e.seen_by(ME).cards}
@@ -120,7 +120,7 @@ def public_cards(g: Game[Any]) -> set[Card]:
     return known
 
 
-def expected_keys(g: Game[Any]) -> set[str]:
+def expected_keys(g: CardGame[Any]) -> set[str]:
     """The footer's move keys that are legal now for seat 1, from ``legal_ops`` alone."""
     legal = g.legal_ops(ME)
     cards = card_ops(legal)
@@ -139,7 +139,7 @@ def expected_keys(g: Game[Any]) -> set[str]:
 MOVE_KEYS = ("p Pass", "t Take", "space Pick set", "Give card", "Play")
 
 
-def check_screen(g: Game[Any], app: CardRoomApp) -> None:
+def check_screen(g: CardGame[Any], app: CardRoomApp) -> None:
     """The screen shows the seat's hand exactly, no hidden card, the cursor on a card of a
     legal move (on none when no card can be played), and offers exactly the legal moves."""
     view = g.view(ME)
@@ -165,7 +165,7 @@ def check_screen(g: Game[Any], app: CardRoomApp) -> None:
         assert f"Enter gives {card_label(at)} to Seat" in note_text(app, screen)
 
 
-async def make_move(pilot: Any, app: CardRoomApp, op: Op) -> None:
+async def make_move(pilot: Any, app: CardRoomApp, op: CardOp) -> None:
     """Press the keys a person presses for ``op``."""
     if isinstance(op, (Play, Give)):
         single = len(op.cards) == 1
@@ -188,14 +188,14 @@ async def make_move(pilot: Any, app: CardRoomApp, op: Op) -> None:
 
 
 #: Called at each of the person's turns, before the move, with the game, the app and the pilot.
-TurnCheck = Callable[[Game[Any], CardRoomApp, Any], Awaitable[None]]
+TurnCheck = Callable[[CardGame[Any], CardRoomApp, Any], Awaitable[None]]
 
 
 async def play_hands(game: str, players: int, seed: int, hands: int = 1,
                      shot: str | None = None, each_turn: TurnCheck | None = None,
                      size: tuple[int, int] = SIZE,
                      check: bool = True,
-                     at_summary: TurnCheck | None = None) -> tuple[Game[Any], CardRoomApp, int]:
+                     at_summary: TurnCheck | None = None) -> tuple[CardGame[Any], CardRoomApp, int]:
     """Play ``hands`` hands through the keys, holding the screen to ``check_screen`` at each
     turn (``check``) after ``each_turn``, and showing each hand's summary to ``at_summary``;
     returns the game, the app and the moves made."""

@@ -8,7 +8,7 @@ from typing import Any
 from twentyone.cards import Card, parse_card
 from twentyone.errors import TableError
 from twentyone.games.core.cards import short_pack, standard_pack
-from twentyone.games.core.game import Game
+from twentyone.games.core.game import CardGame
 from twentyone.games.core.ops import Deal
 from twentyone.games.core.shuffle import StackedShuffler
 from twentyone.games.durak import Durak, DurakRules
@@ -70,7 +70,7 @@ def endgame(g: Durak, hands: Mapping[int, Sequence[Card]], attacker: int) -> Non
     g.check_invariants()
 
 
-def unchanged(g: Game[Any], op: Any) -> bool:
+def unchanged(g: CardGame[Any], op: Any) -> bool:
     """Apply an operation that must be refused; True if the game is exactly as it was."""
     before = g.state()
     try:

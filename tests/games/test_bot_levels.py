@@ -22,7 +22,7 @@ from twentyone.cli import app
 from twentyone.errors import RulesError
 from twentyone.games.auto import make_bots, make_game, play_hand, play_many
 from twentyone.games.core.bots import Bot, RandomBot
-from twentyone.games.core.ops import Op, Pass, Play
+from twentyone.games.core.ops import CardOp, Pass, Play
 from twentyone.games.durak.bots import DurakBeginnerBot, DurakBot
 from twentyone.games.levels import LEVELS, bot_names, canonical, make_bot
 from twentyone.games.president.bots import PresidentBeginnerBot, PresidentBot
@@ -43,7 +43,7 @@ class Watched:
     def __init__(self, bot: Bot, seat: int) -> None:
         self.bot, self.seat = bot, seat
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Op]) -> Op:
+    def choose(self, view: dict[str, Any], legal: Sequence[CardOp]) -> CardOp:
         assert view["seat"] == self.seat and legal
         op = self.bot.choose(view, legal)
         assert op in legal and op.seat == self.seat, (op, legal)
@@ -180,7 +180,7 @@ def test_president_best_leads_whole_sets_and_keeps_pairs_the_beginner_breaks() -
     """Leading, the best bot plays all its threes, the beginner one; following a single six,
     the best bot plays its nine rather than split its sevens, the beginner a seven."""
     lead = {"hand": cs("3s 3h 9c"), "top": ()}
-    legal: list[Op] = [Play(1, cs("3s")), Play(1, cs("3s 3h"))]
+    legal: list[CardOp] = [Play(1, cs("3s")), Play(1, cs("3s 3h"))]
     assert PresidentBot(random.Random(1)).choose(lead, legal) == Play(1, cs("3s 3h"))
     assert PresidentBeginnerBot(random.Random(1)).choose(lead, legal) == Play(1, cs("3s"))
     follow = {"hand": cs("7c 7d 9h"), "top": cs("6s")}
@@ -194,6 +194,6 @@ def test_solo_whist_beginner_plays_over_its_partner() -> None:
     bot plays low under it, the beginner takes the trick from its partner with the ace."""
     view = {"seat": 3, "trump": c("2h").suit, "declarers": (1, 3), "contract": "prop",
             "trick": ((1, c("Ks")), (2, c("5s"))), "hand": cs("As 3s 4d"), "played": ()}
-    legal: list[Op] = [Play(3, cs("As")), Play(3, cs("3s"))]
+    legal: list[CardOp] = [Play(3, cs("As")), Play(3, cs("3s"))]
     assert SoloWhistBot(random.Random(1)).choose(view, legal) == Play(3, cs("3s"))
     assert SoloWhistBeginnerBot(random.Random(1)).choose(view, legal) == Play(3, cs("As"))

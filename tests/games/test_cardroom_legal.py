@@ -37,7 +37,7 @@ from textual.widgets import Static
 from twentyone.cards import Card
 from twentyone.games.auto import make_bots, make_game
 from twentyone.games.core.bots import Bot
-from twentyone.games.core.game import Game
+from twentyone.games.core.game import CardGame
 from twentyone.games.core.ops import Bid, Give, Play
 from twentyone.games.solo_whist.contracts import CONTRACTS, COP
 from twentyone.tui.cardroom import CardRoomApp
@@ -48,7 +48,7 @@ from twentyone.tui.cardroom_screens import ConfirmLeave, Summary
 TUI = Path(__file__).resolve().parents[2] / "src" / "twentyone" / "tui"
 
 
-async def walk_the_cursor(g: Game[Any], app: CardRoomApp, pilot: Any) -> None:
+async def walk_the_cursor(g: CardGame[Any], app: CardRoomApp, pilot: Any) -> None:
     """At a turn: the cursor (read from the screen) is on a playable card, and stepping right
     round the hand visits every playable card and no other; with none, it is on no card."""
     playable = {c for op in card_ops(g.legal_ops(ME)) for c in op.cards}
@@ -124,7 +124,7 @@ async def _test_durak_offers_take_only_to_the_defender() -> None:
     any other turn, t says why and changes nothing."""
     kinds: set[bool] = set()
 
-    async def take_only_when_defending(g: Game[Any], app: CardRoomApp, pilot: Any) -> None:
+    async def take_only_when_defending(g: CardGame[Any], app: CardRoomApp, pilot: Any) -> None:
         view = g.view(ME)
         defending = view["phase"] == "defend" and view["defender"] == ME
         kinds.add(defending)
@@ -181,7 +181,7 @@ async def _test_solo_whist_bids_say_what_they_must_take() -> None:
     docs/games/solo-whist.md#the-bids."""
     calls = 0
 
-    async def bids_say_their_tricks(g: Game[Any], app: CardRoomApp, pilot: Any) -> None:
+    async def bids_say_their_tricks(g: CardGame[Any], app: CardRoomApp, pilot: Any) -> None:
         nonlocal calls
         buttons = " ".join(region_text(app, "#buttons").split())
         for n, op in enumerate([op for op in app.legal() if not isinstance(op, Play)], 1):
@@ -206,7 +206,7 @@ def test_president_shows_the_set_you_pick() -> None:
     asyncio.run(_test_president_shows_the_set_you_pick())
 
 
-async def _pick_turn(g: Game[Any], app: CardRoomApp, pilot: Any, chooser: Bot) -> None:
+async def _pick_turn(g: CardGame[Any], app: CardRoomApp, pilot: Any, chooser: Bot) -> None:
     """Play seat 1's chosen moves until it leads holding a set of more than one card."""
     for _ in range(500):
         await pilot.pause()
@@ -261,7 +261,7 @@ async def _test_the_exchange_shows_the_card_given() -> None:
     Asshole who receives it; stepping changes it; Enter gives exactly that card."""
     seen: list[str] = []
 
-    async def at_the_exchange(g: Game[Any], app: CardRoomApp, pilot: Any) -> None:
+    async def at_the_exchange(g: CardGame[Any], app: CardRoomApp, pilot: Any) -> None:
         gives = [op for op in card_ops(g.legal_ops(ME)) if isinstance(op, Give)]
         if not gives:
             return

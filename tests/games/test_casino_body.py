@@ -18,11 +18,11 @@ from twentyone.games.registry import TABLES
 from twentyone.protocol import HOUSE
 from twentyone.rules import PRESETS
 
-GAMES = [("casino", PRESETS["six-deck-s17"].to_mapping()),
+CASES = [("casino", PRESETS["six-deck-s17"].to_mapping()),
          ("casino", PRESETS["single-deck"].to_mapping()), ("pontoon", {})]
 
 
-@pytest.mark.parametrize(("name", "rules"), GAMES)
+@pytest.mark.parametrize(("name", "rules"), CASES)
 def test_every_body_is_the_one_written_from_its_own_view(name: str,
                                                          rules: dict[str, Any]) -> None:
     rng = random.Random(2026)

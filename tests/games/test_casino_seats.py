@@ -10,7 +10,7 @@ import pytest
 
 from twentyone.engine.bots import ChartBot
 from twentyone.engine.events import event_from_json
-from twentyone.engine.ops import Op
+from twentyone.engine.ops import TableOp
 from twentyone.engine.shoe import RandomShuffler
 from twentyone.engine.table import Phase, Table
 from twentyone.engine.views import visible_events
@@ -31,7 +31,7 @@ def _through_the_protocol(game: CasinoGame, level: str) -> None:
     while (seat := game.acting) is not None:
         seen = game.seat_view(seat)
         op = bot.choose(seen.body, seen.legal)
-        assert isinstance(op, Op)
+        assert isinstance(op, TableOp)
         game.apply(op)
 
 

@@ -18,7 +18,7 @@ from twentyone.games.core.ops import OPS, op_from_json
 from twentyone.games.durak import DurakRules
 from twentyone.games.history import dumps, loads, replay, to_history
 
-GAMES = [("solo-whist", 4), ("durak", 3), ("president", 5)]
+CASES = [("solo-whist", 4), ("durak", 3), ("president", 5)]
 PACKAGE = Path(__file__).resolve().parents[2] / "src" / "twentyone" / "games"
 
 
@@ -30,14 +30,14 @@ def played(name: str, players: int, hands: int = 3, seed: int = 5) -> Any:
     return g
 
 
-@pytest.mark.parametrize(("name", "players"), GAMES)
+@pytest.mark.parametrize(("name", "players"), CASES)
 def test_history_replays_whole_games(name: str, players: int) -> None:
     g = played(name, players)
     again = loads(dumps(g))
     assert again.log == g.log and again.state() == g.state()
 
 
-@pytest.mark.parametrize(("name", "players"), GAMES)
+@pytest.mark.parametrize(("name", "players"), CASES)
 def test_altered_history_refused(name: str, players: int) -> None:
     data = to_history(played(name, players, hands=1))
     bad_event = copy.deepcopy(data)
@@ -63,7 +63,7 @@ def test_ops_registry_round_trip() -> None:
         assert op_from_json(json.loads(json.dumps(op.to_json()))) == op
 
 
-@pytest.mark.parametrize(("name", "players"), GAMES)
+@pytest.mark.parametrize(("name", "players"), CASES)
 def test_views_hide_other_hands(name: str, players: int) -> None:
     g: Any = make_game(name, players, 3)
     g.apply(g.legal_ops(g.to_act)[0])
@@ -96,7 +96,7 @@ def test_rules_validated_and_round_trip() -> None:
         DurakRules(players=True)
 
 
-@pytest.mark.parametrize(("name", "players"), GAMES)
+@pytest.mark.parametrize(("name", "players"), CASES)
 def test_runner_json_shape(name: str, players: int) -> None:
     bots = ["heuristic"] + ["random"] * (players - 1)
     out = play_many(name, players, 4, 7, bots)

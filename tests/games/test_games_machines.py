@@ -13,7 +13,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 from twentyone.cards import Suit
 from twentyone.errors import TableError
 from twentyone.games.auto import make_game
-from twentyone.games.core.ops import Bid, Deal, Give, NameTrump, Op, Pass, Play, Take
+from twentyone.games.core.ops import Bid, CardOp, Deal, Give, NameTrump, Pass, Play, Take
 from twentyone.games.history import replay, to_history
 from twentyone.games.solo_whist import SoloWhist
 
@@ -49,7 +49,7 @@ def machine(name: str, players: int) -> type[RuleBasedStateMachine]:
             seat = data.draw(st.integers(0, players + 1))
             pack = g.pack()
             cards = tuple(data.draw(st.lists(st.sampled_from(pack), min_size=0, max_size=4)))
-            op: Op = data.draw(st.sampled_from([
+            op: CardOp = data.draw(st.sampled_from([
                 Deal(seat), Pass(seat), Take(seat), Play(seat, cards), Give(seat, cards),
                 Bid(seat, data.draw(st.sampled_from(BIDS))),
                 NameTrump(seat, data.draw(st.sampled_from(list(Suit))))]))

@@ -8,7 +8,7 @@ from games_kit import c, cs, unchanged, whist_order
 from twentyone.cards import Card, Suit
 from twentyone.games.auto import make_bots
 from twentyone.games.core.errors import GameRulesError, IllegalMoveError
-from twentyone.games.core.ops import Bid, Deal, NameTrump, Op, Pass, Play
+from twentyone.games.core.ops import Bid, CardOp, Deal, NameTrump, Pass, Play
 from twentyone.games.core.shuffle import RandomShuffler, StackedShuffler
 from twentyone.games.solo_whist import LADDER, Phase, SoloWhist, SoloWhistRules
 
@@ -29,7 +29,7 @@ def game(hands: dict[int, list[Card]] | None = None, dealer: int = 1) -> SoloWhi
     return g
 
 
-def run(g: SoloWhist, *ops: Op) -> None:
+def run(g: SoloWhist, *ops: CardOp) -> None:
     for op in ops:
         g.apply(op)
 

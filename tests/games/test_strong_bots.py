@@ -19,8 +19,8 @@ from twentyone.cards import Suit
 from twentyone.games.auto import make_bots, make_game, play_hand
 from twentyone.games.core.bots import Bot, Watcher, show_news
 from twentyone.games.core.cards import Card
-from twentyone.games.core.game import Game
-from twentyone.games.core.ops import Bid, NameTrump, Op, Pass
+from twentyone.games.core.game import CardGame
+from twentyone.games.core.ops import Bid, CardOp, NameTrump, Pass
 from twentyone.games.core.search import SearchBot, deal_unseen
 from twentyone.games.core.shuffle import StackedShuffler
 from twentyone.games.durak.strong import DurakStrongBot
@@ -37,17 +37,17 @@ from twentyone.games.solo_whist.strong import legal_moves as whist_moves
 
 STRONG: dict[str, type[SearchBot[Any]]] = {
     "durak": DurakStrongBot, "president": PresidentStrongBot, "solo-whist": SoloWhistStrongBot}
-MOVES: dict[str, Callable[[Game[Any], int], list[Op]]] = {
+MOVES: dict[str, Callable[[CardGame[Any], int], list[CardOp]]] = {
     "durak": durak_moves, "president": president_moves, "solo-whist": whist_moves}
 
 
-def _dealt(g: Game[Any], seat: int) -> tuple[Card, ...]:
+def _dealt(g: CardGame[Any], seat: int) -> tuple[Card, ...]:
     """The cards ``seat`` was dealt this hand (its own view of the deal)."""
     deals = [e for e in g.log if e.kind == "dealt" and e.seat == seat]
     return deals[-1].cards
 
 
-def _deciding(game: str, seed: int, seat: int, after: int, phase: str = "play") -> Game[Any]:
+def _deciding(game: str, seed: int, seat: int, after: int, phase: str = "play") -> CardGame[Any]:
     """A table of four where best bots have made at least ``after`` moves of the first hand and
     ``seat`` now has a real choice (at Solo Whist, in ``phase``: a card to play, or a call)."""
     g = make_game(game, 4, seed)
@@ -63,7 +63,7 @@ def _deciding(game: str, seed: int, seat: int, after: int, phase: str = "play") 
         g.apply(bots[s].choose(g.view(s), legal))
 
 
-def _redealt(g: Game[Any], seat: int) -> Game[Any]:
+def _redealt(g: CardGame[Any], seat: int) -> CardGame[Any]:
     """The same moves dealt from a pack where two other seats hold each other's card: two cards
     of one suit (never a trump, never the three of spades), dealt to them and never since seen
     on the table, are swapped, so nothing ``seat`` was shown changes but the hidden hands do."""

@@ -19,7 +19,7 @@ from playwright.sync_api import Page, Route, WebSocketRoute
 
 import twentyone.web
 from twentyone.errors import TableError
-from twentyone.games.core.game import Game
+from twentyone.games.core.game import CardGame
 from twentyone.games.core.ops import Deal
 from twentyone.games.registry import GAMES
 
@@ -31,7 +31,7 @@ CODE = "CARDS1"
 class Harness:
     """One game and the pages that play its seats; bots play every other seat."""
 
-    def __init__(self, game: Game[Any], names: Mapping[int, str], seed: int = 7,
+    def __init__(self, game: CardGame[Any], names: Mapping[int, str], seed: int = 7,
                  people: tuple[int, ...] = ()) -> None:
         self.game = game
         self.names = dict(names)

@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from twentyone.cards import Card
-from twentyone.games.core.game import Game
+from twentyone.games.core.game import CardGame
 from twentyone.games.core.shuffle import RandomShuffler
 from twentyone.web.protocol import Request
 from twentyone.web.room import Room, Sources
@@ -89,7 +89,7 @@ def codes_in(value: Any, pack: set[str]) -> set[str]:
     return set()
 
 
-def seen_by(g: Game[Any], viewer: int) -> set[Card]:
+def seen_by(g: CardGame[Any], viewer: int) -> set[Card]:
     """The cards ``viewer`` (0: a spectator or the host) has a right to have seen: its own
     hand, and every card of an event shown to all or to it (a deal to its hand, a card
     handed to it)."""
@@ -106,7 +106,7 @@ def frame_of(room: Room, actor: Actor, since: int | None) -> dict[str, Any]:
     return frame
 
 
-def game_of(room: Room) -> Game[Any]:
+def game_of(room: Room) -> CardGame[Any]:
     """A card room's game, as the card game it is (``Room.card_game``)."""
     g = room.card_game
     assert g is not None, "a card room"

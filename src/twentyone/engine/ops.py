@@ -50,7 +50,7 @@ def chip_counts(x: object) -> bool:
 
 #: What each field holds, in words, and the error a value of another kind meets: the table's
 #: own for that argument (a bet's amount is a ``BetError``, a double's an
-#: ``IllegalActionError``). ``amount`` is each operation's own (``Op.amount_is``).
+#: ``IllegalActionError``). ``amount`` is each operation's own (``TableOp.amount_is``).
 _KINDS: dict[str, tuple[type[TableError], str]] = {
     "seat": (SeatError, "a seat is a whole number"),
     "to": (SeatError, "an offer names a seat by its number"),
@@ -61,8 +61,9 @@ _KINDS: dict[str, tuple[type[TableError], str]] = {
 
 
 @dataclass(frozen=True, slots=True)
-class Op:
-    """An operation: what was asked, by whom, with what. ``name`` is its word in records."""
+class TableOp:
+    """A casino table's operation: what was asked, by whom, with what. ``name`` is its word in
+    records. (``protocol.Op`` is what every game's operations meet; this is the tables' own.)"""
 
     name: ClassVar[str] = ""
     #: The error an ``amount`` of the wrong kind meets, and what it is in words.
@@ -94,7 +95,7 @@ class Op:
 
 
 @dataclass(frozen=True, slots=True)
-class SeatOp(Op):
+class SeatOp(TableOp):
     """An operation made by one seat."""
 
     seat: int
@@ -139,7 +140,7 @@ class Bet(SeatOp):
 
 
 @dataclass(frozen=True, slots=True)
-class Deal(Op):
+class Deal(TableOp):
     name: ClassVar[str] = "deal"
 
 
@@ -194,35 +195,35 @@ class Surrender(SeatOp):
 
 
 @dataclass(frozen=True, slots=True)
-class DealerHit(Op):
+class DealerHit(TableOp):
     """A dealer who decides (``rules.dealer_decides``) takes a card."""
 
     name: ClassVar[str] = "dealer_hit"
 
 
 @dataclass(frozen=True, slots=True)
-class DealerStand(Op):
+class DealerStand(TableOp):
     name: ClassVar[str] = "dealer_stand"
 
 
 @dataclass(frozen=True, slots=True)
-class Void(Op):
+class Void(TableOp):
     """Call the round off (a player interrupted, the terminal closed): every bet still on the
     layout, insurance included, goes back to its owner; hands already settled stay settled."""
 
     name: ClassVar[str] = "void"
 
 
-def as_op(value: object) -> Op:
+def as_op(value: object) -> TableOp:
     """``value`` as a table's operation: anything else (None, a dict, a name) is refused in
     words, as the table refuses it, since the protocol's games take whatever a caller sends."""
-    if isinstance(value, Op):
+    if isinstance(value, TableOp):
         return value
     raise IllegalActionError(f"an operation is a value such as Hit(1) from "
                              f"twentyone.engine.ops, not {shown(value)}")
 
 
-def registry(ops: Iterable[type[Op]]) -> dict[str, type[Op]]:
+def registry(ops: Iterable[type[TableOp]]) -> dict[str, type[TableOp]]:
     """Operations by their record name."""
     return {op.name: op for op in ops}
 
@@ -232,7 +233,7 @@ TABLE_OPS = registry((Sit, Leave, Change, ColourUp, Bet, Deal, Insure, EvenMoney
                       Stand, Double, Split, Surrender, DealerHit, DealerStand, Void))
 
 
-def op_from_json(data: object, ops: Mapping[str, type[Op]]) -> Op:
+def op_from_json(data: object, ops: Mapping[str, type[TableOp]]) -> TableOp:
     """The operation a record names, its fields checked against their types: anything else (an
     unknown name, a missing or extra field, a string for a number) is a ``ReplayError``."""
     if not isinstance(data, dict):
@@ -256,20 +257,20 @@ def op_from_json(data: object, ops: Mapping[str, type[Op]]) -> Op:
 
 
 #: Each operation class's fields and the check of each, as its ``__post_init__`` runs them.
-_CHECKS: dict[type[Op], tuple[tuple[str, Callable[[object], bool]], ...]] = {}
+_CHECKS: dict[type[TableOp], tuple[tuple[str, Callable[[object], bool]], ...]] = {}
 
 
-def _checks(cls: type[Op]) -> tuple[tuple[str, Callable[[object], bool]], ...]:
+def _checks(cls: type[TableOp]) -> tuple[tuple[str, Callable[[object], bool]], ...]:
     found = _CHECKS[cls] = tuple((name, _FITS[annotation])
                                  for name, (annotation, _) in _fields(cls).items())
     return found
 
 
 #: Each operation class's fields, as ``_fields`` reads them.
-_FIELDS: dict[type[Op], dict[str, tuple[str, bool]]] = {}
+_FIELDS: dict[type[TableOp], dict[str, tuple[str, bool]]] = {}
 
 
-def _fields(cls: type[Op]) -> dict[str, tuple[str, bool]]:
+def _fields(cls: type[TableOp]) -> dict[str, tuple[str, bool]]:
     """An operation's fields: each one's annotation and whether a record must give it (read
     once per class: a server reads every request with ``op_from_json``)."""
     found = _FIELDS.get(cls)

@@ -66,11 +66,11 @@ from twentyone.engine.ops import (
     Hit,
     Insure,
     Leave,
-    Op,
     Sit,
     Split,
     Stand,
     Surrender,
+    TableOp,
     Void,
     as_op,
     chip_counts,
@@ -137,9 +137,9 @@ def _buy_in(x: object) -> TypeGuard[Cents | Mapping[str, int]]:
     return type(x) is int or chip_counts(x)
 
 
-def _wrong(op: type[Op], *fields: object) -> NoReturn:
+def _wrong(op: type[TableOp], *fields: object) -> NoReturn:
     """Refuse a method's arguments of the wrong kind as the operation they make refuses them
-    (``Op.of`` raises the field's typed error, in the same words for either way of asking)."""
+    (``TableOp.of`` raises the field's typed error, in the same words for either way of asking)."""
     op.of(*fields)
     raise AssertionError(f"{op.__name__} took arguments of the wrong kind")
 
@@ -175,7 +175,7 @@ Refusal = tuple[type[TableError], str] | None
 #: check that refuses it in words (or lets it through), and the work itself, which returns the
 #: operation as it is recorded where that differs from the one asked (a buy-in is recorded as
 #: the chips it bought). Both are given the seat.
-Steps = tuple[StrEnum, int, Callable[[int], Refusal], Callable[[int], "Op | None"]]
+Steps = tuple[StrEnum, int, Callable[[int], Refusal], Callable[[int], "TableOp | None"]]
 
 
 class Seat:
@@ -257,7 +257,7 @@ class Table:
         self.dealer_name = "dealer"
         #: Every operation applied, as values: with the shoe's shuffle records this is all a
         #: hand history needs to deal the same round again.
-        self.ops: list[Op] = []
+        self.ops: list[TableOp] = []
         #: Keep ``ops``. A headless run that throws its record away turns this off and spares
         #: itself building a value per operation (about 4% of a round's work).
         self.keep_record = True
@@ -269,7 +269,7 @@ class Table:
             self._shuffle()
 
     #: The operations this table performs, by their record name (a variant adds its own).
-    operations: ClassVar[dict[str, type[Op]]] = TABLE_OPS
+    operations: ClassVar[dict[str, type[TableOp]]] = TABLE_OPS
 
     #: The most a player may buy in for, in cents, in money or in chips (``MAX_BUY_IN``).
     max_buy_in: ClassVar[Cents] = MAX_BUY_IN
@@ -284,27 +284,27 @@ class Table:
         """What settlement pays from and collects into."""
         return self.cashier.bank
 
-    def apply(self, op: Op) -> Record:
+    def apply(self, op: TableOp) -> Record:
         """Perform an operation given as a value: the same as calling its method (``Hit(1)`` is
         ``hit(1)``), refused the same way."""
         op = self._resolved(op)
         action, seat, refusal, body = self._steps(op)
         return self._perform(op, action, seat, refusal, body)
 
-    def refusal(self, op: Op) -> Refusal:
+    def refusal(self, op: TableOp) -> Refusal:
         """Why ``apply(op)`` would be refused now, or None: the very check ``apply`` makes, so
         asking first can never disagree with doing."""
         _, seat, refusal, _ = self._steps(self._resolved(op))
         return refusal(seat)
 
-    def verify(self, op: Op) -> None:
+    def verify(self, op: TableOp) -> None:
         """Raise what ``apply(op)`` would be refused with; changes nothing."""
         self._raise(self.refusal(op))
 
-    def can(self, op: Op) -> bool:
+    def can(self, op: TableOp) -> bool:
         return self.refusal(op) is None
 
-    def _steps(self, op: Op) -> Steps:
+    def _steps(self, op: TableOp) -> Steps:
         """Hook: an operation's steps (``Steps``). A variant handles its own operations first
         and passes the rest here."""
         match op:
@@ -352,7 +352,7 @@ class Table:
         name = as_op(op).name  # anything but an operation is refused as one
         raise IllegalActionError(f"{name or type(op).__name__} is not done at this table")
 
-    def _resolved(self, op: Op) -> Op:
+    def _resolved(self, op: TableOp) -> TableOp:
         """A double or insurance of the default amount (None) as the amount it stands for now,
         which is what the record keeps; any other operation as it is."""
         if isinstance(op, Double) and op.amount is None:
@@ -371,8 +371,9 @@ class Table:
         s = self.seats.get(seat)
         return self.cashier.half(s.hands[0].bet) if s is not None and s.hands else None
 
-    def _perform(self, op: Op | None, action: StrEnum, seat: int,
-                 refusal: Callable[[int], Refusal], body: Callable[[int], Op | None]) -> Record:
+    def _perform(self, op: TableOp | None, action: StrEnum, seat: int,
+                 refusal: Callable[[int], Refusal],
+                 body: Callable[[int], TableOp | None]) -> Record:
         """The one envelope of every operation: take the table (or refuse: another thread's
         operation is running), refuse in words and change nothing, or do the work, keep the
         operation in ``ops`` (where ``keep_record`` asks) and call the round off where the shoe
@@ -430,7 +431,7 @@ class Table:
             return self.cashier.buy_in(bankroll)
         return self.chipset.counts(bankroll)
 
-    def _sit(self, seat: int, bankroll: Cents | Mapping[str, int]) -> Op:
+    def _sit(self, seat: int, bankroll: Cents | Mapping[str, int]) -> TableOp:
         chips = self._buy(bankroll)
         self.seats[seat] = Seat(seat, chips)
         self.log.append(Event(Kind.SAT, seat, amount=self.chipset.value(chips),

@@ -26,7 +26,7 @@ from twentyone.envs.aec import SeatsEnv
 from twentyone.envs.codec import CARD_GAMES, MAX_MOVES, codec, new_game
 from twentyone.envs.common import InvalidActionError
 from twentyone.errors import RulesError
-from twentyone.games.core.game import Game
+from twentyone.games.core.game import CardGame
 from twentyone.games.core.shuffle import RandomShuffler
 
 #: Names ``card_game_env`` accepts for the casino table (the registry's room name is "casino").
@@ -57,7 +57,7 @@ class CardGameEnv(SeatsEnv):
         self.metadata = {**self.metadata, "name": f"twentyone_{game.replace('-', '_')}_v0"}
         self._name_seats(players, spaces.Box(0.0, 1.0, shape=(self.codec.n_features,),
                                              dtype=np.float32), self.codec.n_actions)
-        self.game: Game[Any] | None = None
+        self.game: CardGame[Any] | None = None
         self._rng = np.random.default_rng()
         self._since = 0
         self._moves = 0

@@ -31,8 +31,8 @@ import numpy.typing as npt
 from twentyone.cards import Rank, Suit, parse_card
 from twentyone.errors import RulesError
 from twentyone.games.core.cards import standard_pack
-from twentyone.games.core.game import Game
-from twentyone.games.core.ops import Op
+from twentyone.games.core.game import CardGame
+from twentyone.games.core.ops import CardOp
 from twentyone.games.core.rules import GameRules
 from twentyone.games.registry import GAMES
 from twentyone.games.solo_whist.contracts import COP, LADDER
@@ -61,9 +61,9 @@ CODES = tuple(c.code for c in sorted(standard_pack(), key=lambda c: c.id))
 _INDEX = {code: i for i, code in enumerate(CODES)}
 
 
-def action_key(op: Op | Mapping[str, Any]) -> ActionKey:
+def action_key(op: CardOp | Mapping[str, Any]) -> ActionKey:
     """The catalogue key of an operation (or its JSON): the same move by any seat."""
-    j = op.to_json() if isinstance(op, Op) else op
+    j = op.to_json() if isinstance(op, CardOp) else op
     return (str(j["op"]), frozenset(j.get("cards", ())), str(j.get("bid", "")),
             str(j.get("suit", "")))
 
@@ -122,16 +122,16 @@ class Codec:
             return None
         return (seat - me) % self.players
 
-    def legal_actions(self, g: Game[Any], seat: int) -> list[int]:
+    def legal_actions(self, g: CardGame[Any], seat: int) -> list[int]:
         """The numbers of ``seat``'s legal operations, in ascending order."""
         return sorted(self.index[action_key(op)] for op in g.legal(seat))
 
-    def mask(self, g: Game[Any], seat: int) -> npt.NDArray[np.int8]:
+    def mask(self, g: CardGame[Any], seat: int) -> npt.NDArray[np.int8]:
         out = np.zeros(self.n_actions, dtype=np.int8)
         out[self.legal_actions(g, seat)] = 1
         return out
 
-    def op(self, g: Game[Any], seat: int, action: int) -> Op | None:
+    def op(self, g: CardGame[Any], seat: int, action: int) -> CardOp | None:
         """The legal operation of ``seat`` that action number ``action`` stands for (None when
         it stands for none of them now)."""
         if not 0 <= action < self.n_actions:
@@ -145,7 +145,7 @@ class Codec:
         what = " ".join(sorted(cards, key=card_index)) or bid or suit
         return f"{name} {what}".strip()
 
-    def observe(self, g: Game[Any], seat: int, since: int) -> npt.NDArray[np.float32]:
+    def observe(self, g: CardGame[Any], seat: int, since: int) -> npt.NDArray[np.float32]:
         """The observation of ``seat`` from its view and the events it may see since the mark
         ``since`` (``encode``)."""
         return self.encode(g.view_json(seat), g.events(seat, since), seat)
@@ -411,7 +411,7 @@ def codec(game: str, players: int) -> Codec:
 MAX_MOVES = 2000
 
 
-def new_game(game: str, players: int, shuffler: Any, rules: Mapping[str, Any]) -> Game[Any]:
+def new_game(game: str, players: int, shuffler: Any, rules: Mapping[str, Any]) -> CardGame[Any]:
     """A fresh table of ``game`` for ``players`` with the other ``rules`` given (each checked by
     the game's rules; a bad one is a ``RulesError`` in words), shuffling with ``shuffler``."""
     codec(game, players)

@@ -20,10 +20,10 @@ from twentyone.engine.ops import (
     EvenMoney,
     Hit,
     Insure,
-    Op,
     Split,
     Stand,
     Surrender,
+    TableOp,
 )
 from twentyone.engine.table import Table
 from twentyone.errors import IllegalActionError, RulesError, WrongPhaseError
@@ -47,7 +47,7 @@ ACTION_NAMES = ("stand", "hit", "double", "split", "surrender", "insure", "decli
 
 
 
-def action_op(table: Table, seat: int, action: int) -> Op:
+def action_op(table: Table, seat: int, action: int) -> TableOp:
     """The table operation an action number stands for (``INSURE`` is even money where the
     table offers it on this hand), so every environment acts through ``table.apply``."""
     if action == INSURE:

@@ -37,7 +37,7 @@ import numpy as np
 
 from twentyone.cards import parse_card
 from twentyone.envs.codec import CARD_GAMES, CODES, MAX_MOVES, Codec, card_index, codec, new_game
-from twentyone.games.core.game import Game
+from twentyone.games.core.game import CardGame
 from twentyone.games.core.shuffle import StackedShuffler
 from twentyone.games.registry import GAMES
 from twentyone.protocol import HOUSE
@@ -71,7 +71,7 @@ def _game_type(game: str) -> Any:
         parameter_specification=_parameters(game))
 
 
-class CardGame(pyspiel.Game):  # type: ignore[misc]
+class SpielGame(pyspiel.Game):  # type: ignore[misc]
     """One card game for OpenSpiel (module docstring); ``game`` is the registry's name."""
 
     game_name = ""
@@ -113,7 +113,7 @@ def _utility_sum(game: str, players: int) -> float | None:
 class CardState(pyspiel.State):  # type: ignore[misc]
     """A hand: the shuffle's chance nodes, then the table (``game``) the players act at."""
 
-    def __init__(self, game: CardGame) -> None:
+    def __init__(self, game: SpielGame) -> None:
         super().__init__(game)
         self.name = game.game_name
         self.players = game.codec.players
@@ -124,7 +124,7 @@ class CardState(pyspiel.State):  # type: ignore[misc]
         self.moves = 0
 
     @property
-    def game(self) -> Game[Any] | None:
+    def game(self) -> CardGame[Any] | None:
         return None if self.held is None else self.held.game
 
     @property
@@ -195,7 +195,7 @@ class Held:
 
     __slots__ = ("game", "seen")
 
-    def __init__(self, game: Game[Any]) -> None:
+    def __init__(self, game: CardGame[Any]) -> None:
         self.game = game
         #: The events each viewer has been shown, as of the log's length (an observer asks
         #: for each player's tensor and string at every state, of the same events).
@@ -212,7 +212,7 @@ class Held:
         return Held(fork(self.game))
 
 
-def fork(g: Game[Any]) -> Game[Any]:
+def fork(g: CardGame[Any]) -> CardGame[Any]:
     """A copy of the table ``g`` to play on apart: every list, set and dict it holds is copied
     two levels deep (a seat's hand in a dict of hands, included), and its shuffler; what they
     hold (cards, events, operations, results) is immutable and shared.
@@ -281,6 +281,6 @@ def register() -> list[str]:
     for game, name in NAMES.items():
         if name in known:
             continue
-        cls = type(f"CardGame_{game.replace('-', '_')}", (CardGame,), {"game_name": game})
+        cls = type(f"SpielGame_{game.replace('-', '_')}", (SpielGame,), {"game_name": game})
         pyspiel.register_game(_game_type(game), cls)
     return list(NAMES.values())

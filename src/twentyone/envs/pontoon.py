@@ -37,7 +37,7 @@ from gymnasium import spaces
 
 from twentyone.cards import Card
 from twentyone.engine.events import Kind
-from twentyone.engine.ops import DealerHit, DealerStand, Double, Hit, Op, Split, Stand
+from twentyone.engine.ops import DealerHit, DealerStand, Double, Hit, Split, Stand, TableOp
 from twentyone.engine.table import Action, Phase
 from twentyone.engine.views import view, visible_events
 from twentyone.envs.aec import SeatsEnv
@@ -219,7 +219,7 @@ class PontoonEnv(SeatsEnv):
         self._cumulative_rewards[agent] = 0.0
         self._select()
 
-    def _op(self, seat: int, action: int) -> Op:
+    def _op(self, seat: int, action: int) -> TableOp:
         assert self.table is not None
         if self.table.phase is Phase.DEALER:
             return DealerHit() if action == HIT else DealerStand()

@@ -15,7 +15,7 @@ from typing import Any
 from twentyone.errors import RulesError
 
 from .core.bots import Bot, show_news
-from .core.game import Game
+from .core.game import CardGame
 from .core.shuffle import RandomShuffler
 from .levels import canonical, make_bot
 from .registry import GAMES
@@ -24,7 +24,7 @@ from .registry import GAMES
 MAX_OPS_PER_HAND = 5000
 
 
-def make_game(game: str, players: int, seed: int | None) -> Game[Any]:
+def make_game(game: str, players: int, seed: int | None) -> CardGame[Any]:
     """A new table of ``game`` for ``players``, shuffling from ``seed`` (None: secure random)."""
     entry = GAMES.get(game)
     if entry is None:
@@ -49,7 +49,7 @@ def make_bots(game: str, players: int, seed: int,
     return {s: make_bot(game, n, random.Random(seed * 1000 + s)) for s, n in enumerate(names, 1)}
 
 
-def play_hand(g: Game[Any], bots: dict[int, Bot], check_every_op: bool = False) -> None:
+def play_hand(g: CardGame[Any], bots: dict[int, Bot], check_every_op: bool = False) -> None:
     """Deal one hand and let the bots play it to the end (back to the dealing phase)."""
     dealer = g.to_act
     assert dealer is not None
@@ -70,7 +70,7 @@ def play_hand(g: Game[Any], bots: dict[int, Bot], check_every_op: bool = False) 
     check_hand(g)
 
 
-def check_hand(g: Game[Any]) -> None:
+def check_hand(g: CardGame[Any]) -> None:
     """Every card in one place; in a zero-sum game (Solo Whist) every hand's scores sum to 0."""
     g.check_invariants()
     if GAMES[g.name].zero_sum:

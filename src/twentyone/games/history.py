@@ -12,13 +12,12 @@ from typing import Any
 from twentyone.cards import parse_card
 from twentyone.engine.records import shoe_commitment
 from twentyone.errors import ReplayError, shown
-from twentyone.protocol import Game as ProtocolGame
-from twentyone.protocol import seal
+from twentyone.protocol import Game, seal
 
 from .blackjack import replay as replay_table
 from .blackjack.records import DAMAGE, OWN_FORMATS, OwnFormat
 from .core.errors import GameReplayError
-from .core.game import Game
+from .core.game import CardGame
 from .core.history import FORMAT, dumps, replay_into, to_history
 from .registry import GAMES, ROOM_GAMES
 
@@ -26,7 +25,7 @@ __all__ = ["FORMAT", "Replayed", "check_commitments", "dumps", "is_game_record",
            "record_seal", "replay", "replay_record", "to_history"]
 
 
-def replay(data: dict[str, Any]) -> Game[Any]:
+def replay(data: dict[str, Any]) -> CardGame[Any]:
     """The game a history records, replayed and checked; ``GameReplayError`` if it differs."""
     name = data.get("game")
     entry = GAMES.get(name) if isinstance(name, str) else None
@@ -35,7 +34,7 @@ def replay(data: dict[str, Any]) -> Game[Any]:
     return replay_into(data, entry.game, entry.rules)
 
 
-def loads(text: str) -> Game[Any]:
+def loads(text: str) -> CardGame[Any]:
     """A history from its JSON text, replayed; anything that is not one (no JSON, a number
     longer than Python reads, nesting deeper than it parses) is a ``GameReplayError``."""
     try:
@@ -59,7 +58,7 @@ class Replayed:
     play, that pack's commitment (the rounds dealt from it are not in the record)."""
 
     name: str
-    game: ProtocolGame
+    game: Game
     seal: str
     committed: str | None = None
     #: The decks' commitments a card room's record carries, each checked against the deck's

@@ -41,7 +41,7 @@ from .blackjack.words import CASINO_HELP, PONTOON_HELP
 from .chipgame import ChipGame, TableBot
 from .core.bots import Bot
 from .core.game import HISTORY_FORMAT as CARD_FORMAT
-from .core.game import Game
+from .core.game import CardGame
 from .core.history import replay_into
 from .core.picture import GameDrawing
 from .core.rules import GameRules
@@ -134,7 +134,7 @@ KINDS = (HOUSE_BANKS, PLAYER_BANKS, CARD_GAME)
 class GameEntry:
     """One card game: what the runner, the records and the room need to know of it."""
 
-    game: type[Game[Any]]
+    game: type[CardGame[Any]]
     rules: type[GameRules]
     #: The game's best bot (its heuristic).
     bot: BotMaker
@@ -186,14 +186,14 @@ class GameEntry:
         stronger = {STRONG: self.strong} if self.strong is not None else {}
         return {**self.more_levels, BEST: self.bot, **stronger}
 
-    def new(self, players: int, shuffler: Any = None) -> Game[Any]:
+    def new(self, players: int, shuffler: Any = None) -> CardGame[Any]:
         """A new table for ``players`` (the game's other rules at their defaults)."""
         return self.game(self.rules(players=players), shuffler)
 
     #: The format of the game's ``history()``.
     history_format = CARD_FORMAT
 
-    def replay(self, name: str, data: Mapping[str, Any]) -> Game[Any]:
+    def replay(self, name: str, data: Mapping[str, Any]) -> CardGame[Any]:
         """The game a ``history()`` records, played again move by move through ``apply``."""
         return replay_into(dict(data), self.game, self.rules)
 

@@ -31,7 +31,7 @@ from twentyone.cards import fresh_shoe
 from twentyone.engine.chips import ChipSet, Counts, Rack, add, take
 from twentyone.engine.events import Event, Kind
 from twentyone.engine.hand import Hand
-from twentyone.engine.ops import TABLE_OPS, Op, SeatOp, registry
+from twentyone.engine.ops import TABLE_OPS, SeatOp, TableOp, registry
 from twentyone.engine.shoe import Shuffler, ShuffleRecord
 from twentyone.engine.table import Action, Phase, Record, Refusal, Seat, Steps, Table
 from twentyone.errors import BetError, ChipError, RulesError, SeatError, TableError, WrongPhaseError
@@ -76,7 +76,7 @@ class PontoonKind(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class DrawForBank(Op):
+class DrawForBank(TableOp):
     """Deal round the table for the first banker."""
 
     name: ClassVar[str] = "draw_for_bank"
@@ -236,10 +236,10 @@ class PontoonTable(Table):
             restore(table)  # compiled
         vars(self).update(own)
 
-    operations: ClassVar[dict[str, type[Op]]] = {**TABLE_OPS, **registry((
+    operations: ClassVar[dict[str, type[TableOp]]] = {**TABLE_OPS, **registry((
         DrawForBank, OfferBank, AcceptBank, DeclineBank, WithdrawBank))}
 
-    def _steps(self, op: Op) -> Steps:
+    def _steps(self, op: TableOp) -> Steps:
         """The casino table's operations, and the bank's own."""
         match op:
             case DrawForBank():

@@ -13,6 +13,6 @@ meet it.
 
 from __future__ import annotations
 
-from .game import HOUSE, Ctx, Game, HandResult, Op, View, op_json, seal
+from .game import HOUSE, Ctx, Game, HandResult, JsonObject, Op, View, op_json, seal
 
-__all__ = ["HOUSE", "Ctx", "Game", "HandResult", "Op", "View", "op_json", "seal"]
+__all__ = ["HOUSE", "Ctx", "Game", "HandResult", "JsonObject", "Op", "View", "op_json", "seal"]

@@ -14,6 +14,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol, runtime_checkable
 
+#: A JSON object as a game writes it (an operation, a context, a view's body, an event, a
+#: result's detail, a history): ready for ``json.dumps``. Its values stay ``Any`` by choice:
+#: each reader (a narrator, a bot, a page, ``verify``) knows the shape of the event or body it
+#: reads by its ``kind``, which no static type here could state without a cast at every read.
+JsonObject = dict[str, Any]
+
 #: The house's seat number: a spectator's view, and the seat of an operation no player makes.
 HOUSE = 0
 
@@ -25,10 +31,10 @@ class Op(Protocol):
     @property
     def name(self) -> str: ...
 
-    def to_json(self) -> dict[str, Any]: ...
+    def to_json(self) -> JsonObject: ...
 
 
-def op_json(op: Op) -> dict[str, Any]:
+def op_json(op: Op) -> JsonObject:
     """An operation as JSON (its ``to_json``: the same words a history and a request use)."""
     return op.to_json()
 
@@ -48,7 +54,7 @@ class Ctx(NamedTuple):
     hand: int
     over: bool
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {"game": self.game, "viewer": self.viewer, "phase": self.phase,
                 "to_act": self.to_act, "hand": self.hand, "over": self.over}
 
@@ -62,7 +68,7 @@ class View(NamedTuple):
     legal: tuple[Op, ...]
     body: Mapping[str, Any]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {"ctx": self.ctx.to_json(), "legal": [op_json(o) for o in self.legal],
                 "body": dict(self.body)}
 
@@ -77,7 +83,7 @@ class HandResult:
     scores: Mapping[int, int]
     detail: Mapping[str, Any] = field(default_factory=dict)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {"hand": self.hand, "scores": {str(s): v for s, v in self.scores.items()},
                 "detail": dict(self.detail)}
 
@@ -92,13 +98,16 @@ class Game(Protocol):
     """What the room, the runner and the records need of any game.
 
     ``verify`` raises the ``TableError`` an operation would meet and changes nothing; ``apply``
-    verifies, then performs. ``legal(seat)`` lists concrete operations (amounts at their
-    default) that ``apply`` accepts now. ``seat_view`` and ``events`` show a seat only what it
-    may see; ``HOUSE`` sees what a spectator sees. ``mark`` is the event log's length, so a
-    broadcast can send the events since a mark. ``history`` is everything that replays the
-    game (its rules, shuffles and operations), for the house's record only: it holds every
-    shuffle. ``name`` is read only: a game class names itself (a class variable) or a table
-    adapter is given its name."""
+    verifies, then performs, and returns nothing: what it did is read from ``events`` and the
+    views. Both take an ``Op``, one a front end got from ``legal`` or read with ``operation``
+    (a JSON object, as a request or a history carries it); a game still refuses in words an
+    operation of another game, or a value sent past the types. ``legal(seat)`` lists concrete
+    operations (amounts at their default) that ``apply`` accepts now. ``seat_view`` and
+    ``events`` show a seat only what it may see; ``HOUSE`` sees what a spectator sees.
+    ``mark`` is the event log's length, so a broadcast can send the events since a mark.
+    ``history`` is everything that replays the game (its rules, shuffles and operations), for
+    the house's record only: it holds every shuffle. ``name`` is read only: a game class names
+    itself (a class variable) or a table adapter is given its name."""
 
     @property
     def name(self) -> str: ...
@@ -109,9 +118,9 @@ class Game(Protocol):
     @property
     def acting(self) -> int | None: ...
 
-    def verify(self, op: object) -> None: ...
+    def verify(self, op: Op) -> None: ...
 
-    def apply(self, op: object) -> object: ...
+    def apply(self, op: Op) -> None: ...
 
     def legal(self, seat: int) -> Sequence[Op]: ...
 
@@ -119,16 +128,16 @@ class Game(Protocol):
 
     def mark(self) -> int: ...
 
-    def events(self, seat: int, since: int) -> list[dict[str, Any]]: ...
+    def events(self, seat: int, since: int) -> list[JsonObject]: ...
 
     def hand_results(self, since: int = 0) -> list[HandResult]: ...
 
-    def operation(self, data: object) -> Op: ...
+    def operation(self, data: Mapping[str, object]) -> Op: ...
 
-    def history(self) -> dict[str, Any]: ...
+    def history(self) -> JsonObject: ...
 
 
-def seal(history: Mapping[str, Any]) -> str:
+def seal(history: Mapping[str, object]) -> str:
     """The seal of a game's history (``Game.history``): SHA-256 over its canonical JSON (keys
     sorted, no spaces, UTF-8), in hex. Any change to the rules, a shuffle, an operation or an
     event changes it, so a record can be compared with the seal shown for the game; ``twentyone

@@ -40,7 +40,7 @@ from twentyone.errors import RulesError, TableError
 from twentyone.games.auto import make_game
 from twentyone.games.core.bots import Bot, show_news
 from twentyone.games.core.errors import WrongPhaseError
-from twentyone.games.core.ops import Give, Op, Pass, Play, Take
+from twentyone.games.core.ops import CardOp, Give, Pass, Play, Take
 from twentyone.games.core.picture import GameDrawing, chips, seat_name
 from twentyone.games.levels import ALIASES
 from twentyone.games.registry import BEST, GAMES
@@ -56,8 +56,8 @@ def bot_mover(bot: Bot, drawing: GameDrawing, game: Game, seat: int) -> Mover:
     """A card game's bot at its seat: it chooses from that seat's view as the game holds it
     (the body revived by the game's drawing) among the seat's legal moves; a bot that
     remembers is first shown the events of that seat (``show_news``)."""
-    def move(view: View) -> Op:
-        legal = [op for op in view.legal if isinstance(op, Op)]  # a card game's operations
+    def move(view: View) -> CardOp:
+        legal = [op for op in view.legal if isinstance(op, CardOp)]  # a card game's operations
         show_news(bot, game, seat)
         return bot.choose(drawing.revive(view.body), legal)
 
@@ -65,7 +65,7 @@ def bot_mover(bot: Bot, drawing: GameDrawing, game: Game, seat: int) -> Mover:
 
 
 #: The keys of the moves besides choosing cards, each with the operation it makes.
-MOVE_KEYS: dict[str, type[Op]] = {"p": Pass, "t": Take}
+MOVE_KEYS: dict[str, type[CardOp]] = {"p": Pass, "t": Take}
 
 
 class CardRoomApp(App[RichTable | None]):
@@ -158,7 +158,7 @@ class CardRoomApp(App[RichTable | None]):
         self.hands_played = 0
         self._bot_pending = False
         self._summary_open = False
-        self._buttons_for: list[Op] | None = None
+        self._buttons_for: list[CardOp] | None = None
         self._drawn = False
         self.title = f"{self.game_title} · twentyone"
 
@@ -206,7 +206,7 @@ class CardRoomApp(App[RichTable | None]):
         """The person's cards in the order they are drawn."""
         return self.drawing.sort_hand(self.view())
 
-    def legal(self) -> list[Op]:
+    def legal(self) -> list[CardOp]:
         """The moves offered to the person now (none while a summary is up)."""
         return [] if self._summary_open else self.session.legal(self.me)
 
@@ -386,7 +386,7 @@ class CardRoomApp(App[RichTable | None]):
             out.append(words, style)
         return out
 
-    def _sync_buttons(self, ops: list[Op], view: Mapping[str, Any]) -> None:
+    def _sync_buttons(self, ops: list[CardOp], view: Mapping[str, Any]) -> None:
         """The numbered moves, in as many rows as the width needs (Solo Whist's whole ladder
         of bids, each with what it must take, is two rows at 80 columns)."""
         if ops == self._buttons_for:
@@ -407,7 +407,7 @@ class CardRoomApp(App[RichTable | None]):
             used += need
         box.mount_all([Horizontal(*row) for row in rows if row])
 
-    def offered(self) -> list[Op]:
+    def offered(self) -> list[CardOp]:
         """Every move the screen offers: the numbered buttons and the playable card moves."""
         return [*(self._buttons_for or []), *card_ops(self.legal())]
 
@@ -466,7 +466,7 @@ class CardRoomApp(App[RichTable | None]):
                 self.session.step()
         self._follow()
 
-    def _apply(self, op: Op) -> None:
+    def _apply(self, op: CardOp) -> None:
         """The person's move (already one of the offered legal moves)."""
         self.picked = set()
         self.said = ""

@@ -17,7 +17,7 @@ from typing import Any
 from rich.text import Text
 
 from twentyone.cards import SUIT_SYMBOLS, Card
-from twentyone.games.core.ops import Give, Op, Play
+from twentyone.games.core.ops import CardOp, Give, Play
 from twentyone.games.core.picture import (
     BACK,
     CURSOR_BG,
@@ -118,11 +118,11 @@ def seat_lines(view: Mapping[str, Any], me: int, tally: Mapping[int, str],
 
 # -- moves ---------------------------------------------------------------------------------------
 
-def card_ops(legal: Sequence[Op]) -> list[Play | Give]:
+def card_ops(legal: Sequence[CardOp]) -> list[Play | Give]:
     """The moves made by choosing cards in the hand."""
     return [op for op in legal if isinstance(op, (Play, Give))]
 
 
-def other_ops(legal: Sequence[Op]) -> list[Op]:
+def other_ops(legal: Sequence[CardOp]) -> list[CardOp]:
     """The moves made with a button or a number key (bids, pass, take, trumps)."""
     return [op for op in legal if not isinstance(op, (Play, Give))]

@@ -15,7 +15,7 @@ from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.widgets import Button, Markdown, Static
 
-from twentyone.games.core.ops import Op
+from twentyone.games.core.ops import CardOp
 from twentyone.games.core.picture import GameDrawing
 from twentyone.tui.cardroom_help import help_markdown
 
@@ -23,7 +23,7 @@ from twentyone.tui.cardroom_help import help_markdown
 class MoveButton(Button, can_focus=False):
     """A numbered move; not focusable, so the keys always reach the app's bindings."""
 
-    def __init__(self, number: int, op: Op, label: str) -> None:
+    def __init__(self, number: int, op: CardOp, label: str) -> None:
         super().__init__(f"{number} {label}", compact=True)
         self.op = op
         self.styles.line_pad = 0

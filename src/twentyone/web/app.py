@@ -53,7 +53,7 @@ from twentyone.web.delta import Feed, Held
 from twentyone.web.limits import Buckets, Limits, Slots
 from twentyone.web.replays import Histories
 from twentyone.web.room import Room, Sources
-from twentyone.web.roomcore import Actor, Frames, Role, RoomCore, new_token, said, token_hash
+from twentyone.web.roomcore import Actor, Broadcast, Role, RoomCore, new_token, said, token_hash
 from twentyone.web.shoes import secure_cards, secure_shuffler
 from twentyone.web.spec import CHIP_GAMES, RoomSpec, presets, room_games
 from twentyone.web.store import Store, StoredRoom
@@ -168,7 +168,7 @@ class Site:
             self.conns[room.code].clear()
 
     @staticmethod
-    def feed(room: RoomCore, frames: Frames) -> Feed:
+    def feed(room: RoomCore, frames: Broadcast) -> Feed:
         """Delta frames for a broadcast of the room's frames, at the room's next version."""
         return Feed(frames, next(room.versions))
 

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from twentyone.games.core.bots import Bot, show_news
-from twentyone.games.core.game import Game
+from twentyone.games.core.game import CardGame
 from twentyone.games.registry import BotMaker
 from twentyone.protocol import game as protocol_game
 
@@ -33,7 +33,7 @@ def secure_bot_rng(code: str, seat: int) -> random.Random:
 class BotSeats:
     """The bots of one room, one per seat, made the first time each seat needs one."""
 
-    def __init__(self, code: str, level: str, make: BotMaker, game: Game[Any], *,
+    def __init__(self, code: str, level: str, make: BotMaker, game: CardGame[Any], *,
                  delay_s: float, rng: Callable[[str, int], random.Random]) -> None:
         self.code = code
         self.level = level

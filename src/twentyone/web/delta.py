@@ -22,7 +22,7 @@ smaller. A client holding any other version than B (a frame lost, a patch that d
 asks ``{"type": "resync"}`` and is sent its whole frame again.
 
 A delta never carries what the viewer's whole frame would not: it is computed from that frame
-(``Frames.parts``, the viewer's own view) and the one sent to the same connection before, and
+(``Broadcast.parts``, the viewer's own view) and the one sent to the same connection before, and
 every value in it is a value of the new frame.
 """
 
@@ -33,7 +33,7 @@ from typing import Any
 import orjson
 
 from twentyone.web.protocol import FrameParts
-from twentyone.web.roomcore import Actor, Frames
+from twentyone.web.roomcore import Actor, Broadcast
 
 #: One operation of an RFC 6902 JSON Patch ({"op": "replace", "path": ..., "value": ...}).
 Patch = dict[str, Any]
@@ -123,7 +123,7 @@ class Feed:
     connection of one viewer), and each member's patch once for every frame that held and now
     holds the same objects there (the body every viewer without a card of its own shares)."""
 
-    def __init__(self, frames: Frames, version: int) -> None:
+    def __init__(self, frames: Broadcast, version: int) -> None:
         self.frames = frames
         self.version = version
         #: The delta text by the state held, its version and the frame now (kept with them: an

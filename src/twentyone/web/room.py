@@ -53,7 +53,7 @@ from twentyone.errors import (
     WrongPhaseError,
 )
 from twentyone.games.core.bots import Bot
-from twentyone.games.core.game import Game
+from twentyone.games.core.game import CardGame
 from twentyone.games.core.sheet import Sheet
 from twentyone.games.core.shuffle import Shuffler as CardShuffler
 from twentyone.games.registry import ROOM_GAMES, ChipRoomGame, RoomGame
@@ -162,7 +162,7 @@ class Room(RoomCore):
         self.bots: BotSeats | None = None
         #: The same game as a card game played for scores, with what only such a game has
         #: (its hands dealt, its bots' view); None at a chip table.
-        self.card_game: Game[Any] | None = None
+        self.card_game: CardGame[Any] | None = None
         chips, cards = self.entry.chips, self.entry.cards
         if chips is not None:
             chip_game: ChipRoomGame = chips.game(

@@ -113,9 +113,11 @@ class Person:
     from_hand: int = 0
 
 
-class Frames(Protocol):
-    """One broadcast's state frames, whatever the room's game: each connection's frame, whole
-    and in the parts a delta frame is built from (``web.delta``)."""
+class Broadcast(Protocol):
+    """What the server and ``web.delta`` read of one broadcast's state frames, whatever the
+    room's game: each connection's frame, whole and in the parts a delta frame is built from.
+    (``web.frames.Frames`` is the one class that makes them; it imports this module, so this
+    is named apart from it.)"""
 
     def text(self, actor: Actor) -> str: ...
 
@@ -246,7 +248,7 @@ class RoomCore(ABC):
         """The room as ``GET /api/rooms/{code}`` shows it."""
 
     @abstractmethod
-    def frames(self, since: int | None) -> Frames:
+    def frames(self, since: int | None) -> Broadcast:
         """The state frames of one broadcast (the events in each from ``since`` on)."""
 
     # --- what a broadcast's frames read of their room (``web.frames.Frames``) -------------

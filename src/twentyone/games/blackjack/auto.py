@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from twentyone.engine.auto import AutoResult, Books, Stake
-from twentyone.engine.ops import Bet, Sit
-from twentyone.engine.ops import Op as TableOp
+from twentyone.engine.ops import Bet, Sit, TableOp
 from twentyone.games.chipgame import TableBot
 from twentyone.money import Cents
 from twentyone.pontoon.auto import pontoon_json

@@ -30,13 +30,13 @@ from typing import Any, ClassVar
 
 from twentyone.engine.calls import OPEN
 from twentyone.engine.events import Event, Kind
-from twentyone.engine.ops import Deal, DealerHit, DealerStand, Op, as_op
+from twentyone.engine.ops import Deal, DealerHit, DealerStand, TableOp, as_op
 from twentyone.engine.shoe import ShuffleRecord
 from twentyone.engine.table import Phase, Table
 from twentyone.engine.views import HandView, settled_round, view
 from twentyone.errors import DealerStepError, RequestError, WrongPhaseError
 from twentyone.money import dollars
-from twentyone.protocol import HOUSE, HandResult, View
+from twentyone.protocol import HOUSE, HandResult, JsonObject, Op, View
 from twentyone.rules import Reshuffle, Rules
 
 from .game import CasinoGame
@@ -369,7 +369,7 @@ class DealerGame:
         return self.game.operations
 
     @property
-    def ops(self) -> Sequence[Op]:
+    def ops(self) -> Sequence[TableOp]:
         return self.game.ops
 
     @property
@@ -395,10 +395,10 @@ class DealerGame:
     def fields(self, name: str) -> list[str]:
         return self.game.fields(name)
 
-    def passive(self, seat: int) -> Op:
+    def passive(self, seat: int) -> TableOp:
         return self.game.passive(seat)
 
-    def top_up(self, seat: int, amount: int, most: int) -> tuple[Op, Op]:
+    def top_up(self, seat: int, amount: int, most: int) -> tuple[TableOp, TableOp]:
         refusal = self.waits(seat)
         if refusal is not None:
             raise refusal
@@ -419,7 +419,7 @@ class DealerGame:
     def hand_results(self, since: int = 0) -> list[HandResult]:
         return self.game.hand_results(since)
 
-    def history(self) -> dict[str, Any]:
+    def history(self) -> JsonObject:
         return self.game.history()
 
     def hint_question(self, seat: int) -> HintQuestion:
@@ -427,7 +427,7 @@ class DealerGame:
 
     # --- operations ---------------------------------------------------------------------
 
-    def operation(self, data: object) -> Op | HostStep:
+    def operation(self, data: object) -> TableOp | HostStep:
         """An operation read from JSON: the host's own steps by their names, the table's by
         the wrapped game's reader."""
         name = data.get("op") if isinstance(data, Mapping) else None
@@ -439,7 +439,7 @@ class DealerGame:
             return OfferInsurance()
         return self.game.operation(data)
 
-    def host_operation(self, name: str, args: Mapping[str, Any]) -> Op | HostStep:
+    def host_operation(self, name: str, args: Mapping[str, Any]) -> TableOp | HostStep:
         """The house's operation a host's request names: a step out of its place is refused
         first, naming the right one, before its details are read."""
         if name not in self.game.operations and name not in STEP_NAMES:
@@ -464,14 +464,14 @@ class DealerGame:
             return WrongPhaseError("wait for the dealer to pay you first")
         return None
 
-    def verify(self, op: object) -> None:
+    def verify(self, op: Op) -> None:
         """The refusal ``apply`` would meet; changes nothing. A host's step, the deal and the
         dealer's draw are checked against the desk (their place, a payment's chips); a seat's
         operation waits while a payment to it is owed, and its answer to insurance until the
         host offers it; anything but an operation is refused as the table refuses it."""
         self._checked(op)
 
-    def _checked(self, op: object) -> Op | HostStep:
+    def _checked(self, op: Op) -> TableOp | HostStep:
         """``op`` as an operation of this game, accepted now; else ``verify``'s refusal."""
         if not isinstance(op, Pay | Burn | OfferInsurance):
             op = as_op(op)
@@ -493,7 +493,7 @@ class DealerGame:
         self.game.verify(op)
         return op
 
-    def apply(self, op: object) -> object:
+    def apply(self, op: Op) -> None:
         """Any operation, verified first: a host's step changes the desk (a payment made, the
         burn taken, insurance offered); a table's operation goes to the wrapped game, and the
         payments it makes are owed by the host."""
@@ -502,20 +502,19 @@ class DealerGame:
         self._steps += 1
         if isinstance(op, Pay):
             self.desk.due.pop(0)
-            return None
+            return
         if isinstance(op, Burn):
             self.desk.burned = True
-            return None
+            return
         if isinstance(op, OfferInsurance):
             self.desk.offered = True
             self._said.append(OPEN)
-            return None
+            return
         begin = len(t.log)
-        record = self.game.apply(op)
+        self.game.apply(op)
         self.desk.after(t, t.log[begin:])
-        return record
 
-    def legal(self, seat: int) -> list[Op | HostStep]:
+    def legal(self, seat: int) -> list[TableOp | HostStep]:
         """A seat's: the wrapped game's, less what waits for the dealer (everything, for a
         seat owed a payment; the answers to insurance until it is offered). The house's: the
         dealer's next step, the one ``apply`` accepts (a payment in the fewest chips, the draw
@@ -532,7 +531,7 @@ class DealerGame:
             return [self.operation({"op": name}) for name in step]
         if self.desk.owes(seat):
             return []
-        ops: list[Op | HostStep] = list(self.game.legal(seat))
+        ops: list[TableOp | HostStep] = list(self.game.legal(seat))
         if self.desk.offer_due(t):
             ops = [op for op in ops if op.name not in PLAYS]
         return ops
@@ -599,7 +598,7 @@ class DealerGame:
                  if (seat["number"], i) in owed else h for i, h in enumerate(seat["hands"])]
         return {**seat, "chips": chips, "bankroll": bankroll, "hands": hands}
 
-    def events(self, seat: int, since: int) -> list[dict[str, Any]]:
+    def events(self, seat: int, since: int) -> list[JsonObject]:
         """The wrapped game's events, a payment still owed without its amount and chips."""
         events = self.game.events(seat, since)
         owed = {(d.seat, d.hand) for d in self.desk.due}

@@ -34,11 +34,11 @@ from twentyone.engine.ops import (
     Hit,
     Insure,
     Leave,
-    Op,
     Sit,
     Split,
     Stand,
     Surrender,
+    TableOp,
     as_op,
     op_from_json,
 )
@@ -66,7 +66,7 @@ from twentyone.pontoon.table import (
     PontoonTable,
     WithdrawBank,
 )
-from twentyone.protocol import HOUSE, Ctx, HandResult, View
+from twentyone.protocol import HOUSE, Ctx, HandResult, JsonObject, Op, View
 from twentyone.rules import Rules
 
 from .account import balances
@@ -87,7 +87,7 @@ DEALER_ONLY = {"pay": "the house pays the bets at this room",
                "dealer_hit": "the house plays the dealer's hand at this room",
                "dealer_stand": "the house plays the dealer's hand at this room"}
 
-def _plain(make: Callable[[int], Op]) -> Callable[[Table, int], Op | None]:
+def _plain(make: Callable[[int], TableOp]) -> Callable[[Table, int], TableOp | None]:
     return lambda t, seat: make(seat)
 
 
@@ -106,13 +106,13 @@ def _bank_to(t: Table, seat: int) -> int | None:
     return next((n for n in sorted(t.seats) if n != seat and t.can_offer_bank(seat, n)), None)
 
 
-def _change(t: Table, seat: int) -> Op | None:
+def _change(t: Table, seat: int) -> TableOp | None:
     """Break the smallest chip that can be broken."""
     colour = _breakable(t, seat)
     return None if colour is None else Change(seat, colour)
 
 
-def _offer_bank(t: Table, seat: int) -> Op | None:
+def _offer_bank(t: Table, seat: int) -> TableOp | None:
     """Give the bank (for nothing) to the first player it may go to."""
     to = _bank_to(t, seat)
     return None if to is None else OfferBank(seat, to, 0)
@@ -127,7 +127,7 @@ _OF_THE_MOMENT: dict[StrEnum, Callable[[Table, int], object]] = {
 
 #: Each action the engine offers, as a concrete operation with its amounts at their defaults
 #: (None: none can be made concrete now).
-DEFAULTS: dict[StrEnum, Callable[[Table, int], Op | None]] = {
+DEFAULTS: dict[StrEnum, Callable[[Table, int], TableOp | None]] = {
     Action.BET: lambda t, seat: Bet(seat, t.rules.min_bet),
     Action.HIT: _plain(Hit), Action.STAND: _plain(Stand), Action.SPLIT: _plain(Split),
     Action.SURRENDER: _plain(Surrender), Action.DECLINE: _plain(Decline),
@@ -159,7 +159,7 @@ class CasinoGame:
         #: Each betting seat's balance when the round in play was dealt (None between rounds).
         self._round_base: dict[int, int] | None = None
         #: Each seat's default operations, made once (``legal``).
-        self._made: dict[int, dict[object, Op]] = {}
+        self._made: dict[int, dict[object, TableOp]] = {}
         self._face_down = FaceDown()
         #: The views' memo (``engine.views.view``) and each seat's JSON kept with its view.
         self._views: SeatViews = {}
@@ -198,12 +198,12 @@ class CasinoGame:
 
     # --- operations ------------------------------------------------------------------
 
-    def verify(self, op: object) -> None:
+    def verify(self, op: Op) -> None:
         """The refusal ``apply`` would meet: the engine's own check, the one ``apply`` makes
         (``Table.verify``); changes nothing."""
         self.table.verify(as_op(op))
 
-    def apply(self, op: object) -> object:
+    def apply(self, op: Op) -> None:
         """``Table.apply``, and the round's result kept when it ends: its base (each betting
         seat's balance) is read just before the deal, its end when the table is back to
         betting, so an operation costs the table's work and two comparisons."""
@@ -211,7 +211,7 @@ class CasinoGame:
         base = None
         if type(op) is Deal:  # refused (nobody has bet), it raises before ``base`` is kept
             base = {n: b for n, b in self.balances().items() if t.seats[n].hands}
-        record = t.apply(as_op(op))
+        t.apply(as_op(op))
         if base is not None:
             self._round_base = base
         if self._round_base is not None and t.phase is Phase.BETTING:
@@ -219,9 +219,8 @@ class CasinoGame:
             self._results.append(HandResult(t.round, {
                 n: after[n] - b for n, b in sorted(self._round_base.items()) if n in after}))
             self._round_base = None
-        return record
 
-    def legal(self, seat: int) -> list[Op]:
+    def legal(self, seat: int) -> list[TableOp]:
         """Concrete operations ``seat`` may make now (the house's: the deal, the dealer's
         steps, Pontoon's draw for the bank). Each operation is made once per seat and handed out
         again, as they are values: one that does not depend on the table's state (a hit, a bet
@@ -229,7 +228,7 @@ class CasinoGame:
         each state it depends on."""
         t = self.table
         if seat == HOUSE:
-            out: list[Op] = [_DEAL] if t.can_deal() else []
+            out: list[TableOp] = [_DEAL] if t.can_deal() else []
             if t.phase is Phase.DEALER and t.dealer_seat == HOUSE:
                 out += [op for op in (DealerStand(), DealerHit()) if self._can(op)]
             if isinstance(t, PontoonTable) and t.can_draw_for_bank():
@@ -252,14 +251,14 @@ class CasinoGame:
             ops.append(op)
         return ops
 
-    def _can(self, op: Op) -> bool:
+    def _can(self, op: TableOp) -> bool:
         try:
             self.verify(op)
         except TableError:
             return False
         return True
 
-    def operation(self, data: object) -> Op:
+    def operation(self, data: object) -> TableOp:
         """An operation read from JSON (``op_from_json``): anything but a JSON object, or one
         that names no operation of this table, is a ``ReplayError`` in words (typed ``object``:
         compiled, a ``Mapping`` parameter met by something else was a bare ``TypeError``)."""
@@ -296,7 +295,7 @@ class CasinoGame:
     def mark(self) -> int:
         return len(self.table.log)
 
-    def events(self, seat: int, since: int) -> list[dict[str, Any]]:
+    def events(self, seat: int, since: int) -> list[JsonObject]:
         return [e.to_json() for e in visible_events(self.table, seat, since)]
 
     def private_seats(self, since: int | None) -> frozenset[int]:
@@ -358,7 +357,7 @@ class CasinoGame:
         return self._names
 
     @property
-    def ops(self) -> Sequence[Op]:
+    def ops(self) -> Sequence[TableOp]:
         """Every operation applied, in order (what a ledger writes)."""
         return self.table.ops
 
@@ -390,7 +389,7 @@ class CasinoGame:
         return [f.name for f in dataclasses.fields(self.table.operations[name])
                 if f.name != "seat"]
 
-    def passive(self, seat: int) -> Op:
+    def passive(self, seat: int) -> TableOp:
         """What ``seat`` is made to do when it does not act on its clock (sitting out, removed,
         out of time): decline insurance, stand, or (a banker) stand on the bank's hand."""
         phase = self.table.phase
@@ -408,7 +407,7 @@ class CasinoGame:
         return (t.phase is Phase.BETTING and s is not None and not s.hands
                 and t.dealer_seat != seat)
 
-    def top_up(self, seat: int, amount: int, most: int) -> tuple[Op, Op]:
+    def top_up(self, seat: int, amount: int, most: int) -> tuple[TableOp, TableOp]:
         """More chips between rounds, up to ``most`` in front of the seat: the seat gets up
         with its chips and sits straight back down with them and the new ones (two operations,
         so a replay deals the same). Refused in words; changes nothing."""
@@ -426,7 +425,7 @@ class CasinoGame:
         chips = t.chipset.by_colour([a + b for a, b in zip(s.chips, new, strict=True)])
         return Leave(seat), Sit(seat, chips)
 
-    def host_operation(self, name: str, args: Mapping[str, Any]) -> Op:
+    def host_operation(self, name: str, args: Mapping[str, Any]) -> TableOp:
         """The house's operation a host's request names (the deal, Pontoon's draw for the
         bank); a step only a dealing host takes is refused in words."""
         if name in DEALER_ONLY:
@@ -483,7 +482,7 @@ class CasinoGame:
         """Each finished round's net per seat that bet, in cents."""
         return self._results[since:]
 
-    def history(self) -> dict[str, Any]:
+    def history(self) -> JsonObject:
         """The rules, every shuffle, every operation and every event (``replay``); the
         house's record, since it holds the shuffles."""
         t = self.table

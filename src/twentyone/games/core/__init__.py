@@ -12,13 +12,13 @@ from .errors import (
     WrongPhaseError,
 )
 from .events import Event
-from .game import Game, Record
-from .ops import OPS, Bid, Deal, Give, NameTrump, Op, Pass, Play, Take
+from .game import CardGame
+from .ops import OPS, Bid, CardOp, Deal, Give, NameTrump, Pass, Play, Take
 from .shuffle import RandomShuffler, ReplayShuffler, Shuffler, StackedShuffler
 
 __all__ = [
-    "OPS", "Bid", "Deal", "Event", "Game", "GameError", "GameReplayError", "GameRulesError",
-    "Give", "IllegalMoveError", "NameTrump", "NoSuchSeatError", "NotYourTurnError", "Op", "Pass",
-    "Play", "RandomShuffler", "Record", "ReplayShuffler", "Shuffler", "StackedShuffler", "Take",
-    "WrongPhaseError",
+    "OPS", "Bid", "CardGame", "CardOp", "Deal", "Event", "GameError", "GameReplayError",
+    "GameRulesError", "Give", "IllegalMoveError", "NameTrump", "NoSuchSeatError",
+    "NotYourTurnError", "Pass", "Play", "RandomShuffler", "ReplayShuffler", "Shuffler",
+    "StackedShuffler", "Take", "WrongPhaseError",
 ]

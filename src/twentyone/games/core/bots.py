@@ -12,11 +12,11 @@ from typing import Any, Protocol, runtime_checkable
 
 from twentyone.protocol import Game
 
-from .ops import Op
+from .ops import CardOp
 
 
 class Bot(Protocol):
-    def choose(self, view: dict[str, Any], legal: Sequence[Op]) -> Op: ...
+    def choose(self, view: dict[str, Any], legal: Sequence[CardOp]) -> CardOp: ...
 
 
 @runtime_checkable
@@ -27,7 +27,7 @@ class Watcher(Protocol):
 
     read: int
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Op]) -> Op: ...
+    def choose(self, view: dict[str, Any], legal: Sequence[CardOp]) -> CardOp: ...
 
     def watch(self, events: Sequence[dict[str, Any]]) -> None: ...
 
@@ -47,5 +47,5 @@ class RandomBot:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Op]) -> Op:
+    def choose(self, view: dict[str, Any], legal: Sequence[CardOp]) -> CardOp:
         return legal[self.rng.randrange(len(legal))]

@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from twentyone.cards import Card, Suit
 from twentyone.errors import TableError, shown
-from twentyone.protocol import HOUSE, Ctx, HandResult, View
+from twentyone.protocol import HOUSE, Ctx, HandResult, JsonObject, Op, View
 
 from .cards import codes, suit_letter
 from .errors import (
@@ -27,20 +27,17 @@ from .errors import (
     WrongPhaseError,
 )
 from .events import Event
-from .ops import Deal, Give, Op, Play, op_from_json
+from .ops import CardOp, Deal, Give, Play, op_from_json
 from .rules import GameRules
 from .shuffle import RandomShuffler, Shuffler
 
 #: The format a game's history is written in (``core.history``).
 HISTORY_FORMAT = "twentyone-games-history/1"
 
-#: The events one operation appended, in order.
-Record = tuple[Event, ...]
-
 R = TypeVar("R", bound=GameRules)
 
 
-class Game(ABC, Generic[R]):
+class CardGame(ABC, Generic[R]):
     """A table of one card game, from the first deal through any number of hands.
 
     Seats are numbered from 1; "to the left" is the next number up, wrapping round."""
@@ -48,13 +45,13 @@ class Game(ABC, Generic[R]):
     #: The game's name in histories and on the command line.
     name: ClassVar[str] = ""
     #: The operation types this game accepts (others are refused with ``WrongPhaseError``).
-    accepts: ClassVar[frozenset[type[Op]]] = frozenset()
+    accepts: ClassVar[frozenset[type[CardOp]]] = frozenset()
 
     def __init__(self, rules: R, shuffler: Shuffler | None = None) -> None:
         self.rules = rules
         self.shuffler: Shuffler = shuffler or RandomShuffler.seeded(None)
         self.log: list[Event] = []
-        self.ops: list[Op] = []
+        self.ops: list[CardOp] = []
         self.shuffles: list[tuple[Card, ...]] = []
         #: Hands dealt so far (abandoned deals included).
         self.hands_dealt = 0
@@ -68,14 +65,14 @@ class Game(ABC, Generic[R]):
     def to_act(self) -> int | None:
         """The seat whose move it is (the dealer between hands)."""
 
-    def verify(self, op: object) -> None:
-        """Raise the ``GameError`` this operation would meet; change nothing (anything that is
-        not an operation: an ``IllegalMoveError`` in words)."""
+    def verify(self, op: Op) -> None:
+        """Raise the ``GameError`` this operation would meet; change nothing (another game's
+        operation, or anything that is not an operation: an ``IllegalMoveError`` in words)."""
         self._checked(op)
 
-    def _checked(self, op: object) -> Op:
+    def _checked(self, op: Op) -> CardOp:
         """``op`` as this game's operation, accepted now; else the refusal ``verify`` says."""
-        if not isinstance(op, Op):
+        if not isinstance(op, CardOp):
             raise IllegalMoveError(f"a move is an operation of {self.title}, not {shown(op)}")
         if op.seat not in self.seats:
             raise NoSuchSeatError(f"there is no seat {shown(op.seat)} at this table")
@@ -85,7 +82,7 @@ class Game(ABC, Generic[R]):
         return op
 
     @staticmethod
-    def _verify_deal_or_turn(op: Op, *, dealing: bool, dealer: int, mover: int | None,
+    def _verify_deal_or_turn(op: CardOp, *, dealing: bool, dealer: int, mover: int | None,
                              hand: str) -> bool:
         """The check every game's moves open with: the deal only between hands and only by the
         dealer; any other move only once the cards are dealt, and only by the seat to move.
@@ -102,35 +99,33 @@ class Game(ABC, Generic[R]):
             raise NotYourTurnError(f"it is seat {mover}'s move")
         return False
 
-    def can(self, op: Op) -> bool:
+    def can(self, op: CardOp) -> bool:
         try:
             self.verify(op)
         except TableError:
             return False
         return True
 
-    def apply(self, op: object) -> Record:
-        """Verify, then perform ``op``; return the events it appended."""
+    def apply(self, op: Op) -> None:
+        """Verify, then perform ``op`` (what it did is read from ``events`` and the views)."""
         checked = self._checked(op)
-        start = len(self.log)
         self._perform(checked)
         self.ops.append(checked)
-        return tuple(self.log[start:])
 
-    def legal_ops(self, seat: int) -> list[Op]:
+    def legal_ops(self, seat: int) -> list[CardOp]:
         """Every operation ``seat`` may make now (empty when it is not their move)."""
         if self.to_act != seat:
             return []
         return [op for op in self._candidates(seat) if self.can(op)]
 
     @abstractmethod
-    def _verify(self, op: Op) -> None: ...
+    def _verify(self, op: CardOp) -> None: ...
 
     @abstractmethod
-    def _perform(self, op: Op) -> None: ...
+    def _perform(self, op: CardOp) -> None: ...
 
     @abstractmethod
-    def _candidates(self, seat: int) -> Iterable[Op]:
+    def _candidates(self, seat: int) -> Iterable[CardOp]:
         """A superset of the legal operations for ``seat``; ``legal_ops`` filters it."""
 
     # -- the one game protocol (``twentyone.protocol.Game``) ------------------------------------
@@ -148,10 +143,10 @@ class Game(ABC, Generic[R]):
     def between_hands(self) -> bool:
         """No hand is under way: the next operation is the deal."""
 
-    def legal(self, seat: int) -> list[Op]:
+    def legal(self, seat: int) -> list[CardOp]:
         return self.legal_ops(seat)
 
-    def operation(self, data: object) -> Op:
+    def operation(self, data: object) -> CardOp:
         """An operation read from JSON by its registered name (``ops.op_from_json``); anything
         but a JSON object is a ``GameReplayError``."""
         if not isinstance(data, Mapping):
@@ -161,7 +156,7 @@ class Game(ABC, Generic[R]):
     def mark(self) -> int:
         return len(self.log)
 
-    def events(self, seat: int, since: int) -> list[dict[str, Any]]:
+    def events(self, seat: int, since: int) -> list[JsonObject]:
         """The log from ``since`` on as ``seat`` may see it (``HOUSE``: a spectator)."""
         viewer = None if seat == HOUSE else seat
         return [e.seen_by(viewer).to_json() for e in self.log[since:]]
@@ -169,7 +164,7 @@ class Game(ABC, Generic[R]):
     def hand_results(self, since: int = 0) -> list[HandResult]:
         return self.finished_hands[since:]
 
-    def history(self) -> dict[str, Any]:
+    def history(self) -> JsonObject:
         """The rules, every shuffle, every operation and every event (``core.history``
         replays it); the house's record, since it holds the shuffles."""
         return {
@@ -192,7 +187,7 @@ class Game(ABC, Generic[R]):
                   self.between_hands)
         return View(ctx, legal, body)
 
-    def unplayable(self, seat: int, legal: Sequence[Op]) -> dict[str, str]:
+    def unplayable(self, seat: int, legal: Sequence[CardOp]) -> dict[str, str]:
         """For each card in ``seat``'s hand that is in no legal move while it is that seat's
         turn, why not, in the game's own words (the refusal ``verify`` gives for that card
         alone): the page shows the card, unselectable, with this sentence. Empty at a moment
@@ -214,7 +209,7 @@ class Game(ABC, Generic[R]):
                 out[c.code] = "that card cannot be played now"
         return out
 
-    def _single(self, seat: int, c: Card) -> Op:
+    def _single(self, seat: int, c: Card) -> CardOp:
         """The operation that would play ``c`` alone now (a game with another card move, such
         as handing a card back, says which)."""
         return Play(seat, (c,))

@@ -17,7 +17,7 @@ from twentyone.errors import TableError
 from .cards import parse_cards
 from .errors import GameReplayError, GameRulesError
 from .events import Event
-from .game import HISTORY_FORMAT, Game
+from .game import HISTORY_FORMAT, CardGame
 from .ops import op_from_json
 from .rules import GameRules
 from .shuffle import ReplayShuffler
@@ -25,16 +25,16 @@ from .shuffle import ReplayShuffler
 FORMAT = HISTORY_FORMAT
 
 
-def to_history(game: Game[Any]) -> dict[str, Any]:
+def to_history(game: CardGame[Any]) -> dict[str, Any]:
     return game.history()
 
 
-def dumps(game: Game[Any]) -> str:
+def dumps(game: CardGame[Any]) -> str:
     return json.dumps(to_history(game))
 
 
-def replay_into(data: dict[str, Any], game_type: type[Game[Any]],
-                rules_type: type[GameRules]) -> Game[Any]:
+def replay_into(data: dict[str, Any], game_type: type[CardGame[Any]],
+                rules_type: type[GameRules]) -> CardGame[Any]:
     """The game a history describes, replayed operation by operation and checked event by
     event."""
     if data.get("format") != FORMAT or data.get("game") != game_type.name:

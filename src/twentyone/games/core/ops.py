@@ -19,8 +19,9 @@ from .errors import GameError, GameReplayError, NoSuchSeatError
 
 
 @dataclass(frozen=True, slots=True)
-class Op:
-    """A request from the player in ``seat``."""
+class CardOp:
+    """A card game's operation: a request from the player in ``seat``. (``protocol.Op`` is what
+    every game's operations meet; this is the card games' own.)"""
 
     name: ClassVar[str] = ""
     seat: int
@@ -37,28 +38,28 @@ class Op:
 
 
 @dataclass(frozen=True, slots=True)
-class Deal(Op):
+class Deal(CardOp):
     """The dealer shuffles and deals the next hand."""
 
     name: ClassVar[str] = "deal"
 
 
 @dataclass(frozen=True, slots=True)
-class Pass(Op):
+class Pass(CardOp):
     """Decline: no bid, no card, no more attacking (the meaning depends on the moment)."""
 
     name: ClassVar[str] = "pass"
 
 
 @dataclass(frozen=True, slots=True)
-class Take(Op):
+class Take(CardOp):
     """Durak's defender gives up the bout and will pick up the cards on the table."""
 
     name: ClassVar[str] = "take"
 
 
 @dataclass(frozen=True, slots=True)
-class Play(Op):
+class Play(CardOp):
     """Put cards on the table: one card to a trick, an attack or a defence, a set of a rank."""
 
     name: ClassVar[str] = "play"
@@ -69,7 +70,7 @@ class Play(Op):
 
 
 @dataclass(frozen=True, slots=True)
-class Give(Op):
+class Give(CardOp):
     """Hand cards to another player (President's card back to the bottom player)."""
 
     name: ClassVar[str] = "give"
@@ -80,7 +81,7 @@ class Give(Op):
 
 
 @dataclass(frozen=True, slots=True)
-class Bid(Op):
+class Bid(CardOp):
     """Name a contract in an auction (by the game's own bid names)."""
 
     name: ClassVar[str] = "bid"
@@ -91,7 +92,7 @@ class Bid(Op):
 
 
 @dataclass(frozen=True, slots=True)
-class NameTrump(Op):
+class NameTrump(CardOp):
     """The declarer of a contract that lets them choose names the trump suit."""
 
     name: ClassVar[str] = "name-trump"
@@ -101,12 +102,12 @@ class NameTrump(Op):
         return {"op": self.name, "seat": self.seat, "suit": suit_letter(self.suit)}
 
 
-OPS: dict[str, type[Op]] = {
+OPS: dict[str, type[CardOp]] = {
     cls.name: cls for cls in (Deal, Pass, Take, Play, Give, Bid, NameTrump)
 }
 
 
-def op_from_json(data: dict[str, Any]) -> Op:
+def op_from_json(data: dict[str, Any]) -> CardOp:
     """Read an operation back by its registered name; anything else (a seat that is not an
     ``int`` included) is a ``GameReplayError``."""
     try:

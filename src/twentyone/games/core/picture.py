@@ -27,7 +27,7 @@ from twentyone.protocol import HandResult
 
 from .cards import ace_high, suit_from_letter
 from .events import Event
-from .ops import Deal, Give, NameTrump, Op, Pass, Play, Take
+from .ops import CardOp, Deal, Give, NameTrump, Pass, Play, Take
 
 RED_SUITS = (Suit.HEARTS, Suit.DIAMONDS)
 IVORY = "#f6f1e1"
@@ -211,11 +211,11 @@ class GameDrawing:
         """What the title bar adds after the hand number (trumps, the contract)."""
         return ""
 
-    def prompt(self, view: Mapping[str, Any], legal: Sequence[Op]) -> str:
+    def prompt(self, view: Mapping[str, Any], legal: Sequence[CardOp]) -> str:
         """What the person is asked to do, in words (called only when they have moves)."""
         return "Your move."
 
-    def label(self, op: Op, view: Mapping[str, Any], me: int) -> str:
+    def label(self, op: CardOp, view: Mapping[str, Any], me: int) -> str:
         """What the button for ``op`` says."""
         return op_label(op)
 
@@ -272,7 +272,7 @@ class GameDrawing:
         return None
 
 
-def op_label(op: Op) -> str:
+def op_label(op: CardOp) -> str:
     """What a button for ``op`` says (a game's drawing words its own moves: ``label``)."""
     if isinstance(op, NameTrump):
         return f"{SUIT_SYMBOLS[op.suit]} {op.suit.name.title()}"

@@ -24,8 +24,8 @@ from typing import Any, Generic, TypeVar
 
 from .bots import Bot
 from .cards import Card, parse_cards
-from .game import Game
-from .ops import Op
+from .game import CardGame
+from .ops import CardOp
 
 #: A place a card can hide in (another seat's hand, the stock).
 Place = TypeVar("Place", bound=Hashable)
@@ -118,7 +118,7 @@ class SearchBot(ABC, Generic[W]):
     def _see(self, event: Mapping[str, Any]) -> None:
         """Take in one event the seat was shown."""
 
-    def _searching(self, view: Mapping[str, Any], legal: Sequence[Op]) -> bool:
+    def _searching(self, view: Mapping[str, Any], legal: Sequence[CardOp]) -> bool:
         """Whether this decision is searched (otherwise the best bot's move is played)."""
         return True
 
@@ -126,7 +126,7 @@ class SearchBot(ABC, Generic[W]):
         """Worlds sampled for this decision (a game may sample more where moves are few)."""
         return self.worlds
 
-    def _candidates(self, view: Mapping[str, Any], legal: Sequence[Op]) -> list[Op]:
+    def _candidates(self, view: Mapping[str, Any], legal: Sequence[CardOp]) -> list[CardOp]:
         """The moves worth trying (a game drops moves that differ in nothing that matters)."""
         return list(legal)
 
@@ -135,21 +135,21 @@ class SearchBot(ABC, Generic[W]):
         """A deal of the cards the seat has not seen, consistent with what it inferred."""
 
     @abstractmethod
-    def _build(self, view: Mapping[str, Any], world: W) -> Game[Any]:
+    def _build(self, view: Mapping[str, Any], world: W) -> CardGame[Any]:
         """The table as the seat sees it, with ``world``'s cards where it cannot see."""
 
-    def _moves(self, g: Game[Any], seat: int) -> list[Op]:
+    def _moves(self, g: CardGame[Any], seat: int) -> list[CardOp]:
         """The legal moves of ``seat`` in a world (a game computes them directly, faster than
         filtering every candidate through ``verify``; a test checks they are the same)."""
         return g.legal_ops(seat)
 
-    def _rollout_view(self, g: Game[Any], seat: int) -> dict[str, Any]:
+    def _rollout_view(self, g: CardGame[Any], seat: int) -> dict[str, Any]:
         """What the rollout bot is shown in a world (a game may trim it to what its best bot
         reads)."""
         return g.view(seat)
 
     @abstractmethod
-    def _score(self, g: Game[Any], seat: int) -> float:
+    def _score(self, g: CardGame[Any], seat: int) -> float:
         """What the finished hand of ``g`` is worth to ``seat``."""
 
     # -- the Watcher ------------------------------------------------------------------------------
@@ -163,7 +163,7 @@ class SearchBot(ABC, Generic[W]):
 
     # -- choosing ---------------------------------------------------------------------------------
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Op]) -> Op:
+    def choose(self, view: dict[str, Any], legal: Sequence[CardOp]) -> CardOp:
         default = self.best.choose(view, legal)
         if len(legal) == 1 or not self._searching(view, legal):
             return default
@@ -185,7 +185,7 @@ class SearchBot(ABC, Generic[W]):
         top = max(totals.values())
         return default if totals[default] == top else max(tried, key=lambda op: totals[op])
 
-    def _play_out(self, g: Game[Any], dice: int) -> None:
+    def _play_out(self, g: CardGame[Any], dice: int) -> None:
         """The best bot plays every seat of ``g`` to the end of the hand."""
         bots = {s: self._rollout(random.Random(dice + s)) for s in g.seats}
         for _ in range(MAX_PLAYOUT):

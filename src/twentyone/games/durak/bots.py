@@ -17,7 +17,7 @@ from typing import Any
 from twentyone.cards import Card, Suit
 
 from ..core.cards import ace_high
-from ..core.ops import Op, Pass, Play, Take
+from ..core.ops import CardOp, Pass, Play, Take
 
 
 def _cost(c: Card, trump: Suit) -> int:
@@ -25,7 +25,7 @@ def _cost(c: Card, trump: Suit) -> int:
     return ace_high(c) + (20 if c.suit == trump else 0)
 
 
-def _take_or_pass(legal: Sequence[Op]) -> Op:
+def _take_or_pass(legal: Sequence[CardOp]) -> CardOp:
     """The defender's Take, or anyone else's Pass: the move that plays no card."""
     return next(op for op in legal if isinstance(op, (Take, Pass)))
 
@@ -44,7 +44,7 @@ class DurakBot:
     def __init__(self, rng: random.Random | None = None) -> None:
         self.rng = rng or random.Random(0)
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Op]) -> Op:
+    def choose(self, view: dict[str, Any], legal: Sequence[CardOp]) -> CardOp:
         if len(legal) == 1:
             return legal[0]
         trump: Suit = view["trump_card"].suit
@@ -72,7 +72,7 @@ class DurakBeginnerBot:
     def __init__(self, rng: random.Random | None = None) -> None:
         self.rng = rng or random.Random(0)
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Op]) -> Op:
+    def choose(self, view: dict[str, Any], legal: Sequence[CardOp]) -> CardOp:
         if len(legal) == 1:
             return legal[0]
         plays = [op for op in legal if isinstance(op, Play)]

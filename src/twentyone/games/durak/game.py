@@ -17,8 +17,8 @@ from twentyone.cards import Card, Suit
 from ..core.cards import ace_high, short_pack
 from ..core.errors import IllegalMoveError, WrongPhaseError
 from ..core.events import Event
-from ..core.game import Game
-from ..core.ops import Deal, Op, Pass, Play, Take
+from ..core.game import CardGame
+from ..core.ops import CardOp, Deal, Pass, Play, Take
 from .rules import LOWEST_RANK, DurakRules
 
 
@@ -37,7 +37,7 @@ def beats(attack: Card, defence: Card, trump: Suit) -> bool:
     return defence.suit == trump
 
 
-class Durak(Game[DurakRules]):
+class Durak(CardGame[DurakRules]):
     name = "durak"
     accepts = frozenset({Deal, Play, Pass, Take})
 
@@ -121,14 +121,14 @@ class Durak(Game[DurakRules]):
 
     # -- verification ----------------------------------------------------------------------------
 
-    def _candidates(self, seat: int) -> Iterable[Op]:
+    def _candidates(self, seat: int) -> Iterable[CardOp]:
         yield Deal(seat)
         yield Pass(seat)
         yield Take(seat)
         for c in self.hands[seat]:
             yield Play(seat, (c,))
 
-    def _verify(self, op: Op) -> None:
+    def _verify(self, op: CardOp) -> None:
         if self._verify_deal_or_turn(op, dealing=self.phase is Phase.DEAL, dealer=self.dealer,
                                      mover=self.to_act, hand="game"):
             return
@@ -163,7 +163,7 @@ class Durak(Game[DurakRules]):
 
     # -- performing ------------------------------------------------------------------------------
 
-    def _perform(self, op: Op) -> None:
+    def _perform(self, op: CardOp) -> None:
         if isinstance(op, Deal):
             self._deal()
         elif isinstance(op, Take):

@@ -13,7 +13,7 @@ from twentyone.protocol import HandResult
 
 from ..core.cards import ace_high
 from ..core.events import Event
-from ..core.ops import Op
+from ..core.ops import CardOp
 from ..core.picture import (
     Canvas,
     GameDrawing,
@@ -115,7 +115,7 @@ Get rid of your cards: the last player still holding cards is the **durak**, the
         trump: Card | None = view["trump_card"]
         return "" if trump is None else f"trumps {SUIT_SYMBOLS[trump.suit]}"
 
-    def prompt(self, view: Mapping[str, Any], legal: Sequence[Op]) -> str:
+    def prompt(self, view: Mapping[str, Any], legal: Sequence[CardOp]) -> str:
         phase = view["phase"]
         if phase == "attack":
             return "Attack: choose a card (←/→ then Enter)."

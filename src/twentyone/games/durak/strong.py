@@ -15,8 +15,8 @@ from typing import Any
 
 from ..core.bots import Bot
 from ..core.cards import Card, short_pack
-from ..core.game import Game
-from ..core.ops import Op, Pass, Play, Take
+from ..core.game import CardGame
+from ..core.ops import CardOp, Pass, Play, Take
 from ..core.search import SearchBot, deal_unseen, event_cards
 from .bots import DurakBot
 from .game import Durak, Phase, beats
@@ -29,7 +29,7 @@ STOCK = 0
 DurakWorld = dict[int, list[Card]]
 
 
-def legal_moves(g: Game[Any], seat: int) -> list[Op]:
+def legal_moves(g: CardGame[Any], seat: int) -> list[CardOp]:
     """``seat``'s legal moves at Durak (the same as ``legal_ops``), worked out directly."""
     assert isinstance(g, Durak)
     hand = g.hands[seat]
@@ -38,7 +38,7 @@ def legal_moves(g: Game[Any], seat: int) -> list[Op]:
     if g.phase is Phase.DEFEND:
         attack, trump = g.table[-1][0], g.trump
         return [Take(seat), *(Play(seat, (c,)) for c in hand if beats(attack, c, trump))]
-    out: list[Op] = [Pass(seat)]
+    out: list[CardOp] = [Pass(seat)]
     if len(g.table) < g.limit:
         ranks = {x.rank for pair in g.table for x in pair if x is not None}
         out += [Play(seat, (c,)) for c in hand if c.rank in ranks]
@@ -129,7 +129,7 @@ class DurakStrongBot(SearchBot[DurakWorld]):
             world[s] = [*cards, *world.get(s, [])]
         return world
 
-    def _build(self, view: Mapping[str, Any], world: DurakWorld) -> Game[Any]:
+    def _build(self, view: Mapping[str, Any], world: DurakWorld) -> CardGame[Any]:
         me: int = view["seat"]
         counts: dict[int, int] = view["counts"]
         g = Durak(DurakRules(players=len(counts)))
@@ -151,13 +151,13 @@ class DurakStrongBot(SearchBot[DurakWorld]):
             g.passed = set(throwers[:throwers.index(me)]) if me in throwers else set()
         return g
 
-    def _moves(self, g: Game[Any], seat: int) -> list[Op]:
+    def _moves(self, g: CardGame[Any], seat: int) -> list[CardOp]:
         return legal_moves(g, seat)
 
-    def _rollout_view(self, g: Game[Any], seat: int) -> dict[str, Any]:
+    def _rollout_view(self, g: CardGame[Any], seat: int) -> dict[str, Any]:
         assert isinstance(g, Durak)
         return {"trump_card": g.trump_card, "phase": g.phase.value}
 
-    def _score(self, g: Game[Any], seat: int) -> float:
+    def _score(self, g: CardGame[Any], seat: int) -> float:
         assert isinstance(g, Durak)
         return -1.0 if g.results and g.results[-1] == seat else 0.0

@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ..core.ops import Give, Op, Pass, Play
+from ..core.ops import CardOp, Give, Pass, Play
 from .game import climb
 
 #: How much a lead's size outweighs its rank, and a follow's broken set its rank: measured.
@@ -20,7 +20,7 @@ LEAD_SIZE = 4
 BROKEN = 4
 
 
-def _forced(legal: Sequence[Op]) -> Op | None:
+def _forced(legal: Sequence[CardOp]) -> CardOp | None:
     """The move both levels make without thinking: the only legal one, or at the exchange the
     President's card back to the Asshole, the lowest (None: a real choice)."""
     if len(legal) == 1:
@@ -43,7 +43,7 @@ class PresidentBot:
     def __init__(self, rng: random.Random | None = None) -> None:
         self.rng = rng or random.Random(0)
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Op]) -> Op:
+    def choose(self, view: dict[str, Any], legal: Sequence[CardOp]) -> CardOp:
         forced = _forced(legal)
         if forced is not None:
             return forced
@@ -78,7 +78,7 @@ class PresidentBeginnerBot:
     def __init__(self, rng: random.Random | None = None) -> None:
         self.rng = rng or random.Random(0)
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Op]) -> Op:
+    def choose(self, view: dict[str, Any], legal: Sequence[CardOp]) -> CardOp:
         forced = _forced(legal)
         if forced is not None:
             return forced

@@ -17,8 +17,8 @@ from twentyone.cards import Card, Rank, Suit, card
 from ..core.cards import standard_pack
 from ..core.errors import IllegalMoveError, WrongPhaseError
 from ..core.events import Event
-from ..core.game import Game
-from ..core.ops import Deal, Give, Op, Pass, Play
+from ..core.game import CardGame
+from ..core.ops import CardOp, Deal, Give, Pass, Play
 from .rules import PresidentRules
 
 #: The card that opens the first hand.
@@ -41,7 +41,7 @@ class Phase(StrEnum):
     PLAY = "play"
 
 
-class President(Game[PresidentRules]):
+class President(CardGame[PresidentRules]):
     name = "president"
     accepts = frozenset({Deal, Play, Pass, Give})
 
@@ -81,7 +81,7 @@ class President(Game[PresidentRules]):
     def hand_of(self, seat: int) -> Sequence[Card]:
         return self.hands[seat]
 
-    def _single(self, seat: int, c: Card) -> Op:
+    def _single(self, seat: int, c: Card) -> CardOp:
         return Give(seat, (c,)) if self.phase is Phase.EXCHANGE else Play(seat, (c,))
 
     def pack(self) -> list[Card]:
@@ -110,7 +110,7 @@ class President(Game[PresidentRules]):
 
     # -- verification ----------------------------------------------------------------------------
 
-    def _candidates(self, seat: int) -> Iterable[Op]:
+    def _candidates(self, seat: int) -> Iterable[CardOp]:
         yield Deal(seat)
         yield Pass(seat)
         hand = self.hands[seat]
@@ -126,7 +126,7 @@ class President(Game[PresidentRules]):
                 for combo in combinations(group, size):
                     yield Play(seat, combo)
 
-    def _verify(self, op: Op) -> None:
+    def _verify(self, op: CardOp) -> None:
         if self._verify_deal_or_turn(op, dealing=self.phase is Phase.DEAL, dealer=self.dealer,
                                      mover=self.to_act, hand="hand"):
             return
@@ -160,7 +160,7 @@ class President(Game[PresidentRules]):
 
     # -- performing ------------------------------------------------------------------------------
 
-    def _perform(self, op: Op) -> None:
+    def _perform(self, op: CardOp) -> None:
         if isinstance(op, Deal):
             self._deal()
         elif isinstance(op, Give):

@@ -12,7 +12,7 @@ from twentyone.cards import Card
 from twentyone.protocol import HandResult
 
 from ..core.events import Event
-from ..core.ops import Give, Op, Play
+from ..core.ops import CardOp, Give, Play
 from ..core.picture import (
     Canvas,
     GameDrawing,
@@ -101,7 +101,7 @@ Race to get rid of your cards; the order you go out in gives next hand's titles.
             out.append(f"out #{view['finished'].index(seat) + 1}")
         return out
 
-    def prompt(self, view: Mapping[str, Any], legal: Sequence[Op]) -> str:
+    def prompt(self, view: Mapping[str, Any], legal: Sequence[CardOp]) -> str:
         if view["phase"] == "exchange":
             return (f"You are President: give one card back to "
                     f"{seat_named(view['order'][-1], view['seat'])} (←/→, Enter).")

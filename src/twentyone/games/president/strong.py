@@ -17,8 +17,8 @@ from typing import Any
 
 from ..core.bots import Bot
 from ..core.cards import Card, standard_pack
-from ..core.game import Game
-from ..core.ops import Give, Op, Pass, Play
+from ..core.game import CardGame
+from ..core.ops import CardOp, Give, Pass, Play
 from ..core.search import SearchBot, deal_unseen, event_cards
 from .bots import PresidentBot
 from .game import OPENING_CARD, President, climb
@@ -39,7 +39,7 @@ def _below(top: tuple[int, int]) -> Callable[[Card], bool]:
     return lambda c: _key(c) < top
 
 
-def legal_moves(g: Game[Any], seat: int) -> list[Op]:
+def legal_moves(g: CardGame[Any], seat: int) -> list[CardOp]:
     """``seat``'s legal moves at President (the same as ``legal_ops``), worked out directly."""
     assert isinstance(g, President)
     hand = g.hands[seat]
@@ -50,7 +50,7 @@ def legal_moves(g: Game[Any], seat: int) -> list[Op]:
         by_rank.setdefault(climb(c), []).append(c)
     top = g.top
     opening = g.opening
-    out: list[Op] = [Pass(seat)] if top else []
+    out: list[CardOp] = [Pass(seat)] if top else []
     for rank, group in by_rank.items():
         if top and rank <= climb(top[0]):
             continue
@@ -91,10 +91,10 @@ class PresidentStrongBot(SearchBot[PresidentWorld]):
         elif kind == "handed-back" and cards and isinstance(other, int):
             self.holds.setdefault(other, set()).update(cards)
 
-    def _candidates(self, view: Mapping[str, Any], legal: Sequence[Op]) -> list[Op]:
+    def _candidates(self, view: Mapping[str, Any], legal: Sequence[CardOp]) -> list[CardOp]:
         """One play of each rank and size: suits never count at President (the three of spades
         that opens the first hand is in every play the rules allow then)."""
-        out: dict[tuple[str, int, int], Op] = {}
+        out: dict[tuple[str, int, int], CardOp] = {}
         for op in legal:
             cards = op.cards if isinstance(op, (Play, Give)) else ()
             out.setdefault((op.name, climb(cards[0]) if cards else 0, len(cards)), op)
@@ -124,7 +124,7 @@ class PresidentStrongBot(SearchBot[PresidentWorld]):
             world[s] = [*cards, *world[s]]
         return world
 
-    def _build(self, view: Mapping[str, Any], world: PresidentWorld) -> Game[Any]:
+    def _build(self, view: Mapping[str, Any], world: PresidentWorld) -> CardGame[Any]:
         me: int = view["seat"]
         counts: dict[int, int] = view["counts"]
         g = President(PresidentRules(players=len(counts)))
@@ -143,13 +143,13 @@ class PresidentStrongBot(SearchBot[PresidentWorld]):
         g.discards = list(self.played) if not view["opening"] else []
         return g
 
-    def _moves(self, g: Game[Any], seat: int) -> list[Op]:
+    def _moves(self, g: CardGame[Any], seat: int) -> list[CardOp]:
         return legal_moves(g, seat)
 
-    def _rollout_view(self, g: Game[Any], seat: int) -> dict[str, Any]:
+    def _rollout_view(self, g: CardGame[Any], seat: int) -> dict[str, Any]:
         assert isinstance(g, President)
         return {"hand": g.hands[seat], "top": g.top}
 
-    def _score(self, g: Game[Any], seat: int) -> float:
+    def _score(self, g: CardGame[Any], seat: int) -> float:
         results = g.hand_results()
         return float(results[-1].scores[seat]) if results else 0.0

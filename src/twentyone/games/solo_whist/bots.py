@@ -15,7 +15,7 @@ from typing import Any
 from twentyone.cards import Card, Suit
 
 from ..core.cards import ace_high
-from ..core.ops import Bid, NameTrump, Op, Pass, Play
+from ..core.ops import Bid, CardOp, NameTrump, Pass, Play
 from .contracts import COP, LEVEL
 
 
@@ -54,7 +54,7 @@ class SoloWhistBot:
     def __init__(self, rng: random.Random | None = None) -> None:
         self.rng = rng or random.Random(0)
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Op]) -> Op:
+    def choose(self, view: dict[str, Any], legal: Sequence[CardOp]) -> CardOp:
         if len(legal) == 1:
             return legal[0]
         if any(isinstance(op, NameTrump) for op in legal):
@@ -67,7 +67,7 @@ class SoloWhistBot:
 
     # -- the auction -----------------------------------------------------------------------------
 
-    def _bid(self, view: dict[str, Any], legal: Sequence[Op]) -> Op:
+    def _bid(self, view: dict[str, Any], legal: Sequence[CardOp]) -> CardOp:
         hand: tuple[Card, ...] = view["hand"]
         default = view["turn_up"].suit
         bids = {op.bid: op for op in legal if isinstance(op, Bid)}
@@ -98,7 +98,7 @@ class SoloWhistBot:
 
     # -- the play --------------------------------------------------------------------------------
 
-    def _play(self, view: dict[str, Any], plays: list[Play]) -> Op:
+    def _play(self, view: dict[str, Any], plays: list[Play]) -> CardOp:
         seat: int = view["seat"]
         trump: Suit | None = view["trump"]
         declarers: tuple[int, ...] = view["declarers"]
@@ -188,7 +188,7 @@ class SoloWhistBeginnerBot:
     def __init__(self, rng: random.Random | None = None) -> None:
         self.rng = rng or random.Random(0)
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Op]) -> Op:
+    def choose(self, view: dict[str, Any], legal: Sequence[CardOp]) -> CardOp:
         if len(legal) == 1:
             return legal[0]
         hand: tuple[Card, ...] = view["hand"]
@@ -210,7 +210,7 @@ class SoloWhistBeginnerBot:
         return next(op for op in legal if isinstance(op, Pass))
 
     @staticmethod
-    def _play(view: dict[str, Any], plays: list[Play]) -> Op:
+    def _play(view: dict[str, Any], plays: list[Play]) -> CardOp:
         trump: Suit | None = view["trump"]
         trick: tuple[tuple[int, Card], ...] = view["trick"]
         by_card = {op.cards[0]: op for op in plays}

@@ -16,8 +16,8 @@ from twentyone.protocol import View
 from ..core.cards import ace_high, standard_pack
 from ..core.errors import IllegalMoveError, WrongPhaseError
 from ..core.events import Event
-from ..core.game import Game
-from ..core.ops import Bid, Deal, NameTrump, Op, Pass, Play
+from ..core.game import CardGame
+from ..core.ops import Bid, CardOp, Deal, NameTrump, Pass, Play
 from .contracts import CONTRACTS, COP, LADDER, LEVEL, Contract, TrumpRule, must_take
 from .rules import SoloWhistRules
 
@@ -44,7 +44,7 @@ def trick_winner(trick: Sequence[tuple[int, Card]], trump: Suit | None) -> int:
     return best_seat
 
 
-class SoloWhist(Game[SoloWhistRules]):
+class SoloWhist(CardGame[SoloWhistRules]):
     name = "solo-whist"
     accepts = frozenset({Deal, Bid, Pass, NameTrump, Play})
 
@@ -112,7 +112,7 @@ class SoloWhist(Game[SoloWhistRules]):
 
     # -- verification ----------------------------------------------------------------------------
 
-    def _candidates(self, seat: int) -> Iterable[Op]:
+    def _candidates(self, seat: int) -> Iterable[CardOp]:
         yield Deal(seat)
         yield Pass(seat)
         yield Bid(seat, COP)
@@ -123,7 +123,7 @@ class SoloWhist(Game[SoloWhistRules]):
         for card_ in self.hands[seat]:
             yield Play(seat, (card_,))
 
-    def _verify(self, op: Op) -> None:
+    def _verify(self, op: CardOp) -> None:
         if self._verify_deal_or_turn(op, dealing=self.phase is Phase.DEAL, dealer=self.dealer,
                                      mover=self.turn, hand="hand"):
             return
@@ -174,7 +174,7 @@ class SoloWhist(Game[SoloWhistRules]):
 
     # -- performing ------------------------------------------------------------------------------
 
-    def _perform(self, op: Op) -> None:
+    def _perform(self, op: CardOp) -> None:
         if isinstance(op, Deal):
             self._deal()
         elif isinstance(op, Pass):

@@ -13,7 +13,7 @@ from twentyone.cards import SUIT_SYMBOLS, Card, Suit
 from twentyone.protocol import HandResult
 
 from ..core.events import Event
-from ..core.ops import Bid, Op
+from ..core.ops import Bid, CardOp
 from ..core.picture import (
     Canvas,
     GameDrawing,
@@ -151,7 +151,7 @@ Four players, each alone: a declarer names a contract, the others try to break i
             return f"default suit {SUIT_SYMBOLS[view['turn_up'].suit]}"
         return ""
 
-    def prompt(self, view: Mapping[str, Any], legal: Sequence[Op]) -> str:
+    def prompt(self, view: Mapping[str, Any], legal: Sequence[CardOp]) -> str:
         phase = view["phase"]
         if phase in ("bidding", "late-cop", "prop-option"):
             return "Your call: a number bids (each says what it must take), p passes."
@@ -162,7 +162,7 @@ Four players, each alone: a declarer names a contract, the others try to break i
             return f"Follow suit ({SUIT_SYMBOLS[led]}) if you can: choose a card, Enter."
         return "Your lead: choose a card, Enter."
 
-    def label(self, op: Op, view: Mapping[str, Any], me: int) -> str:
+    def label(self, op: CardOp, view: Mapping[str, Any], me: int) -> str:
         """A bid says what it must take; Cop names the partner it joins."""
         if isinstance(op, Bid):
             if op.bid == COP:

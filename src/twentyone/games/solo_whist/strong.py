@@ -20,8 +20,8 @@ from twentyone.cards import Suit
 
 from ..core.bots import Bot
 from ..core.cards import Card, ace_high, standard_pack
-from ..core.game import Game
-from ..core.ops import Bid, Op, Pass, Play
+from ..core.game import CardGame
+from ..core.ops import Bid, CardOp, Pass, Play
 from ..core.search import SearchBot, deal_unseen, event_cards
 from .bots import SoloWhistBot, estimate_tricks
 from .contracts import CONTRACTS, LEVEL
@@ -51,7 +51,7 @@ KEEP = 2
 WhistWorld = dict[int, list[Card]]
 
 
-def legal_moves(g: Game[Any], seat: int) -> list[Op]:
+def legal_moves(g: CardGame[Any], seat: int) -> list[CardOp]:
     """``seat``'s legal cards in the play of Solo Whist (the same as ``legal_ops`` then)."""
     assert isinstance(g, SoloWhist)
     hand = g.hands[seat]
@@ -68,7 +68,7 @@ def _lacking(suits: frozenset[Suit]) -> Callable[[Card], bool]:
     return lambda c: c.suit not in suits
 
 
-def _within_reach(view: Mapping[str, Any], op: Op) -> bool:
+def _within_reach(view: Mapping[str, Any], op: CardOp) -> bool:
     """Whether a call is worth playing out: a pass, a Cop or naming trumps always; a contract
     only when the hand comes within a couple of tricks (or, for a misère, one low card a
     suit) of what the best bot asks before it bids it."""
@@ -119,7 +119,7 @@ class SoloWhistStrongBot(SearchBot[WhistWorld]):
         #: The cards each seat has played this hand (with what it holds, the hand it bid on).
         self.spent: dict[int, list[Card]] = {}
         #: The auction whose calls ``_asks`` last read, and what it read.
-        self._asked: tuple[object, dict[int, list[tuple[list[Op], Op]]]] = (None, {})
+        self._asked: tuple[object, dict[int, list[tuple[list[CardOp], CardOp]]]] = (None, {})
         #: Hands each seat may still be drawn for in this call's worlds (``CALL_BUDGET``).
         self._tries = {s: CALL_BUDGET for s in (1, 2, 3, 4)}
 
@@ -138,12 +138,12 @@ class SoloWhistStrongBot(SearchBot[WhistWorld]):
         elif kind == "trick":
             self.trick = []
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Op]) -> Op:
+    def choose(self, view: dict[str, Any], legal: Sequence[CardOp]) -> CardOp:
         if len(legal) > 1 and view["phase"] != Phase.PLAY:
             return self._call(view, legal)
         return super().choose(view, legal)
 
-    def _call(self, view: dict[str, Any], legal: Sequence[Op]) -> Op:
+    def _call(self, view: dict[str, Any], legal: Sequence[CardOp]) -> CardOp:
         """A call of the auction (or trumps named): every call within the hand's reach is
         played out in ``SIFT_WORLDS`` worlds, the ``KEEP`` best of them (and the best bot's
         own call) in ``auction_worlds`` in all; the call with the most counters over the same
@@ -204,7 +204,7 @@ class SoloWhistStrongBot(SearchBot[WhistWorld]):
             pool = [c for c in pool if c not in taken]
         return world
 
-    def _asks(self, view: Mapping[str, Any]) -> dict[int, list[tuple[list[Op], Op]]]:
+    def _asks(self, view: Mapping[str, Any]) -> dict[int, list[tuple[list[CardOp], CardOp]]]:
         """Each other seat's calls so far, each with the calls it had to choose from (which
         hang on the calls before it, not on anyone's cards)."""
         key = (view["seat"], view["dealer"], view["calls"])
@@ -213,9 +213,9 @@ class SoloWhistStrongBot(SearchBot[WhistWorld]):
             g = SoloWhist(SoloWhistRules())
             g.dealer, g.turn_up = view["dealer"], view["turn_up"]
             g.phase, g.turn = Phase.BIDDING, g.dealer % 4 + 1
-            asks: dict[int, list[tuple[list[Op], Op]]] = {s: [] for s in g.seats if s != me}
+            asks: dict[int, list[tuple[list[CardOp], CardOp]]] = {s: [] for s in g.seats if s != me}
             for seat, call in view["calls"]:
-                op: Op = Pass(seat) if call == "pass" else Bid(seat, call)
+                op: CardOp = Pass(seat) if call == "pass" else Bid(seat, call)
                 if seat != me:
                     asks[seat].append((g.legal_ops(seat), op))
                 g._perform(op)
@@ -223,7 +223,7 @@ class SoloWhistStrongBot(SearchBot[WhistWorld]):
         return self._asked[1]
 
     def _fits(self, cards: Sequence[Card], turn_up: Card,
-              asks: Sequence[tuple[list[Op], Op]]) -> bool:
+              asks: Sequence[tuple[list[CardOp], CardOp]]) -> bool:
         """Whether the best bot holding ``cards`` would have made these calls (its bidding
         reads only its hand and the turned-up card)."""
         seen = {"hand": tuple(cards), "turn_up": turn_up}
@@ -285,7 +285,7 @@ class SoloWhistStrongBot(SearchBot[WhistWorld]):
             world[s] = [*cards, *world[s]]
         return world
 
-    def _build(self, view: Mapping[str, Any], world: WhistWorld) -> Game[Any]:
+    def _build(self, view: Mapping[str, Any], world: WhistWorld) -> CardGame[Any]:
         if view["phase"] != Phase.PLAY:
             return self._replay(view, world)
         me: int = view["seat"]
@@ -310,11 +310,11 @@ class SoloWhistStrongBot(SearchBot[WhistWorld]):
         g.turn = me
         return g
 
-    def _moves(self, g: Game[Any], seat: int) -> list[Op]:
+    def _moves(self, g: CardGame[Any], seat: int) -> list[CardOp]:
         assert isinstance(g, SoloWhist)
         return legal_moves(g, seat) if g.phase is Phase.PLAY else g.legal_ops(seat)
 
-    def _rollout_view(self, g: Game[Any], seat: int) -> dict[str, Any]:
+    def _rollout_view(self, g: CardGame[Any], seat: int) -> dict[str, Any]:
         """What the best bot reads of the play (``SoloWhistBot._play``): the whole view, built
         at every move of every playout, was a fifth of the search's time."""
         assert isinstance(g, SoloWhist)
@@ -324,6 +324,6 @@ class SoloWhistStrongBot(SearchBot[WhistWorld]):
                 "contract": g.contract.name if g.contract else None, "trick": tuple(g.trick),
                 "played": tuple(c for w in g.won.values() for c in w)}
 
-    def _score(self, g: Game[Any], seat: int) -> float:
+    def _score(self, g: CardGame[Any], seat: int) -> float:
         results = g.hand_results()
         return float(results[-1].scores[seat]) if results else 0.0
