@@ -149,13 +149,11 @@ def test_a_large_stack_counts_its_chips_with_thousands_separated() -> None:
 def test_pontoon_header_fits_80_columns() -> None:
     """The issue: Pontoon's header was cut at 100 columns. With a $1,000 chip and deal 999 it
     still fits 80."""
-    from dataclasses import replace as with_
-
     from twentyone.engine.views import view as seat_view
     from twentyone.pontoon.table import PontoonRules, PontoonTable
 
     t = PontoonTable(PontoonRules(chip=100_000), seed=1)
-    v = with_(seat_view(t, HOUSE), round=999)
+    v = seat_view(t, HOUSE)._replace(round=999)
     header = TableView(t.rules).header(v)
     assert header.startswith("Pontoon") and "deal 999" in header
     assert len(header) <= 80, header

@@ -6,6 +6,10 @@ It never contains the dealer's hole card before it is turned, another player's f
 face-down double (docs/casino.md#what-you-can-see: not turned until settlement, even for its owner),
 or anything of the shoe's order: only how many cards are left and whether the cut card is out. Every
 screen and every bot reads the table through this, so hiding is decided in one place.
+
+The views are named tuples: values as immutable as frozen dataclasses, made in a fraction of the
+time (compiled or not, a frozen dataclass sets each field through Python), and the party table
+makes the table's view, and each changed seat's, after every request.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from twentyone.cards import Card, hand_total
 from twentyone.engine.events import Event, Kind
@@ -20,8 +25,7 @@ from twentyone.engine.table import Phase, Table
 from twentyone.protocol import HOUSE
 
 
-@dataclass(frozen=True, slots=True)
-class HandView:
+class HandView(NamedTuple):
     #: None marks a card this viewer may not see.
     cards: tuple[Card | None, ...]
     #: Total and softness of the visible cards; None if any card is hidden.
@@ -37,8 +41,7 @@ class HandView:
     paid: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class SeatView:
+class SeatView(NamedTuple):
     number: int
     chips: tuple[int, ...]
     bankroll: int
@@ -48,8 +51,7 @@ class SeatView:
     insurance_net: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class TableView:
+class TableView(NamedTuple):
     viewer: int
     phase: Phase
     round: int
