@@ -52,7 +52,10 @@ class Held:
 
 def _key(key: object) -> str:
     """A member's name as a JSON Pointer step (RFC 6901: ``~`` and ``/`` escaped)."""
-    return str(key).replace("~", "~0").replace("/", "~1")
+    text = str(key)
+    if "~" not in text and "/" not in text:  # as a rule: the names of a view's fields
+        return text
+    return text.replace("~", "~0").replace("/", "~1")
 
 
 def diff(old: Any, new: Any, path: str = "") -> list[Patch]:
@@ -158,19 +161,23 @@ class Feed:
     def _patch(self, old: dict[str, Any], new: dict[str, Any]) -> str:
         """``diff(old, new)`` encoded, member by member (a state's members are few and big)."""
         texts = []
+        added = 0
+        members = self._members
         for k, v in new.items():
             o = old.get(k, _MISSING)
             if o is v:
                 continue
             if o is _MISSING:
+                added += 1
                 texts.append(_encode([{"op": "add", "path": f"/{_key(k)}", "value": v}]))
                 continue
             key = (k, id(o), id(v))
-            found = self._members.get(key)
+            found = members.get(key)
             if found is None or found[0] is not o or found[1] is not v:
-                found = self._members[key] = (o, v, _encode(diff(o, v, f"/{_key(k)}")))
+                found = members[key] = (o, v, _encode(diff(o, v, f"/{_key(k)}")))
             if found[2]:
                 texts.append(found[2])
-        texts.extend(_encode([{"op": "remove", "path": f"/{_key(k)}"}]) for k in old
-                     if k not in new)
+        if len(old) + added != len(new):  # some member is gone (a state has the same ones)
+            texts.extend(_encode([{"op": "remove", "path": f"/{_key(k)}"}]) for k in old
+                         if k not in new)
         return ",".join(texts)
