@@ -89,3 +89,22 @@ def _commits_kept(commits: list[tuple[str, int, dict[int, int], list[int], bool,
             "SELECT seq FROM ops WHERE code = ? ORDER BY seq", (code,))]
         assert seqs == list(range(len(sent[code])))
         assert store.balances(code) == held[code]
+
+
+def test_a_new_ledger_has_small_pages_and_an_old_one_keeps_its_own(tmp_path: Path) -> None:
+    """A new ledger is made with 1 KiB pages (``store.PAGE_BYTES``: each commit writes a few
+    small rows, one page of the log each); a ledger made with SQLite's 4 KiB pages opens as it
+    is, keeps them, and reads back what it held."""
+    new = SqliteStore(tmp_path / "new.db")
+    assert new.db.execute("PRAGMA page_size").fetchone() == (store_module.PAGE_BYTES,)
+    new.close()
+    old_path = tmp_path / "old.db"
+    with patch.object(store_module, "PAGE_BYTES", 4096):
+        old = SqliteStore(old_path)
+        old.create_room("OLD1", {"game": "casino"}, "0" * 64)
+        old.close()
+    again = SqliteStore(old_path)
+    assert again.db.execute("PRAGMA page_size").fetchone() == (4096,)
+    room = again.room("OLD1")
+    assert room is not None and room.spec == {"game": "casino"}
+    again.close()

@@ -224,6 +224,9 @@ LEDGER = Kind(LEDGER_ID, _SCHEMA, LedgerError)
 #: ``json.dumps`` makes them.
 NON_STR = orjson.OPT_NON_STR_KEYS
 
+#: A new ledger's page size in bytes (``SqliteStore``).
+PAGE_BYTES = 1024
+
 #: The rooms whose sequence numbers and balances a store keeps between commits, at most (past
 #: this it forgets them all and reads each again from the file at its next commit).
 KEPT_ROOMS = 4096
@@ -261,6 +264,11 @@ class SqliteStore:
         self.path = path
         self.db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
         try:
+            # A new ledger's pages are 1 KiB, not SQLite's 4 KiB: each commit writes a few
+            # small rows (the operation, the answer, a balance) to as many pages of the log, so
+            # smaller pages are less to copy and checksum (a sixth of a commit's cost in
+            # ``bench_room``). A ledger that exists keeps its pages: the setting writes nothing.
+            self.db.execute(f"PRAGMA page_size = {PAGE_BYTES}")
             claim(self.db, LEDGER, str(path))
         except BaseException:
             self.db.close()
