@@ -13,8 +13,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-SRC = Path(__file__).resolve().parents[1] / "src"
-PACKAGE = SRC / "twentyone"
+from source_kit import PACKAGE, SRC, module_name, modules
 
 #: Each layer may import its own layer's modules and every layer below it. Packages beside each
 #: other in docs/architecture.md share a rank only where one really builds on the other: the
@@ -39,17 +38,6 @@ RANKS: dict[str, int] = {
 
 #: Not more than this many modules at the package root (the issue's "at most 8").
 MAX_ROOT_MODULES = 8
-
-
-def module_name(path: Path) -> str:
-    parts = list(path.relative_to(SRC).with_suffix("").parts)
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(parts)
-
-
-def modules() -> dict[str, Path]:
-    return {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
 
 
 def imports_of(name: str, path: Path, known: set[str]) -> Iterator[str]:

@@ -18,12 +18,10 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterator
-from pathlib import Path
+
+from source_kit import PACKAGE, module_name, modules
 
 import twentyone.protocol
-
-SRC = Path(__file__).resolve().parents[1] / "src"
-PACKAGE = SRC / "twentyone"
 
 #: Each name of one meaning and the one module that gives it that meaning: every name the
 #: protocol exports, and the names that meant two things before issue 33 sorted them out.
@@ -43,17 +41,6 @@ OWNERS: dict[str, str] = {
 #: A constant's name that speaks of seat 0 (the house's seat, a spectator's view, the dealer's
 #: place): ``protocol.HOUSE`` is its one name.
 SEAT_ZERO_WORDS = re.compile(r"HOUSE|DEALER|SPECTATOR|WATCHER|NOBODY|NO_SEAT")
-
-
-def module_name(path: Path) -> str:
-    parts = list(path.relative_to(SRC).with_suffix("").parts)
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(parts)
-
-
-def modules() -> dict[str, Path]:
-    return {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
 
 
 def _targets(node: ast.stmt) -> list[ast.expr]:
